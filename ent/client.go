@@ -39,6 +39,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -49,6 +50,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -114,6 +116,8 @@ type Client struct {
 	OAuthToken *OAuthTokenClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// Product is the client for interacting with the Product builders.
+	Product *ProductClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -134,6 +138,8 @@ type Client struct {
 	SegmentMember *SegmentMemberClient
 	// SessionLock is the client for interacting with the SessionLock builders.
 	SessionLock *SessionLockClient
+	// Sku is the client for interacting with the Sku builders.
+	Sku *SkuClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
@@ -185,6 +191,7 @@ func (c *Client) init() {
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
+	c.Product = NewProductClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
@@ -195,6 +202,7 @@ func (c *Client) init() {
 	c.Segment = NewSegmentClient(c.config)
 	c.SegmentMember = NewSegmentMemberClient(c.config)
 	c.SessionLock = NewSessionLockClient(c.config)
+	c.Sku = NewSkuClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.ValidationRule = NewValidationRuleClient(c.config)
 	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
@@ -319,6 +327,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
+		Product:                  NewProductClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		Publication:              NewPublicationClient(cfg),
@@ -329,6 +338,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Segment:                  NewSegmentClient(cfg),
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
+		Sku:                      NewSkuClient(cfg),
 		User:                     NewUserClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
@@ -380,6 +390,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
+		Product:                  NewProductClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		Publication:              NewPublicationClient(cfg),
@@ -390,6 +401,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Segment:                  NewSegmentClient(cfg),
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
+		Sku:                      NewSkuClient(cfg),
 		User:                     NewUserClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
@@ -431,9 +443,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
-		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Project,
+		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
 		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
 		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -449,9 +461,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
-		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Project,
+		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
 		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
 		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -510,6 +522,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthToken.mutate(ctx, m)
 	case *OrderMutation:
 		return c.Order.mutate(ctx, m)
+	case *ProductMutation:
+		return c.Product.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
@@ -530,6 +544,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.SegmentMember.mutate(ctx, m)
 	case *SessionLockMutation:
 		return c.SessionLock.mutate(ctx, m)
+	case *SkuMutation:
+		return c.Sku.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *ValidationRuleMutation:
@@ -4057,6 +4073,157 @@ func (c *OrderClient) mutate(ctx context.Context, m *OrderMutation) (Value, erro
 	}
 }
 
+// ProductClient is a client for the Product schema.
+type ProductClient struct {
+	config
+}
+
+// NewProductClient returns a client for the Product from the given config.
+func NewProductClient(c config) *ProductClient {
+	return &ProductClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `product.Hooks(f(g(h())))`.
+func (c *ProductClient) Use(hooks ...Hook) {
+	c.hooks.Product = append(c.hooks.Product, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `product.Intercept(f(g(h())))`.
+func (c *ProductClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Product = append(c.inters.Product, interceptors...)
+}
+
+// Create returns a builder for creating a Product entity.
+func (c *ProductClient) Create() *ProductCreate {
+	mutation := newProductMutation(c.config, OpCreate)
+	return &ProductCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Product entities.
+func (c *ProductClient) CreateBulk(builders ...*ProductCreate) *ProductCreateBulk {
+	return &ProductCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ProductClient) MapCreateBulk(slice any, setFunc func(*ProductCreate, int)) *ProductCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ProductCreateBulk{err: fmt.Errorf("calling to ProductClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ProductCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ProductCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Product.
+func (c *ProductClient) Update() *ProductUpdate {
+	mutation := newProductMutation(c.config, OpUpdate)
+	return &ProductUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ProductClient) UpdateOne(_m *Product) *ProductUpdateOne {
+	mutation := newProductMutation(c.config, OpUpdateOne, withProduct(_m))
+	return &ProductUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ProductClient) UpdateOneID(id string) *ProductUpdateOne {
+	mutation := newProductMutation(c.config, OpUpdateOne, withProductID(id))
+	return &ProductUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Product.
+func (c *ProductClient) Delete() *ProductDelete {
+	mutation := newProductMutation(c.config, OpDelete)
+	return &ProductDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ProductClient) DeleteOne(_m *Product) *ProductDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ProductClient) DeleteOneID(id string) *ProductDeleteOne {
+	builder := c.Delete().Where(product.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ProductDeleteOne{builder}
+}
+
+// Query returns a query builder for Product.
+func (c *ProductClient) Query() *ProductQuery {
+	return &ProductQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeProduct},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Product entity by its id.
+func (c *ProductClient) Get(ctx context.Context, id string) (*Product, error) {
+	return c.Query().Where(product.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ProductClient) GetX(ctx context.Context, id string) *Product {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QuerySkus queries the skus edge of a Product.
+func (c *ProductClient) QuerySkus(_m *Product) *SkuQuery {
+	query := (&SkuClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(product.Table, product.FieldID, id),
+			sqlgraph.To(sku.Table, sku.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, product.SkusTable, product.SkusColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ProductClient) Hooks() []Hook {
+	hooks := c.hooks.Product
+	return append(hooks[:len(hooks):len(hooks)], product.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ProductClient) Interceptors() []Interceptor {
+	inters := c.inters.Product
+	return append(inters[:len(inters):len(inters)], product.Interceptors[:]...)
+}
+
+func (c *ProductClient) mutate(ctx context.Context, m *ProductMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ProductCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ProductUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ProductUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ProductDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Product mutation op: %q", m.Op())
+	}
+}
+
 // ProjectClient is a client for the Project schema.
 type ProjectClient struct {
 	config
@@ -5533,6 +5700,157 @@ func (c *SessionLockClient) mutate(ctx context.Context, m *SessionLockMutation) 
 	}
 }
 
+// SkuClient is a client for the Sku schema.
+type SkuClient struct {
+	config
+}
+
+// NewSkuClient returns a client for the Sku from the given config.
+func NewSkuClient(c config) *SkuClient {
+	return &SkuClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `sku.Hooks(f(g(h())))`.
+func (c *SkuClient) Use(hooks ...Hook) {
+	c.hooks.Sku = append(c.hooks.Sku, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `sku.Intercept(f(g(h())))`.
+func (c *SkuClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Sku = append(c.inters.Sku, interceptors...)
+}
+
+// Create returns a builder for creating a Sku entity.
+func (c *SkuClient) Create() *SkuCreate {
+	mutation := newSkuMutation(c.config, OpCreate)
+	return &SkuCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Sku entities.
+func (c *SkuClient) CreateBulk(builders ...*SkuCreate) *SkuCreateBulk {
+	return &SkuCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SkuClient) MapCreateBulk(slice any, setFunc func(*SkuCreate, int)) *SkuCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SkuCreateBulk{err: fmt.Errorf("calling to SkuClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SkuCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SkuCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Sku.
+func (c *SkuClient) Update() *SkuUpdate {
+	mutation := newSkuMutation(c.config, OpUpdate)
+	return &SkuUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SkuClient) UpdateOne(_m *Sku) *SkuUpdateOne {
+	mutation := newSkuMutation(c.config, OpUpdateOne, withSku(_m))
+	return &SkuUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SkuClient) UpdateOneID(id string) *SkuUpdateOne {
+	mutation := newSkuMutation(c.config, OpUpdateOne, withSkuID(id))
+	return &SkuUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Sku.
+func (c *SkuClient) Delete() *SkuDelete {
+	mutation := newSkuMutation(c.config, OpDelete)
+	return &SkuDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SkuClient) DeleteOne(_m *Sku) *SkuDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SkuClient) DeleteOneID(id string) *SkuDeleteOne {
+	builder := c.Delete().Where(sku.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SkuDeleteOne{builder}
+}
+
+// Query returns a query builder for Sku.
+func (c *SkuClient) Query() *SkuQuery {
+	return &SkuQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSku},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Sku entity by its id.
+func (c *SkuClient) Get(ctx context.Context, id string) (*Sku, error) {
+	return c.Query().Where(sku.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SkuClient) GetX(ctx context.Context, id string) *Sku {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProduct queries the product edge of a Sku.
+func (c *SkuClient) QueryProduct(_m *Sku) *ProductQuery {
+	query := (&ProductClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(sku.Table, sku.FieldID, id),
+			sqlgraph.To(product.Table, product.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, sku.ProductTable, sku.ProductColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SkuClient) Hooks() []Hook {
+	hooks := c.hooks.Sku
+	return append(hooks[:len(hooks):len(hooks)], sku.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SkuClient) Interceptors() []Interceptor {
+	inters := c.inters.Sku
+	return append(inters[:len(inters):len(inters)], sku.Interceptors[:]...)
+}
+
+func (c *SkuClient) mutate(ctx context.Context, m *SkuMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SkuCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SkuUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SkuUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SkuDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Sku mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -6698,9 +7016,9 @@ type (
 		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Project, ProjectUser, Publication, Redemption,
+		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
 		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
@@ -6708,9 +7026,9 @@ type (
 		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Project, ProjectUser, Publication, Redemption,
+		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
 		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )

@@ -36,6 +36,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -46,6 +47,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -138,6 +140,7 @@ func checkColumn(t, c string) error {
 			metadataschema.Table:           metadataschema.ValidColumn,
 			oauthtoken.Table:               oauthtoken.ValidColumn,
 			order.Table:                    order.ValidColumn,
+			product.Table:                  product.ValidColumn,
 			project.Table:                  project.ValidColumn,
 			projectuser.Table:              projectuser.ValidColumn,
 			publication.Table:              publication.ValidColumn,
@@ -148,6 +151,7 @@ func checkColumn(t, c string) error {
 			segment.Table:                  segment.ValidColumn,
 			segmentmember.Table:            segmentmember.ValidColumn,
 			sessionlock.Table:              sessionlock.ValidColumn,
+			sku.Table:                      sku.ValidColumn,
 			user.Table:                     user.ValidColumn,
 			validationrule.Table:           validationrule.ValidColumn,
 			validationruleassignment.Table: validationruleassignment.ValidColumn,

@@ -26,11 +26,13 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -2751,6 +2753,130 @@ func newOrderPaginateArgs(rv map[string]any) *orderPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ProductQuery) CollectFields(ctx context.Context, satisfies ...string) (*ProductQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ProductQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(product.Columns))
+		selectedFields = []string{product.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[product.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, product.FieldCreatedAt)
+				fieldSeen[product.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[product.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, product.FieldUpdatedAt)
+				fieldSeen[product.FieldUpdatedAt] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[product.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, product.FieldSourceID)
+				fieldSeen[product.FieldSourceID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[product.FieldName]; !ok {
+				selectedFields = append(selectedFields, product.FieldName)
+				fieldSeen[product.FieldName] = struct{}{}
+			}
+		case "price":
+			if _, ok := fieldSeen[product.FieldPrice]; !ok {
+				selectedFields = append(selectedFields, product.FieldPrice)
+				fieldSeen[product.FieldPrice] = struct{}{}
+			}
+		case "attributes":
+			if _, ok := fieldSeen[product.FieldAttributes]; !ok {
+				selectedFields = append(selectedFields, product.FieldAttributes)
+				fieldSeen[product.FieldAttributes] = struct{}{}
+			}
+		case "imageURL":
+			if _, ok := fieldSeen[product.FieldImageURL]; !ok {
+				selectedFields = append(selectedFields, product.FieldImageURL)
+				fieldSeen[product.FieldImageURL] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[product.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, product.FieldMetadata)
+				fieldSeen[product.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type productPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ProductPaginateOption
+}
+
+func newProductPaginateArgs(rv map[string]any) *productPaginateArgs {
+	args := &productPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ProductOrder{Field: &ProductOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithProductOrder(order))
+			}
+		case *ProductOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithProductOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ProductWhereInput); ok {
+		args.opts = append(args.opts, WithProductFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *PublicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*PublicationQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -3694,6 +3820,155 @@ func newSegmentPaginateArgs(rv map[string]any) *segmentPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*SegmentWhereInput); ok {
 		args.opts = append(args.opts, WithSegmentFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *SkuQuery) CollectFields(ctx context.Context, satisfies ...string) (*SkuQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *SkuQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(sku.Columns))
+		selectedFields = []string{sku.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "product":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProductClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, productImplementors)...); err != nil {
+				return err
+			}
+			_q.withProduct = query
+			if _, ok := fieldSeen[sku.FieldProductID]; !ok {
+				selectedFields = append(selectedFields, sku.FieldProductID)
+				fieldSeen[sku.FieldProductID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[sku.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, sku.FieldCreatedAt)
+				fieldSeen[sku.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[sku.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, sku.FieldUpdatedAt)
+				fieldSeen[sku.FieldUpdatedAt] = struct{}{}
+			}
+		case "productID":
+			if _, ok := fieldSeen[sku.FieldProductID]; !ok {
+				selectedFields = append(selectedFields, sku.FieldProductID)
+				fieldSeen[sku.FieldProductID] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[sku.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, sku.FieldSourceID)
+				fieldSeen[sku.FieldSourceID] = struct{}{}
+			}
+		case "sku":
+			if _, ok := fieldSeen[sku.FieldSku]; !ok {
+				selectedFields = append(selectedFields, sku.FieldSku)
+				fieldSeen[sku.FieldSku] = struct{}{}
+			}
+		case "price":
+			if _, ok := fieldSeen[sku.FieldPrice]; !ok {
+				selectedFields = append(selectedFields, sku.FieldPrice)
+				fieldSeen[sku.FieldPrice] = struct{}{}
+			}
+		case "currency":
+			if _, ok := fieldSeen[sku.FieldCurrency]; !ok {
+				selectedFields = append(selectedFields, sku.FieldCurrency)
+				fieldSeen[sku.FieldCurrency] = struct{}{}
+			}
+		case "attributes":
+			if _, ok := fieldSeen[sku.FieldAttributes]; !ok {
+				selectedFields = append(selectedFields, sku.FieldAttributes)
+				fieldSeen[sku.FieldAttributes] = struct{}{}
+			}
+		case "imageURL":
+			if _, ok := fieldSeen[sku.FieldImageURL]; !ok {
+				selectedFields = append(selectedFields, sku.FieldImageURL)
+				fieldSeen[sku.FieldImageURL] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[sku.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, sku.FieldMetadata)
+				fieldSeen[sku.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type skuPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []SkuPaginateOption
+}
+
+func newSkuPaginateArgs(rv map[string]any) *skuPaginateArgs {
+	args := &skuPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &SkuOrder{Field: &SkuOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithSkuOrder(order))
+			}
+		case *SkuOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithSkuOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*SkuWhereInput); ok {
+		args.opts = append(args.opts, WithSkuFilter(v.Filter))
 	}
 	return args
 }

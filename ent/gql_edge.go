@@ -252,6 +252,14 @@ func (_m *RewardActivity) Reward(ctx context.Context) (*Reward, error) {
 	return result, err
 }
 
+func (_m *Sku) Product(ctx context.Context) (*Product, error) {
+	result, err := _m.Edges.ProductOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProduct().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Voucher) Campaign(ctx context.Context) (*Campaign, error) {
 	result, err := _m.Edges.CampaignOrErr()
 	if IsNotLoaded(err) {

@@ -25,11 +25,13 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -121,6 +123,11 @@ var orderImplementors = []string{"Order", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Order) IsNode() {}
 
+var productImplementors = []string{"Product", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Product) IsNode() {}
+
 var publicationImplementors = []string{"Publication", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -145,6 +152,11 @@ var segmentImplementors = []string{"Segment", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Segment) IsNode() {}
+
+var skuImplementors = []string{"Sku", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Sku) IsNode() {}
 
 var validationruleImplementors = []string{"ValidationRule", "Node"}
 
@@ -368,6 +380,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case product.Table:
+		query := c.Product.Query().
+			Where(product.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, productImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case publication.Table:
 		query := c.Publication.Query().
 			Where(publication.ID(id))
@@ -409,6 +430,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(segment.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, segmentImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case sku.Table:
+		query := c.Sku.Query().
+			Where(sku.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, skuImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -778,6 +808,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case product.Table:
+		query := c.Product.Query().
+			Where(product.IDIn(ids...))
+		query, err := query.CollectFields(ctx, productImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case publication.Table:
 		query := c.Publication.Query().
 			Where(publication.IDIn(ids...))
@@ -846,6 +892,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Segment.Query().
 			Where(segment.IDIn(ids...))
 		query, err := query.CollectFields(ctx, segmentImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case sku.Table:
+		query := c.Sku.Query().
+			Where(sku.IDIn(ids...))
+		query, err := query.CollectFields(ctx, skuImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -30,11 +30,13 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -5182,6 +5184,356 @@ func (_m *Order) ToEdge(order *OrderOrder) *OrderEdge {
 	}
 }
 
+// ProductEdge is the edge representation of Product.
+type ProductEdge struct {
+	Node   *Product `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// ProductConnection is the connection containing edges to Product.
+type ProductConnection struct {
+	Edges      []*ProductEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *ProductConnection) build(nodes []*Product, pager *productPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Product
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Product {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Product {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ProductEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ProductEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ProductPaginateOption enables pagination customization.
+type ProductPaginateOption func(*productPager) error
+
+// WithProductOrder configures pagination ordering.
+func WithProductOrder(order *ProductOrder) ProductPaginateOption {
+	if order == nil {
+		order = DefaultProductOrder
+	}
+	o := *order
+	return func(pager *productPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultProductOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithProductFilter configures pagination filter.
+func WithProductFilter(filter func(*ProductQuery) (*ProductQuery, error)) ProductPaginateOption {
+	return func(pager *productPager) error {
+		if filter == nil {
+			return errors.New("ProductQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type productPager struct {
+	reverse bool
+	order   *ProductOrder
+	filter  func(*ProductQuery) (*ProductQuery, error)
+}
+
+func newProductPager(opts []ProductPaginateOption, reverse bool) (*productPager, error) {
+	pager := &productPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultProductOrder
+	}
+	return pager, nil
+}
+
+func (p *productPager) applyFilter(query *ProductQuery) (*ProductQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *productPager) toCursor(_m *Product) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *productPager) applyCursors(query *ProductQuery, after, before *Cursor) (*ProductQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultProductOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *productPager) applyOrder(query *ProductQuery) *ProductQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultProductOrder.Field {
+		query = query.Order(DefaultProductOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *productPager) orderExpr(query *ProductQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultProductOrder.Field {
+			b.Comma().Ident(DefaultProductOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Product.
+func (_m *ProductQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ProductPaginateOption,
+) (*ProductConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newProductPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ProductConnection{Edges: []*ProductEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ProductOrderFieldCreatedAt orders Product by created_at.
+	ProductOrderFieldCreatedAt = &ProductOrderField{
+		Value: func(_m *Product) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: product.FieldCreatedAt,
+		toTerm: product.ByCreatedAt,
+		toCursor: func(_m *Product) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ProductOrderFieldSourceID orders Product by source_id.
+	ProductOrderFieldSourceID = &ProductOrderField{
+		Value: func(_m *Product) (ent.Value, error) {
+			return _m.SourceID, nil
+		},
+		column: product.FieldSourceID,
+		toTerm: product.BySourceID,
+		toCursor: func(_m *Product) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.SourceID,
+			}
+		},
+	}
+	// ProductOrderFieldName orders Product by name.
+	ProductOrderFieldName = &ProductOrderField{
+		Value: func(_m *Product) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: product.FieldName,
+		toTerm: product.ByName,
+		toCursor: func(_m *Product) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// ProductOrderFieldPrice orders Product by price.
+	ProductOrderFieldPrice = &ProductOrderField{
+		Value: func(_m *Product) (ent.Value, error) {
+			return _m.Price, nil
+		},
+		column: product.FieldPrice,
+		toTerm: product.ByPrice,
+		toCursor: func(_m *Product) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Price,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ProductOrderField) String() string {
+	var str string
+	switch f.column {
+	case ProductOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ProductOrderFieldSourceID.column:
+		str = "SOURCE_ID"
+	case ProductOrderFieldName.column:
+		str = "NAME"
+	case ProductOrderFieldPrice.column:
+		str = "PRICE"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ProductOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ProductOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ProductOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ProductOrderFieldCreatedAt
+	case "SOURCE_ID":
+		*f = *ProductOrderFieldSourceID
+	case "NAME":
+		*f = *ProductOrderFieldName
+	case "PRICE":
+		*f = *ProductOrderFieldPrice
+	default:
+		return fmt.Errorf("%s is not a valid ProductOrderField", str)
+	}
+	return nil
+}
+
+// ProductOrderField defines the ordering field of Product.
+type ProductOrderField struct {
+	// Value extracts the ordering value from the given Product.
+	Value    func(*Product) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) product.OrderOption
+	toCursor func(*Product) Cursor
+}
+
+// ProductOrder defines the ordering of Product.
+type ProductOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *ProductOrderField `json:"field"`
+}
+
+// DefaultProductOrder is the default ordering of Product.
+var DefaultProductOrder = &ProductOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ProductOrderField{
+		Value: func(_m *Product) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: product.FieldID,
+		toTerm: product.ByID,
+		toCursor: func(_m *Product) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Product into ProductEdge.
+func (_m *Product) ToEdge(order *ProductOrder) *ProductEdge {
+	if order == nil {
+		order = DefaultProductOrder
+	}
+	return &ProductEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // PublicationEdge is the edge representation of Publication.
 type PublicationEdge struct {
 	Node   *Publication `json:"node"`
@@ -6783,6 +7135,338 @@ func (_m *Segment) ToEdge(order *SegmentOrder) *SegmentEdge {
 		order = DefaultSegmentOrder
 	}
 	return &SegmentEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// SkuEdge is the edge representation of Sku.
+type SkuEdge struct {
+	Node   *Sku   `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// SkuConnection is the connection containing edges to Sku.
+type SkuConnection struct {
+	Edges      []*SkuEdge `json:"edges"`
+	PageInfo   PageInfo   `json:"pageInfo"`
+	TotalCount int        `json:"totalCount"`
+}
+
+func (c *SkuConnection) build(nodes []*Sku, pager *skuPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Sku
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Sku {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Sku {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*SkuEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &SkuEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// SkuPaginateOption enables pagination customization.
+type SkuPaginateOption func(*skuPager) error
+
+// WithSkuOrder configures pagination ordering.
+func WithSkuOrder(order *SkuOrder) SkuPaginateOption {
+	if order == nil {
+		order = DefaultSkuOrder
+	}
+	o := *order
+	return func(pager *skuPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultSkuOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithSkuFilter configures pagination filter.
+func WithSkuFilter(filter func(*SkuQuery) (*SkuQuery, error)) SkuPaginateOption {
+	return func(pager *skuPager) error {
+		if filter == nil {
+			return errors.New("SkuQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type skuPager struct {
+	reverse bool
+	order   *SkuOrder
+	filter  func(*SkuQuery) (*SkuQuery, error)
+}
+
+func newSkuPager(opts []SkuPaginateOption, reverse bool) (*skuPager, error) {
+	pager := &skuPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultSkuOrder
+	}
+	return pager, nil
+}
+
+func (p *skuPager) applyFilter(query *SkuQuery) (*SkuQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *skuPager) toCursor(_m *Sku) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *skuPager) applyCursors(query *SkuQuery, after, before *Cursor) (*SkuQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultSkuOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *skuPager) applyOrder(query *SkuQuery) *SkuQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultSkuOrder.Field {
+		query = query.Order(DefaultSkuOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *skuPager) orderExpr(query *SkuQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultSkuOrder.Field {
+			b.Comma().Ident(DefaultSkuOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Sku.
+func (_m *SkuQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...SkuPaginateOption,
+) (*SkuConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newSkuPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &SkuConnection{Edges: []*SkuEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// SkuOrderFieldCreatedAt orders Sku by created_at.
+	SkuOrderFieldCreatedAt = &SkuOrderField{
+		Value: func(_m *Sku) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: sku.FieldCreatedAt,
+		toTerm: sku.ByCreatedAt,
+		toCursor: func(_m *Sku) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// SkuOrderFieldSourceID orders Sku by source_id.
+	SkuOrderFieldSourceID = &SkuOrderField{
+		Value: func(_m *Sku) (ent.Value, error) {
+			return _m.SourceID, nil
+		},
+		column: sku.FieldSourceID,
+		toTerm: sku.BySourceID,
+		toCursor: func(_m *Sku) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.SourceID,
+			}
+		},
+	}
+	// SkuOrderFieldPrice orders Sku by price.
+	SkuOrderFieldPrice = &SkuOrderField{
+		Value: func(_m *Sku) (ent.Value, error) {
+			return _m.Price, nil
+		},
+		column: sku.FieldPrice,
+		toTerm: sku.ByPrice,
+		toCursor: func(_m *Sku) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Price,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f SkuOrderField) String() string {
+	var str string
+	switch f.column {
+	case SkuOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case SkuOrderFieldSourceID.column:
+		str = "SOURCE_ID"
+	case SkuOrderFieldPrice.column:
+		str = "PRICE"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f SkuOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *SkuOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("SkuOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *SkuOrderFieldCreatedAt
+	case "SOURCE_ID":
+		*f = *SkuOrderFieldSourceID
+	case "PRICE":
+		*f = *SkuOrderFieldPrice
+	default:
+		return fmt.Errorf("%s is not a valid SkuOrderField", str)
+	}
+	return nil
+}
+
+// SkuOrderField defines the ordering field of Sku.
+type SkuOrderField struct {
+	// Value extracts the ordering value from the given Sku.
+	Value    func(*Sku) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) sku.OrderOption
+	toCursor func(*Sku) Cursor
+}
+
+// SkuOrder defines the ordering of Sku.
+type SkuOrder struct {
+	Direction OrderDirection `json:"direction"`
+	Field     *SkuOrderField `json:"field"`
+}
+
+// DefaultSkuOrder is the default ordering of Sku.
+var DefaultSkuOrder = &SkuOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &SkuOrderField{
+		Value: func(_m *Sku) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: sku.FieldID,
+		toTerm: sku.ByID,
+		toCursor: func(_m *Sku) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Sku into SkuEdge.
+func (_m *Sku) ToEdge(order *SkuOrder) *SkuEdge {
+	if order == nil {
+		order = DefaultSkuOrder
+	}
+	return &SkuEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

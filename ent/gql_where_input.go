@@ -24,12 +24,14 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -7312,6 +7314,442 @@ func (i *OrderWhereInput) P() (predicate.Order, error) {
 	}
 }
 
+// ProductWhereInput represents a where input for filtering Product queries.
+type ProductWhereInput struct {
+	Predicates []predicate.Product  `json:"-"`
+	Not        *ProductWhereInput   `json:"not,omitempty"`
+	Or         []*ProductWhereInput `json:"or,omitempty"`
+	And        []*ProductWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameIsNil        bool     `json:"nameIsNil,omitempty"`
+	NameNotNil       bool     `json:"nameNotNil,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "price" field predicates.
+	Price       *int64  `json:"price,omitempty"`
+	PriceNEQ    *int64  `json:"priceNEQ,omitempty"`
+	PriceIn     []int64 `json:"priceIn,omitempty"`
+	PriceNotIn  []int64 `json:"priceNotIn,omitempty"`
+	PriceGT     *int64  `json:"priceGT,omitempty"`
+	PriceGTE    *int64  `json:"priceGTE,omitempty"`
+	PriceLT     *int64  `json:"priceLT,omitempty"`
+	PriceLTE    *int64  `json:"priceLTE,omitempty"`
+	PriceIsNil  bool    `json:"priceIsNil,omitempty"`
+	PriceNotNil bool    `json:"priceNotNil,omitempty"`
+
+	// "image_url" field predicates.
+	ImageURL             *string  `json:"imageURL,omitempty"`
+	ImageURLNEQ          *string  `json:"imageURLNEQ,omitempty"`
+	ImageURLIn           []string `json:"imageURLIn,omitempty"`
+	ImageURLNotIn        []string `json:"imageURLNotIn,omitempty"`
+	ImageURLGT           *string  `json:"imageURLGT,omitempty"`
+	ImageURLGTE          *string  `json:"imageURLGTE,omitempty"`
+	ImageURLLT           *string  `json:"imageURLLT,omitempty"`
+	ImageURLLTE          *string  `json:"imageURLLTE,omitempty"`
+	ImageURLContains     *string  `json:"imageURLContains,omitempty"`
+	ImageURLHasPrefix    *string  `json:"imageURLHasPrefix,omitempty"`
+	ImageURLHasSuffix    *string  `json:"imageURLHasSuffix,omitempty"`
+	ImageURLIsNil        bool     `json:"imageURLIsNil,omitempty"`
+	ImageURLNotNil       bool     `json:"imageURLNotNil,omitempty"`
+	ImageURLEqualFold    *string  `json:"imageURLEqualFold,omitempty"`
+	ImageURLContainsFold *string  `json:"imageURLContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ProductWhereInput) AddPredicates(predicates ...predicate.Product) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ProductWhereInput filter on the ProductQuery builder.
+func (i *ProductWhereInput) Filter(q *ProductQuery) (*ProductQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyProductWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyProductWhereInput is returned in case the ProductWhereInput is empty.
+var ErrEmptyProductWhereInput = errors.New("ent: empty predicate ProductWhereInput")
+
+// P returns a predicate for filtering products.
+// An error is returned if the input is empty or invalid.
+func (i *ProductWhereInput) P() (predicate.Product, error) {
+	var predicates []predicate.Product
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, product.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Product, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, product.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Product, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, product.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, product.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, product.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, product.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, product.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, product.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, product.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, product.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, product.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, product.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, product.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, product.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, product.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, product.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, product.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, product.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, product.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, product.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, product.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, product.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, product.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, product.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, product.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, product.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, product.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, product.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, product.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, product.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, product.UpdatedAtNotNil())
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, product.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, product.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, product.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, product.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, product.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, product.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, product.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, product.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, product.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, product.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, product.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, product.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, product.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, product.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, product.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, product.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, product.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, product.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, product.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, product.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, product.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, product.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, product.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, product.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, product.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, product.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameIsNil {
+		predicates = append(predicates, product.NameIsNil())
+	}
+	if i.NameNotNil {
+		predicates = append(predicates, product.NameNotNil())
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, product.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, product.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Price != nil {
+		predicates = append(predicates, product.PriceEQ(*i.Price))
+	}
+	if i.PriceNEQ != nil {
+		predicates = append(predicates, product.PriceNEQ(*i.PriceNEQ))
+	}
+	if len(i.PriceIn) > 0 {
+		predicates = append(predicates, product.PriceIn(i.PriceIn...))
+	}
+	if len(i.PriceNotIn) > 0 {
+		predicates = append(predicates, product.PriceNotIn(i.PriceNotIn...))
+	}
+	if i.PriceGT != nil {
+		predicates = append(predicates, product.PriceGT(*i.PriceGT))
+	}
+	if i.PriceGTE != nil {
+		predicates = append(predicates, product.PriceGTE(*i.PriceGTE))
+	}
+	if i.PriceLT != nil {
+		predicates = append(predicates, product.PriceLT(*i.PriceLT))
+	}
+	if i.PriceLTE != nil {
+		predicates = append(predicates, product.PriceLTE(*i.PriceLTE))
+	}
+	if i.PriceIsNil {
+		predicates = append(predicates, product.PriceIsNil())
+	}
+	if i.PriceNotNil {
+		predicates = append(predicates, product.PriceNotNil())
+	}
+	if i.ImageURL != nil {
+		predicates = append(predicates, product.ImageURLEQ(*i.ImageURL))
+	}
+	if i.ImageURLNEQ != nil {
+		predicates = append(predicates, product.ImageURLNEQ(*i.ImageURLNEQ))
+	}
+	if len(i.ImageURLIn) > 0 {
+		predicates = append(predicates, product.ImageURLIn(i.ImageURLIn...))
+	}
+	if len(i.ImageURLNotIn) > 0 {
+		predicates = append(predicates, product.ImageURLNotIn(i.ImageURLNotIn...))
+	}
+	if i.ImageURLGT != nil {
+		predicates = append(predicates, product.ImageURLGT(*i.ImageURLGT))
+	}
+	if i.ImageURLGTE != nil {
+		predicates = append(predicates, product.ImageURLGTE(*i.ImageURLGTE))
+	}
+	if i.ImageURLLT != nil {
+		predicates = append(predicates, product.ImageURLLT(*i.ImageURLLT))
+	}
+	if i.ImageURLLTE != nil {
+		predicates = append(predicates, product.ImageURLLTE(*i.ImageURLLTE))
+	}
+	if i.ImageURLContains != nil {
+		predicates = append(predicates, product.ImageURLContains(*i.ImageURLContains))
+	}
+	if i.ImageURLHasPrefix != nil {
+		predicates = append(predicates, product.ImageURLHasPrefix(*i.ImageURLHasPrefix))
+	}
+	if i.ImageURLHasSuffix != nil {
+		predicates = append(predicates, product.ImageURLHasSuffix(*i.ImageURLHasSuffix))
+	}
+	if i.ImageURLIsNil {
+		predicates = append(predicates, product.ImageURLIsNil())
+	}
+	if i.ImageURLNotNil {
+		predicates = append(predicates, product.ImageURLNotNil())
+	}
+	if i.ImageURLEqualFold != nil {
+		predicates = append(predicates, product.ImageURLEqualFold(*i.ImageURLEqualFold))
+	}
+	if i.ImageURLContainsFold != nil {
+		predicates = append(predicates, product.ImageURLContainsFold(*i.ImageURLContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyProductWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return product.And(predicates...), nil
+	}
+}
+
 // PublicationWhereInput represents a where input for filtering Publication queries.
 type PublicationWhereInput struct {
 	Predicates []predicate.Publication  `json:"-"`
@@ -10303,6 +10741,580 @@ func (i *SegmentWhereInput) P() (predicate.Segment, error) {
 		return predicates[0], nil
 	default:
 		return segment.And(predicates...), nil
+	}
+}
+
+// SkuWhereInput represents a where input for filtering Sku queries.
+type SkuWhereInput struct {
+	Predicates []predicate.Sku  `json:"-"`
+	Not        *SkuWhereInput   `json:"not,omitempty"`
+	Or         []*SkuWhereInput `json:"or,omitempty"`
+	And        []*SkuWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "product_id" field predicates.
+	ProductID             *string  `json:"productID,omitempty"`
+	ProductIDNEQ          *string  `json:"productIDNEQ,omitempty"`
+	ProductIDIn           []string `json:"productIDIn,omitempty"`
+	ProductIDNotIn        []string `json:"productIDNotIn,omitempty"`
+	ProductIDGT           *string  `json:"productIDGT,omitempty"`
+	ProductIDGTE          *string  `json:"productIDGTE,omitempty"`
+	ProductIDLT           *string  `json:"productIDLT,omitempty"`
+	ProductIDLTE          *string  `json:"productIDLTE,omitempty"`
+	ProductIDContains     *string  `json:"productIDContains,omitempty"`
+	ProductIDHasPrefix    *string  `json:"productIDHasPrefix,omitempty"`
+	ProductIDHasSuffix    *string  `json:"productIDHasSuffix,omitempty"`
+	ProductIDEqualFold    *string  `json:"productIDEqualFold,omitempty"`
+	ProductIDContainsFold *string  `json:"productIDContainsFold,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "sku" field predicates.
+	Sku             *string  `json:"sku,omitempty"`
+	SkuNEQ          *string  `json:"skuNEQ,omitempty"`
+	SkuIn           []string `json:"skuIn,omitempty"`
+	SkuNotIn        []string `json:"skuNotIn,omitempty"`
+	SkuGT           *string  `json:"skuGT,omitempty"`
+	SkuGTE          *string  `json:"skuGTE,omitempty"`
+	SkuLT           *string  `json:"skuLT,omitempty"`
+	SkuLTE          *string  `json:"skuLTE,omitempty"`
+	SkuContains     *string  `json:"skuContains,omitempty"`
+	SkuHasPrefix    *string  `json:"skuHasPrefix,omitempty"`
+	SkuHasSuffix    *string  `json:"skuHasSuffix,omitempty"`
+	SkuIsNil        bool     `json:"skuIsNil,omitempty"`
+	SkuNotNil       bool     `json:"skuNotNil,omitempty"`
+	SkuEqualFold    *string  `json:"skuEqualFold,omitempty"`
+	SkuContainsFold *string  `json:"skuContainsFold,omitempty"`
+
+	// "price" field predicates.
+	Price       *int64  `json:"price,omitempty"`
+	PriceNEQ    *int64  `json:"priceNEQ,omitempty"`
+	PriceIn     []int64 `json:"priceIn,omitempty"`
+	PriceNotIn  []int64 `json:"priceNotIn,omitempty"`
+	PriceGT     *int64  `json:"priceGT,omitempty"`
+	PriceGTE    *int64  `json:"priceGTE,omitempty"`
+	PriceLT     *int64  `json:"priceLT,omitempty"`
+	PriceLTE    *int64  `json:"priceLTE,omitempty"`
+	PriceIsNil  bool    `json:"priceIsNil,omitempty"`
+	PriceNotNil bool    `json:"priceNotNil,omitempty"`
+
+	// "currency" field predicates.
+	Currency             *string  `json:"currency,omitempty"`
+	CurrencyNEQ          *string  `json:"currencyNEQ,omitempty"`
+	CurrencyIn           []string `json:"currencyIn,omitempty"`
+	CurrencyNotIn        []string `json:"currencyNotIn,omitempty"`
+	CurrencyGT           *string  `json:"currencyGT,omitempty"`
+	CurrencyGTE          *string  `json:"currencyGTE,omitempty"`
+	CurrencyLT           *string  `json:"currencyLT,omitempty"`
+	CurrencyLTE          *string  `json:"currencyLTE,omitempty"`
+	CurrencyContains     *string  `json:"currencyContains,omitempty"`
+	CurrencyHasPrefix    *string  `json:"currencyHasPrefix,omitempty"`
+	CurrencyHasSuffix    *string  `json:"currencyHasSuffix,omitempty"`
+	CurrencyIsNil        bool     `json:"currencyIsNil,omitempty"`
+	CurrencyNotNil       bool     `json:"currencyNotNil,omitempty"`
+	CurrencyEqualFold    *string  `json:"currencyEqualFold,omitempty"`
+	CurrencyContainsFold *string  `json:"currencyContainsFold,omitempty"`
+
+	// "image_url" field predicates.
+	ImageURL             *string  `json:"imageURL,omitempty"`
+	ImageURLNEQ          *string  `json:"imageURLNEQ,omitempty"`
+	ImageURLIn           []string `json:"imageURLIn,omitempty"`
+	ImageURLNotIn        []string `json:"imageURLNotIn,omitempty"`
+	ImageURLGT           *string  `json:"imageURLGT,omitempty"`
+	ImageURLGTE          *string  `json:"imageURLGTE,omitempty"`
+	ImageURLLT           *string  `json:"imageURLLT,omitempty"`
+	ImageURLLTE          *string  `json:"imageURLLTE,omitempty"`
+	ImageURLContains     *string  `json:"imageURLContains,omitempty"`
+	ImageURLHasPrefix    *string  `json:"imageURLHasPrefix,omitempty"`
+	ImageURLHasSuffix    *string  `json:"imageURLHasSuffix,omitempty"`
+	ImageURLIsNil        bool     `json:"imageURLIsNil,omitempty"`
+	ImageURLNotNil       bool     `json:"imageURLNotNil,omitempty"`
+	ImageURLEqualFold    *string  `json:"imageURLEqualFold,omitempty"`
+	ImageURLContainsFold *string  `json:"imageURLContainsFold,omitempty"`
+
+	// "product" edge predicates.
+	HasProduct     *bool                `json:"hasProduct,omitempty"`
+	HasProductWith []*ProductWhereInput `json:"hasProductWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *SkuWhereInput) AddPredicates(predicates ...predicate.Sku) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the SkuWhereInput filter on the SkuQuery builder.
+func (i *SkuWhereInput) Filter(q *SkuQuery) (*SkuQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptySkuWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptySkuWhereInput is returned in case the SkuWhereInput is empty.
+var ErrEmptySkuWhereInput = errors.New("ent: empty predicate SkuWhereInput")
+
+// P returns a predicate for filtering skus.
+// An error is returned if the input is empty or invalid.
+func (i *SkuWhereInput) P() (predicate.Sku, error) {
+	var predicates []predicate.Sku
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, sku.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Sku, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, sku.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Sku, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, sku.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, sku.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, sku.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, sku.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, sku.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, sku.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, sku.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, sku.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, sku.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, sku.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, sku.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, sku.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, sku.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, sku.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, sku.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, sku.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, sku.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, sku.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, sku.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, sku.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, sku.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, sku.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, sku.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, sku.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, sku.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, sku.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, sku.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, sku.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, sku.UpdatedAtNotNil())
+	}
+	if i.ProductID != nil {
+		predicates = append(predicates, sku.ProductIDEQ(*i.ProductID))
+	}
+	if i.ProductIDNEQ != nil {
+		predicates = append(predicates, sku.ProductIDNEQ(*i.ProductIDNEQ))
+	}
+	if len(i.ProductIDIn) > 0 {
+		predicates = append(predicates, sku.ProductIDIn(i.ProductIDIn...))
+	}
+	if len(i.ProductIDNotIn) > 0 {
+		predicates = append(predicates, sku.ProductIDNotIn(i.ProductIDNotIn...))
+	}
+	if i.ProductIDGT != nil {
+		predicates = append(predicates, sku.ProductIDGT(*i.ProductIDGT))
+	}
+	if i.ProductIDGTE != nil {
+		predicates = append(predicates, sku.ProductIDGTE(*i.ProductIDGTE))
+	}
+	if i.ProductIDLT != nil {
+		predicates = append(predicates, sku.ProductIDLT(*i.ProductIDLT))
+	}
+	if i.ProductIDLTE != nil {
+		predicates = append(predicates, sku.ProductIDLTE(*i.ProductIDLTE))
+	}
+	if i.ProductIDContains != nil {
+		predicates = append(predicates, sku.ProductIDContains(*i.ProductIDContains))
+	}
+	if i.ProductIDHasPrefix != nil {
+		predicates = append(predicates, sku.ProductIDHasPrefix(*i.ProductIDHasPrefix))
+	}
+	if i.ProductIDHasSuffix != nil {
+		predicates = append(predicates, sku.ProductIDHasSuffix(*i.ProductIDHasSuffix))
+	}
+	if i.ProductIDEqualFold != nil {
+		predicates = append(predicates, sku.ProductIDEqualFold(*i.ProductIDEqualFold))
+	}
+	if i.ProductIDContainsFold != nil {
+		predicates = append(predicates, sku.ProductIDContainsFold(*i.ProductIDContainsFold))
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, sku.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, sku.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, sku.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, sku.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, sku.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, sku.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, sku.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, sku.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, sku.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, sku.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, sku.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, sku.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, sku.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, sku.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, sku.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Sku != nil {
+		predicates = append(predicates, sku.SkuEQ(*i.Sku))
+	}
+	if i.SkuNEQ != nil {
+		predicates = append(predicates, sku.SkuNEQ(*i.SkuNEQ))
+	}
+	if len(i.SkuIn) > 0 {
+		predicates = append(predicates, sku.SkuIn(i.SkuIn...))
+	}
+	if len(i.SkuNotIn) > 0 {
+		predicates = append(predicates, sku.SkuNotIn(i.SkuNotIn...))
+	}
+	if i.SkuGT != nil {
+		predicates = append(predicates, sku.SkuGT(*i.SkuGT))
+	}
+	if i.SkuGTE != nil {
+		predicates = append(predicates, sku.SkuGTE(*i.SkuGTE))
+	}
+	if i.SkuLT != nil {
+		predicates = append(predicates, sku.SkuLT(*i.SkuLT))
+	}
+	if i.SkuLTE != nil {
+		predicates = append(predicates, sku.SkuLTE(*i.SkuLTE))
+	}
+	if i.SkuContains != nil {
+		predicates = append(predicates, sku.SkuContains(*i.SkuContains))
+	}
+	if i.SkuHasPrefix != nil {
+		predicates = append(predicates, sku.SkuHasPrefix(*i.SkuHasPrefix))
+	}
+	if i.SkuHasSuffix != nil {
+		predicates = append(predicates, sku.SkuHasSuffix(*i.SkuHasSuffix))
+	}
+	if i.SkuIsNil {
+		predicates = append(predicates, sku.SkuIsNil())
+	}
+	if i.SkuNotNil {
+		predicates = append(predicates, sku.SkuNotNil())
+	}
+	if i.SkuEqualFold != nil {
+		predicates = append(predicates, sku.SkuEqualFold(*i.SkuEqualFold))
+	}
+	if i.SkuContainsFold != nil {
+		predicates = append(predicates, sku.SkuContainsFold(*i.SkuContainsFold))
+	}
+	if i.Price != nil {
+		predicates = append(predicates, sku.PriceEQ(*i.Price))
+	}
+	if i.PriceNEQ != nil {
+		predicates = append(predicates, sku.PriceNEQ(*i.PriceNEQ))
+	}
+	if len(i.PriceIn) > 0 {
+		predicates = append(predicates, sku.PriceIn(i.PriceIn...))
+	}
+	if len(i.PriceNotIn) > 0 {
+		predicates = append(predicates, sku.PriceNotIn(i.PriceNotIn...))
+	}
+	if i.PriceGT != nil {
+		predicates = append(predicates, sku.PriceGT(*i.PriceGT))
+	}
+	if i.PriceGTE != nil {
+		predicates = append(predicates, sku.PriceGTE(*i.PriceGTE))
+	}
+	if i.PriceLT != nil {
+		predicates = append(predicates, sku.PriceLT(*i.PriceLT))
+	}
+	if i.PriceLTE != nil {
+		predicates = append(predicates, sku.PriceLTE(*i.PriceLTE))
+	}
+	if i.PriceIsNil {
+		predicates = append(predicates, sku.PriceIsNil())
+	}
+	if i.PriceNotNil {
+		predicates = append(predicates, sku.PriceNotNil())
+	}
+	if i.Currency != nil {
+		predicates = append(predicates, sku.CurrencyEQ(*i.Currency))
+	}
+	if i.CurrencyNEQ != nil {
+		predicates = append(predicates, sku.CurrencyNEQ(*i.CurrencyNEQ))
+	}
+	if len(i.CurrencyIn) > 0 {
+		predicates = append(predicates, sku.CurrencyIn(i.CurrencyIn...))
+	}
+	if len(i.CurrencyNotIn) > 0 {
+		predicates = append(predicates, sku.CurrencyNotIn(i.CurrencyNotIn...))
+	}
+	if i.CurrencyGT != nil {
+		predicates = append(predicates, sku.CurrencyGT(*i.CurrencyGT))
+	}
+	if i.CurrencyGTE != nil {
+		predicates = append(predicates, sku.CurrencyGTE(*i.CurrencyGTE))
+	}
+	if i.CurrencyLT != nil {
+		predicates = append(predicates, sku.CurrencyLT(*i.CurrencyLT))
+	}
+	if i.CurrencyLTE != nil {
+		predicates = append(predicates, sku.CurrencyLTE(*i.CurrencyLTE))
+	}
+	if i.CurrencyContains != nil {
+		predicates = append(predicates, sku.CurrencyContains(*i.CurrencyContains))
+	}
+	if i.CurrencyHasPrefix != nil {
+		predicates = append(predicates, sku.CurrencyHasPrefix(*i.CurrencyHasPrefix))
+	}
+	if i.CurrencyHasSuffix != nil {
+		predicates = append(predicates, sku.CurrencyHasSuffix(*i.CurrencyHasSuffix))
+	}
+	if i.CurrencyIsNil {
+		predicates = append(predicates, sku.CurrencyIsNil())
+	}
+	if i.CurrencyNotNil {
+		predicates = append(predicates, sku.CurrencyNotNil())
+	}
+	if i.CurrencyEqualFold != nil {
+		predicates = append(predicates, sku.CurrencyEqualFold(*i.CurrencyEqualFold))
+	}
+	if i.CurrencyContainsFold != nil {
+		predicates = append(predicates, sku.CurrencyContainsFold(*i.CurrencyContainsFold))
+	}
+	if i.ImageURL != nil {
+		predicates = append(predicates, sku.ImageURLEQ(*i.ImageURL))
+	}
+	if i.ImageURLNEQ != nil {
+		predicates = append(predicates, sku.ImageURLNEQ(*i.ImageURLNEQ))
+	}
+	if len(i.ImageURLIn) > 0 {
+		predicates = append(predicates, sku.ImageURLIn(i.ImageURLIn...))
+	}
+	if len(i.ImageURLNotIn) > 0 {
+		predicates = append(predicates, sku.ImageURLNotIn(i.ImageURLNotIn...))
+	}
+	if i.ImageURLGT != nil {
+		predicates = append(predicates, sku.ImageURLGT(*i.ImageURLGT))
+	}
+	if i.ImageURLGTE != nil {
+		predicates = append(predicates, sku.ImageURLGTE(*i.ImageURLGTE))
+	}
+	if i.ImageURLLT != nil {
+		predicates = append(predicates, sku.ImageURLLT(*i.ImageURLLT))
+	}
+	if i.ImageURLLTE != nil {
+		predicates = append(predicates, sku.ImageURLLTE(*i.ImageURLLTE))
+	}
+	if i.ImageURLContains != nil {
+		predicates = append(predicates, sku.ImageURLContains(*i.ImageURLContains))
+	}
+	if i.ImageURLHasPrefix != nil {
+		predicates = append(predicates, sku.ImageURLHasPrefix(*i.ImageURLHasPrefix))
+	}
+	if i.ImageURLHasSuffix != nil {
+		predicates = append(predicates, sku.ImageURLHasSuffix(*i.ImageURLHasSuffix))
+	}
+	if i.ImageURLIsNil {
+		predicates = append(predicates, sku.ImageURLIsNil())
+	}
+	if i.ImageURLNotNil {
+		predicates = append(predicates, sku.ImageURLNotNil())
+	}
+	if i.ImageURLEqualFold != nil {
+		predicates = append(predicates, sku.ImageURLEqualFold(*i.ImageURLEqualFold))
+	}
+	if i.ImageURLContainsFold != nil {
+		predicates = append(predicates, sku.ImageURLContainsFold(*i.ImageURLContainsFold))
+	}
+
+	if i.HasProduct != nil {
+		p := sku.HasProduct()
+		if !*i.HasProduct {
+			p = sku.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProductWith) > 0 {
+		with := make([]predicate.Product, 0, len(i.HasProductWith))
+		for _, w := range i.HasProductWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProductWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, sku.HasProductWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptySkuWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return sku.And(predicates...), nil
 	}
 }
 

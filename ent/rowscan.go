@@ -434,6 +434,24 @@ func (_m *Order) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new Product bound to the client and the
+// values to pass to Rows.Scan for the given products columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ProductClient) ScanTargets(columns []string) (*Product, []any, error) {
+	node := &Product{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Product's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Product) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Project bound to the client and the
 // values to pass to Rows.Scan for the given projects columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -611,6 +629,24 @@ func (c *SessionLockClient) ScanTargets(columns []string) (*SessionLock, []any, 
 // AssignScanned sets the SessionLock's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *SessionLock) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new Sku bound to the client and the
+// values to pass to Rows.Scan for the given skus columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *SkuClient) ScanTargets(columns []string) (*Sku, []any, error) {
+	node := &Sku{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Sku's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Sku) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

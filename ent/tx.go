@@ -62,6 +62,8 @@ type Tx struct {
 	OAuthToken *OAuthTokenClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// Product is the client for interacting with the Product builders.
+	Product *ProductClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -82,6 +84,8 @@ type Tx struct {
 	SegmentMember *SegmentMemberClient
 	// SessionLock is the client for interacting with the SessionLock builders.
 	SessionLock *SessionLockClient
+	// Sku is the client for interacting with the Sku builders.
+	Sku *SkuClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
@@ -253,6 +257,7 @@ func (tx *Tx) init() {
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
+	tx.Product = NewProductClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
@@ -263,6 +268,7 @@ func (tx *Tx) init() {
 	tx.Segment = NewSegmentClient(tx.config)
 	tx.SegmentMember = NewSegmentMemberClient(tx.config)
 	tx.SessionLock = NewSessionLockClient(tx.config)
+	tx.Sku = NewSkuClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.ValidationRule = NewValidationRuleClient(tx.config)
 	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)

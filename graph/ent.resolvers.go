@@ -11,6 +11,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
@@ -134,6 +135,11 @@ func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Curso
 	return metadata.Schemas(ctx, after, first, before, last, orderBy, where)
 }
 
+// Products is the resolver for the products field.
+func (r *queryResolver) Products(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) (*ent.ProductConnection, error) {
+	return catalog.Products(ctx, after, first, before, last, orderBy, where)
+}
+
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return publication.Connection(ctx, after, first, before, last, orderBy, where)
@@ -154,6 +160,11 @@ func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[strin
 	return customer.Segments(ctx, after, first, before, last, orderBy, where)
 }
 
+// Skus is the resolver for the skus field.
+func (r *queryResolver) Skus(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SkuOrder, where *ent.SkuWhereInput) (*ent.SkuConnection, error) {
+	return catalog.Skus(ctx, after, first, before, last, orderBy, where)
+}
+
 // Vouchers is the resolver for the vouchers field.
 func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return campaign.Vouchers(ctx, after, first, before, last, orderBy, where)
@@ -162,6 +173,11 @@ func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[strin
 // Activities is the resolver for the activities field.
 func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
 	return loyalty.RewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// Attributes is the resolver for the attributes field.
+func (r *skuResolver) Attributes(ctx context.Context, obj *ent.Sku) (map[string]any, error) {
+	return catalog.SkuAttributes(obj), nil
 }
 
 // Publications is the resolver for the publications field.
@@ -201,6 +217,9 @@ func (r *Resolver) LoyaltyProgram() LoyaltyProgramResolver { return &loyaltyProg
 // MetadataSchema returns MetadataSchemaResolver implementation.
 func (r *Resolver) MetadataSchema() MetadataSchemaResolver { return &metadataSchemaResolver{r} }
 
+// Product returns ProductResolver implementation.
+func (r *Resolver) Product() ProductResolver { return &productResolver{r} }
+
 // Publication returns PublicationResolver implementation.
 func (r *Resolver) Publication() PublicationResolver { return &publicationResolver{r} }
 
@@ -212,6 +231,9 @@ func (r *Resolver) Reward() RewardResolver { return &rewardResolver{r} }
 
 // Segment returns SegmentResolver implementation.
 func (r *Resolver) Segment() SegmentResolver { return &segmentResolver{r} }
+
+// Sku returns SkuResolver implementation.
+func (r *Resolver) Sku() SkuResolver { return &skuResolver{r} }
 
 // Voucher returns VoucherResolver implementation.
 func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
@@ -226,9 +248,11 @@ type (
 	loyaltyMemberResolver  struct{ *Resolver }
 	loyaltyProgramResolver struct{ *Resolver }
 	metadataSchemaResolver struct{ *Resolver }
+	productResolver        struct{ *Resolver }
 	publicationResolver    struct{ *Resolver }
 	queryResolver          struct{ *Resolver }
 	rewardResolver         struct{ *Resolver }
 	segmentResolver        struct{ *Resolver }
+	skuResolver            struct{ *Resolver }
 	voucherResolver        struct{ *Resolver }
 )

@@ -37,6 +37,7 @@ import (
 	"github.com/promoengine/promoengine/ent/webhookevent"
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyalty"
@@ -68,12 +69,15 @@ type ResolverRoot interface {
 	LoyaltyProgram() LoyaltyProgramResolver
 	MetadataSchema() MetadataSchemaResolver
 	Mutation() MutationResolver
+	Product() ProductResolver
 	Publication() PublicationResolver
 	Query() QueryResolver
 	Reward() RewardResolver
 	Segment() SegmentResolver
+	Sku() SkuResolver
 	Voucher() VoucherResolver
 	OrderItemInput() OrderItemInputResolver
+	SkuInput() SkuInputResolver
 }
 
 type DirectiveRoot struct {
@@ -805,8 +809,10 @@ type ComplexityRoot struct {
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemption.StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
+		CreateProduct                     func(childComplexity int, input catalog.ProductInput) int
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
+		CreateSku                         func(childComplexity int, product string, input catalog.SkuInput) int
 		CreateValidationRule              func(childComplexity int, input redemption.ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
@@ -823,7 +829,9 @@ type ComplexityRoot struct {
 		DeleteManagementProject           func(childComplexity int, id string) int
 		DeleteManagementStackingRules     func(childComplexity int, projectID string, id string) int
 		DeleteManagementWebhook           func(childComplexity int, projectID string, id string) int
+		DeleteProduct                     func(childComplexity int, id string, force *bool) int
 		DeleteSegment                     func(childComplexity int, id string) int
+		DeleteSku                         func(childComplexity int, product string, id string, force *bool) int
 		DeleteValidationRule              func(childComplexity int, id string) int
 		DeleteVoucher                     func(childComplexity int, codeOrID string, force *bool) int
 		DisableCampaign                   func(childComplexity int, idOrName string) int
@@ -836,6 +844,8 @@ type ComplexityRoot struct {
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportProductsCSV                 func(childComplexity int, csv string) int
+		ImportSkusCSV                     func(childComplexity int, csv string) int
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
@@ -868,7 +878,11 @@ type ComplexityRoot struct {
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemption.StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
+		UpdateProduct                     func(childComplexity int, id string, input catalog.ProductInput) int
+		UpdateProductsInBulk              func(childComplexity int, input []*catalog.ProductInput) int
+		UpdateProductsMetadataInBulk      func(childComplexity int, input catalog.ProductsMetadataInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
+		UpdateSku                         func(childComplexity int, product string, id string, input catalog.SkuInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input redemption.ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
@@ -910,6 +924,35 @@ type ComplexityRoot struct {
 		Message     func(childComplexity int) int
 		Status      func(childComplexity int) int
 		Transaction func(childComplexity int) int
+	}
+
+	Product struct {
+		Attributes func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		ImageURL   func(childComplexity int) int
+		Metadata   func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Price      func(childComplexity int) int
+		Skus       func(childComplexity int, input *catalog.ListInput) int
+		SourceID   func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	ProductConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ProductEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ProductList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	Publication struct {
@@ -1002,6 +1045,9 @@ type ComplexityRoot struct {
 		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
 		Node                         func(childComplexity int, id string) int
 		Nodes                        func(childComplexity int, ids []string) int
+		Product                      func(childComplexity int, id string) int
+		ProductList                  func(childComplexity int, input *catalog.ListInput) int
+		Products                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) int
 		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                   func(childComplexity int, id string) int
@@ -1012,6 +1058,9 @@ type ComplexityRoot struct {
 		Rewards                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
 		Segment                      func(childComplexity int, id string) int
 		Segments                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		Sku                          func(childComplexity int, id string) int
+		SkuList                      func(childComplexity int, product string, input *catalog.ListInput) int
+		Skus                         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SkuOrder, where *ent.SkuWhereInput) int
 		ValidationRule               func(childComplexity int, id string) int
 		ValidationRuleAssignments    func(childComplexity int, input *redemption.RuleAssignmentListInput) int
 		ValidationRules              func(childComplexity int, limit *int, page *int) int
@@ -1192,6 +1241,37 @@ type ComplexityRoot struct {
 	SideKey struct {
 		AppID    func(childComplexity int) int
 		AppToken func(childComplexity int) int
+	}
+
+	Sku struct {
+		Attributes func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		Currency   func(childComplexity int) int
+		ID         func(childComplexity int) int
+		ImageURL   func(childComplexity int) int
+		Metadata   func(childComplexity int) int
+		Price      func(childComplexity int) int
+		Product    func(childComplexity int) int
+		ProductID  func(childComplexity int) int
+		Sku        func(childComplexity int) int
+		SourceID   func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	SkuConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	SkuEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	SkuList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	StackedRedemptionResult struct {
@@ -1558,6 +1638,19 @@ type MutationResolver interface {
 	DeleteCategory(ctx context.Context, id string) (string, error)
 	ImportVouchers(ctx context.Context, input []*campaign.CreateVoucherInput) (*ent.AsyncAction, error)
 	UpdateVouchersInBulk(ctx context.Context, input []*campaign.VoucherMetadataUpdate) (*ent.AsyncAction, error)
+	CreateProduct(ctx context.Context, input catalog.ProductInput) (*ent.Product, error)
+	UpdateProduct(ctx context.Context, id string, input catalog.ProductInput) (*ent.Product, error)
+	DeleteProduct(ctx context.Context, id string, force *bool) (string, error)
+	CreateSku(ctx context.Context, product string, input catalog.SkuInput) (*ent.Sku, error)
+	UpdateSku(ctx context.Context, product string, id string, input catalog.SkuInput) (*ent.Sku, error)
+	DeleteSku(ctx context.Context, product string, id string, force *bool) (string, error)
+	UpdateProductsInBulk(ctx context.Context, input []*catalog.ProductInput) (*ent.AsyncAction, error)
+	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
+	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+}
+type ProductResolver interface {
+	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1578,10 +1671,12 @@ type QueryResolver interface {
 	LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error)
 	LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error)
 	MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error)
+	Products(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) (*ent.ProductConnection, error)
 	Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error)
 	Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error)
+	Skus(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SkuOrder, where *ent.SkuWhereInput) (*ent.SkuConnection, error)
 	Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
 	MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error)
 	MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error)
@@ -1637,12 +1732,19 @@ type QueryResolver interface {
 	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaign.CategoryList, error)
 	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaign.CampaignSummary, error)
 	CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error)
+	Product(ctx context.Context, id string) (*ent.Product, error)
+	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
+	Sku(ctx context.Context, id string) (*ent.Sku, error)
+	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 }
 type SegmentResolver interface {
 	CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error)
+}
+type SkuResolver interface {
+	Attributes(ctx context.Context, obj *ent.Sku) (map[string]any, error)
 }
 type VoucherResolver interface {
 	Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
@@ -1655,6 +1757,9 @@ type VoucherResolver interface {
 
 type OrderItemInputResolver interface {
 	Quantity(ctx context.Context, obj *redemption.OrderItemInput, data *int) error
+}
+type SkuInputResolver interface {
+	Attributes(ctx context.Context, obj *catalog.SkuInput, data map[string]any) error
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -4841,6 +4946,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(metadata.MetadataSchemaInput)), true
+	case "Mutation.createProduct":
+		if e.ComplexityRoot.Mutation.CreateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProduct(childComplexity, args["input"].(catalog.ProductInput)), true
 	case "Mutation.createReward":
 		if e.ComplexityRoot.Mutation.CreateReward == nil {
 			break
@@ -4863,6 +4979,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(customer.CreateSegmentInput)), true
+	case "Mutation.createSku":
+		if e.ComplexityRoot.Mutation.CreateSku == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSku_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSku(childComplexity, args["product"].(string), args["input"].(catalog.SkuInput)), true
 	case "Mutation.createValidationRule":
 		if e.ComplexityRoot.Mutation.CreateValidationRule == nil {
 			break
@@ -5039,6 +5166,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Mutation.deleteProduct":
+		if e.ComplexityRoot.Mutation.DeleteProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProduct(childComplexity, args["id"].(string), args["force"].(*bool)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -5050,6 +5188,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSegment(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteSku":
+		if e.ComplexityRoot.Mutation.DeleteSku == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSku_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSku(childComplexity, args["product"].(string), args["id"].(string), args["force"].(*bool)), true
 	case "Mutation.deleteValidationRule":
 		if e.ComplexityRoot.Mutation.DeleteValidationRule == nil {
 			break
@@ -5182,6 +5331,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
+	case "Mutation.importProductsCSV":
+		if e.ComplexityRoot.Mutation.ImportProductsCSV == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importProductsCSV_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportProductsCSV(childComplexity, args["csv"].(string)), true
+	case "Mutation.importSkusCSV":
+		if e.ComplexityRoot.Mutation.ImportSkusCSV == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importSkusCSV_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportSkusCSV(childComplexity, args["csv"].(string)), true
 	case "Mutation.importVouchers":
 		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
 			break
@@ -5534,6 +5705,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(webhook.WebhookInput)), true
+	case "Mutation.updateProduct":
+		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProduct(childComplexity, args["id"].(string), args["input"].(catalog.ProductInput)), true
+	case "Mutation.updateProductsInBulk":
+		if e.ComplexityRoot.Mutation.UpdateProductsInBulk == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductsInBulk_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductsInBulk(childComplexity, args["input"].([]*catalog.ProductInput)), true
+	case "Mutation.updateProductsMetadataInBulk":
+		if e.ComplexityRoot.Mutation.UpdateProductsMetadataInBulk == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductsMetadataInBulk_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductsMetadataInBulk(childComplexity, args["input"].(catalog.ProductsMetadataInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -5545,6 +5749,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateRewardInput)), true
+	case "Mutation.updateSku":
+		if e.ComplexityRoot.Mutation.UpdateSku == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSku_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSku(childComplexity, args["product"].(string), args["id"].(string), args["input"].(catalog.SkuInput)), true
 	case "Mutation.updateValidationRule":
 		if e.ComplexityRoot.Mutation.UpdateValidationRule == nil {
 			break
@@ -5753,6 +5968,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PointsAdjustment.Transaction(childComplexity), true
+
+	case "Product.attributes":
+		if e.ComplexityRoot.Product.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Attributes(childComplexity), true
+	case "Product.createdAt":
+		if e.ComplexityRoot.Product.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.CreatedAt(childComplexity), true
+	case "Product.id":
+		if e.ComplexityRoot.Product.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.ID(childComplexity), true
+	case "Product.imageURL":
+		if e.ComplexityRoot.Product.ImageURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.ImageURL(childComplexity), true
+	case "Product.metadata":
+		if e.ComplexityRoot.Product.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Metadata(childComplexity), true
+	case "Product.name":
+		if e.ComplexityRoot.Product.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Name(childComplexity), true
+	case "Product.price":
+		if e.ComplexityRoot.Product.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Price(childComplexity), true
+	case "Product.skus":
+		if e.ComplexityRoot.Product.Skus == nil {
+			break
+		}
+
+		args, err := ec.field_Product_skus_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Product.Skus(childComplexity, args["input"].(*catalog.ListInput)), true
+	case "Product.sourceID":
+		if e.ComplexityRoot.Product.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.SourceID(childComplexity), true
+	case "Product.updatedAt":
+		if e.ComplexityRoot.Product.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.UpdatedAt(childComplexity), true
+
+	case "ProductConnection.edges":
+		if e.ComplexityRoot.ProductConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.Edges(childComplexity), true
+	case "ProductConnection.pageInfo":
+		if e.ComplexityRoot.ProductConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.PageInfo(childComplexity), true
+	case "ProductConnection.totalCount":
+		if e.ComplexityRoot.ProductConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.TotalCount(childComplexity), true
+
+	case "ProductEdge.cursor":
+		if e.ComplexityRoot.ProductEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Cursor(childComplexity), true
+	case "ProductEdge.node":
+		if e.ComplexityRoot.ProductEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Node(childComplexity), true
+
+	case "ProductList.data":
+		if e.ComplexityRoot.ProductList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductList.Data(childComplexity), true
+	case "ProductList.total":
+		if e.ComplexityRoot.ProductList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductList.Total(childComplexity), true
 
 	case "Publication.campaignID":
 		if e.ComplexityRoot.Publication.CampaignID == nil {
@@ -6501,6 +6827,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
+	case "Query.product":
+		if e.ComplexityRoot.Query.Product == nil {
+			break
+		}
+
+		args, err := ec.field_Query_product_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Product(childComplexity, args["id"].(string)), true
+	case "Query.productList":
+		if e.ComplexityRoot.Query.ProductList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductList(childComplexity, args["input"].(*catalog.ListInput)), true
+	case "Query.products":
+		if e.ComplexityRoot.Query.Products == nil {
+			break
+		}
+
+		args, err := ec.field_Query_products_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Products(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProductOrder), args["where"].(*ent.ProductWhereInput)), true
 	case "Query.publicationList":
 		if e.ComplexityRoot.Query.PublicationList == nil {
 			break
@@ -6611,6 +6970,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Segments(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.SegmentOrder), args["where"].(*ent.SegmentWhereInput)), true
+	case "Query.sku":
+		if e.ComplexityRoot.Query.Sku == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sku_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Sku(childComplexity, args["id"].(string)), true
+	case "Query.skuList":
+		if e.ComplexityRoot.Query.SkuList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_skuList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SkuList(childComplexity, args["product"].(string), args["input"].(*catalog.ListInput)), true
+	case "Query.skus":
+		if e.ComplexityRoot.Query.Skus == nil {
+			break
+		}
+
+		args, err := ec.field_Query_skus_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Skus(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.SkuOrder), args["where"].(*ent.SkuWhereInput)), true
 	case "Query.validationRule":
 		if e.ComplexityRoot.Query.ValidationRule == nil {
 			break
@@ -7374,6 +7766,124 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SideKey.AppToken(childComplexity), true
+
+	case "Sku.attributes":
+		if e.ComplexityRoot.Sku.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Attributes(childComplexity), true
+	case "Sku.createdAt":
+		if e.ComplexityRoot.Sku.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.CreatedAt(childComplexity), true
+	case "Sku.currency":
+		if e.ComplexityRoot.Sku.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Currency(childComplexity), true
+	case "Sku.id":
+		if e.ComplexityRoot.Sku.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.ID(childComplexity), true
+	case "Sku.imageURL":
+		if e.ComplexityRoot.Sku.ImageURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.ImageURL(childComplexity), true
+	case "Sku.metadata":
+		if e.ComplexityRoot.Sku.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Metadata(childComplexity), true
+	case "Sku.price":
+		if e.ComplexityRoot.Sku.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Price(childComplexity), true
+	case "Sku.product":
+		if e.ComplexityRoot.Sku.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Product(childComplexity), true
+	case "Sku.productID":
+		if e.ComplexityRoot.Sku.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.ProductID(childComplexity), true
+	case "Sku.sku":
+		if e.ComplexityRoot.Sku.Sku == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.Sku(childComplexity), true
+	case "Sku.sourceID":
+		if e.ComplexityRoot.Sku.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.SourceID(childComplexity), true
+	case "Sku.updatedAt":
+		if e.ComplexityRoot.Sku.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Sku.UpdatedAt(childComplexity), true
+
+	case "SkuConnection.edges":
+		if e.ComplexityRoot.SkuConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuConnection.Edges(childComplexity), true
+	case "SkuConnection.pageInfo":
+		if e.ComplexityRoot.SkuConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuConnection.PageInfo(childComplexity), true
+	case "SkuConnection.totalCount":
+		if e.ComplexityRoot.SkuConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuConnection.TotalCount(childComplexity), true
+
+	case "SkuEdge.cursor":
+		if e.ComplexityRoot.SkuEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuEdge.Cursor(childComplexity), true
+	case "SkuEdge.node":
+		if e.ComplexityRoot.SkuEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuEdge.Node(childComplexity), true
+
+	case "SkuList.data":
+		if e.ComplexityRoot.SkuList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuList.Data(childComplexity), true
+	case "SkuList.total":
+		if e.ComplexityRoot.SkuList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkuList.Total(childComplexity), true
 
 	case "StackedRedemptionResult.failure":
 		if e.ComplexityRoot.StackedRedemptionResult.Failure == nil {
@@ -8314,6 +8824,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CardTransactionOrder", ec.unmarshalInputCardTransactionOrder),
 			graphql.NewInputUnmarshaler("CardTransactionWhereInput", ec.unmarshalInputCardTransactionWhereInput),
 			graphql.NewInputUnmarshaler("CardWhereInput", ec.unmarshalInputCardWhereInput),
+			graphql.NewInputUnmarshaler("CatalogListInput", ec.unmarshalInputCatalogListInput),
 			graphql.NewInputUnmarshaler("CategoryInput", ec.unmarshalInputCategoryInput),
 			graphql.NewInputUnmarshaler("CategoryOrder", ec.unmarshalInputCategoryOrder),
 			graphql.NewInputUnmarshaler("CategoryWhereInput", ec.unmarshalInputCategoryWhereInput),
@@ -8369,6 +8880,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("OrderItemInput", ec.unmarshalInputOrderItemInput),
 			graphql.NewInputUnmarshaler("OrderOrder", ec.unmarshalInputOrderOrder),
 			graphql.NewInputUnmarshaler("OrderWhereInput", ec.unmarshalInputOrderWhereInput),
+			graphql.NewInputUnmarshaler("ProductInput", ec.unmarshalInputProductInput),
+			graphql.NewInputUnmarshaler("ProductOrder", ec.unmarshalInputProductOrder),
+			graphql.NewInputUnmarshaler("ProductWhereInput", ec.unmarshalInputProductWhereInput),
+			graphql.NewInputUnmarshaler("ProductsMetadataInput", ec.unmarshalInputProductsMetadataInput),
 			graphql.NewInputUnmarshaler("PublicationListInput", ec.unmarshalInputPublicationListInput),
 			graphql.NewInputUnmarshaler("PublicationOrder", ec.unmarshalInputPublicationOrder),
 			graphql.NewInputUnmarshaler("PublicationWhereInput", ec.unmarshalInputPublicationWhereInput),
@@ -8393,6 +8908,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SegmentWhereInput", ec.unmarshalInputSegmentWhereInput),
 			graphql.NewInputUnmarshaler("SendEventInput", ec.unmarshalInputSendEventInput),
 			graphql.NewInputUnmarshaler("SessionInput", ec.unmarshalInputSessionInput),
+			graphql.NewInputUnmarshaler("SkuInput", ec.unmarshalInputSkuInput),
+			graphql.NewInputUnmarshaler("SkuOrder", ec.unmarshalInputSkuOrder),
+			graphql.NewInputUnmarshaler("SkuWhereInput", ec.unmarshalInputSkuWhereInput),
 			graphql.NewInputUnmarshaler("StackedRedemptionInput", ec.unmarshalInputStackedRedemptionInput),
 			graphql.NewInputUnmarshaler("UpdateCampaignInput", ec.unmarshalInputUpdateCampaignInput),
 			graphql.NewInputUnmarshaler("UpdateCardDefinitionInput", ec.unmarshalInputUpdateCardDefinitionInput),
@@ -10387,6 +10905,121 @@ extend type Mutation {
   """Sets metadata keys of many vouchers as a background job (REST POST /v1/vouchers/bulk/async)."""
   updateVouchersInBulk(input: [VoucherMetadataUpdateInput!]!): AsyncAction!
 }
+
+# The catalogue: products and SKUs (REST /v1/products, /v1/skus;
+# graph/catalog). A product or SKU is named by its id or its source_id.
+
+"""
+Creates (upserts: an existing id or source_id gets the sent fields) or
+changes a product (REST POST /v1/products, PUT /v1/products/{productId}).
+A field left out stays as it is; id and sourceID cannot be changed.
+"""
+input ProductInput {
+  id: ID
+  sourceID: String
+  name: String
+  """Unit price in cents, 0 to 10^13."""
+  price: Int
+  """The names of the attributes the product's SKUs give values to."""
+  attributes: [String!]
+  metadata: Map
+  imageURL: String
+}
+
+"""
+Creates (upserts under the product) or changes a SKU (REST POST
+/v1/products/{productId}/skus, PUT …/skus/{skuId}).
+"""
+input SkuInput {
+  id: ID
+  sourceID: String
+  sku: String
+  """Unit price in cents, 0 to 10^13."""
+  price: Int
+  currency: String
+  """Attribute name to value."""
+  attributes: Map
+  metadata: Map
+  imageURL: String
+}
+
+"""The query of a product or SKU list (REST GET /v1/products, …/skus)."""
+input CatalogListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-100, default 1."""
+  page: Int
+  """created_at, updated_at, name or source_id (products), sku or source_id (SKUs); - for descending. Default -created_at."""
+  order: String
+  """Only what was created at or after this time."""
+  startDate: Time
+  """Only what was created at or before this time."""
+  endDate: Time
+}
+
+"""A page of products and how many match in all."""
+type ProductList {
+  total: Int!
+  data: [Product!]!
+}
+
+"""A page of SKUs and how many match in all."""
+type SkuList {
+  total: Int!
+  data: [Sku!]!
+}
+
+extend type Product {
+  """The product's SKUs, a page at a time (REST GET /v1/products/{productId}/skus)."""
+  skus(input: CatalogListInput): SkuList!
+}
+
+extend type Query {
+  """A product by id or source_id (REST GET /v1/products/{productId})."""
+  product(id: ID!): Product!
+  """A page of products (REST GET /v1/products)."""
+  productList(input: CatalogListInput): ProductList!
+  """A SKU by id or source_id (REST GET /v1/skus/{skuId})."""
+  sku(id: ID!): Sku!
+  """A page of a product's SKUs (REST GET /v1/products/{productId}/skus)."""
+  skuList(product: ID!, input: CatalogListInput): SkuList!
+}
+
+extend type Mutation {
+  """Creates or upserts a product (REST POST /v1/products)."""
+  createProduct(input: ProductInput!): Product!
+  """Changes the sent fields of a product (REST PUT /v1/products/{productId})."""
+  updateProduct(id: ID!, input: ProductInput!): Product!
+  """Deletes a product and its SKUs permanently (REST DELETE /v1/products/{productId}; no bin yet, force changes nothing); returns its ID."""
+  deleteProduct(id: ID!, force: Boolean): ID!
+  """Creates or upserts a SKU of a product (REST POST /v1/products/{productId}/skus)."""
+  createSku(product: ID!, input: SkuInput!): Sku!
+  """Changes the sent fields of a product's SKU (REST PUT /v1/products/{productId}/skus/{skuId})."""
+  updateSku(product: ID!, id: ID!, input: SkuInput!): Sku!
+  """Deletes a product's SKU permanently (REST DELETE /v1/products/{productId}/skus/{skuId}); returns its ID."""
+  deleteSku(product: ID!, id: ID!, force: Boolean): ID!
+}
+
+"""Metadata keys for many products (REST POST /v1/products/metadata/async)."""
+input ProductsMetadataInput {
+  sourceIDs: [String!]
+  """Merged into each product's metadata (other keys stay)."""
+  metadata: Map
+}
+
+extend type Mutation {
+  """Upserts products by sourceID as a background job, PRODUCTS.BULK_UPDATE (REST POST /v1/products/bulk/async)."""
+  updateProductsInBulk(input: [ProductInput!]!): AsyncAction!
+  """Merges metadata into products by sourceID (unknown ones are created) as a background job, PRODUCTS.METADATA_UPDATE (REST POST /v1/products/metadata/async)."""
+  updateProductsMetadataInBulk(input: ProductsMetadataInput!): AsyncAction!
+}
+
+extend type Mutation {
+  """Imports products from a CSV file's text as a background job, PRODUCTS.IMPORT_CSV (REST POST /v1/products/importCSV; docs/products.md)."""
+  importProductsCSV(csv: String!): AsyncAction!
+  """Imports SKUs from a CSV file's text as a background job, SKUS.IMPORT_CSV (REST POST /v1/skus/importCSV; docs/products.md)."""
+  importSkusCSV(csv: String!): AsyncAction!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -11824,6 +12457,64 @@ func (ec *executionContext) childFields_PointsAdjustment(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type PointsAdjustment", field.Name)
 }
 
+func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Product_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Product_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Product_updatedAt(ctx, field)
+	case "sourceID":
+		return ec.fieldContext_Product_sourceID(ctx, field)
+	case "name":
+		return ec.fieldContext_Product_name(ctx, field)
+	case "price":
+		return ec.fieldContext_Product_price(ctx, field)
+	case "attributes":
+		return ec.fieldContext_Product_attributes(ctx, field)
+	case "imageURL":
+		return ec.fieldContext_Product_imageURL(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Product_metadata(ctx, field)
+	case "skus":
+		return ec.fieldContext_Product_skus(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ProductConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ProductConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ProductConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ProductEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ProductEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ProductList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_ProductList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductList", field.Name)
+}
+
 func (ec *executionContext) childFields_Publication(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -12234,6 +12925,68 @@ func (ec *executionContext) childFields_SideKey(ctx context.Context, field graph
 		return ec.fieldContext_SideKey_appToken(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SideKey", field.Name)
+}
+
+func (ec *executionContext) childFields_Sku(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Sku_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Sku_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Sku_updatedAt(ctx, field)
+	case "productID":
+		return ec.fieldContext_Sku_productID(ctx, field)
+	case "sourceID":
+		return ec.fieldContext_Sku_sourceID(ctx, field)
+	case "sku":
+		return ec.fieldContext_Sku_sku(ctx, field)
+	case "price":
+		return ec.fieldContext_Sku_price(ctx, field)
+	case "currency":
+		return ec.fieldContext_Sku_currency(ctx, field)
+	case "attributes":
+		return ec.fieldContext_Sku_attributes(ctx, field)
+	case "imageURL":
+		return ec.fieldContext_Sku_imageURL(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Sku_metadata(ctx, field)
+	case "product":
+		return ec.fieldContext_Sku_product(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Sku", field.Name)
+}
+
+func (ec *executionContext) childFields_SkuConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SkuConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SkuConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_SkuConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkuConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SkuEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_SkuEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_SkuEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkuEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_SkuList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_SkuList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_SkuList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkuList", field.Name)
 }
 
 func (ec *executionContext) childFields_StackedRedemptionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13630,6 +14383,20 @@ func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.ProductInput, error) {
+			return ec.unmarshalNProductInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createReward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13655,6 +14422,28 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createSku_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "product",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["product"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.SkuInput, error) {
+			return ec.unmarshalNSkuInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -13946,6 +14735,28 @@ func (ec *executionContext) field_Mutation_deleteManagementWebhook_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "force",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["force"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13957,6 +14768,36 @@ func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Contex
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSku_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "product",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["product"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "force",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["force"] = arg2
 	return args, nil
 }
 
@@ -14157,6 +14998,34 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importProductsCSV_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "csv",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["csv"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importSkusCSV_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "csv",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["csv"] = arg0
 	return args, nil
 }
 
@@ -14904,6 +15773,56 @@ func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.ProductInput, error) {
+			return ec.unmarshalNProductInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProductsInBulk_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*catalog.ProductInput, error) {
+			return ec.unmarshalNProductInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProductsMetadataInBulk_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.ProductsMetadataInput, error) {
+			return ec.unmarshalNProductsMetadataInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductsMetadataInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14923,6 +15842,36 @@ func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSku_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "product",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["product"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.SkuInput, error) {
+			return ec.unmarshalNSkuInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -15031,6 +15980,20 @@ func (ec *executionContext) field_Mutation_validateVoucher_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Product_skus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*catalog.ListInput, error) {
+			return ec.unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -16656,6 +17619,88 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_productList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*catalog.ListInput, error) {
+			return ec.unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_product_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_products_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ProductOrder, error) {
+			return ec.unmarshalOProductOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ProductWhereInput, error) {
+			return ec.unmarshalOProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_publicationList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16980,6 +18025,96 @@ func (ec *executionContext) field_Query_segments_args(ctx context.Context, rawAr
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.SegmentWhereInput, error) {
 			return ec.unmarshalOSegmentWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_skuList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "product",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["product"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*catalog.ListInput, error) {
+			return ec.unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_sku_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_skus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.SkuOrder, error) {
+			return ec.unmarshalOSkuOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.SkuWhereInput, error) {
+			return ec.unmarshalOSkuWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -33169,6 +34304,446 @@ func (ec *executionContext) fieldContext_Mutation_updateVouchersInBulk(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateProduct(ctx, fc.Args["input"].(catalog.ProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProduct(ctx, fc.Args["id"].(string), fc.Args["input"].(catalog.ProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteProduct(ctx, fc.Args["id"].(string), fc.Args["force"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createSku(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createSku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateSku(ctx, fc.Args["product"].(string), fc.Args["input"].(catalog.SkuInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+			return ec.marshalNSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createSku(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createSku_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSku(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSku(ctx, fc.Args["product"].(string), fc.Args["id"].(string), fc.Args["input"].(catalog.SkuInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+			return ec.marshalNSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSku(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSku_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSku(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSku(ctx, fc.Args["product"].(string), fc.Args["id"].(string), fc.Args["force"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSku(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSku_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProductsInBulk(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProductsInBulk(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProductsInBulk(ctx, fc.Args["input"].([]*catalog.ProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProductsInBulk(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProductsInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProductsMetadataInBulk(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProductsMetadataInBulk(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProductsMetadataInBulk(ctx, fc.Args["input"].(catalog.ProductsMetadataInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProductsMetadataInBulk(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProductsMetadataInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importProductsCSV(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importProductsCSV(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportProductsCSV(ctx, fc.Args["csv"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importProductsCSV(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importProductsCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importSkusCSV(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importSkusCSV(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportSkusCSV(ctx, fc.Args["csv"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importSkusCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33702,6 +35277,454 @@ func (ec *executionContext) fieldContext_PointsAdjustment_transaction(_ context.
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_CardTransaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Product_id(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Product_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Product_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Product_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Product_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Product_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Product_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_sourceID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Product_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
+}
+
+func (ec *executionContext) _Product_name(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Product_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
+}
+
+func (ec *executionContext) _Product_price(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Product_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Product_attributes(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_attributes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attributes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Product_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
+}
+
+func (ec *executionContext) _Product_imageURL(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_imageURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImageURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Product_imageURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
+}
+
+func (ec *executionContext) _Product_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Product_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Product", field, false, false, "Map")
+}
+
+func (ec *executionContext) _Product_skus(ctx context.Context, field graphql.CollectedField, obj *ent.Product) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Product_skus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Product().Skus(ctx, obj, fc.Args["input"].(*catalog.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *catalog.SkuList) graphql.Marshaler {
+			return ec.marshalNSkuList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Product_skus(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Product",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkuList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Product_skus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ProductEdge) graphql.Marshaler {
+			return ec.marshalOProductEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProductEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProductEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalOProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProductEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _ProductList_total(ctx context.Context, field graphql.CollectedField, obj *catalog.ProductList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProductList_data(ctx context.Context, field graphql.CollectedField, obj *catalog.ProductList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Product) graphql.Marshaler {
+			return ec.marshalNProduct2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
 		},
 	}
 	return fc, nil
@@ -34872,6 +36895,50 @@ func (ec *executionContext) fieldContext_Query_metadataSchemas(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_products(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_products(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Products(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ProductOrder), fc.Args["where"].(*ent.ProductWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductConnection) graphql.Marshaler {
+			return ec.marshalNProductConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_products(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_products_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_publications(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -35042,6 +37109,50 @@ func (ec *executionContext) fieldContext_Query_segments(ctx context.Context, fie
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_segments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_skus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_skus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Skus(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.SkuOrder), fc.Args["where"].(*ent.SkuWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.SkuConnection) graphql.Marshaler {
+			return ec.marshalNSkuConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_skus(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkuConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_skus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -37450,6 +39561,182 @@ func (ec *executionContext) fieldContext_Query_customerActivityList(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_customerActivityList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_product(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Product(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_product(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_product_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProductList(ctx, fc.Args["input"].(*catalog.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *catalog.ProductList) graphql.Marshaler {
+			return ec.marshalNProductList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_productList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_sku(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_sku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Sku(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+			return ec.marshalNSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_sku(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_sku_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_skuList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_skuList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().SkuList(ctx, fc.Args["product"].(string), fc.Args["input"].(*catalog.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *catalog.SkuList) graphql.Marshaler {
+			return ec.marshalNSkuList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkuList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_skuList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -40270,6 +42557,488 @@ func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_SideKey_appToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
+}
+
+func (ec *executionContext) _Sku_id(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Sku_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Sku_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Sku_productID(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_productID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProductID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_productID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Sku_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_sourceID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "String")
+}
+
+func (ec *executionContext) _Sku_sku(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_sku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sku, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_sku(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "String")
+}
+
+func (ec *executionContext) _Sku_price(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Sku_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "String")
+}
+
+func (ec *executionContext) _Sku_attributes(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_attributes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Sku().Attributes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, true, true, "Map")
+}
+
+func (ec *executionContext) _Sku_imageURL(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_imageURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImageURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_imageURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "String")
+}
+
+func (ec *executionContext) _Sku_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Sku", field, false, false, "Map")
+}
+
+func (ec *executionContext) _Sku_product(ctx context.Context, field graphql.CollectedField, obj *ent.Sku) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Sku_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Sku_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Sku",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SkuConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.SkuConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.SkuEdge) graphql.Marshaler {
+			return ec.marshalOSkuEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SkuConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SkuConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkuEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SkuConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.SkuConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkuConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SkuConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SkuConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.SkuConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkuConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkuConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SkuEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.SkuEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+			return ec.marshalOSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SkuEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SkuEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SkuEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.SkuEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkuEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkuEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _SkuList_total(ctx context.Context, field graphql.CollectedField, obj *catalog.SkuList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkuList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkuList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SkuList_data(ctx context.Context, field graphql.CollectedField, obj *catalog.SkuList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkuList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Sku) graphql.Marshaler {
+			return ec.marshalNSku2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkuList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SkuList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
@@ -50914,6 +53683,76 @@ func UnmarshalCardWhereInput(ctx context.Context, raw any) (ent.CardWhereInput, 
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCatalogListInput(ctx context.Context, obj any) (catalog.ListInput, error) {
+	var it catalog.ListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "order", "startDate", "endDate"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "endDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndDate = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCatalogListInput unmarshals raw into the CatalogListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCatalogListInput(ctx context.Context, raw any) (catalog.ListInput, error) {
+	var out catalog.ListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CatalogListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (campaign.CategoryInput, error) {
 	var it campaign.CategoryInput
 	if obj == nil {
@@ -59776,6 +62615,829 @@ func UnmarshalOrderWhereInput(ctx context.Context, raw any) (ent.OrderWhereInput
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputProductInput(ctx context.Context, obj any) (catalog.ProductInput, error) {
+	var it catalog.ProductInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "sourceID", "name", "price", "attributes", "metadata", "imageURL"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Attributes = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "imageURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURL = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductInput unmarshals raw into the ProductInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductInput(ctx context.Context, raw any) (catalog.ProductInput, error) {
+	var out catalog.ProductInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductOrder(ctx context.Context, obj any) (ent.ProductOrder, error) {
+	var it ent.ProductOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNProductOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductOrder unmarshals raw into the ProductOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductOrder(ctx context.Context, raw any) (ent.ProductOrder, error) {
+	var out ent.ProductOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductWhereInput(ctx context.Context, obj any) (ent.ProductWhereInput, error) {
+	var it ent.ProductWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameIsNil", "nameNotNil", "nameEqualFold", "nameContainsFold", "price", "priceNEQ", "priceIn", "priceNotIn", "priceGT", "priceGTE", "priceLT", "priceLTE", "priceIsNil", "priceNotNil", "imageURL", "imageURLNEQ", "imageURLIn", "imageURLNotIn", "imageURLGT", "imageURLGTE", "imageURLLT", "imageURLLTE", "imageURLContains", "imageURLHasPrefix", "imageURLHasSuffix", "imageURLIsNil", "imageURLNotNil", "imageURLEqualFold", "imageURLContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOProductWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOProductWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "sourceIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNEQ = data
+		case "sourceIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIn = data
+		case "sourceIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotIn = data
+		case "sourceIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGT = data
+		case "sourceIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGTE = data
+		case "sourceIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLT = data
+		case "sourceIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLTE = data
+		case "sourceIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContains = data
+		case "sourceIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasPrefix = data
+		case "sourceIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasSuffix = data
+		case "sourceIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIsNil = data
+		case "sourceIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotNil = data
+		case "sourceIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDEqualFold = data
+		case "sourceIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIsNil = data
+		case "nameNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotNil = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "priceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNEQ = data
+		case "priceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceIn = data
+		case "priceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNotIn = data
+		case "priceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceGT = data
+		case "priceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceGTE = data
+		case "priceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceLT = data
+		case "priceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceLTE = data
+		case "priceIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceIsNil = data
+		case "priceNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNotNil = data
+		case "imageURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURL = data
+		case "imageURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNEQ = data
+		case "imageURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLIn = data
+		case "imageURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNotIn = data
+		case "imageURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLGT = data
+		case "imageURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLGTE = data
+		case "imageURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLLT = data
+		case "imageURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLLTE = data
+		case "imageURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLContains = data
+		case "imageURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLHasPrefix = data
+		case "imageURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLHasSuffix = data
+		case "imageURLIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLIsNil = data
+		case "imageURLNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNotNil = data
+		case "imageURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLEqualFold = data
+		case "imageURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductWhereInput unmarshals raw into the ProductWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductWhereInput(ctx context.Context, raw any) (ent.ProductWhereInput, error) {
+	var out ent.ProductWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductsMetadataInput(ctx context.Context, obj any) (catalog.ProductsMetadataInput, error) {
+	var it catalog.ProductsMetadataInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"sourceIDs", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "sourceIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDs"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDs = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductsMetadataInput unmarshals raw into the ProductsMetadataInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductsMetadataInput(ctx context.Context, raw any) (catalog.ProductsMetadataInput, error) {
+	var out catalog.ProductsMetadataInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductsMetadataInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (publication.PublicationListInput, error) {
 	var it publication.PublicationListInput
 	if obj == nil {
@@ -65347,6 +69009,999 @@ func UnmarshalSessionInput(ctx context.Context, raw any) (redemption.SessionInpu
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSkuInput(ctx context.Context, obj any) (catalog.SkuInput, error) {
+	var it catalog.SkuInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "sourceID", "sku", "price", "currency", "attributes", "metadata", "imageURL"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "sku":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sku"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sku = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "currency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Currency = data
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			if err = ec.Resolvers.SkuInput().Attributes(ctx, &it, data); err != nil {
+				return it, err
+			}
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "imageURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURL = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSkuInput unmarshals raw into the SkuInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSkuInput(ctx context.Context, raw any) (catalog.SkuInput, error) {
+	var out catalog.SkuInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SkuInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSkuOrder(ctx context.Context, obj any) (ent.SkuOrder, error) {
+	var it ent.SkuOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNSkuOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSkuOrder unmarshals raw into the SkuOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSkuOrder(ctx context.Context, raw any) (ent.SkuOrder, error) {
+	var out ent.SkuOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SkuOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSkuWhereInput(ctx context.Context, obj any) (ent.SkuWhereInput, error) {
+	var it ent.SkuWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "productID", "productIDNEQ", "productIDIn", "productIDNotIn", "productIDGT", "productIDGTE", "productIDLT", "productIDLTE", "productIDContains", "productIDHasPrefix", "productIDHasSuffix", "productIDEqualFold", "productIDContainsFold", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "sku", "skuNEQ", "skuIn", "skuNotIn", "skuGT", "skuGTE", "skuLT", "skuLTE", "skuContains", "skuHasPrefix", "skuHasSuffix", "skuIsNil", "skuNotNil", "skuEqualFold", "skuContainsFold", "price", "priceNEQ", "priceIn", "priceNotIn", "priceGT", "priceGTE", "priceLT", "priceLTE", "priceIsNil", "priceNotNil", "currency", "currencyNEQ", "currencyIn", "currencyNotIn", "currencyGT", "currencyGTE", "currencyLT", "currencyLTE", "currencyContains", "currencyHasPrefix", "currencyHasSuffix", "currencyIsNil", "currencyNotNil", "currencyEqualFold", "currencyContainsFold", "imageURL", "imageURLNEQ", "imageURLIn", "imageURLNotIn", "imageURLGT", "imageURLGTE", "imageURLLT", "imageURLLTE", "imageURLContains", "imageURLHasPrefix", "imageURLHasSuffix", "imageURLIsNil", "imageURLNotNil", "imageURLEqualFold", "imageURLContainsFold", "hasProduct", "hasProductWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOSkuWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOSkuWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOSkuWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "productID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductID = data
+		case "productIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDNEQ = data
+		case "productIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDIn = data
+		case "productIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDNotIn = data
+		case "productIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDGT = data
+		case "productIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDGTE = data
+		case "productIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDLT = data
+		case "productIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDLTE = data
+		case "productIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDContains"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDContains = data
+		case "productIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDHasPrefix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDHasPrefix = data
+		case "productIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDHasSuffix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDHasSuffix = data
+		case "productIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDEqualFold = data
+		case "productIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productIDContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductIDContainsFold = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "sourceIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNEQ = data
+		case "sourceIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIn = data
+		case "sourceIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotIn = data
+		case "sourceIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGT = data
+		case "sourceIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGTE = data
+		case "sourceIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLT = data
+		case "sourceIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLTE = data
+		case "sourceIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContains = data
+		case "sourceIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasPrefix = data
+		case "sourceIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasSuffix = data
+		case "sourceIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIsNil = data
+		case "sourceIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotNil = data
+		case "sourceIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDEqualFold = data
+		case "sourceIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContainsFold = data
+		case "sku":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sku"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sku = data
+		case "skuNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuNEQ = data
+		case "skuIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuIn = data
+		case "skuNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuNotIn = data
+		case "skuGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuGT = data
+		case "skuGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuGTE = data
+		case "skuLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuLT = data
+		case "skuLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuLTE = data
+		case "skuContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuContains = data
+		case "skuHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuHasPrefix = data
+		case "skuHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuHasSuffix = data
+		case "skuIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuIsNil = data
+		case "skuNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuNotNil = data
+		case "skuEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuEqualFold = data
+		case "skuContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuContainsFold = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "priceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNEQ = data
+		case "priceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceIn = data
+		case "priceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNotIn = data
+		case "priceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceGT = data
+		case "priceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceGTE = data
+		case "priceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceLT = data
+		case "priceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceLTE = data
+		case "priceIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceIsNil = data
+		case "priceNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceNotNil = data
+		case "currency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Currency = data
+		case "currencyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyNEQ = data
+		case "currencyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyIn = data
+		case "currencyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyNotIn = data
+		case "currencyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyGT = data
+		case "currencyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyGTE = data
+		case "currencyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyLT = data
+		case "currencyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyLTE = data
+		case "currencyContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyContains = data
+		case "currencyHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyHasPrefix = data
+		case "currencyHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyHasSuffix = data
+		case "currencyIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyIsNil = data
+		case "currencyNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyNotNil = data
+		case "currencyEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyEqualFold = data
+		case "currencyContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currencyContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CurrencyContainsFold = data
+		case "imageURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURL = data
+		case "imageURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNEQ = data
+		case "imageURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLIn = data
+		case "imageURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNotIn = data
+		case "imageURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLGT = data
+		case "imageURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLGTE = data
+		case "imageURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLLT = data
+		case "imageURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLLTE = data
+		case "imageURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLContains = data
+		case "imageURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLHasPrefix = data
+		case "imageURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLHasSuffix = data
+		case "imageURLIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLIsNil = data
+		case "imageURLNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLNotNil = data
+		case "imageURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLEqualFold = data
+		case "imageURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURLContainsFold = data
+		case "hasProduct":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProduct"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProduct = data
+		case "hasProductWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProductWith"))
+			data, err := ec.unmarshalOProductWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProductWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSkuWhereInput unmarshals raw into the SkuWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSkuWhereInput(ctx context.Context, raw any) (ent.SkuWhereInput, error) {
+	var out ent.SkuWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SkuWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (redemption.StackedRedemptionInput, error) {
 	var it redemption.StackedRedemptionInput
 	if obj == nil {
@@ -70179,6 +74834,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ValidationRule(ctx, sel, obj)
+	case *ent.Sku:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Sku(ctx, sel, obj)
 	case *ent.Segment:
 		if obj == nil {
 			return graphql.Null
@@ -70204,6 +74864,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Publication(ctx, sel, obj)
+	case *ent.Product:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Product(ctx, sel, obj)
 	case *ent.Order:
 		if obj == nil {
 			return graphql.Null
@@ -70303,7 +74968,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70359,7 +75024,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70371,7 +75036,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70397,7 +75062,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70409,7 +75074,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70501,7 +75166,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70513,7 +75178,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70544,7 +75209,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70556,7 +75221,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70582,7 +75247,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70594,7 +75259,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70635,7 +75300,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70647,7 +75312,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingBrandImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70688,7 +75353,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70700,7 +75365,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingCockpitsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70756,7 +75421,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70768,7 +75433,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingContactImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70794,7 +75459,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70806,7 +75471,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70974,7 +75639,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70986,7 +75651,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71017,7 +75682,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71029,7 +75694,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71055,7 +75720,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71067,7 +75732,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71113,7 +75778,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71125,7 +75790,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71151,7 +75816,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71163,7 +75828,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71249,7 +75914,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71261,7 +75926,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71387,7 +76052,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71399,7 +76064,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignVoucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71450,7 +76115,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71462,7 +76127,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71536,7 +76201,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71548,7 +76213,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71610,7 +76275,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71622,7 +76287,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71653,7 +76318,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71665,7 +76330,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71691,7 +76356,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71703,7 +76368,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71734,7 +76399,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71746,7 +76411,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71802,7 +76467,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71814,7 +76479,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71845,7 +76510,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71857,7 +76522,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71883,7 +76548,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71895,7 +76560,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71921,7 +76586,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71933,7 +76598,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72005,7 +76670,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72017,7 +76682,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72048,7 +76713,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72060,7 +76725,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72086,7 +76751,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72098,7 +76763,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72139,7 +76804,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72151,7 +76816,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72182,7 +76847,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72194,7 +76859,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72220,7 +76885,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72232,7 +76897,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72263,7 +76928,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72275,7 +76940,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, codeConfigImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72321,7 +76986,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72333,7 +76998,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72364,7 +77029,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72376,7 +77041,7 @@ func (ec *executionContext) _CustomErrorMessage(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customErrorMessageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72397,7 +77062,7 @@ func (ec *executionContext) _CustomErrorMessage(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72409,7 +77074,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72471,7 +77136,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72483,7 +77148,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72514,7 +77179,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72526,7 +77191,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72552,7 +77217,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72564,7 +77229,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72670,7 +77335,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72682,7 +77347,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72723,7 +77388,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72735,7 +77400,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72766,7 +77431,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72778,7 +77443,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72824,7 +77489,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72836,7 +77501,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72862,7 +77527,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72874,7 +77539,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72905,7 +77570,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72917,7 +77582,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72958,7 +77623,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72970,7 +77635,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72996,7 +77661,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73008,7 +77673,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73039,7 +77704,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73051,7 +77716,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73077,7 +77742,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73089,7 +77754,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, dailyValidityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73120,7 +77785,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73132,7 +77797,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73218,7 +77883,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73230,7 +77895,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountUnitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73261,7 +77926,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73273,7 +77938,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73354,7 +78019,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73366,7 +78031,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73397,7 +78062,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73409,7 +78074,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73435,7 +78100,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73447,7 +78112,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73519,7 +78184,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73531,7 +78196,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73562,7 +78227,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73574,7 +78239,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73600,7 +78265,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73612,7 +78277,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73648,7 +78313,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73660,7 +78325,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73731,7 +78396,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73743,7 +78408,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73774,7 +78439,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73786,7 +78451,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73812,7 +78477,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73824,7 +78489,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyCardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73875,7 +78540,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73887,7 +78552,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73950,7 +78615,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73962,7 +78627,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73993,7 +78658,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74005,7 +78670,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74031,7 +78696,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74043,7 +78708,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74110,7 +78775,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74122,7 +78787,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74153,7 +78818,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74165,7 +78830,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74191,7 +78856,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74203,7 +78868,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementBrandingImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74244,7 +78909,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74256,7 +78921,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74347,7 +79012,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74359,7 +79024,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74385,7 +79050,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74397,7 +79062,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74518,7 +79183,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74530,7 +79195,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74586,7 +79251,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74598,7 +79263,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74624,7 +79289,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74636,7 +79301,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementWebhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74682,7 +79347,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74694,7 +79359,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74741,7 +79406,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74753,7 +79418,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74784,7 +79449,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74796,7 +79461,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74822,7 +79487,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74837,7 +79502,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -75526,6 +80191,76 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createProduct":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createProduct(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProduct":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProduct(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteProduct":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteProduct(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createSku":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createSku(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSku":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSku(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSku":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSku(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProductsInBulk":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProductsInBulk(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProductsMetadataInBulk":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProductsMetadataInBulk(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importProductsCSV":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importProductsCSV(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importSkusCSV":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importSkusCSV(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -75537,7 +80272,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75549,7 +80284,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75600,7 +80335,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75612,7 +80347,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75673,7 +80408,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75685,7 +80420,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75721,7 +80456,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75733,7 +80468,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75764,7 +80499,205 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productImplementors = []string{"Product", "Node"}
+
+func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, obj *ent.Product) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Product")
+		case "id":
+			out.Values[i] = ec._Product_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Product_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Product_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceID":
+			out.Values[i] = ec._Product_sourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Product_name(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._Product_price(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "attributes":
+			out.Values[i] = ec._Product_attributes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "imageURL":
+			out.Values[i] = ec._Product_imageURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "metadata":
+			out.Values[i] = ec._Product_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "skus":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Product_skus(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productConnectionImplementors = []string{"ProductConnection"}
+
+func (ec *executionContext) _ProductConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProductConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductConnection")
+		case "edges":
+			out.Values[i] = ec._ProductConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ProductConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ProductConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productEdgeImplementors = []string{"ProductEdge"}
+
+func (ec *executionContext) _ProductEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProductEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductEdge")
+		case "node":
+			out.Values[i] = ec._ProductEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ProductEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productListImplementors = []string{"ProductList"}
+
+func (ec *executionContext) _ProductList(ctx context.Context, sel ast.SelectionSet, obj *catalog.ProductList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductList")
+		case "total":
+			out.Values[i] = ec._ProductList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._ProductList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75776,7 +80709,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75865,7 +80798,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75877,7 +80810,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75908,7 +80841,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75920,7 +80853,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75946,7 +80879,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75958,7 +80891,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75984,7 +80917,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75999,7 +80932,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -76093,6 +81026,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_metadataSchemas(ctx, field)
 				})
+		case "products":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_products(ctx, field)
+				})
 		case "publications":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -76116,6 +81055,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_segments(ctx, field)
+				})
+		case "skus":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_skus(ctx, field)
 				})
 		case "vouchers":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -76447,6 +81392,30 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_customerActivityList(ctx, field)
 				})
+		case "product":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_product(ctx, field)
+				})
+		case "productList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_productList(ctx, field)
+				})
+		case "sku":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_sku(ctx, field)
+				})
+		case "skuList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_skuList(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -76472,7 +81441,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76484,7 +81453,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76555,7 +81524,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76567,7 +81536,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76730,7 +81699,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76742,7 +81711,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76773,7 +81742,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76785,7 +81754,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76811,7 +81780,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76823,7 +81792,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76874,7 +81843,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76886,7 +81855,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionLimitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76907,7 +81876,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76919,7 +81888,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76945,7 +81914,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76957,7 +81926,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76998,7 +81967,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77010,7 +81979,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77077,7 +82046,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77089,7 +82058,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77151,7 +82120,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77163,7 +82132,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77194,7 +82163,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77206,7 +82175,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77232,7 +82201,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77244,7 +82213,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77275,7 +82244,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77287,7 +82256,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77313,7 +82282,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77325,7 +82294,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77356,7 +82325,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77368,7 +82337,7 @@ func (ec *executionContext) _RuleAssignmentList(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, ruleAssignmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77394,7 +82363,7 @@ func (ec *executionContext) _RuleAssignmentList(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77406,7 +82375,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77458,7 +82427,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77470,7 +82439,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77501,7 +82470,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77513,7 +82482,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77539,7 +82508,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77551,7 +82520,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77577,7 +82546,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77589,7 +82558,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77615,7 +82584,216 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var skuImplementors = []string{"Sku", "Node"}
+
+func (ec *executionContext) _Sku(ctx context.Context, sel ast.SelectionSet, obj *ent.Sku) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skuImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Sku")
+		case "id":
+			out.Values[i] = ec._Sku_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Sku_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Sku_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "productID":
+			out.Values[i] = ec._Sku_productID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceID":
+			out.Values[i] = ec._Sku_sourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sku":
+			out.Values[i] = ec._Sku_sku(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._Sku_price(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currency":
+			out.Values[i] = ec._Sku_currency(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "attributes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Sku_attributes(ctx, field, obj)
+				})
+		case "imageURL":
+			out.Values[i] = ec._Sku_imageURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "metadata":
+			out.Values[i] = ec._Sku_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "product":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Sku_product(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var skuConnectionImplementors = []string{"SkuConnection"}
+
+func (ec *executionContext) _SkuConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.SkuConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skuConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkuConnection")
+		case "edges":
+			out.Values[i] = ec._SkuConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._SkuConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._SkuConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var skuEdgeImplementors = []string{"SkuEdge"}
+
+func (ec *executionContext) _SkuEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.SkuEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skuEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkuEdge")
+		case "node":
+			out.Values[i] = ec._SkuEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._SkuEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var skuListImplementors = []string{"SkuList"}
+
+func (ec *executionContext) _SkuList(ctx context.Context, sel ast.SelectionSet, obj *catalog.SkuList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skuListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkuList")
+		case "total":
+			out.Values[i] = ec._SkuList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._SkuList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77627,7 +82805,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77673,7 +82851,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77685,7 +82863,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77746,7 +82924,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77758,7 +82936,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77819,7 +82997,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77831,7 +83009,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77877,7 +83055,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77889,7 +83067,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77920,7 +83098,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77932,7 +83110,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77958,7 +83136,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77970,7 +83148,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78001,7 +83179,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78013,7 +83191,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78039,7 +83217,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78051,7 +83229,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78077,7 +83255,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78089,7 +83267,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityHoursImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78110,7 +83288,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78122,7 +83300,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityTimeframeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78148,7 +83326,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78160,7 +83338,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78348,7 +83526,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78360,7 +83538,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78386,7 +83564,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78398,7 +83576,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78424,7 +83602,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78436,7 +83614,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78482,7 +83660,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78494,7 +83672,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78525,7 +83703,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78537,7 +83715,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78563,7 +83741,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78575,7 +83753,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78601,7 +83779,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78613,7 +83791,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78639,7 +83817,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78651,7 +83829,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78732,7 +83910,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78744,7 +83922,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78775,7 +83953,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78787,7 +83965,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78813,7 +83991,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78825,7 +84003,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78851,7 +84029,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78863,7 +84041,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78894,7 +84072,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78906,7 +84084,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78972,7 +84150,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78984,7 +84162,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79010,7 +84188,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79022,7 +84200,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79088,7 +84266,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79100,7 +84278,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79126,7 +84304,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79138,7 +84316,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79179,7 +84357,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79191,7 +84369,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79227,7 +84405,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79239,7 +84417,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79285,7 +84463,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79297,7 +84475,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79343,7 +84521,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79355,7 +84533,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79401,7 +84579,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79413,7 +84591,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79484,7 +84662,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -79518,7 +84696,7 @@ func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.S
 }
 
 func (ec *executionContext) marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AppKey) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, sel, v[i])
@@ -79555,7 +84733,7 @@ func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengin
 }
 
 func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, sel, v[i])
@@ -79651,7 +84829,7 @@ func (ec *executionContext) marshalNBrandingContact2githubᚗcomᚋpromoengine�
 }
 
 func (ec *executionContext) marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Campaign) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, sel, v[i])
@@ -79912,7 +85090,7 @@ func (ec *executionContext) unmarshalNCardWhereInput2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, sel, v[i])
@@ -80101,7 +85279,7 @@ func (ec *executionContext) unmarshalNCustomEventWhereInput2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Customer) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, sel, v[i])
@@ -80125,7 +85303,7 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 }
 
 func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx, sel, v[i])
@@ -80227,7 +85405,7 @@ func (ec *executionContext) marshalNDailyValidity2githubᚗcomᚋpromoengineᚋp
 }
 
 func (ec *executionContext) marshalNDailyValidity2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidityᚄ(ctx context.Context, sel ast.SelectionSet, v []jsonfield.DailyValidity) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDailyValidity2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidity(ctx, sel, v[i])
@@ -80654,7 +85832,7 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNManagementBranding2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBrandingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Branding) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, sel, v[i])
@@ -80693,7 +85871,7 @@ func (ec *executionContext) unmarshalNManagementMetadataSchemaInput2githubᚗcom
 }
 
 func (ec *executionContext) marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProjectᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Project) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, sel, v[i])
@@ -80730,7 +85908,7 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 }
 
 func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.StackingRules) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, sel, v[i])
@@ -80759,7 +85937,7 @@ func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcom�
 }
 
 func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*access.ProjectUserView) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, sel, v[i])
@@ -80792,7 +85970,7 @@ func (ec *executionContext) marshalNManagementUserRole2githubᚗcomᚋpromoengin
 }
 
 func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []access.ProjectRole) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRole(ctx, sel, v[i])
@@ -80808,7 +85986,7 @@ func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoen
 }
 
 func (ec *executionContext) marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Webhook) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, sel, v[i])
@@ -80873,7 +86051,7 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 }
 
 func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, sel, v[i])
@@ -80929,7 +86107,7 @@ func (ec *executionContext) unmarshalNMetadataSchemaWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx, sel, v[i])
@@ -81002,8 +86180,96 @@ func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengi
 	return ec._PointsAdjustment(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNProduct2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Product) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx context.Context, sel ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Product!")
+		return graphql.Null
+	}
+	return ec._Product(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProductConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ProductConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductConnection!")
+		return graphql.Null
+	}
+	return ec._ProductConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNProductInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx context.Context, v any) (catalog.ProductInput, error) {
+	res, err := ec.unmarshalInputProductInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNProductInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInputᚄ(ctx context.Context, v any) ([]*catalog.ProductInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*catalog.ProductInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx context.Context, v any) (*catalog.ProductInput, error) {
+	res, err := ec.unmarshalInputProductInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductList(ctx context.Context, sel ast.SelectionSet, v *catalog.ProductList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductList!")
+		return graphql.Null
+	}
+	return ec._ProductList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNProductOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductOrderField(ctx context.Context, v any) (*ent.ProductOrderField, error) {
+	var res = new(ent.ProductOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ProductOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx context.Context, v any) (*ent.ProductWhereInput, error) {
+	res, err := ec.unmarshalInputProductWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNProductsMetadataInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductsMetadataInput(ctx context.Context, v any) (catalog.ProductsMetadataInput, error) {
+	res, err := ec.unmarshalInputProductsMetadataInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx, sel, v[i])
@@ -81086,7 +86352,7 @@ func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
@@ -81110,7 +86376,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, sel, v[i])
@@ -81204,7 +86470,7 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 }
 
 func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntry(ctx, sel, v[i])
@@ -81341,7 +86607,7 @@ func (ec *executionContext) marshalNRuleAssignmentObject2githubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Segment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSegment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegment(ctx, sel, v[i])
@@ -81406,6 +86672,70 @@ func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐSideKey(ctx context.Context, sel ast.SelectionSet, v access.SideKey) graphql.Marshaler {
 	return ec._SideKey(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSku2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Sku) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx context.Context, sel ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Sku!")
+		return graphql.Null
+	}
+	return ec._Sku(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSkuConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuConnection(ctx context.Context, sel ast.SelectionSet, v *ent.SkuConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SkuConnection!")
+		return graphql.Null
+	}
+	return ec._SkuConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSkuInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuInput(ctx context.Context, v any) (catalog.SkuInput, error) {
+	res, err := ec.unmarshalInputSkuInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSkuList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐSkuList(ctx context.Context, sel ast.SelectionSet, v *catalog.SkuList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SkuList!")
+		return graphql.Null
+	}
+	return ec._SkuList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSkuOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuOrderField(ctx context.Context, v any) (*ent.SkuOrderField, error) {
+	var res = new(ent.SkuOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSkuOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.SkuOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SkuOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNSkuWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInput(ctx context.Context, v any) (*ent.SkuWhereInput, error) {
+	res, err := ec.unmarshalInputSkuWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionInput(ctx context.Context, v any) (redemption.StackedRedemptionInput, error) {
@@ -81552,7 +86882,7 @@ func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRule) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, sel, v[i])
@@ -81576,7 +86906,7 @@ func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengine
 }
 
 func (ec *executionContext) marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, sel, v[i])
@@ -81651,7 +86981,7 @@ func (ec *executionContext) unmarshalNValidationRuleWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, sel, v[i])
@@ -81761,7 +87091,7 @@ func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.VoucherTransaction) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx, sel, v[i])
@@ -81853,7 +87183,7 @@ func (ec *executionContext) unmarshalNVoucherWhereInput2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx, sel, v[i])
@@ -81885,7 +87215,7 @@ func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, sel, v[i])
@@ -81921,7 +87251,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -81965,7 +87295,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -81993,7 +87323,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -82021,7 +87351,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -82119,7 +87449,7 @@ func (ec *executionContext) marshalOAsyncActionEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAsyncActionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionEdge(ctx, sel, v[i])
@@ -82164,7 +87494,7 @@ func (ec *executionContext) marshalOAsyncActionStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncActionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋasyncactionᚐStatus(ctx, sel, v[i])
@@ -82310,7 +87640,7 @@ func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, sel, v[i])
@@ -82362,7 +87692,7 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, sel, v[i])
@@ -82397,7 +87727,7 @@ func (ec *executionContext) marshalOCampaignEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEdge(ctx, sel, v[i])
@@ -82473,7 +87803,7 @@ func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, sel, v[i])
@@ -82540,7 +87870,7 @@ func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithub�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, sel, v[i])
@@ -82600,7 +87930,7 @@ func (ec *executionContext) marshalOCard2ᚕᚖgithubᚗcomᚋpromoengineᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCard2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCard(ctx, sel, v[i])
@@ -82633,7 +87963,7 @@ func (ec *executionContext) marshalOCardActivityEdge2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardActivityEdge(ctx, sel, v[i])
@@ -82693,7 +88023,7 @@ func (ec *executionContext) marshalOCardDefinitionEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardDefinitionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinitionEdge(ctx, sel, v[i])
@@ -82755,7 +88085,7 @@ func (ec *executionContext) marshalOCardDefinitionStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardDefinitionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcarddefinitionᚐStatus(ctx, sel, v[i])
@@ -82815,7 +88145,7 @@ func (ec *executionContext) marshalOCardEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardEdge(ctx, sel, v[i])
@@ -82850,7 +88180,7 @@ func (ec *executionContext) marshalOCardTransactionEdge2ᚕᚖgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardTransactionEdge(ctx, sel, v[i])
@@ -82895,7 +88225,7 @@ func (ec *executionContext) marshalOCardTransactionType2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcardtransactionᚐType(ctx, sel, v[i])
@@ -82976,6 +88306,14 @@ func (ec *executionContext) unmarshalOCardWhereInput2ᚖgithubᚗcomᚋpromoengi
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx context.Context, v any) (*catalog.ListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCatalogListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -82987,7 +88325,7 @@ func (ec *executionContext) marshalOCategoryEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCategoryEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx, sel, v[i])
@@ -83085,7 +88423,7 @@ func (ec *executionContext) marshalOCustomEventEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomEventEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEventEdge(ctx, sel, v[i])
@@ -83176,7 +88514,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerEdge(ctx, sel, v[i])
@@ -83292,7 +88630,7 @@ func (ec *executionContext) marshalODiscountUnit2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDiscountUnit2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx, sel, v[i])
@@ -83335,7 +88673,7 @@ func (ec *executionContext) marshalOEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRuleEdge(ctx, sel, v[i])
@@ -83380,7 +88718,7 @@ func (ec *executionContext) marshalOEarningRuleStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEarningRuleStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋearningruleᚐStatus(ctx, sel, v[i])
@@ -83511,7 +88849,7 @@ func (ec *executionContext) marshalOExportEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExportEdge(ctx, sel, v[i])
@@ -83556,7 +88894,7 @@ func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, sel, v[i])
@@ -83716,7 +89054,7 @@ func (ec *executionContext) marshalOIncentiveEdge2ᚕᚖgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOIncentiveEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentiveEdge(ctx, sel, v[i])
@@ -83777,7 +89115,7 @@ func (ec *executionContext) marshalOIncentiveStatus2ᚕgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐStatus(ctx, sel, v[i])
@@ -83829,7 +89167,7 @@ func (ec *executionContext) marshalOIncentiveType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐType(ctx, sel, v[i])
@@ -84017,7 +89355,7 @@ func (ec *executionContext) marshalOLoyaltyMemberEdge2ᚕᚖgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyMemberEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMemberEdge(ctx, sel, v[i])
@@ -84062,7 +89400,7 @@ func (ec *executionContext) marshalOLoyaltyMemberStatus2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyMemberStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltymemberᚐStatus(ctx, sel, v[i])
@@ -84129,7 +89467,7 @@ func (ec *executionContext) marshalOLoyaltyProgramEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyProgramEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramEdge(ctx, sel, v[i])
@@ -84174,7 +89512,7 @@ func (ec *executionContext) marshalOLoyaltyProgramStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyProgramStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltyprogramᚐStatus(ctx, sel, v[i])
@@ -84292,7 +89630,7 @@ func (ec *executionContext) marshalOMetadataSchemaEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMetadataSchemaEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaEdge(ctx, sel, v[i])
@@ -84394,7 +89732,7 @@ func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, sel, v[i])
@@ -84466,6 +89804,66 @@ func (ec *executionContext) marshalOPointsProportional2ᚖgithubᚗcomᚋpromoen
 	return v
 }
 
+func (ec *executionContext) marshalOProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx context.Context, sel ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Product(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOProductEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ProductEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOProductEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOProductEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ProductEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ProductEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOProductOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductOrder(ctx context.Context, v any) (*ent.ProductOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputProductOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOProductWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInputᚄ(ctx context.Context, v any) ([]*ent.ProductWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ProductWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx context.Context, v any) (*ent.ProductWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputProductWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx context.Context, sel ast.SelectionSet, v *ent.Publication) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -84477,7 +89875,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationEdge(ctx, sel, v[i])
@@ -84546,7 +89944,7 @@ func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
@@ -84572,7 +89970,7 @@ func (ec *executionContext) marshalORedemptionEdge2ᚕᚖgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx, sel, v[i])
@@ -84639,7 +90037,7 @@ func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, sel, v[i])
@@ -84716,7 +90114,7 @@ func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, sel, v[i])
@@ -84768,7 +90166,7 @@ func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, sel, v[i])
@@ -84842,7 +90240,7 @@ func (ec *executionContext) marshalORewardActivityEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardActivityEdge(ctx, sel, v[i])
@@ -84895,7 +90293,7 @@ func (ec *executionContext) marshalORewardEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardEdge(ctx, sel, v[i])
@@ -84948,7 +90346,7 @@ func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx, sel, v[i])
@@ -85000,7 +90398,7 @@ func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋp
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx, sel, v[i])
@@ -85093,7 +90491,7 @@ func (ec *executionContext) marshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, sel, v[i])
@@ -85135,7 +90533,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentEdge(ctx, sel, v[i])
@@ -85197,6 +90595,66 @@ func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengine
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputSessionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx context.Context, sel ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Sku(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOSkuEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.SkuEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOSkuEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOSkuEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuEdge(ctx context.Context, sel ast.SelectionSet, v *ent.SkuEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SkuEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOSkuOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuOrder(ctx context.Context, v any) (*ent.SkuOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSkuOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSkuWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInputᚄ(ctx context.Context, v any) ([]*ent.SkuWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.SkuWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSkuWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOSkuWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSkuWhereInput(ctx context.Context, v any) (*ent.SkuWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSkuWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -85340,7 +90798,7 @@ func (ec *executionContext) marshalOValidationRuleAssignmentEdge2ᚕᚖgithubᚗ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleAssignmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx, sel, v[i])
@@ -85385,7 +90843,7 @@ func (ec *executionContext) marshalOValidationRuleEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx, sel, v[i])
@@ -85467,7 +90925,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherEdge(ctx, sel, v[i])
@@ -85535,7 +90993,7 @@ func (ec *executionContext) marshalOVoucherTransactionEdge2ᚕᚖgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionEdge(ctx, sel, v[i])
@@ -85580,7 +91038,7 @@ func (ec *executionContext) marshalOVoucherTransactionType2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvouchertransactionᚐType(ctx, sel, v[i])
@@ -85657,7 +91115,7 @@ func (ec *executionContext) marshalOVoucherType2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐVoucherType(ctx, sel, v[i])
@@ -85717,7 +91175,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -85736,7 +91194,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -85755,7 +91213,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -85774,7 +91232,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

@@ -21,12 +21,14 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -57,6 +59,8 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixValidationRule:   validationrule.Table,
 	pulid.PrefixRuleAssignment:   validationruleassignment.Table,
 	pulid.PrefixCategory:         category.Table,
+	pulid.PrefixProduct:          product.Table,
+	pulid.PrefixSku:              sku.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
@@ -18,7 +19,8 @@ func init() {
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 
 	// The job types every worker runs, and who runs them.
-	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers()} {
+	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),
+		catalog.JobHandlers()} {
 		for typ, h := range handlers {
 			job.Register(typ, h)
 		}

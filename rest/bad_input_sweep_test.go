@@ -205,6 +205,8 @@ func sweepFixtures(t testing.TB, e *resttest.Env, app, mk resttest.Headers) []st
 	add("POST", "/v1/segments", `{"name":"x","type":"static","customers":["x"]}`, app)
 	add("POST", "/v1/validation-rules", `{"name":"x","rules":{"1":{"name":"order.amount","conditions":{"$more_than":[1]}},"logic":"1"}}`, app)
 	add("POST", "/v1/categories", `{"name":"x","hierarchy":1}`, app)
+	add("POST", "/v1/products", `{"source_id":"x","name":"x"}`, app)
+	add("POST", "/v1/products/x/skus", `{"source_id":"x"}`, app)
 	add("POST", "/management/v1/projects/"+e.Project.ProjectID+"/webhooks",
 		`{"target_url":"http://127.0.0.1:1/h","events":["voucher.published"]}`, mk)
 	return ids

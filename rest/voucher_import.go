@@ -18,7 +18,9 @@ const maxBulkBodyBytes = 10 << 20
 
 // bulkBodyRoutes are the routes whose bodies may be maxBulkBodyBytes long
 // (see bodyLimit).
-var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/bulk/async": true}
+var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/bulk/async": true,
+	"/v1/products/bulk/async": true, "/v1/products/metadata/async": true,
+	"/v1/products/importCSV": true, "/v1/skus/importCSV": true}
 
 // importVouchers serves POST /v1/vouchers/import: 202 with the async
 // action (VOUCHERS.IMPORT) that imports the array of vouchers.

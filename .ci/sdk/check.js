@@ -246,6 +246,39 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const imp2 = await client.vouchers.get('SDK-IMP-2')
   assert(bulkJob.type === 'VOUCHERS.BULK_UPDATE' && bulkJob.status === 'DONE' && imp2.metadata.via === 'bulk' && imp2.metadata.batch === 1,
     'vouchers.bulkUpdate -> metadata merged', { job: bulkJob, metadata: imp2.metadata })
+  // Products and SKUs (the catalogue; docs/products.md).
+  const prod = await client.products.create({ source_id: 'sdk-shirt', name: 'SDK Shirt', price: 2500, attributes: ['color'], metadata: { line: 'sdk' } })
+  assert(/^prod_[0-9a-f]{18}$/.test(prod.id) && prod.object === 'product' && prod.price === 2500 && prod.image_url === null &&
+    prod.updated_at === null, 'products.create', prod)
+  const prodAgain = await client.products.create({ source_id: 'sdk-shirt', price: 2700 })
+  assert(prodAgain.id === prod.id && prodAgain.price === 2700 && prodAgain.name === 'SDK Shirt', 'products.create upserts by source_id', prodAgain)
+  const sdkSku = await client.products.createSku('sdk-shirt', { source_id: 'sdk-shirt-red', sku: 'Red', price: 2600, currency: 'EUR', attributes: { color: 'red' } })
+  assert(/^sku_[0-9a-f]{18}$/.test(sdkSku.id) && sdkSku.object === 'sku' && sdkSku.product_id === prod.id && sdkSku.attributes.color === 'red',
+    'products.createSku', sdkSku)
+  const prodGot = await client.products.get('sdk-shirt')
+  assert(prodGot.id === prod.id && prodGot.skus.object === 'list' && prodGot.skus.total === 1 && prodGot.skus.data[0].id === sdkSku.id,
+    'products.get by source_id, with its skus', prodGot)
+  const prodUp = await client.products.update({ source_id: 'sdk-shirt', name: 'SDK Shirt 2' })
+  assert(prodUp.id === prod.id && prodUp.name === 'SDK Shirt 2' && prodUp.price === 2700 && typeof prodUp.updated_at === 'string', 'products.update', prodUp)
+  const skuGot = await client.products.getSku('sdk-shirt-red')
+  assert(skuGot.id === sdkSku.id && skuGot.currency === 'EUR', 'products.getSku by source_id', skuGot)
+  const skuUp = await client.products.updateSku('sdk-shirt', { id: sdkSku.id, price: 2400 })
+  assert(skuUp.id === sdkSku.id && skuUp.price === 2400 && skuUp.sku === 'Red', 'products.updateSku', skuUp)
+  const skuList = await client.products.listSkus(prod.id)
+  assert(skuList.object === 'list' && skuList.data_ref === 'skus' && skuList.total === 1 && skuList.skus[0].id === sdkSku.id, 'products.listSkus', skuList)
+  const prodList = await client.products.list({ limit: 5 })
+  assert(prodList.data_ref === 'products' && prodList.total === 1 && prodList.products[0].skus.total === 1, 'products.list', prodList)
+  const prodBulk = await waitJob((await client.products.bulkUpdate([{ source_id: 'sdk-shirt', price: 3000 }, { source_id: 'sdk-mug', name: 'Mug' }])).async_action_id)
+  const prodMeta = await waitJob((await client.products.bulkUpdateMetadata({ source_ids: ['sdk-shirt', 'sdk-mug'], metadata: { via: 'bulk' } })).async_action_id)
+  const shirt = await client.products.get('sdk-shirt')
+  assert(prodBulk.type === 'PRODUCTS.BULK_UPDATE' && prodBulk.status === 'DONE' && prodMeta.type === 'PRODUCTS.METADATA_UPDATE' &&
+    prodMeta.status === 'DONE' && shirt.price === 3000 && shirt.metadata.via === 'bulk' && shirt.metadata.line === 'sdk',
+    'products.bulkUpdate and bulkUpdateMetadata -> async actions done, metadata merged', { prodBulk, prodMeta, shirt })
+  await client.products.deleteSku('sdk-shirt', sdkSku.id)
+  await expectError(() => client.products.getSku(sdkSku.id), e => e.code === 404 && e.resource_type === 'sku', 'products.deleteSku -> then 404')
+  await client.products.delete('sdk-shirt', { force: true })
+  await expectError(() => client.products.get('sdk-shirt'), e => e.code === 404 && e.resource_type === 'product' && e.resource_id === 'sdk-shirt',
+    'products.delete -> then 404 echoing the source_id')
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

@@ -738,6 +738,37 @@ var (
 			},
 		},
 	}
+	// ProductsColumns holds the columns for the "products" table.
+	ProductsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "source_id", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "name", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "price", Type: field.TypeInt64, Nullable: true},
+		{Name: "attributes", Type: field.TypeJSON},
+		{Name: "image_url", Type: field.TypeString, Nullable: true, Size: 2000},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// ProductsTable holds the schema information for the "products" table.
+	ProductsTable = &schema.Table{
+		Name:       "products",
+		Columns:    ProductsColumns,
+		PrimaryKey: []*schema.Column{ProductsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "product_project_id_source_id",
+				Unique:  true,
+				Columns: []*schema.Column{ProductsColumns[1], ProductsColumns[4]},
+			},
+			{
+				Name:    "product_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ProductsColumns[1], ProductsColumns[2]},
+			},
+		},
+	}
 	// ProjectsColumns holds the columns for the "projects" table.
 	ProjectsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1129,6 +1160,47 @@ var (
 			},
 		},
 	}
+	// SkusColumns holds the columns for the "skus" table.
+	SkusColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "source_id", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "sku", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "price", Type: field.TypeInt64, Nullable: true},
+		{Name: "currency", Type: field.TypeString, Nullable: true, Size: 20},
+		{Name: "attributes", Type: field.TypeJSON},
+		{Name: "image_url", Type: field.TypeString, Nullable: true, Size: 2000},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "product_id", Type: field.TypeString},
+	}
+	// SkusTable holds the schema information for the "skus" table.
+	SkusTable = &schema.Table{
+		Name:       "skus",
+		Columns:    SkusColumns,
+		PrimaryKey: []*schema.Column{SkusColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "skus_products_skus",
+				Columns:    []*schema.Column{SkusColumns[11]},
+				RefColumns: []*schema.Column{ProductsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "sku_project_id_source_id",
+				Unique:  true,
+				Columns: []*schema.Column{SkusColumns[1], SkusColumns[4]},
+			},
+			{
+				Name:    "sku_product_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{SkusColumns[11], SkusColumns[2]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1451,6 +1523,7 @@ var (
 		MetadataSchemasTable,
 		OauthTokensTable,
 		OrdersTable,
+		ProductsTable,
 		ProjectsTable,
 		ProjectUsersTable,
 		PublicationsTable,
@@ -1461,6 +1534,7 @@ var (
 		SegmentsTable,
 		SegmentMembersTable,
 		SessionLocksTable,
+		SkusTable,
 		UsersTable,
 		ValidationRulesTable,
 		ValidationRuleAssignmentsTable,
@@ -1492,6 +1566,7 @@ func init() {
 	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
 	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
+	SkusTable.ForeignKeys[0].RefTable = ProductsTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 	VouchersTable.ForeignKeys[1].RefTable = CategoriesTable
 	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable

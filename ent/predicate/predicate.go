@@ -78,6 +78,9 @@ type OAuthToken func(*sql.Selector)
 // Order is the predicate function for order builders.
 type Order func(*sql.Selector)
 
+// Product is the predicate function for product builders.
+type Product func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
 
@@ -107,6 +110,9 @@ type SegmentMember func(*sql.Selector)
 
 // SessionLock is the predicate function for sessionlock builders.
 type SessionLock func(*sql.Selector)
+
+// Sku is the predicate function for sku builders.
+type Sku func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

@@ -30,6 +30,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -41,6 +42,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -1274,6 +1276,75 @@ func init() {
 	order.DefaultID = orderDescID.Default.(func() string)
 	// order.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	order.IDValidator = orderDescID.Validators[0].(func(string) error)
+	productMixin := schema.Product{}.Mixin()
+	productMixinHooks1 := productMixin[1].Hooks()
+	product.Hooks[0] = productMixinHooks1[0]
+	productMixinInters1 := productMixin[1].Interceptors()
+	product.Interceptors[0] = productMixinInters1[0]
+	productMixinFields0 := productMixin[0].Fields()
+	_ = productMixinFields0
+	productMixinFields1 := productMixin[1].Fields()
+	_ = productMixinFields1
+	productMixinFields2 := productMixin[2].Fields()
+	_ = productMixinFields2
+	productFields := schema.Product{}.Fields()
+	_ = productFields
+	// productDescProjectID is the schema descriptor for project_id field.
+	productDescProjectID := productMixinFields1[0].Descriptor()
+	// product.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	product.ProjectIDValidator = productDescProjectID.Validators[0].(func(string) error)
+	// productDescCreatedAt is the schema descriptor for created_at field.
+	productDescCreatedAt := productMixinFields2[0].Descriptor()
+	// product.DefaultCreatedAt holds the default value on creation for the created_at field.
+	product.DefaultCreatedAt = productDescCreatedAt.Default.(func() time.Time)
+	// productDescUpdatedAt is the schema descriptor for updated_at field.
+	productDescUpdatedAt := productMixinFields2[1].Descriptor()
+	// product.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	product.UpdateDefaultUpdatedAt = productDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// productDescSourceID is the schema descriptor for source_id field.
+	productDescSourceID := productFields[0].Descriptor()
+	// product.SourceIDValidator is a validator for the "source_id" field. It is called by the builders before save.
+	product.SourceIDValidator = func() func(string) error {
+		validators := productDescSourceID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source_id string) error {
+			for _, fn := range fns {
+				if err := fn(source_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// productDescName is the schema descriptor for name field.
+	productDescName := productFields[1].Descriptor()
+	// product.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	product.NameValidator = productDescName.Validators[0].(func(string) error)
+	// productDescPrice is the schema descriptor for price field.
+	productDescPrice := productFields[2].Descriptor()
+	// product.PriceValidator is a validator for the "price" field. It is called by the builders before save.
+	product.PriceValidator = productDescPrice.Validators[0].(func(int64) error)
+	// productDescAttributes is the schema descriptor for attributes field.
+	productDescAttributes := productFields[3].Descriptor()
+	// product.DefaultAttributes holds the default value on creation for the attributes field.
+	product.DefaultAttributes = productDescAttributes.Default.([]string)
+	// productDescImageURL is the schema descriptor for image_url field.
+	productDescImageURL := productFields[4].Descriptor()
+	// product.ImageURLValidator is a validator for the "image_url" field. It is called by the builders before save.
+	product.ImageURLValidator = productDescImageURL.Validators[0].(func(string) error)
+	// productDescMetadata is the schema descriptor for metadata field.
+	productDescMetadata := productFields[5].Descriptor()
+	// product.DefaultMetadata holds the default value on creation for the metadata field.
+	product.DefaultMetadata = productDescMetadata.Default.(map[string]interface{})
+	// productDescID is the schema descriptor for id field.
+	productDescID := productMixinFields0[0].Descriptor()
+	// product.DefaultID holds the default value on creation for the id field.
+	product.DefaultID = productDescID.Default.(func() string)
+	// product.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	product.IDValidator = productDescID.Validators[0].(func(string) error)
 	projectMixin := schema.Project{}.Mixin()
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0
@@ -1738,6 +1809,83 @@ func init() {
 	sessionlock.DefaultID = sessionlockDescID.Default.(func() string)
 	// sessionlock.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	sessionlock.IDValidator = sessionlockDescID.Validators[0].(func(string) error)
+	skuMixin := schema.Sku{}.Mixin()
+	skuMixinHooks1 := skuMixin[1].Hooks()
+	sku.Hooks[0] = skuMixinHooks1[0]
+	skuMixinInters1 := skuMixin[1].Interceptors()
+	sku.Interceptors[0] = skuMixinInters1[0]
+	skuMixinFields0 := skuMixin[0].Fields()
+	_ = skuMixinFields0
+	skuMixinFields1 := skuMixin[1].Fields()
+	_ = skuMixinFields1
+	skuMixinFields2 := skuMixin[2].Fields()
+	_ = skuMixinFields2
+	skuFields := schema.Sku{}.Fields()
+	_ = skuFields
+	// skuDescProjectID is the schema descriptor for project_id field.
+	skuDescProjectID := skuMixinFields1[0].Descriptor()
+	// sku.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	sku.ProjectIDValidator = skuDescProjectID.Validators[0].(func(string) error)
+	// skuDescCreatedAt is the schema descriptor for created_at field.
+	skuDescCreatedAt := skuMixinFields2[0].Descriptor()
+	// sku.DefaultCreatedAt holds the default value on creation for the created_at field.
+	sku.DefaultCreatedAt = skuDescCreatedAt.Default.(func() time.Time)
+	// skuDescUpdatedAt is the schema descriptor for updated_at field.
+	skuDescUpdatedAt := skuMixinFields2[1].Descriptor()
+	// sku.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	sku.UpdateDefaultUpdatedAt = skuDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// skuDescProductID is the schema descriptor for product_id field.
+	skuDescProductID := skuFields[0].Descriptor()
+	// sku.ProductIDValidator is a validator for the "product_id" field. It is called by the builders before save.
+	sku.ProductIDValidator = skuDescProductID.Validators[0].(func(string) error)
+	// skuDescSourceID is the schema descriptor for source_id field.
+	skuDescSourceID := skuFields[1].Descriptor()
+	// sku.SourceIDValidator is a validator for the "source_id" field. It is called by the builders before save.
+	sku.SourceIDValidator = func() func(string) error {
+		validators := skuDescSourceID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source_id string) error {
+			for _, fn := range fns {
+				if err := fn(source_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// skuDescSku is the schema descriptor for sku field.
+	skuDescSku := skuFields[2].Descriptor()
+	// sku.SkuValidator is a validator for the "sku" field. It is called by the builders before save.
+	sku.SkuValidator = skuDescSku.Validators[0].(func(string) error)
+	// skuDescPrice is the schema descriptor for price field.
+	skuDescPrice := skuFields[3].Descriptor()
+	// sku.PriceValidator is a validator for the "price" field. It is called by the builders before save.
+	sku.PriceValidator = skuDescPrice.Validators[0].(func(int64) error)
+	// skuDescCurrency is the schema descriptor for currency field.
+	skuDescCurrency := skuFields[4].Descriptor()
+	// sku.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	sku.CurrencyValidator = skuDescCurrency.Validators[0].(func(string) error)
+	// skuDescAttributes is the schema descriptor for attributes field.
+	skuDescAttributes := skuFields[5].Descriptor()
+	// sku.DefaultAttributes holds the default value on creation for the attributes field.
+	sku.DefaultAttributes = skuDescAttributes.Default.(map[string]string)
+	// skuDescImageURL is the schema descriptor for image_url field.
+	skuDescImageURL := skuFields[6].Descriptor()
+	// sku.ImageURLValidator is a validator for the "image_url" field. It is called by the builders before save.
+	sku.ImageURLValidator = skuDescImageURL.Validators[0].(func(string) error)
+	// skuDescMetadata is the schema descriptor for metadata field.
+	skuDescMetadata := skuFields[7].Descriptor()
+	// sku.DefaultMetadata holds the default value on creation for the metadata field.
+	sku.DefaultMetadata = skuDescMetadata.Default.(map[string]interface{})
+	// skuDescID is the schema descriptor for id field.
+	skuDescID := skuMixinFields0[0].Descriptor()
+	// sku.DefaultID holds the default value on creation for the id field.
+	sku.DefaultID = skuDescID.Default.(func() string)
+	// sku.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	sku.IDValidator = skuDescID.Validators[0].(func(string) error)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

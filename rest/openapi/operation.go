@@ -28,6 +28,7 @@ type Op struct {
 	Body         *Schema
 	Form         *Schema
 	BodyRequired bool
+	FormType     string // Form's media type; "": application/x-www-form-urlencoded
 	// Status is the success status (0: 200). Response is its JSON body
 	// (nil: none); ResponseType the media type of a body that is not JSON
 	// (its content is not described).
@@ -150,8 +151,12 @@ func (op Op) build(a *API, method, path string) (*operation, error) {
 		o.RequestBody = &requestBody{Required: op.BodyRequired,
 			Content: map[string]*mediaType{"application/json": {Schema: op.Body}}}
 	case op.Form != nil:
+		formType := op.FormType
+		if formType == "" {
+			formType = "application/x-www-form-urlencoded"
+		}
 		o.RequestBody = &requestBody{Required: true,
-			Content: map[string]*mediaType{"application/x-www-form-urlencoded": {Schema: op.Form}}}
+			Content: map[string]*mediaType{formType: {Schema: op.Form}}}
 	}
 	status := op.Status
 	if status == 0 {

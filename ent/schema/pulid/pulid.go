@@ -45,6 +45,8 @@ const (
 	PrefixValidationRule   = "val_"
 	PrefixRuleAssignment   = "asgm_"
 	PrefixCategory         = "cat_"
+	PrefixProduct          = "prod_"
+	PrefixSku              = "sku_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

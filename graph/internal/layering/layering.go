@@ -39,6 +39,7 @@ var Layers = [][]string{
 	{"graph/webhook"},
 	{"graph/job"},
 	{"graph/metadata"},
+	{"graph/catalog"},
 	{"graph/customer"},
 	{"graph/campaign/..."},
 	{"graph/publication"},

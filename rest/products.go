@@ -1,0 +1,180 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/catalog"
+)
+
+// productHandlers serve /v1/products and /v1/skus (SDK: products.*)
+// through the GraphQL resolvers; the SKU routes are in skus.go.
+type productHandlers struct{ root *graph.Resolver }
+
+// registerProducts mounts the catalogue's routes. A product or SKU in a
+// path is its id or its source_id.
+func registerProducts(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandlers) {
+	v1.GET("/products", auth, h.list)
+	v1.POST("/products", auth, h.create)
+	v1.GET("/products/:productId", auth, h.get)
+	v1.PUT("/products/:productId", auth, h.update)
+	v1.DELETE("/products/:productId", auth, h.delete)
+	v1.GET("/products/:productId/skus", auth, h.listSkus)
+	v1.POST("/products/:productId/skus", auth, h.createSku)
+	v1.PUT("/products/:productId/skus/:skuId", auth, h.updateSku)
+	v1.DELETE("/products/:productId/skus/:skuId", auth, h.deleteSku)
+	v1.GET("/skus/:skuId", auth, h.getSku)
+	registerProductJobs(v1, auth, h)
+	registerCatalogImports(v1, auth, h)
+}
+
+// productBody is the real service's product object: nullable fields are
+// always present; skus (the list form) only where the product is read.
+type productBody struct {
+	ID         string         `json:"id"`
+	SourceID   *string        `json:"source_id"`
+	Name       *string        `json:"name"`
+	Price      *int64         `json:"price"`
+	Attributes []string       `json:"attributes"`
+	Metadata   map[string]any `json:"metadata"`
+	ImageURL   *string        `json:"image_url"`
+	CreatedAt  timestamp      `json:"created_at"`
+	UpdatedAt  *timestamp     `json:"updated_at"`
+	Object     string         `json:"object"`
+	Skus       *skuListBody   `json:"skus,omitempty"`
+}
+
+// skuListBody is the SKU list a product object carries.
+type skuListBody struct {
+	Object  string    `json:"object"`
+	DataRef string    `json:"data_ref"`
+	Data    []skuBody `json:"data"`
+	Total   int       `json:"total"`
+}
+
+func productJSON(p *ent.Product, skus *catalog.SkuList) productBody {
+	out := productBody{ID: p.ID, SourceID: p.SourceID, Name: p.Name, Price: p.Price, Attributes: p.Attributes,
+		Metadata: p.Metadata, ImageURL: p.ImageURL, CreatedAt: timestamp(p.CreatedAt),
+		UpdatedAt: optionalTime(p.UpdatedAt), Object: "product"}
+	if out.Attributes == nil {
+		out.Attributes = []string{}
+	}
+	if out.Metadata == nil {
+		out.Metadata = map[string]any{}
+	}
+	if skus != nil {
+		out.Skus = &skuListBody{Object: "list", DataRef: "data", Data: skusJSON(skus.Data), Total: skus.Total}
+	}
+	return out
+}
+
+// listInput reads the catalogue lists' query: limit, page, order,
+// start_date, end_date.
+func listInput(c *gin.Context) (*catalog.ListInput, error) {
+	in := &catalog.ListInput{}
+	var err error
+	if in.Limit, err = queryInt(c, "limit"); err != nil {
+		return nil, err
+	}
+	if in.Page, err = queryInt(c, "page"); err != nil {
+		return nil, err
+	}
+	queryStrings(c, map[string]**string{"order": &in.Order})
+	if err := queryTimes(c, map[string]**time.Time{"start_date": &in.StartDate, "end_date": &in.EndDate}); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// list serves GET /v1/products: each product with its SKUs.
+func (h productHandlers) list(c *gin.Context) {
+	in, err := listInput(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	in.EmbedSkus = true
+	res, err := h.root.Query().ProductList(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	out := make([]productBody, len(res.Data))
+	for i, p := range res.Data {
+		out[i] = productJSON(p, res.Skus[p.ID])
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total})
+}
+
+// create serves POST /v1/products: an upsert by id or source_id.
+func (h productHandlers) create(c *gin.Context) {
+	var in catalog.ProductInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	p, err := inTx(c, func(ctx context.Context) (*ent.Product, error) {
+		return h.root.Mutation().CreateProduct(ctx, in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, productJSON(p, nil))
+}
+
+// get serves GET /v1/products/{productId}: the product with its SKUs.
+func (h productHandlers) get(c *gin.Context) {
+	ctx := c.Request.Context()
+	p, err := h.root.Query().Product(ctx, c.Param("productId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	limit, order := catalog.MaxEmbeddedSkus, "created_at"
+	skus, err := h.root.Product().Skus(ctx, p, &catalog.ListInput{Limit: &limit, Order: &order})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, productJSON(p, skus))
+}
+
+// update serves PUT /v1/products/{productId}: the sent fields change.
+func (h productHandlers) update(c *gin.Context) {
+	var in catalog.ProductInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	p, err := inTx(c, func(ctx context.Context) (*ent.Product, error) {
+		return h.root.Mutation().UpdateProduct(ctx, c.Param("productId"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, productJSON(p, nil))
+}
+
+// delete serves DELETE /v1/products/{productId}: 204; the product and its
+// SKUs are gone for good (no bin yet, with or without force).
+func (h productHandlers) delete(c *gin.Context) {
+	force, err := forceParam(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().DeleteProduct(ctx, c.Param("productId"), force)
+	}); err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
