@@ -209,6 +209,18 @@ type asyncactionPager struct {
 	reverse bool
 	order   *AsyncActionOrder
 	filter  func(*AsyncActionQuery) (*AsyncActionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithAsyncActionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithAsyncActionTotalCount(total func(context.Context) (int, error)) AsyncActionPaginateOption {
+	return func(pager *asyncactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newAsyncActionPager(opts []AsyncActionPaginateOption, reverse bool) (*asyncactionPager, error) {
@@ -294,19 +306,34 @@ func (_m *AsyncActionQuery) Paginate(
 	}
 	conn := &AsyncActionConnection{Edges: []*AsyncActionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -320,13 +347,22 @@ func (_m *AsyncActionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(asyncaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*AsyncActionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -500,6 +536,18 @@ type campaignPager struct {
 	reverse bool
 	order   []*CampaignOrder
 	filter  func(*CampaignQuery) (*CampaignQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCampaignTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCampaignTotalCount(total func(context.Context) (int, error)) CampaignPaginateOption {
+	return func(pager *campaignPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCampaignPager(opts []CampaignPaginateOption, reverse bool) (*campaignPager, error) {
@@ -626,19 +674,34 @@ func (_m *CampaignQuery) Paginate(
 	}
 	conn := &CampaignConnection{Edges: []*CampaignEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -652,13 +715,22 @@ func (_m *CampaignQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(campaign.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CampaignEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -873,6 +945,18 @@ type cardPager struct {
 	reverse bool
 	order   *CardOrder
 	filter  func(*CardQuery) (*CardQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardTotalCount(total func(context.Context) (int, error)) CardPaginateOption {
+	return func(pager *cardPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardPager(opts []CardPaginateOption, reverse bool) (*cardPager, error) {
@@ -958,19 +1042,34 @@ func (_m *CardQuery) Paginate(
 	}
 	conn := &CardConnection{Edges: []*CardEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -984,13 +1083,22 @@ func (_m *CardQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(card.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1169,6 +1277,18 @@ type cardactivityPager struct {
 	reverse bool
 	order   *CardActivityOrder
 	filter  func(*CardActivityQuery) (*CardActivityQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardActivityTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardActivityTotalCount(total func(context.Context) (int, error)) CardActivityPaginateOption {
+	return func(pager *cardactivityPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardActivityPager(opts []CardActivityPaginateOption, reverse bool) (*cardactivityPager, error) {
@@ -1254,19 +1374,34 @@ func (_m *CardActivityQuery) Paginate(
 	}
 	conn := &CardActivityConnection{Edges: []*CardActivityEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1280,13 +1415,22 @@ func (_m *CardActivityQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(cardactivity.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardActivityEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1465,6 +1609,18 @@ type carddefinitionPager struct {
 	reverse bool
 	order   *CardDefinitionOrder
 	filter  func(*CardDefinitionQuery) (*CardDefinitionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardDefinitionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardDefinitionTotalCount(total func(context.Context) (int, error)) CardDefinitionPaginateOption {
+	return func(pager *carddefinitionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardDefinitionPager(opts []CardDefinitionPaginateOption, reverse bool) (*carddefinitionPager, error) {
@@ -1550,19 +1706,34 @@ func (_m *CardDefinitionQuery) Paginate(
 	}
 	conn := &CardDefinitionConnection{Edges: []*CardDefinitionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1576,13 +1747,22 @@ func (_m *CardDefinitionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(carddefinition.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardDefinitionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1797,6 +1977,18 @@ type cardtransactionPager struct {
 	reverse bool
 	order   *CardTransactionOrder
 	filter  func(*CardTransactionQuery) (*CardTransactionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardTransactionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardTransactionTotalCount(total func(context.Context) (int, error)) CardTransactionPaginateOption {
+	return func(pager *cardtransactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardTransactionPager(opts []CardTransactionPaginateOption, reverse bool) (*cardtransactionPager, error) {
@@ -1882,19 +2074,34 @@ func (_m *CardTransactionQuery) Paginate(
 	}
 	conn := &CardTransactionConnection{Edges: []*CardTransactionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1908,13 +2115,22 @@ func (_m *CardTransactionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(cardtransaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardTransactionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2093,6 +2309,18 @@ type categoryPager struct {
 	reverse bool
 	order   *CategoryOrder
 	filter  func(*CategoryQuery) (*CategoryQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCategoryTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCategoryTotalCount(total func(context.Context) (int, error)) CategoryPaginateOption {
+	return func(pager *categoryPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCategoryPager(opts []CategoryPaginateOption, reverse bool) (*categoryPager, error) {
@@ -2178,19 +2406,34 @@ func (_m *CategoryQuery) Paginate(
 	}
 	conn := &CategoryConnection{Edges: []*CategoryEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2204,13 +2447,22 @@ func (_m *CategoryQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(category.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CategoryEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2425,6 +2677,18 @@ type customeventPager struct {
 	reverse bool
 	order   *CustomEventOrder
 	filter  func(*CustomEventQuery) (*CustomEventQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCustomEventTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCustomEventTotalCount(total func(context.Context) (int, error)) CustomEventPaginateOption {
+	return func(pager *customeventPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCustomEventPager(opts []CustomEventPaginateOption, reverse bool) (*customeventPager, error) {
@@ -2510,19 +2774,34 @@ func (_m *CustomEventQuery) Paginate(
 	}
 	conn := &CustomEventConnection{Edges: []*CustomEventEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2536,13 +2815,22 @@ func (_m *CustomEventQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(customevent.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CustomEventEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2716,6 +3004,18 @@ type customerPager struct {
 	reverse bool
 	order   []*CustomerOrder
 	filter  func(*CustomerQuery) (*CustomerQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCustomerTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCustomerTotalCount(total func(context.Context) (int, error)) CustomerPaginateOption {
+	return func(pager *customerPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCustomerPager(opts []CustomerPaginateOption, reverse bool) (*customerPager, error) {
@@ -2842,19 +3142,34 @@ func (_m *CustomerQuery) Paginate(
 	}
 	conn := &CustomerConnection{Edges: []*CustomerEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2868,13 +3183,22 @@ func (_m *CustomerQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(customer.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CustomerEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3071,6 +3395,18 @@ type earningrulePager struct {
 	reverse bool
 	order   *EarningRuleOrder
 	filter  func(*EarningRuleQuery) (*EarningRuleQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithEarningRuleTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithEarningRuleTotalCount(total func(context.Context) (int, error)) EarningRulePaginateOption {
+	return func(pager *earningrulePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newEarningRulePager(opts []EarningRulePaginateOption, reverse bool) (*earningrulePager, error) {
@@ -3156,19 +3492,34 @@ func (_m *EarningRuleQuery) Paginate(
 	}
 	conn := &EarningRuleConnection{Edges: []*EarningRuleEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3182,13 +3533,22 @@ func (_m *EarningRuleQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(earningrule.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*EarningRuleEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3403,6 +3763,18 @@ type exportPager struct {
 	reverse bool
 	order   *ExportOrder
 	filter  func(*ExportQuery) (*ExportQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithExportTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithExportTotalCount(total func(context.Context) (int, error)) ExportPaginateOption {
+	return func(pager *exportPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newExportPager(opts []ExportPaginateOption, reverse bool) (*exportPager, error) {
@@ -3488,19 +3860,34 @@ func (_m *ExportQuery) Paginate(
 	}
 	conn := &ExportConnection{Edges: []*ExportEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3514,13 +3901,22 @@ func (_m *ExportQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(export.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ExportEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3699,6 +4095,18 @@ type incentivePager struct {
 	reverse bool
 	order   *IncentiveOrder
 	filter  func(*IncentiveQuery) (*IncentiveQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithIncentiveTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithIncentiveTotalCount(total func(context.Context) (int, error)) IncentivePaginateOption {
+	return func(pager *incentivePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newIncentivePager(opts []IncentivePaginateOption, reverse bool) (*incentivePager, error) {
@@ -3784,19 +4192,34 @@ func (_m *IncentiveQuery) Paginate(
 	}
 	conn := &IncentiveConnection{Edges: []*IncentiveEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3810,13 +4233,22 @@ func (_m *IncentiveQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(incentive.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*IncentiveEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4031,6 +4463,18 @@ type loyaltymemberPager struct {
 	reverse bool
 	order   *LoyaltyMemberOrder
 	filter  func(*LoyaltyMemberQuery) (*LoyaltyMemberQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithLoyaltyMemberTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithLoyaltyMemberTotalCount(total func(context.Context) (int, error)) LoyaltyMemberPaginateOption {
+	return func(pager *loyaltymemberPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newLoyaltyMemberPager(opts []LoyaltyMemberPaginateOption, reverse bool) (*loyaltymemberPager, error) {
@@ -4116,19 +4560,34 @@ func (_m *LoyaltyMemberQuery) Paginate(
 	}
 	conn := &LoyaltyMemberConnection{Edges: []*LoyaltyMemberEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4142,13 +4601,22 @@ func (_m *LoyaltyMemberQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(loyaltymember.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*LoyaltyMemberEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4345,6 +4813,18 @@ type loyaltyprogramPager struct {
 	reverse bool
 	order   *LoyaltyProgramOrder
 	filter  func(*LoyaltyProgramQuery) (*LoyaltyProgramQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithLoyaltyProgramTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithLoyaltyProgramTotalCount(total func(context.Context) (int, error)) LoyaltyProgramPaginateOption {
+	return func(pager *loyaltyprogramPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newLoyaltyProgramPager(opts []LoyaltyProgramPaginateOption, reverse bool) (*loyaltyprogramPager, error) {
@@ -4430,19 +4910,34 @@ func (_m *LoyaltyProgramQuery) Paginate(
 	}
 	conn := &LoyaltyProgramConnection{Edges: []*LoyaltyProgramEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4456,13 +4951,22 @@ func (_m *LoyaltyProgramQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(loyaltyprogram.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*LoyaltyProgramEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4677,6 +5181,18 @@ type metadataschemaPager struct {
 	reverse bool
 	order   *MetadataSchemaOrder
 	filter  func(*MetadataSchemaQuery) (*MetadataSchemaQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithMetadataSchemaTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithMetadataSchemaTotalCount(total func(context.Context) (int, error)) MetadataSchemaPaginateOption {
+	return func(pager *metadataschemaPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newMetadataSchemaPager(opts []MetadataSchemaPaginateOption, reverse bool) (*metadataschemaPager, error) {
@@ -4762,19 +5278,34 @@ func (_m *MetadataSchemaQuery) Paginate(
 	}
 	conn := &MetadataSchemaConnection{Edges: []*MetadataSchemaEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4788,13 +5319,22 @@ func (_m *MetadataSchemaQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(metadataschema.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*MetadataSchemaEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4973,6 +5513,18 @@ type orderPager struct {
 	reverse bool
 	order   *OrderOrder
 	filter  func(*OrderQuery) (*OrderQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithOrderTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithOrderTotalCount(total func(context.Context) (int, error)) OrderPaginateOption {
+	return func(pager *orderPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newOrderPager(opts []OrderPaginateOption, reverse bool) (*orderPager, error) {
@@ -5058,19 +5610,34 @@ func (_m *OrderQuery) Paginate(
 	}
 	conn := &OrderConnection{Edges: []*OrderEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5084,13 +5651,22 @@ func (_m *OrderQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(order.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*OrderEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5269,6 +5845,18 @@ type publicationPager struct {
 	reverse bool
 	order   *PublicationOrder
 	filter  func(*PublicationQuery) (*PublicationQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithPublicationTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithPublicationTotalCount(total func(context.Context) (int, error)) PublicationPaginateOption {
+	return func(pager *publicationPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newPublicationPager(opts []PublicationPaginateOption, reverse bool) (*publicationPager, error) {
@@ -5354,19 +5942,34 @@ func (_m *PublicationQuery) Paginate(
 	}
 	conn := &PublicationConnection{Edges: []*PublicationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5380,13 +5983,22 @@ func (_m *PublicationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(publication.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*PublicationEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5560,6 +6172,18 @@ type redemptionPager struct {
 	reverse bool
 	order   []*RedemptionOrder
 	filter  func(*RedemptionQuery) (*RedemptionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRedemptionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRedemptionTotalCount(total func(context.Context) (int, error)) RedemptionPaginateOption {
+	return func(pager *redemptionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRedemptionPager(opts []RedemptionPaginateOption, reverse bool) (*redemptionPager, error) {
@@ -5686,19 +6310,34 @@ func (_m *RedemptionQuery) Paginate(
 	}
 	conn := &RedemptionConnection{Edges: []*RedemptionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5712,13 +6351,22 @@ func (_m *RedemptionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(redemption.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RedemptionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5933,6 +6581,18 @@ type rewardPager struct {
 	reverse bool
 	order   *RewardOrder
 	filter  func(*RewardQuery) (*RewardQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRewardTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRewardTotalCount(total func(context.Context) (int, error)) RewardPaginateOption {
+	return func(pager *rewardPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRewardPager(opts []RewardPaginateOption, reverse bool) (*rewardPager, error) {
@@ -6018,19 +6678,34 @@ func (_m *RewardQuery) Paginate(
 	}
 	conn := &RewardConnection{Edges: []*RewardEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6044,13 +6719,22 @@ func (_m *RewardQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(reward.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RewardEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6265,6 +6949,18 @@ type rewardactivityPager struct {
 	reverse bool
 	order   *RewardActivityOrder
 	filter  func(*RewardActivityQuery) (*RewardActivityQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRewardActivityTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRewardActivityTotalCount(total func(context.Context) (int, error)) RewardActivityPaginateOption {
+	return func(pager *rewardactivityPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRewardActivityPager(opts []RewardActivityPaginateOption, reverse bool) (*rewardactivityPager, error) {
@@ -6350,19 +7046,34 @@ func (_m *RewardActivityQuery) Paginate(
 	}
 	conn := &RewardActivityConnection{Edges: []*RewardActivityEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6376,13 +7087,22 @@ func (_m *RewardActivityQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(rewardactivity.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RewardActivityEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6561,6 +7281,18 @@ type segmentPager struct {
 	reverse bool
 	order   *SegmentOrder
 	filter  func(*SegmentQuery) (*SegmentQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithSegmentTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithSegmentTotalCount(total func(context.Context) (int, error)) SegmentPaginateOption {
+	return func(pager *segmentPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newSegmentPager(opts []SegmentPaginateOption, reverse bool) (*segmentPager, error) {
@@ -6646,19 +7378,34 @@ func (_m *SegmentQuery) Paginate(
 	}
 	conn := &SegmentConnection{Edges: []*SegmentEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6672,13 +7419,22 @@ func (_m *SegmentQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(segment.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*SegmentEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6875,6 +7631,18 @@ type validationrulePager struct {
 	reverse bool
 	order   *ValidationRuleOrder
 	filter  func(*ValidationRuleQuery) (*ValidationRuleQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithValidationRuleTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithValidationRuleTotalCount(total func(context.Context) (int, error)) ValidationRulePaginateOption {
+	return func(pager *validationrulePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newValidationRulePager(opts []ValidationRulePaginateOption, reverse bool) (*validationrulePager, error) {
@@ -6960,19 +7728,34 @@ func (_m *ValidationRuleQuery) Paginate(
 	}
 	conn := &ValidationRuleConnection{Edges: []*ValidationRuleEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6986,13 +7769,22 @@ func (_m *ValidationRuleQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(validationrule.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ValidationRuleEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7171,6 +7963,18 @@ type validationruleassignmentPager struct {
 	reverse bool
 	order   *ValidationRuleAssignmentOrder
 	filter  func(*ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithValidationRuleAssignmentTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithValidationRuleAssignmentTotalCount(total func(context.Context) (int, error)) ValidationRuleAssignmentPaginateOption {
+	return func(pager *validationruleassignmentPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newValidationRuleAssignmentPager(opts []ValidationRuleAssignmentPaginateOption, reverse bool) (*validationruleassignmentPager, error) {
@@ -7256,19 +8060,34 @@ func (_m *ValidationRuleAssignmentQuery) Paginate(
 	}
 	conn := &ValidationRuleAssignmentConnection{Edges: []*ValidationRuleAssignmentEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7282,13 +8101,22 @@ func (_m *ValidationRuleAssignmentQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(validationruleassignment.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ValidationRuleAssignmentEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7462,6 +8290,18 @@ type voucherPager struct {
 	reverse bool
 	order   []*VoucherOrder
 	filter  func(*VoucherQuery) (*VoucherQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithVoucherTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithVoucherTotalCount(total func(context.Context) (int, error)) VoucherPaginateOption {
+	return func(pager *voucherPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newVoucherPager(opts []VoucherPaginateOption, reverse bool) (*voucherPager, error) {
@@ -7588,19 +8428,34 @@ func (_m *VoucherQuery) Paginate(
 	}
 	conn := &VoucherConnection{Edges: []*VoucherEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7614,13 +8469,22 @@ func (_m *VoucherQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(voucher.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*VoucherEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7817,6 +8681,18 @@ type vouchertransactionPager struct {
 	reverse bool
 	order   *VoucherTransactionOrder
 	filter  func(*VoucherTransactionQuery) (*VoucherTransactionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithVoucherTransactionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithVoucherTransactionTotalCount(total func(context.Context) (int, error)) VoucherTransactionPaginateOption {
+	return func(pager *vouchertransactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newVoucherTransactionPager(opts []VoucherTransactionPaginateOption, reverse bool) (*vouchertransactionPager, error) {
@@ -7902,19 +8778,34 @@ func (_m *VoucherTransactionQuery) Paginate(
 	}
 	conn := &VoucherTransactionConnection{Edges: []*VoucherTransactionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7928,13 +8819,22 @@ func (_m *VoucherTransactionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(vouchertransaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*VoucherTransactionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
