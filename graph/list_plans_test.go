@@ -423,6 +423,13 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		listCase{"redemptions deep page", "redemptions", gql(`{ ` + page("redemptions", after(redemptionCursor)) + ` }`)},
 		listCase{"customEvents page 1", "custom_events", gql(`{ ` + page("customEvents", "") + ` }`)},
 		listCase{"customEvents deep page", "custom_events", gql(`{ ` + page("customEvents", after(eventCursor)) + ` }`)},
+		listCase{"GET /v1/vouchers/B000/transactions", "voucher_transactions", func(t *testing.T, ctx context.Context) {
+			if _, err := campaignpkg.ListVoucherTransactions(ctx, "B000", &limit, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		listCase{"voucher(B000){transactions} page 1", "voucher_transactions",
+			gql(`{ voucher(codeOrID: "B000") { ` + page("transactions", "") + ` } }`)},
 		listCase{"GET /v1/campaigns/big/transactions", "voucher_transactions", func(t *testing.T, ctx context.Context) {
 			if _, err := campaignpkg.ListCampaignTransactions(ctx, "big", &limit, nil, nil); err != nil {
 				t.Fatal(err)
