@@ -346,6 +346,13 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	}
 	eventCursor := cursorAt(t, ctx, "customEvents", idAt(t, db, "custom_events", "true", deep(20000)))
 
+	// The customer cust-0 holds every cloned publication, redemption and
+	// custom event: its activities merge the pages of each source.
+	activities := func(t *testing.T, ctx context.Context) {
+		if _, err := customerpkg.ListActivities(ctx, "cust-0", &customerpkg.CustomerActivityListInput{Limit: &limit}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cases := []listCase{}
 	for _, p := range []*int{&first, &last} {
 		cases = append(cases,
@@ -423,6 +430,9 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		listCase{"redemptions deep page", "redemptions", gql(`{ ` + page("redemptions", after(redemptionCursor)) + ` }`)},
 		listCase{"customEvents page 1", "custom_events", gql(`{ ` + page("customEvents", "") + ` }`)},
 		listCase{"customEvents deep page", "custom_events", gql(`{ ` + page("customEvents", after(eventCursor)) + ` }`)},
+		listCase{"GET /v1/customers/cust-0/activities (publications)", "publications", activities},
+		listCase{"GET /v1/customers/cust-0/activities (redemptions)", "redemptions", activities},
+		listCase{"GET /v1/customers/cust-0/activities (custom events)", "custom_events", activities},
 		listCase{"GET /v1/vouchers/B000/transactions", "voucher_transactions", func(t *testing.T, ctx context.Context) {
 			if _, err := campaignpkg.ListVoucherTransactions(ctx, "B000", &limit, nil, nil); err != nil {
 				t.Fatal(err)

@@ -366,6 +366,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{CustomEventsColumns[5], CustomEventsColumns[4]},
 			},
+			{
+				Name:    "customevent_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomEventsColumns[5], CustomEventsColumns[2], CustomEventsColumns[0]},
+			},
 		},
 	}
 	// CustomersColumns holds the columns for the "customers" table.

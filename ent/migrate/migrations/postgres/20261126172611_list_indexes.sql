@@ -1,3 +1,5 @@
+-- Create index "customevent_customer_id_created_at_id" to table: "custom_events"
+CREATE INDEX "customevent_customer_id_created_at_id" ON "custom_events" ("customer_id", "created_at", "id");
 -- Create index "customer_project_id_created_at_id" to table: "customers"
 CREATE INDEX "customer_project_id_created_at_id" ON "customers" ("project_id", "created_at", "id");
 -- Create index "publication_campaign_id_created_at_id" to table: "publications"
