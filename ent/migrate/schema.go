@@ -405,6 +405,14 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[2], CustomersColumns[0]},
 			},
+			{
+				Name:    "customer_project_id_email",
+				Unique:  false,
+				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[7]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "email IS NOT NULL",
+				},
+			},
 		},
 	}
 	// CustomerEventCountsColumns holds the columns for the "customer_event_counts" table.

@@ -2,6 +2,8 @@
 CREATE INDEX `customevent_customer_id_created_at_id` ON `custom_events` (`customer_id`, `created_at`, `id`);
 -- Create index "customer_project_id_created_at_id" to table: "customers"
 CREATE INDEX `customer_project_id_created_at_id` ON `customers` (`project_id`, `created_at`, `id`);
+-- Create index "customer_project_id_email" to table: "customers"
+CREATE INDEX `customer_project_id_email` ON `customers` (`project_id`, `email`) WHERE email IS NOT NULL;
 -- Create index "publication_project_id_created_at_id" to table: "publications"
 CREATE INDEX `publication_project_id_created_at_id` ON `publications` (`project_id`, `created_at`, `id`);
 -- Create index "publication_campaign_id_created_at_id" to table: "publications"
