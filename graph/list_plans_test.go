@@ -360,7 +360,37 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cases := []listCase{}
+	// Documented filters of the v1 lists, page 1: each reads its page off
+	// an index (cust-0 holds the cloned publications and redemptions).
+	cust := "cust-0"
+	filtered := []listCase{
+		{"GET /v1/vouchers?customer=cust-0", "vouchers", func(t *testing.T, ctx context.Context) {
+			if _, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?campaign=small", "publications", func(t *testing.T, ctx context.Context) {
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Campaign: &smallName}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?customer=cust-0", "publications", func(t *testing.T, ctx context.Context) {
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/redemptions?campaign=small", "redemptions", func(t *testing.T, ctx context.Context) {
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Campaign: &smallName}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/redemptions?customer=cust-0", "redemptions", func(t *testing.T, ctx context.Context) {
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	cases := append([]listCase{}, filtered...)
 	for _, p := range []*int{&first, &last} {
 		cases = append(cases,
 			listCase{fmt.Sprintf("GET /v1/vouchers?campaign=big&page=%d", *p), "vouchers", func(t *testing.T, ctx context.Context) {
