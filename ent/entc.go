@@ -7,6 +7,7 @@ package main
 
 import (
 	"log"
+	"slices"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent/entc"
@@ -15,6 +16,7 @@ import (
 
 func main() {
 	ex, err := entgql.NewExtension(
+		entgql.WithTemplates(templates()...), // first: WithWhereInputs adds to them
 		entgql.WithConfigPath("gqlgen.yml"),
 		entgql.WithSchemaGenerator(),
 		entgql.WithSchemaPath("graph/ent.graphqls"),
@@ -31,8 +33,26 @@ func main() {
 			gen.FeatureExecQuery,
 			gen.FeatureIntercept,
 		},
-	}, entc.Extensions(ex), entc.TemplateFiles("ent/template/rowscan.tmpl"))
+	}, entc.Extensions(ex), entc.TemplateFiles("ent/template/rowscan.tmpl", "ent/template/countcap.tmpl"))
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)
 	}
+}
+
+// templates are entgql's, with its pagination replaced by
+// ent/template/gql_pagination.tmpl: a page costs O(page) — hasNextPage
+// from the LIMIT n+1 row instead of a count of every matching row whenever
+// pageInfo is selected, and totalCount from a maintained counter or a
+// capped count (ent/template/countcap.tmpl) only when it is selected.
+func templates() []*gen.Template {
+	pagination := gen.MustParse(gen.NewTemplate("template/pagination.tmpl").
+		Funcs(entgql.TemplateFuncs).
+		ParseFiles("ent/template/gql_pagination.tmpl"))
+	all := slices.Clone(entgql.AllTemplates)
+	for i, t := range all {
+		if t == entgql.PaginationTemplate {
+			all[i] = pagination
+		}
+	}
+	return all
 }

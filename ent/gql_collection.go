@@ -231,35 +231,37 @@ func (_q *CampaignQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Campaign) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"campaign_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(campaign.VouchersColumn), ids...))
-						})
-						if err := query.GroupBy(campaign.VouchersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[0] == nil {
-								nodes[i].Edges.totalCount[0] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Campaign) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[0][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"campaign_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(campaign.VouchersColumn), ids...))
+							})
+							if err := query.GroupBy(campaign.VouchersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[0] == nil {
+									nodes[i].Edges.totalCount[0] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[0][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Campaign) error {
 						for i := range nodes {
@@ -560,35 +562,37 @@ func (_q *CardQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"card_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(card.ActivitiesColumn), ids...))
-						})
-						if err := query.GroupBy(card.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[1] == nil {
-								nodes[i].Edges.totalCount[1] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[1][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"card_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(card.ActivitiesColumn), ids...))
+							})
+							if err := query.GroupBy(card.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[1] == nil {
+									nodes[i].Edges.totalCount[1] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[1][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Card) error {
 						for i := range nodes {
@@ -649,35 +653,37 @@ func (_q *CardQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"card_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(card.TransactionsColumn), ids...))
-						})
-						if err := query.GroupBy(card.TransactionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[2] == nil {
-								nodes[i].Edges.totalCount[2] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[2][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"card_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(card.TransactionsColumn), ids...))
+							})
+							if err := query.GroupBy(card.TransactionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[2] == nil {
+									nodes[i].Edges.totalCount[2] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[2][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Card) error {
 						for i := range nodes {
@@ -1477,35 +1483,37 @@ func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"customer_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(customer.PublicationsColumn), ids...))
-						})
-						if err := query.GroupBy(customer.PublicationsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[0] == nil {
-								nodes[i].Edges.totalCount[0] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[0][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"customer_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(customer.PublicationsColumn), ids...))
+							})
+							if err := query.GroupBy(customer.PublicationsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[0] == nil {
+									nodes[i].Edges.totalCount[0] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[0][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Customer) error {
 						for i := range nodes {
@@ -1566,35 +1574,37 @@ func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"customer_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(customer.RedemptionsColumn), ids...))
-						})
-						if err := query.GroupBy(customer.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[1] == nil {
-								nodes[i].Edges.totalCount[1] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[1][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"customer_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(customer.RedemptionsColumn), ids...))
+							})
+							if err := query.GroupBy(customer.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[1] == nil {
+									nodes[i].Edges.totalCount[1] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[1][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Customer) error {
 						for i := range nodes {
@@ -2349,35 +2359,37 @@ func (_q *LoyaltyProgramQuery) collectField(ctx context.Context, oneNode bool, o
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*LoyaltyProgram) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"program_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(loyaltyprogram.MembersColumn), ids...))
-						})
-						if err := query.GroupBy(loyaltyprogram.MembersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[0] == nil {
-								nodes[i].Edges.totalCount[0] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*LoyaltyProgram) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[0][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"program_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(loyaltyprogram.MembersColumn), ids...))
+							})
+							if err := query.GroupBy(loyaltyprogram.MembersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[0] == nil {
+									nodes[i].Edges.totalCount[0] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[0][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*LoyaltyProgram) error {
 						for i := range nodes {
@@ -2934,39 +2946,41 @@ func (_q *PublicationQuery) collectField(ctx context.Context, oneNode bool, opCt
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Publication) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"publication_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							joinT := sql.Table(publication.VouchersTable)
-							s.Join(joinT).On(s.C(voucher.FieldID), joinT.C(publication.VouchersPrimaryKey[1]))
-							s.Where(sql.InValues(joinT.C(publication.VouchersPrimaryKey[0]), ids...))
-							s.Select(joinT.C(publication.VouchersPrimaryKey[0]), sql.Count("*"))
-							s.GroupBy(joinT.C(publication.VouchersPrimaryKey[0]))
-						})
-						if err := query.Select().Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[1] == nil {
-								nodes[i].Edges.totalCount[1] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Publication) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[1][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"publication_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								joinT := sql.Table(publication.VouchersTable)
+								s.Join(joinT).On(s.C(voucher.FieldID), joinT.C(publication.VouchersPrimaryKey[1]))
+								s.Where(sql.InValues(joinT.C(publication.VouchersPrimaryKey[0]), ids...))
+								s.Select(joinT.C(publication.VouchersPrimaryKey[0]), sql.Count("*"))
+								s.GroupBy(joinT.C(publication.VouchersPrimaryKey[0]))
+							})
+							if err := query.Select().Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[1] == nil {
+									nodes[i].Edges.totalCount[1] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[1][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Publication) error {
 						for i := range nodes {
@@ -3411,35 +3425,37 @@ func (_q *RewardQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Reward) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"reward_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(reward.ActivitiesColumn), ids...))
-						})
-						if err := query.GroupBy(reward.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[0] == nil {
-								nodes[i].Edges.totalCount[0] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Reward) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[0][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"reward_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(reward.ActivitiesColumn), ids...))
+							})
+							if err := query.GroupBy(reward.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[0] == nil {
+									nodes[i].Edges.totalCount[0] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[0][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Reward) error {
 						for i := range nodes {
@@ -4264,39 +4280,41 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"voucher_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							joinT := sql.Table(voucher.PublicationsTable)
-							s.Join(joinT).On(s.C(publication.FieldID), joinT.C(voucher.PublicationsPrimaryKey[0]))
-							s.Where(sql.InValues(joinT.C(voucher.PublicationsPrimaryKey[1]), ids...))
-							s.Select(joinT.C(voucher.PublicationsPrimaryKey[1]), sql.Count("*"))
-							s.GroupBy(joinT.C(voucher.PublicationsPrimaryKey[1]))
-						})
-						if err := query.Select().Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[1] == nil {
-								nodes[i].Edges.totalCount[1] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[1][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"voucher_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								joinT := sql.Table(voucher.PublicationsTable)
+								s.Join(joinT).On(s.C(publication.FieldID), joinT.C(voucher.PublicationsPrimaryKey[0]))
+								s.Where(sql.InValues(joinT.C(voucher.PublicationsPrimaryKey[1]), ids...))
+								s.Select(joinT.C(voucher.PublicationsPrimaryKey[1]), sql.Count("*"))
+								s.GroupBy(joinT.C(voucher.PublicationsPrimaryKey[1]))
+							})
+							if err := query.Select().Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[1] == nil {
+									nodes[i].Edges.totalCount[1] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[1][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Voucher) error {
 						for i := range nodes {
@@ -4357,35 +4375,37 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
-					query := query.Clone()
-					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
-						ids := make([]driver.Value, len(nodes))
-						for i := range nodes {
-							ids[i] = nodes[i].ID
-						}
-						var v []struct {
-							NodeID string `sql:"voucher_id"`
-							Count  int    `sql:"count"`
-						}
-						query.Where(func(s *sql.Selector) {
-							s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), ids...))
-						})
-						if err := query.GroupBy(voucher.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-							return err
-						}
-						m := make(map[string]int, len(v))
-						for i := range v {
-							m[v[i].NodeID] = v[i].Count
-						}
-						for i := range nodes {
-							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[2] == nil {
-								nodes[i].Edges.totalCount[2] = make(map[string]int)
+					if hasCollectedField(ctx, append(path, totalCountField)...) {
+						query := query.Clone()
+						_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
+							ids := make([]driver.Value, len(nodes))
+							for i := range nodes {
+								ids[i] = nodes[i].ID
 							}
-							nodes[i].Edges.totalCount[2][alias] = n
-						}
-						return nil
-					})
+							var v []struct {
+								NodeID string `sql:"voucher_id"`
+								Count  int    `sql:"count"`
+							}
+							query.Where(func(s *sql.Selector) {
+								s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), ids...))
+							})
+							if err := query.GroupBy(voucher.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+								return err
+							}
+							m := make(map[string]int, len(v))
+							for i := range v {
+								m[v[i].NodeID] = v[i].Count
+							}
+							for i := range nodes {
+								n := m[nodes[i].ID]
+								if nodes[i].Edges.totalCount[2] == nil {
+									nodes[i].Edges.totalCount[2] = make(map[string]int)
+								}
+								nodes[i].Edges.totalCount[2][alias] = n
+							}
+							return nil
+						})
+					}
 				} else {
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Voucher) error {
 						for i := range nodes {

@@ -211,6 +211,18 @@ type asyncactionPager struct {
 	reverse bool
 	order   *AsyncActionOrder
 	filter  func(*AsyncActionQuery) (*AsyncActionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithAsyncActionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithAsyncActionTotalCount(total func(context.Context) (int, error)) AsyncActionPaginateOption {
+	return func(pager *asyncactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newAsyncActionPager(opts []AsyncActionPaginateOption, reverse bool) (*asyncactionPager, error) {
@@ -296,19 +308,34 @@ func (_m *AsyncActionQuery) Paginate(
 	}
 	conn := &AsyncActionConnection{Edges: []*AsyncActionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -322,13 +349,22 @@ func (_m *AsyncActionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(asyncaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*AsyncActionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -502,6 +538,18 @@ type campaignPager struct {
 	reverse bool
 	order   []*CampaignOrder
 	filter  func(*CampaignQuery) (*CampaignQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCampaignTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCampaignTotalCount(total func(context.Context) (int, error)) CampaignPaginateOption {
+	return func(pager *campaignPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCampaignPager(opts []CampaignPaginateOption, reverse bool) (*campaignPager, error) {
@@ -628,19 +676,34 @@ func (_m *CampaignQuery) Paginate(
 	}
 	conn := &CampaignConnection{Edges: []*CampaignEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -654,13 +717,22 @@ func (_m *CampaignQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(campaign.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CampaignEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -875,6 +947,18 @@ type cardPager struct {
 	reverse bool
 	order   *CardOrder
 	filter  func(*CardQuery) (*CardQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardTotalCount(total func(context.Context) (int, error)) CardPaginateOption {
+	return func(pager *cardPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardPager(opts []CardPaginateOption, reverse bool) (*cardPager, error) {
@@ -960,19 +1044,34 @@ func (_m *CardQuery) Paginate(
 	}
 	conn := &CardConnection{Edges: []*CardEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -986,13 +1085,22 @@ func (_m *CardQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(card.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1171,6 +1279,18 @@ type cardactivityPager struct {
 	reverse bool
 	order   *CardActivityOrder
 	filter  func(*CardActivityQuery) (*CardActivityQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardActivityTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardActivityTotalCount(total func(context.Context) (int, error)) CardActivityPaginateOption {
+	return func(pager *cardactivityPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardActivityPager(opts []CardActivityPaginateOption, reverse bool) (*cardactivityPager, error) {
@@ -1256,19 +1376,34 @@ func (_m *CardActivityQuery) Paginate(
 	}
 	conn := &CardActivityConnection{Edges: []*CardActivityEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1282,13 +1417,22 @@ func (_m *CardActivityQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(cardactivity.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardActivityEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1467,6 +1611,18 @@ type carddefinitionPager struct {
 	reverse bool
 	order   *CardDefinitionOrder
 	filter  func(*CardDefinitionQuery) (*CardDefinitionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardDefinitionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardDefinitionTotalCount(total func(context.Context) (int, error)) CardDefinitionPaginateOption {
+	return func(pager *carddefinitionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardDefinitionPager(opts []CardDefinitionPaginateOption, reverse bool) (*carddefinitionPager, error) {
@@ -1552,19 +1708,34 @@ func (_m *CardDefinitionQuery) Paginate(
 	}
 	conn := &CardDefinitionConnection{Edges: []*CardDefinitionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1578,13 +1749,22 @@ func (_m *CardDefinitionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(carddefinition.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardDefinitionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -1799,6 +1979,18 @@ type cardtransactionPager struct {
 	reverse bool
 	order   *CardTransactionOrder
 	filter  func(*CardTransactionQuery) (*CardTransactionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCardTransactionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCardTransactionTotalCount(total func(context.Context) (int, error)) CardTransactionPaginateOption {
+	return func(pager *cardtransactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCardTransactionPager(opts []CardTransactionPaginateOption, reverse bool) (*cardtransactionPager, error) {
@@ -1884,19 +2076,34 @@ func (_m *CardTransactionQuery) Paginate(
 	}
 	conn := &CardTransactionConnection{Edges: []*CardTransactionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1910,13 +2117,22 @@ func (_m *CardTransactionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(cardtransaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CardTransactionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2095,6 +2311,18 @@ type categoryPager struct {
 	reverse bool
 	order   *CategoryOrder
 	filter  func(*CategoryQuery) (*CategoryQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCategoryTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCategoryTotalCount(total func(context.Context) (int, error)) CategoryPaginateOption {
+	return func(pager *categoryPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCategoryPager(opts []CategoryPaginateOption, reverse bool) (*categoryPager, error) {
@@ -2180,19 +2408,34 @@ func (_m *CategoryQuery) Paginate(
 	}
 	conn := &CategoryConnection{Edges: []*CategoryEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2206,13 +2449,22 @@ func (_m *CategoryQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(category.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CategoryEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2427,6 +2679,18 @@ type customeventPager struct {
 	reverse bool
 	order   *CustomEventOrder
 	filter  func(*CustomEventQuery) (*CustomEventQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCustomEventTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCustomEventTotalCount(total func(context.Context) (int, error)) CustomEventPaginateOption {
+	return func(pager *customeventPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCustomEventPager(opts []CustomEventPaginateOption, reverse bool) (*customeventPager, error) {
@@ -2512,19 +2776,34 @@ func (_m *CustomEventQuery) Paginate(
 	}
 	conn := &CustomEventConnection{Edges: []*CustomEventEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2538,13 +2817,22 @@ func (_m *CustomEventQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(customevent.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CustomEventEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -2718,6 +3006,18 @@ type customerPager struct {
 	reverse bool
 	order   []*CustomerOrder
 	filter  func(*CustomerQuery) (*CustomerQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCustomerTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCustomerTotalCount(total func(context.Context) (int, error)) CustomerPaginateOption {
+	return func(pager *customerPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newCustomerPager(opts []CustomerPaginateOption, reverse bool) (*customerPager, error) {
@@ -2844,19 +3144,34 @@ func (_m *CustomerQuery) Paginate(
 	}
 	conn := &CustomerConnection{Edges: []*CustomerEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2870,13 +3185,22 @@ func (_m *CustomerQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(customer.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CustomerEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3073,6 +3397,18 @@ type earningrulePager struct {
 	reverse bool
 	order   *EarningRuleOrder
 	filter  func(*EarningRuleQuery) (*EarningRuleQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithEarningRuleTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithEarningRuleTotalCount(total func(context.Context) (int, error)) EarningRulePaginateOption {
+	return func(pager *earningrulePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newEarningRulePager(opts []EarningRulePaginateOption, reverse bool) (*earningrulePager, error) {
@@ -3158,19 +3494,34 @@ func (_m *EarningRuleQuery) Paginate(
 	}
 	conn := &EarningRuleConnection{Edges: []*EarningRuleEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3184,13 +3535,22 @@ func (_m *EarningRuleQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(earningrule.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*EarningRuleEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3405,6 +3765,18 @@ type exportPager struct {
 	reverse bool
 	order   *ExportOrder
 	filter  func(*ExportQuery) (*ExportQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithExportTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithExportTotalCount(total func(context.Context) (int, error)) ExportPaginateOption {
+	return func(pager *exportPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newExportPager(opts []ExportPaginateOption, reverse bool) (*exportPager, error) {
@@ -3490,19 +3862,34 @@ func (_m *ExportQuery) Paginate(
 	}
 	conn := &ExportConnection{Edges: []*ExportEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3516,13 +3903,22 @@ func (_m *ExportQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(export.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ExportEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -3701,6 +4097,18 @@ type incentivePager struct {
 	reverse bool
 	order   *IncentiveOrder
 	filter  func(*IncentiveQuery) (*IncentiveQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithIncentiveTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithIncentiveTotalCount(total func(context.Context) (int, error)) IncentivePaginateOption {
+	return func(pager *incentivePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newIncentivePager(opts []IncentivePaginateOption, reverse bool) (*incentivePager, error) {
@@ -3786,19 +4194,34 @@ func (_m *IncentiveQuery) Paginate(
 	}
 	conn := &IncentiveConnection{Edges: []*IncentiveEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3812,13 +4235,22 @@ func (_m *IncentiveQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(incentive.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*IncentiveEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4033,6 +4465,18 @@ type loyaltymemberPager struct {
 	reverse bool
 	order   *LoyaltyMemberOrder
 	filter  func(*LoyaltyMemberQuery) (*LoyaltyMemberQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithLoyaltyMemberTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithLoyaltyMemberTotalCount(total func(context.Context) (int, error)) LoyaltyMemberPaginateOption {
+	return func(pager *loyaltymemberPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newLoyaltyMemberPager(opts []LoyaltyMemberPaginateOption, reverse bool) (*loyaltymemberPager, error) {
@@ -4118,19 +4562,34 @@ func (_m *LoyaltyMemberQuery) Paginate(
 	}
 	conn := &LoyaltyMemberConnection{Edges: []*LoyaltyMemberEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4144,13 +4603,22 @@ func (_m *LoyaltyMemberQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(loyaltymember.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*LoyaltyMemberEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4347,6 +4815,18 @@ type loyaltyprogramPager struct {
 	reverse bool
 	order   *LoyaltyProgramOrder
 	filter  func(*LoyaltyProgramQuery) (*LoyaltyProgramQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithLoyaltyProgramTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithLoyaltyProgramTotalCount(total func(context.Context) (int, error)) LoyaltyProgramPaginateOption {
+	return func(pager *loyaltyprogramPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newLoyaltyProgramPager(opts []LoyaltyProgramPaginateOption, reverse bool) (*loyaltyprogramPager, error) {
@@ -4432,19 +4912,34 @@ func (_m *LoyaltyProgramQuery) Paginate(
 	}
 	conn := &LoyaltyProgramConnection{Edges: []*LoyaltyProgramEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4458,13 +4953,22 @@ func (_m *LoyaltyProgramQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(loyaltyprogram.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*LoyaltyProgramEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4679,6 +5183,18 @@ type metadataschemaPager struct {
 	reverse bool
 	order   *MetadataSchemaOrder
 	filter  func(*MetadataSchemaQuery) (*MetadataSchemaQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithMetadataSchemaTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithMetadataSchemaTotalCount(total func(context.Context) (int, error)) MetadataSchemaPaginateOption {
+	return func(pager *metadataschemaPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newMetadataSchemaPager(opts []MetadataSchemaPaginateOption, reverse bool) (*metadataschemaPager, error) {
@@ -4764,19 +5280,34 @@ func (_m *MetadataSchemaQuery) Paginate(
 	}
 	conn := &MetadataSchemaConnection{Edges: []*MetadataSchemaEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4790,13 +5321,22 @@ func (_m *MetadataSchemaQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(metadataschema.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*MetadataSchemaEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -4975,6 +5515,18 @@ type orderPager struct {
 	reverse bool
 	order   *OrderOrder
 	filter  func(*OrderQuery) (*OrderQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithOrderTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithOrderTotalCount(total func(context.Context) (int, error)) OrderPaginateOption {
+	return func(pager *orderPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newOrderPager(opts []OrderPaginateOption, reverse bool) (*orderPager, error) {
@@ -5060,19 +5612,34 @@ func (_m *OrderQuery) Paginate(
 	}
 	conn := &OrderConnection{Edges: []*OrderEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5086,13 +5653,22 @@ func (_m *OrderQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(order.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*OrderEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5271,6 +5847,18 @@ type productPager struct {
 	reverse bool
 	order   *ProductOrder
 	filter  func(*ProductQuery) (*ProductQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithProductTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithProductTotalCount(total func(context.Context) (int, error)) ProductPaginateOption {
+	return func(pager *productPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newProductPager(opts []ProductPaginateOption, reverse bool) (*productPager, error) {
@@ -5356,19 +5944,34 @@ func (_m *ProductQuery) Paginate(
 	}
 	conn := &ProductConnection{Edges: []*ProductEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5382,13 +5985,22 @@ func (_m *ProductQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(product.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ProductEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5621,6 +6233,18 @@ type publicationPager struct {
 	reverse bool
 	order   *PublicationOrder
 	filter  func(*PublicationQuery) (*PublicationQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithPublicationTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithPublicationTotalCount(total func(context.Context) (int, error)) PublicationPaginateOption {
+	return func(pager *publicationPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newPublicationPager(opts []PublicationPaginateOption, reverse bool) (*publicationPager, error) {
@@ -5706,19 +6330,34 @@ func (_m *PublicationQuery) Paginate(
 	}
 	conn := &PublicationConnection{Edges: []*PublicationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5732,13 +6371,22 @@ func (_m *PublicationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(publication.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*PublicationEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -5912,6 +6560,18 @@ type redemptionPager struct {
 	reverse bool
 	order   []*RedemptionOrder
 	filter  func(*RedemptionQuery) (*RedemptionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRedemptionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRedemptionTotalCount(total func(context.Context) (int, error)) RedemptionPaginateOption {
+	return func(pager *redemptionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRedemptionPager(opts []RedemptionPaginateOption, reverse bool) (*redemptionPager, error) {
@@ -6038,19 +6698,34 @@ func (_m *RedemptionQuery) Paginate(
 	}
 	conn := &RedemptionConnection{Edges: []*RedemptionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6064,13 +6739,22 @@ func (_m *RedemptionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(redemption.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RedemptionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6285,6 +6969,18 @@ type rewardPager struct {
 	reverse bool
 	order   *RewardOrder
 	filter  func(*RewardQuery) (*RewardQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRewardTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRewardTotalCount(total func(context.Context) (int, error)) RewardPaginateOption {
+	return func(pager *rewardPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRewardPager(opts []RewardPaginateOption, reverse bool) (*rewardPager, error) {
@@ -6370,19 +7066,34 @@ func (_m *RewardQuery) Paginate(
 	}
 	conn := &RewardConnection{Edges: []*RewardEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6396,13 +7107,22 @@ func (_m *RewardQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(reward.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RewardEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6617,6 +7337,18 @@ type rewardactivityPager struct {
 	reverse bool
 	order   *RewardActivityOrder
 	filter  func(*RewardActivityQuery) (*RewardActivityQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithRewardActivityTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithRewardActivityTotalCount(total func(context.Context) (int, error)) RewardActivityPaginateOption {
+	return func(pager *rewardactivityPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newRewardActivityPager(opts []RewardActivityPaginateOption, reverse bool) (*rewardactivityPager, error) {
@@ -6702,19 +7434,34 @@ func (_m *RewardActivityQuery) Paginate(
 	}
 	conn := &RewardActivityConnection{Edges: []*RewardActivityEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6728,13 +7475,22 @@ func (_m *RewardActivityQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(rewardactivity.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*RewardActivityEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -6913,6 +7669,18 @@ type segmentPager struct {
 	reverse bool
 	order   *SegmentOrder
 	filter  func(*SegmentQuery) (*SegmentQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithSegmentTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithSegmentTotalCount(total func(context.Context) (int, error)) SegmentPaginateOption {
+	return func(pager *segmentPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newSegmentPager(opts []SegmentPaginateOption, reverse bool) (*segmentPager, error) {
@@ -6998,19 +7766,34 @@ func (_m *SegmentQuery) Paginate(
 	}
 	conn := &SegmentConnection{Edges: []*SegmentEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7024,13 +7807,22 @@ func (_m *SegmentQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(segment.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*SegmentEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7227,6 +8019,18 @@ type skuPager struct {
 	reverse bool
 	order   *SkuOrder
 	filter  func(*SkuQuery) (*SkuQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithSkuTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithSkuTotalCount(total func(context.Context) (int, error)) SkuPaginateOption {
+	return func(pager *skuPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newSkuPager(opts []SkuPaginateOption, reverse bool) (*skuPager, error) {
@@ -7312,19 +8116,34 @@ func (_m *SkuQuery) Paginate(
 	}
 	conn := &SkuConnection{Edges: []*SkuEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7338,13 +8157,22 @@ func (_m *SkuQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(sku.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*SkuEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7559,6 +8387,18 @@ type validationrulePager struct {
 	reverse bool
 	order   *ValidationRuleOrder
 	filter  func(*ValidationRuleQuery) (*ValidationRuleQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithValidationRuleTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithValidationRuleTotalCount(total func(context.Context) (int, error)) ValidationRulePaginateOption {
+	return func(pager *validationrulePager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newValidationRulePager(opts []ValidationRulePaginateOption, reverse bool) (*validationrulePager, error) {
@@ -7644,19 +8484,34 @@ func (_m *ValidationRuleQuery) Paginate(
 	}
 	conn := &ValidationRuleConnection{Edges: []*ValidationRuleEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7670,13 +8525,22 @@ func (_m *ValidationRuleQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(validationrule.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ValidationRuleEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -7855,6 +8719,18 @@ type validationruleassignmentPager struct {
 	reverse bool
 	order   *ValidationRuleAssignmentOrder
 	filter  func(*ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithValidationRuleAssignmentTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithValidationRuleAssignmentTotalCount(total func(context.Context) (int, error)) ValidationRuleAssignmentPaginateOption {
+	return func(pager *validationruleassignmentPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newValidationRuleAssignmentPager(opts []ValidationRuleAssignmentPaginateOption, reverse bool) (*validationruleassignmentPager, error) {
@@ -7940,19 +8816,34 @@ func (_m *ValidationRuleAssignmentQuery) Paginate(
 	}
 	conn := &ValidationRuleAssignmentConnection{Edges: []*ValidationRuleAssignmentEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7966,13 +8857,22 @@ func (_m *ValidationRuleAssignmentQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(validationruleassignment.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ValidationRuleAssignmentEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -8146,6 +9046,18 @@ type voucherPager struct {
 	reverse bool
 	order   []*VoucherOrder
 	filter  func(*VoucherQuery) (*VoucherQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithVoucherTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithVoucherTotalCount(total func(context.Context) (int, error)) VoucherPaginateOption {
+	return func(pager *voucherPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newVoucherPager(opts []VoucherPaginateOption, reverse bool) (*voucherPager, error) {
@@ -8272,19 +9184,34 @@ func (_m *VoucherQuery) Paginate(
 	}
 	conn := &VoucherConnection{Edges: []*VoucherEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -8298,13 +9225,22 @@ func (_m *VoucherQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(voucher.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*VoucherEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 
@@ -8501,6 +9437,18 @@ type vouchertransactionPager struct {
 	reverse bool
 	order   *VoucherTransactionOrder
 	filter  func(*VoucherTransactionQuery) (*VoucherTransactionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithVoucherTransactionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithVoucherTransactionTotalCount(total func(context.Context) (int, error)) VoucherTransactionPaginateOption {
+	return func(pager *vouchertransactionPager) error {
+		pager.total = total
+		return nil
+	}
 }
 
 func newVoucherTransactionPager(opts []VoucherTransactionPaginateOption, reverse bool) (*vouchertransactionPager, error) {
@@ -8586,19 +9534,34 @@ func (_m *VoucherTransactionQuery) Paginate(
 	}
 	conn := &VoucherTransactionConnection{Edges: []*VoucherTransactionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
 			c := _m.Clone()
 			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -8612,13 +9575,22 @@ func (_m *VoucherTransactionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else if ignoredEdges {
+		_m.Select(vouchertransaction.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
 	if err != nil {
 		return nil, err
 	}
+	total := conn.TotalCount
 	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*VoucherTransactionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
 	return conn, nil
 }
 

@@ -6,7 +6,9 @@ import (
 	"entgo.io/contrib/entgql"
 
 	"github.com/promoengine/promoengine/ent"
+	entcampaign "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -33,7 +35,12 @@ func campaignVouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Curs
 		if err != nil {
 			return nil, err
 		}
-		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last,
-			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
+		opts := []ent.VoucherPaginateOption{ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter)}
+		if where == nil { // totalCount is the campaign's maintained count
+			opts = append(opts, ent.WithVoucherTotalCount(func(ctx context.Context) (int, error) {
+				return campaign.VoucherCount(ctx, entcampaign.ID(obj.ID))
+			}))
+		}
+		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last, opts...)
 	})
 }

@@ -366,6 +366,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{CustomEventsColumns[5], CustomEventsColumns[4]},
 			},
+			{
+				Name:    "customevent_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomEventsColumns[5], CustomEventsColumns[2], CustomEventsColumns[0]},
+			},
 		},
 	}
 	// CustomersColumns holds the columns for the "customers" table.
@@ -394,6 +399,19 @@ var (
 				Name:    "customer_project_id_source_id",
 				Unique:  true,
 				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[4]},
+			},
+			{
+				Name:    "customer_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[2], CustomersColumns[0]},
+			},
+			{
+				Name:    "customer_project_id_email",
+				Unique:  false,
+				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[7]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "email IS NOT NULL",
+				},
 			},
 		},
 	}
@@ -873,6 +891,19 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[9]},
 			},
+			{
+				Name:    "publication_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[1], PublicationsColumns[2], PublicationsColumns[0]},
+			},
+			{
+				Name:    "publication_campaign_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[9], PublicationsColumns[2], PublicationsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "campaign_id IS NOT NULL",
+				},
+			},
 		},
 	}
 	// RedemptionsColumns holds the columns for the "redemptions" table.
@@ -953,6 +984,14 @@ var (
 				Columns: []*schema.Column{RedemptionsColumns[9]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "parent_id IS NOT NULL",
+				},
+			},
+			{
+				Name:    "redemption_campaign_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[13], RedemptionsColumns[2], RedemptionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "campaign_id IS NOT NULL",
 				},
 			},
 			{
@@ -1332,6 +1371,29 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[21], VouchersColumns[0]},
 			},
+			{
+				Name:    "voucher_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[1], VouchersColumns[2], VouchersColumns[0]},
+			},
+			{
+				Name:    "voucher_campaign_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[2], VouchersColumns[0]},
+			},
+			{
+				Name:    "voucher_campaign_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[0]},
+			},
+			{
+				Name:    "voucher_holder_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[19]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "holder_id IS NOT NULL",
+				},
+			},
 		},
 	}
 	// VoucherTransactionsColumns holds the columns for the "voucher_transactions" table.
@@ -1366,6 +1428,14 @@ var (
 				Name:    "vouchertransaction_voucher_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{VoucherTransactionsColumns[4], VoucherTransactionsColumns[2], VoucherTransactionsColumns[0]},
+			},
+			{
+				Name:    "vouchertransaction_campaign_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{VoucherTransactionsColumns[5], VoucherTransactionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "campaign_id IS NOT NULL",
+				},
 			},
 		},
 	}
@@ -1469,6 +1539,11 @@ var (
 				Name:    "webhookevent_webhook_id_object_id_state",
 				Unique:  false,
 				Columns: []*schema.Column{WebhookEventsColumns[4], WebhookEventsColumns[7], WebhookEventsColumns[9]},
+			},
+			{
+				Name:    "webhookevent_webhook_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEventsColumns[4], WebhookEventsColumns[0]},
 			},
 		},
 	}

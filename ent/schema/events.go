@@ -62,7 +62,11 @@ func (CustomEvent) Fields() []ent.Field {
 
 // Indexes of the CustomEvent.
 func (CustomEvent) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("customer_id", "type")}
+	return []ent.Index{
+		index.Fields("customer_id", "type"),
+		// A customer's activities: the events newest first.
+		index.Fields("customer_id", "created_at", "id"),
+	}
 }
 
 // Annotations of the CustomEvent.

@@ -58,6 +58,9 @@ func (Publication) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "source_id").Unique(),
 		index.Fields("customer_id", "campaign_id"),
+		// GET /v1/publications: -created_at, of the project or of a campaign.
+		index.Fields("project_id", "created_at", "id"),
+		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
 	}
 }
 

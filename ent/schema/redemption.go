@@ -89,6 +89,8 @@ func (Redemption) Indexes() []ent.Index {
 		index.Fields("voucher_id", "created_at").Annotations(whereNotNull("voucher_id")),
 		index.Fields("customer_id", "voucher_id").Annotations(whereNotNull("customer_id")),
 		index.Fields("parent_id").Annotations(whereNotNull("parent_id")),
+		// GET /v1/redemptions?campaign=: -created_at within the campaign.
+		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
 		// One successful rollback per redemption, whatever races.
 		index.Fields("rolled_back_id", "result").Unique().Annotations(whereNotNull("rolled_back_id")),
 	}

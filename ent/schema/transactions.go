@@ -44,9 +44,13 @@ func (VoucherTransaction) Fields() []ent.Field {
 }
 
 // Indexes of the VoucherTransaction: exports page a voucher's transactions
-// by (created_at, id).
+// by (created_at, id); GET /v1/campaigns/{id}/transactions pages a
+// campaign's by id (transaction ids grow with time).
 func (VoucherTransaction) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("voucher_id", "created_at", "id")}
+	return []ent.Index{
+		index.Fields("voucher_id", "created_at", "id"),
+		index.Fields("campaign_id", "id").Annotations(whereNotNull("campaign_id")),
+	}
 }
 
 // Annotations of the VoucherTransaction.

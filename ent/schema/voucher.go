@@ -71,12 +71,21 @@ func (Voucher) Edges() []ent.Edge {
 }
 
 // Indexes of the Voucher: a code is unique within its project, enforced by
-// the database for every writer (requests and bulk jobs alike).
+// the database for every writer (requests and bulk jobs alike); the lists'
+// default orders and filters read a page off an index (docs/architecture.md,
+// "Lists at a million rows").
 func (Voucher) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "code").Unique(),
 		// Publication picks unpublished vouchers of a campaign from a random id on.
 		index.Fields("campaign_id", "publish_count", "id"),
+		// GET /v1/vouchers: -created_at, of the project or of a campaign.
+		index.Fields("project_id", "created_at", "id"),
+		index.Fields("campaign_id", "created_at", "id"),
+		// GraphQL campaign{vouchers}: id order within the campaign.
+		index.Fields("campaign_id", "id"),
+		// GET /v1/vouchers?customer=: the holder's vouchers.
+		index.Fields("holder_id").Annotations(whereNotNull("holder_id")),
 	}
 }
 

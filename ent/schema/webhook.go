@@ -90,6 +90,8 @@ func (WebhookEvent) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("state", "next_attempt_at"),
 		index.Fields("webhook_id", "object_id", "state"),
+		// A webhook's events, newest first (the management list).
+		index.Fields("webhook_id", "id"),
 	}
 }
 

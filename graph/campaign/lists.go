@@ -76,7 +76,7 @@ func List(ctx context.Context, in *CampaignListInput) (*CampaignList, error) {
 	}
 	total := 0
 	if fieldspkg.Selected(ctx, "total") {
-		if total, err = q.Clone().Count(ctx); err != nil {
+		if total, err = q.Clone().CountAtMost(ctx, ent.TotalCountCap); err != nil {
 			return nil, fmt.Errorf("counting campaigns: %w", err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/graph/apperr"
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
@@ -215,6 +216,7 @@ func ListActivities(ctx context.Context, idOrSourceID string, in *CustomerActivi
 		}
 		out.Data = append(out.Data, rows...)
 	}
+	out.Total = min(out.Total, ent.TotalCountCap) // each source counts up to the cap
 	slices.SortStableFunc(out.Data, func(a, b *CustomerActivity) int {
 		if f.before(a, b) {
 			return -1

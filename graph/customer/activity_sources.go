@@ -41,7 +41,7 @@ type activityQuery[Q any, P, O ~func(*sql.Selector), R any] interface {
 	Where(...P) Q
 	Order(...O) Q
 	Limit(int) Q
-	Count(context.Context) (int, error)
+	CountAtMost(context.Context, int) (int, error)
 	All(context.Context) ([]R, error)
 	Only(context.Context) (R, error)
 }
@@ -67,7 +67,7 @@ func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](
 		if err != nil {
 			return 0, err
 		}
-		return q.Where(P(f.window(timeCol))).Count(ctx)
+		return q.Where(P(f.window(timeCol))).CountAtMost(ctx, ent.TotalCountCap)
 	}
 	src.page = func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
 		q, err := rows(ctx, f)

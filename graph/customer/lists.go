@@ -85,8 +85,8 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	}
 	q := c.Customer.Query().Where(preds...)
 	total := 0
-	if fields.Selected(ctx, "total", "hasMore") {
-		if total, err = q.Clone().Count(ctx); err != nil {
+	if fields.Selected(ctx, "total") {
+		if total, err = q.Clone().CountAtMost(ctx, ent.TotalCountCap); err != nil {
 			return nil, fmt.Errorf("counting customers: %w", err)
 		}
 	}
@@ -98,7 +98,8 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	if field != customer.FieldCreatedAt {
 		opts = append(opts, sql.OrderNullsLast())
 	}
-	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit)
+	// One row past the page tells has_more without a count.
+	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit + 1)
 	if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing customers: %w", err)
 	}
@@ -106,7 +107,11 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listing customers: %w", err)
 	}
-	return &CustomerList{Total: total, HasMore: offset+len(data) < total, Data: data}, nil
+	more := len(data) > limit
+	if more {
+		data = data[:limit]
+	}
+	return &CustomerList{Total: total, HasMore: more, Data: data}, nil
 }
 
 func customerFilters(in *CustomerListInput) []predicate.Customer {

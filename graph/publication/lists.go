@@ -83,7 +83,7 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	q := c.Publication.Query().Where(preds...)
 	total := 0
 	if fields.Selected(ctx, "total") {
-		if total, err = q.Clone().Count(ctx); err != nil {
+		if total, err = q.Clone().CountAtMost(ctx, ent.TotalCountCap); err != nil {
 			return nil, fmt.Errorf("counting publications: %w", err)
 		}
 	}

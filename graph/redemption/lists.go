@@ -75,7 +75,7 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		return nil, err
 	}
 	q := c.Redemption.Query().Where(preds...)
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting redemptions: %w", err)
 	}

@@ -47,7 +47,7 @@ func Events(ctx context.Context, webhookID string, in WebhookEventListInput) ([]
 		}
 		q.Where(webhookevent.StateEQ(state))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, 0, fmt.Errorf("counting webhook events: %w", err)
 	}
@@ -92,7 +92,7 @@ func Deliveries(ctx context.Context, webhookID string, eventID *string, limit, p
 	if eventID != nil && *eventID != "" {
 		q.Where(webhookdelivery.EventID(*eventID))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, 0, fmt.Errorf("counting webhook deliveries: %w", err)
 	}

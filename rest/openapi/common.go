@@ -39,7 +39,9 @@ func V1List(dataRef string, item *Schema, withTotal bool) *Schema {
 		Req(dataRef, Array(item)),
 	)
 	if withTotal {
-		s = s.With(Req("total", Integer().Desc("Number of items matching the query on all pages.")))
+		s = s.With(Req("total", Integer().Desc("Number of items matching the query on all pages. "+
+			"Counted up to 10,000: a larger result shows 10,000 (the pages reach item 9,900 at most), "+
+			"except vouchers filtered by campaign alone, whose total is the campaign's voucher count.")))
 	}
 	return s
 }

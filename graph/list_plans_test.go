@@ -1,0 +1,505 @@
+package graph
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhookevent"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	publicationpkg "github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/webhook"
+)
+
+// The plans of the lists that can hold millions of rows, on PostgreSQL:
+// the SQL each list really sends (captured through the ent driver, page 1
+// and a deep page, with the counts a paginating client asks for) is
+// EXPLAINed (and run: EXPLAIN ANALYZE) against tables of tens of
+// thousands of rows after ANALYZE, where the planner would rather scan
+// the table than use an index that does not fit. A plan fails when it
+// reads the big table with a sequential scan that is not cut short by a
+// LIMIT right above it, reads more of its rows than a capped count does
+// (a count of the whole set, or an index walked past rows a filter
+// rejects), or sorts more than a page's worth of rows (a sort of the
+// whole set). On SQLite the lists
+// run and their statements are captured, but the plans are not checked:
+// SQLite's planner has no statistics of this kind here and would prove
+// nothing about PostgreSQL.
+
+// recordedStatement is one statement a list sent and its arguments.
+type recordedStatement struct {
+	query string
+	args  []any
+}
+
+// argsRecorder is an ent driver that keeps every query it runs.
+type argsRecorder struct {
+	dialect.Driver
+	mu    sync.Mutex
+	stmts []recordedStatement
+}
+
+// Query implements dialect.Driver.
+func (r *argsRecorder) Query(ctx context.Context, query string, args, v any) error {
+	r.mu.Lock()
+	a, _ := args.([]any)
+	r.stmts = append(r.stmts, recordedStatement{query: query, args: append([]any(nil), a...)})
+	r.mu.Unlock()
+	return r.Driver.Query(ctx, query, args, v)
+}
+
+// take returns the statements recorded since the last take.
+func (r *argsRecorder) take() []recordedStatement {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.stmts
+	r.stmts = nil
+	return out
+}
+
+// recordArgs gives ctx an ent client whose reads are recorded.
+func recordArgs(ctx context.Context, db *entdb.DB) (context.Context, *argsRecorder) {
+	rec := &argsRecorder{Driver: entsql.OpenDB(db.Dialect, db.SQL)}
+	return ent.NewContext(ctx, ent.NewClient(ent.Driver(rec))), rec
+}
+
+// planProblem walks an EXPLAIN (ANALYZE, FORMAT JSON) plan and describes
+// the first node that reads table beyond a page: a sequential scan not
+// directly under a Limit, a scan that read more than maxRead rows of the
+// table (those it returned and those its filter removed: a count of the
+// whole set, or an index walked past every row a filter rejects), or a
+// Sort of more than maxSorted rows (a sort of the whole set).
+func planProblem(plan map[string]any, parent string, table string, maxRead, maxSorted float64) string {
+	num := func(m map[string]any, key string) float64 { v, _ := m[key].(float64); return v }
+	node, _ := plan["Node Type"].(string)
+	rel, _ := plan["Relation Name"].(string)
+	if node == "Seq Scan" && rel == table && parent != "Limit" {
+		return fmt.Sprintf("sequential scan of %s (%v rows)", table, num(plan, "Actual Rows"))
+	}
+	read := num(plan, "Actual Rows")*max(num(plan, "Actual Loops"), 1) + num(plan, "Rows Removed by Filter") +
+		num(plan, "Rows Removed by Index Recheck")
+	if rel == table && read > maxRead {
+		return fmt.Sprintf("%s read %v rows of %s", node, read, table)
+	}
+	kids, _ := plan["Plans"].([]any)
+	if node == "Sort" && len(kids) > 0 {
+		if in := num(kids[0].(map[string]any), "Actual Rows"); in > maxSorted {
+			return fmt.Sprintf("sort of %v rows", in)
+		}
+	}
+	for _, k := range kids {
+		if m, ok := k.(map[string]any); ok {
+			if p := planProblem(m, node, table, maxRead, maxSorted); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// explain returns the plan PostgreSQL chooses for a recorded statement.
+func explain(t *testing.T, db *sql.DB, st recordedStatement) map[string]any {
+	t.Helper()
+	var out []byte
+	if err := db.QueryRow("EXPLAIN (ANALYZE, FORMAT JSON) "+st.query, st.args...).Scan(&out); err != nil {
+		t.Fatalf("explaining %s: %v", st.query, err)
+	}
+	var plans []map[string]any
+	if err := json.Unmarshal(out, &plans); err != nil || len(plans) == 0 {
+		t.Fatalf("reading the plan of %s: %v", st.query, err)
+	}
+	return plans[0]["Plan"].(map[string]any)
+}
+
+// readsTable reports whether a statement reads table.
+func readsTable(query, table string) bool {
+	return strings.Contains(query, `FROM "`+table+`"`) || strings.Contains(query, "FROM `"+table+"`") ||
+		strings.Contains(query, `JOIN "`+table+`"`)
+}
+
+// checkPlans EXPLAINs every statement of stmts that reads table (on
+// PostgreSQL) and fails on a plan that reads beyond the page; it fails
+// too when no statement read the table.
+func checkPlans(t *testing.T, db *entdb.DB, name, table string, stmts []recordedStatement) {
+	t.Helper()
+	read := false
+	for _, st := range stmts {
+		if !readsTable(st.query, table) {
+			continue
+		}
+		read = true
+		t.Logf("%s: %s %v", name, st.query, st.args)
+		if db.Dialect != dialect.Postgres {
+			continue
+		}
+		plan := explain(t, db.SQL, st)
+		// A capped count reads up to TotalCountCap+1 rows; the deepest v1
+		// page (99 of 100) skips 9,800.
+		if p := planProblem(plan, "", table, ent.TotalCountCap+1, 1000); p != "" {
+			pretty, _ := json.MarshalIndent(plan, "", "  ")
+			t.Errorf("%s: %s in the plan of\n%s\nargs %v\n%s", name, p, st.query, st.args, pretty)
+		}
+	}
+	if !read {
+		t.Errorf("%s: no statement read %s; got %v", name, table, stmts)
+	}
+}
+
+// columnsOf lists a table's columns.
+func columnsOf(t *testing.T, db *sql.DB, table string) []string {
+	t.Helper()
+	rows, err := db.Query("SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position", table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var cols []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// cloneRows copies the row of table with the given id n times, with the
+// columns in set replaced by SQL expressions of g (1…n), in one
+// INSERT … SELECT over generate_series (PostgreSQL).
+func cloneRows(t *testing.T, db *entdb.DB, table, id string, n int, set map[string]string) {
+	t.Helper()
+	cols := columnsOf(t, db.SQL, table)
+	exprs := make([]string, len(cols))
+	quoted := make([]string, len(cols))
+	for i, c := range cols {
+		quoted[i] = `"` + c + `"`
+		exprs[i] = `t."` + c + `"`
+		if e, ok := set[c]; ok {
+			exprs[i] = e
+		}
+	}
+	q := fmt.Sprintf(`INSERT INTO "%s" (%s) SELECT %s FROM "%s" t, generate_series(1, %d) AS s(g) WHERE t.id = $1`,
+		table, strings.Join(quoted, ", "), strings.Join(exprs, ", "), table, n)
+	if _, err := db.SQL.Exec(q, id); err != nil {
+		t.Fatalf("cloning %s: %v\n%s", table, err, q)
+	}
+}
+
+// bigRows is how many rows each big table gets on PostgreSQL: enough
+// that the planner prefers a sequential scan or a sort of the whole set
+// when no index fits, small enough to keep the test within seconds.
+const bigRows = 30000
+
+// listCase is one list request: what it reads and how to run it.
+type listCase struct {
+	name  string
+	table string
+	run   func(t *testing.T, ctx context.Context)
+}
+
+// fillBigTables gives the project a campaign "big" of bigRows+2 vouchers,
+// a campaign "small" of 60 beside it, and bigRows more customers,
+// publications and redemptions, all cloned from rows the use cases made
+// (PostgreSQL only; on SQLite the lists run on the few real rows).
+func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID string) {
+	t.Helper()
+	campaigntest.WithCodes(t, ctx, "big", campaigntest.Codes("B", 2)...)
+	campaigntest.WithCodes(t, ctx, "small", campaigntest.Codes("S", 60)...)
+	publishedCustomers(t, ctx, "small", "cust", 1)
+	hook := otherRows(t, ctx)
+	if db.Dialect != dialect.Postgres {
+		return hook
+	}
+	one := func(q string) string {
+		var id string
+		if err := db.SQL.QueryRow(q).Scan(&id); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return id
+	}
+	back := func(col string) string { return `t."` + col + `" - g * interval '1 second'` }
+	cloneRows(t, db, "vouchers", one(`SELECT id FROM vouchers WHERE code = 'B000'`), bigRows, map[string]string{
+		"id": `'v_' || md5(g::text)`, "code": `'BULK' || g`, "created_at": back("created_at")})
+	if _, err := db.SQL.Exec(`UPDATE campaigns SET vouchers_count = vouchers_count + $1 WHERE name = 'big'`, bigRows); err != nil {
+		t.Fatal(err)
+	}
+	cloneRows(t, db, "customers", one(`SELECT id FROM customers LIMIT 1`), bigRows, map[string]string{
+		"id": `'cust_' || substr(md5(g::text), 1, 24)`, "source_id": `'bulk-' || g`, "created_at": back("created_at")})
+	cloneRows(t, db, "publications", one(`SELECT id FROM publications LIMIT 1`), bigRows, map[string]string{
+		"id": `'pub_' || md5(g::text)`, "source_id": `NULL`, "created_at": back("created_at")})
+	cloneRows(t, db, "redemptions", one(`SELECT id FROM redemptions LIMIT 1`), bigRows, map[string]string{
+		"id": `'r_' || substr(md5(g::text), 1, 18)`, "created_at": back("created_at")})
+	cloneRows(t, db, "voucher_transactions", one(`SELECT id FROM voucher_transactions LIMIT 1`), bigRows, map[string]string{
+		"id": `'vtx_' || substr(md5(g::text), 1, 18)`, "created_at": back("created_at")})
+	cloneRows(t, db, "custom_events", one(`SELECT id FROM custom_events LIMIT 1`), bigRows, map[string]string{
+		"id": `'cev_' || substr(md5(g::text), 1, 24)`, "created_at": back("created_at")})
+	cloneRows(t, db, "webhook_events", one(`SELECT id FROM webhook_events LIMIT 1`), bigRows, map[string]string{
+		"id": `'whe_' || substr(md5(g::text), 1, 18)`, "state": `'DELIVERED'`, "created_at": back("created_at")})
+	for _, table := range []string{"vouchers", "customers", "publications", "redemptions", "campaigns",
+		"voucher_transactions", "custom_events", "webhook_events"} {
+		if _, err := db.SQL.Exec(`VACUUM ANALYZE "` + table + `"`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return hook
+}
+
+// otherRows writes one voucher transaction (of campaign "big"), one
+// custom event (of the first customer) and one webhook event, for
+// fillBigTables to clone, and returns the webhook's ID.
+func otherRows(t *testing.T, ctx context.Context) (webhookID string) {
+	t.Helper()
+	c := ent.FromContext(ctx)
+	v, err := c.Voucher.Query().Where(voucher.Code("B000")).Only(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaignpkg.RecordTransaction(ctx, c, v, vouchertransaction.TypeCREDITS_ADDITION, 100, 100, nil, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	cust, err := c.Customer.Query().First(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CustomEvent.Create().SetType("visited").SetCustomerID(cust.ID).Save(ctx); err != nil {
+		t.Fatal(err)
+	}
+	hook, err := c.Webhook.Create().SetTargetURL("https://example.com/hook").SetEvents([]string{"voucher.published"}).Save(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	_, err = c.WebhookEvent.Create().SetWebhookID(hook.ID).SetType("voucher.published").SetObjectType("voucher").
+		SetObjectID(v.ID).SetData("{}").SetState(webhookevent.StateDELIVERED).SetNextAttemptAt(now).SetRetrySince(now).Save(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hook.ID
+}
+
+// idAt returns the id at position n (0-based) of a table in id order, for
+// a deep cursor.
+func idAt(t *testing.T, db *entdb.DB, table, where string, n int) string {
+	t.Helper()
+	var id string
+	q := fmt.Sprintf(`SELECT id FROM "%s" WHERE %s ORDER BY id LIMIT 1 OFFSET %d`, table, where, n)
+	if err := db.SQL.QueryRow(q).Scan(&id); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return id
+}
+
+// cursorAt is the cursor of the node with the given id in a root
+// connection's default order, as the GraphQL API hands it out.
+func cursorAt(t *testing.T, ctx context.Context, field, id string) string {
+	t.Helper()
+	data := gqlQuery(t, ctx, fmt.Sprintf(`{ %s(first: 1, where: {idGTE: %q}) { pageInfo { endCursor } } }`, field, id))
+	c, _ := data[field].(map[string]any)["pageInfo"].(map[string]any)["endCursor"].(string)
+	if c == "" {
+		t.Fatalf("no cursor at %s in %s: %v", id, field, data)
+	}
+	return c
+}
+
+// TestListPlansStayWithinThePage: page 1 and a deep page of every list
+// that can hold millions of rows — REST's v1 lists (with total) and the
+// GraphQL connections (with totalCount and pageInfo) — read no more than
+// the page (and a count capped at ent.TotalCountCap, or a counter) on
+// PostgreSQL.
+func TestListPlansStayWithinThePage(t *testing.T) {
+	db, ctx := projectContext(t)
+	hook := fillBigTables(t, db, ctx)
+	deep := func(n int) int {
+		if db.Dialect == dialect.Postgres {
+			return n
+		}
+		return 0
+	}
+	limit, first, last := 50, 1, 99
+	v1 := func(page *int) (*int, *int) { return &limit, page }
+	gql := func(query string) func(t *testing.T, ctx context.Context) {
+		return func(t *testing.T, ctx context.Context) { gqlQuery(t, ctx, query) }
+	}
+	page := func(field, args string) string {
+		return fmt.Sprintf(`%s(first: 50%s) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }`, field, args)
+	}
+	after := func(c string) string { return fmt.Sprintf(", after: %q", c) }
+	big := `campaign_id = (SELECT id FROM campaigns WHERE name = 'big')`
+	bigCursor := cursorAt(t, ctx, "vouchers", idAt(t, db, "vouchers", big, deep(20000)))
+	voucherCursor := cursorAt(t, ctx, "vouchers", idAt(t, db, "vouchers", "true", deep(20000)))
+	customerCursor := cursorAt(t, ctx, "customers", idAt(t, db, "customers", "true", deep(20000)))
+	publicationCursor := cursorAt(t, ctx, "publications", idAt(t, db, "publications", "true", deep(20000)))
+	redemptionCursor := cursorAt(t, ctx, "redemptions", idAt(t, db, "redemptions", "true", deep(20000)))
+	bigName, smallName := "big", "small"
+	cloned := 0 // cloned rows per big table
+	if db.Dialect == dialect.Postgres {
+		cloned = bigRows
+	}
+	eventCursor := cursorAt(t, ctx, "customEvents", idAt(t, db, "custom_events", "true", deep(20000)))
+
+	// The customer cust-0 holds every cloned publication, redemption and
+	// custom event: its activities merge the pages of each source.
+	activities := func(t *testing.T, ctx context.Context) {
+		if _, err := customerpkg.ListActivities(ctx, "cust-0", &customerpkg.CustomerActivityListInput{Limit: &limit}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Documented filters of the v1 lists, page 1: each reads its page off
+	// an index (cust-0 holds the cloned publications and redemptions).
+	cust := "cust-0"
+	filtered := []listCase{
+		{"GET /v1/vouchers?customer=cust-0", "vouchers", func(t *testing.T, ctx context.Context) {
+			if _, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?campaign=small", "publications", func(t *testing.T, ctx context.Context) {
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Campaign: &smallName}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?customer=cust-0", "publications", func(t *testing.T, ctx context.Context) {
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/redemptions?campaign=small", "redemptions", func(t *testing.T, ctx context.Context) {
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Campaign: &smallName}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/redemptions?customer=cust-0", "redemptions", func(t *testing.T, ctx context.Context) {
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	cases := append([]listCase{}, filtered...)
+	for _, p := range []*int{&first, &last} {
+		cases = append(cases,
+			listCase{fmt.Sprintf("GET /v1/vouchers?campaign=big&page=%d", *p), "vouchers", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				list, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: l, Page: pg, Campaign: &bigName})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := cloned + 2; list.Total != want { // the campaign's counter: exact
+					t.Errorf("total of campaign big: %d, want %d", list.Total, want)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /v1/vouchers?campaign=small&page=%d", *p), "vouchers", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: l, Page: pg, Campaign: &smallName}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /v1/vouchers?page=%d", *p), "vouchers", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				list, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: l, Page: pg})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := min(cloned+62, ent.TotalCountCap); list.Total != want { // a capped count
+					t.Errorf("total of the project's vouchers: %d, want %d", list.Total, want)
+				}
+			}},
+			listCase{fmt.Sprintf("voucherList(campaign: big, page: %d) with total", *p), "vouchers",
+				gql(fmt.Sprintf(`{ voucherList(input: {campaign: "big", limit: 50, page: %d}) { total data { id code } } }`, *p))},
+			listCase{fmt.Sprintf("GET /v1/customers?page=%d", *p), "customers", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: l, Page: pg}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /v1/customers?email=…&page=%d", *p), "customers", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				email := "nobody@example.com"
+				if _, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: l, Page: pg, Email: &email}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /v1/publications?page=%d", *p), "publications", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: l, Page: pg}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /management/v1/projects/{id}/webhooks/{id}/events?page=%d", *p), "webhook_events", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, _, err := webhook.Events(ctx, hook, webhook.WebhookEventListInput{Limit: l, Page: pg}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			listCase{fmt.Sprintf("GET /v1/redemptions?page=%d", *p), "redemptions", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: l, Page: pg}); err != nil {
+					t.Fatal(err)
+				}
+			}},
+		)
+	}
+	cases = append(cases,
+		listCase{"campaign{vouchers} page 1", "vouchers", gql(`{ campaign(idOrName: "big") { ` + page("vouchers", "") + ` } }`)},
+		listCase{"campaign{vouchers} deep page", "vouchers", gql(`{ campaign(idOrName: "big") { ` + page("vouchers", after(bigCursor)) + ` } }`)},
+		listCase{"campaign(small){vouchers} page 1", "vouchers", gql(`{ campaign(idOrName: "small") { ` + page("vouchers", "") + ` } }`)},
+		listCase{"vouchers page 1", "vouchers", gql(`{ ` + page("vouchers", "") + ` }`)},
+		listCase{"vouchers deep page", "vouchers", gql(`{ ` + page("vouchers", after(voucherCursor)) + ` }`)},
+		listCase{"customers page 1", "customers", func(t *testing.T, ctx context.Context) {
+			conn := gqlQuery(t, ctx, `{ `+page("customers", "")+` }`)["customers"].(map[string]any)
+			total, more := conn["totalCount"].(float64), conn["pageInfo"].(map[string]any)["hasNextPage"].(bool)
+			if want := min(cloned+1, ent.TotalCountCap); int(total) != want || more != (want > 50) {
+				t.Errorf("customers: totalCount %v, hasNextPage %v; want %d, %v", total, more, want, want > 50)
+			}
+		}},
+		listCase{"customers deep page", "customers", gql(`{ ` + page("customers", after(customerCursor)) + ` }`)},
+		listCase{"publications page 1", "publications", gql(`{ ` + page("publications", "") + ` }`)},
+		listCase{"publications deep page", "publications", gql(`{ ` + page("publications", after(publicationCursor)) + ` }`)},
+		listCase{"redemptions page 1", "redemptions", gql(`{ ` + page("redemptions", "") + ` }`)},
+		listCase{"redemptions deep page", "redemptions", gql(`{ ` + page("redemptions", after(redemptionCursor)) + ` }`)},
+		listCase{"customEvents page 1", "custom_events", gql(`{ ` + page("customEvents", "") + ` }`)},
+		listCase{"customEvents deep page", "custom_events", gql(`{ ` + page("customEvents", after(eventCursor)) + ` }`)},
+		listCase{"GET /v1/customers/cust-0/activities (publications)", "publications", activities},
+		listCase{"GET /v1/customers/cust-0/activities (redemptions)", "redemptions", activities},
+		listCase{"GET /v1/customers/cust-0/activities (custom events)", "custom_events", activities},
+		listCase{"GET /v1/vouchers/B000/transactions", "voucher_transactions", func(t *testing.T, ctx context.Context) {
+			if _, err := campaignpkg.ListVoucherTransactions(ctx, "B000", &limit, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		listCase{"voucher(B000){transactions} page 1", "voucher_transactions",
+			gql(`{ voucher(codeOrID: "B000") { ` + page("transactions", "") + ` } }`)},
+		listCase{"GET /v1/campaigns/big/transactions", "voucher_transactions", func(t *testing.T, ctx context.Context) {
+			if _, err := campaignpkg.ListCampaignTransactions(ctx, "big", &limit, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		listCase{"GET /v1/campaigns/big/transactions?starting_after_id=", "voucher_transactions", func(t *testing.T, ctx context.Context) {
+			after := idAt(t, db, "voucher_transactions", "true", deep(20000))
+			if _, err := campaignpkg.ListCampaignTransactions(ctx, "big", &limit, nil, &after); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	)
+	rctx, rec := recordArgs(ctx, db)
+	for _, c := range cases {
+		rec.take()
+		c.run(t, rctx)
+		checkPlans(t, db, c.name, c.table, rec.take())
+	}
+}
