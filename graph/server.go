@@ -80,7 +80,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
 	if opts.Tracing {
-		srv.Use(operationTracing{})
+		srv.Use(observe.OperationTracing{})
 	}
 	// 503 and Retry-After for an outage (graphql_unavailable.go); outside
 	// mutationTx, so it sees a transaction that could not open or commit.

@@ -1,4 +1,4 @@
-package graph
+package observe
 
 import (
 	"context"
@@ -14,26 +14,26 @@ import (
 // at the time of use (cmd/promoengine sets it when tracing is on).
 func gqlTracer() trace.Tracer { return otel.Tracer("github.com/promoengine/promoengine/graph") }
 
-// operationTracing gives every GraphQL operation a span, a child of the
+// OperationTracing gives every GraphQL operation a span, a child of the
 // HTTP request's, named by the operation's type and name ("query
 // Campaigns"); the SQL statements the resolvers run become its children.
-// NewHandler installs it only with HandlerOptions.Tracing.
-type operationTracing struct{}
+// graph.NewHandler installs it only with HandlerOptions.Tracing.
+type OperationTracing struct{}
 
 var (
-	_ graphql.HandlerExtension     = operationTracing{}
-	_ graphql.OperationInterceptor = operationTracing{}
+	_ graphql.HandlerExtension     = OperationTracing{}
+	_ graphql.OperationInterceptor = OperationTracing{}
 )
 
 // ExtensionName implements graphql.HandlerExtension.
-func (operationTracing) ExtensionName() string { return "OperationTracing" }
+func (OperationTracing) ExtensionName() string { return "OperationTracing" }
 
 // Validate implements graphql.HandlerExtension.
-func (operationTracing) Validate(graphql.ExecutableSchema) error { return nil }
+func (OperationTracing) Validate(graphql.ExecutableSchema) error { return nil }
 
 // InterceptOperation implements graphql.OperationInterceptor: the span
 // starts once the operation is parsed and validated.
-func (operationTracing) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+func (OperationTracing) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 	oc := graphql.GetOperationContext(ctx)
 	kind, name := "operation", oc.OperationName
 	if oc.Operation != nil {
