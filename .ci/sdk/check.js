@@ -246,6 +246,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const imp2 = await client.vouchers.get('SDK-IMP-2')
   assert(bulkJob.type === 'VOUCHERS.BULK_UPDATE' && bulkJob.status === 'DONE' && imp2.metadata.via === 'bulk' && imp2.metadata.batch === 1,
     'vouchers.bulkUpdate -> metadata merged', { job: bulkJob, metadata: imp2.metadata })
+  // Validation rules named at creation, and the assignment lists (issue #32).
+  const rule = await client.validationRules.create({ name: 'sdk min', rules: { 1: { name: 'order.amount', conditions: { $more_than_or_equal: [5000] } } } })
+  const ruled = await client.vouchers.create({ code: 'SDK-RULED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, validation_rules: [rule.id] })
+  assert(ruled.validation_rules_assignments.total === 1 && ruled.validation_rules_assignments.data[0].rule_id === rule.id,
+    'vouchers.create assigns validation_rules', ruled.validation_rules_assignments)
+  const allAssignments = await client.validationRules.listRulesAssignments({ rule: rule.id })
+  const ruleAssignments = await client.validationRules.listAssignments(rule.id)
+  assert(allAssignments.total === 1 && allAssignments.data[0].related_object_id === ruled.id && ruleAssignments.total === 1,
+    'validationRules.listRulesAssignments / listAssignments', { allAssignments, ruleAssignments })
   // Products and SKUs (the catalogue; docs/products.md).
   const prod = await client.products.create({ source_id: 'sdk-shirt', name: 'SDK Shirt', price: 2500, attributes: ['color'], metadata: { line: 'sdk' } })
   assert(/^prod_[0-9a-f]{18}$/.test(prod.id) && prod.object === 'product' && prod.price === 2500 && prod.image_url === null &&
