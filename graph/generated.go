@@ -9009,7 +9009,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10906,122 +10906,9 @@ extend type Mutation {
   updateVouchersInBulk(input: [VoucherMetadataUpdateInput!]!): AsyncAction!
 }
 
-# The catalogue: products and SKUs (REST /v1/products, /v1/skus;
-# graph/catalog). A product or SKU is named by its id or its source_id.
-
-"""
-Creates (upserts: an existing id or source_id gets the sent fields) or
-changes a product (REST POST /v1/products, PUT /v1/products/{productId}).
-A field left out stays as it is; id and sourceID cannot be changed.
-"""
-input ProductInput {
-  id: ID
-  sourceID: String
-  name: String
-  """Unit price in cents, 0 to 10^13."""
-  price: Int
-  """The names of the attributes the product's SKUs give values to."""
-  attributes: [String!]
-  metadata: Map
-  imageURL: String
-}
-
-"""
-Creates (upserts under the product) or changes a SKU (REST POST
-/v1/products/{productId}/skus, PUT …/skus/{skuId}).
-"""
-input SkuInput {
-  id: ID
-  sourceID: String
-  sku: String
-  """Unit price in cents, 0 to 10^13."""
-  price: Int
-  currency: String
-  """Attribute name to value."""
-  attributes: Map
-  metadata: Map
-  imageURL: String
-}
-
-"""The query of a product or SKU list (REST GET /v1/products, …/skus)."""
-input CatalogListInput {
-  """1-100, default 10."""
-  limit: Int
-  """1-100, default 1."""
-  page: Int
-  """created_at, updated_at, name or source_id (products), sku or source_id (SKUs); - for descending. Default -created_at."""
-  order: String
-  """Only what was created at or after this time."""
-  startDate: Time
-  """Only what was created at or before this time."""
-  endDate: Time
-}
-
-"""A page of products and how many match in all."""
-type ProductList {
-  total: Int!
-  data: [Product!]!
-}
-
-"""A page of SKUs and how many match in all."""
-type SkuList {
-  total: Int!
-  data: [Sku!]!
-}
-
-extend type Product {
-  """The product's SKUs, a page at a time (REST GET /v1/products/{productId}/skus)."""
-  skus(input: CatalogListInput): SkuList!
-}
-
-extend type Query {
-  """A product by id or source_id (REST GET /v1/products/{productId})."""
-  product(id: ID!): Product!
-  """A page of products (REST GET /v1/products)."""
-  productList(input: CatalogListInput): ProductList!
-  """A SKU by id or source_id (REST GET /v1/skus/{skuId})."""
-  sku(id: ID!): Sku!
-  """A page of a product's SKUs (REST GET /v1/products/{productId}/skus)."""
-  skuList(product: ID!, input: CatalogListInput): SkuList!
-}
-
-extend type Mutation {
-  """Creates or upserts a product (REST POST /v1/products)."""
-  createProduct(input: ProductInput!): Product!
-  """Changes the sent fields of a product (REST PUT /v1/products/{productId})."""
-  updateProduct(id: ID!, input: ProductInput!): Product!
-  """Deletes a product and its SKUs permanently (REST DELETE /v1/products/{productId}; no bin yet, force changes nothing); returns its ID."""
-  deleteProduct(id: ID!, force: Boolean): ID!
-  """Creates or upserts a SKU of a product (REST POST /v1/products/{productId}/skus)."""
-  createSku(product: ID!, input: SkuInput!): Sku!
-  """Changes the sent fields of a product's SKU (REST PUT /v1/products/{productId}/skus/{skuId})."""
-  updateSku(product: ID!, id: ID!, input: SkuInput!): Sku!
-  """Deletes a product's SKU permanently (REST DELETE /v1/products/{productId}/skus/{skuId}); returns its ID."""
-  deleteSku(product: ID!, id: ID!, force: Boolean): ID!
-}
-
-"""Metadata keys for many products (REST POST /v1/products/metadata/async)."""
-input ProductsMetadataInput {
-  sourceIDs: [String!]
-  """Merged into each product's metadata (other keys stay)."""
-  metadata: Map
-}
-
-extend type Mutation {
-  """Upserts products by sourceID as a background job, PRODUCTS.BULK_UPDATE (REST POST /v1/products/bulk/async)."""
-  updateProductsInBulk(input: [ProductInput!]!): AsyncAction!
-  """Merges metadata into products by sourceID (unknown ones are created) as a background job, PRODUCTS.METADATA_UPDATE (REST POST /v1/products/metadata/async)."""
-  updateProductsMetadataInBulk(input: ProductsMetadataInput!): AsyncAction!
-}
-
-extend type Mutation {
-  """Imports products from a CSV file's text as a background job, PRODUCTS.IMPORT_CSV (REST POST /v1/products/importCSV; docs/products.md)."""
-  importProductsCSV(csv: String!): AsyncAction!
-  """Imports SKUs from a CSV file's text as a background job, SKUS.IMPORT_CSV (REST POST /v1/skus/importCSV; docs/products.md)."""
-  importSkusCSV(csv: String!): AsyncAction!
-}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
+	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 

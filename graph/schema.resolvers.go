@@ -13,7 +13,6 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/access"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
-	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
@@ -544,61 +543,6 @@ func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*ca
 	return campaignpkg.UpdateVouchersInBulk(ctx, input)
 }
 
-// CreateProduct is the resolver for the createProduct field.
-func (r *mutationResolver) CreateProduct(ctx context.Context, input catalog.ProductInput) (*ent.Product, error) {
-	return catalog.CreateProduct(ctx, input)
-}
-
-// UpdateProduct is the resolver for the updateProduct field.
-func (r *mutationResolver) UpdateProduct(ctx context.Context, id string, input catalog.ProductInput) (*ent.Product, error) {
-	return catalog.UpdateProduct(ctx, id, input)
-}
-
-// DeleteProduct is the resolver for the deleteProduct field.
-func (r *mutationResolver) DeleteProduct(ctx context.Context, id string, force *bool) (string, error) {
-	return catalog.DeleteProduct(ctx, id, force)
-}
-
-// CreateSku is the resolver for the createSku field.
-func (r *mutationResolver) CreateSku(ctx context.Context, product string, input catalog.SkuInput) (*ent.Sku, error) {
-	return catalog.CreateSku(ctx, product, input)
-}
-
-// UpdateSku is the resolver for the updateSku field.
-func (r *mutationResolver) UpdateSku(ctx context.Context, product string, id string, input catalog.SkuInput) (*ent.Sku, error) {
-	return catalog.UpdateSku(ctx, product, id, input)
-}
-
-// DeleteSku is the resolver for the deleteSku field.
-func (r *mutationResolver) DeleteSku(ctx context.Context, product string, id string, force *bool) (string, error) {
-	return catalog.DeleteSku(ctx, product, id, force)
-}
-
-// UpdateProductsInBulk is the resolver for the updateProductsInBulk field.
-func (r *mutationResolver) UpdateProductsInBulk(ctx context.Context, input []*catalog.ProductInput) (*ent.AsyncAction, error) {
-	return catalog.UpdateProductsInBulk(ctx, input)
-}
-
-// UpdateProductsMetadataInBulk is the resolver for the updateProductsMetadataInBulk field.
-func (r *mutationResolver) UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error) {
-	return catalog.UpdateProductsMetadataInBulk(ctx, input)
-}
-
-// ImportProductsCSV is the resolver for the importProductsCSV field.
-func (r *mutationResolver) ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error) {
-	return catalog.ImportProductsCSV(ctx, csv)
-}
-
-// ImportSkusCSV is the resolver for the importSkusCSV field.
-func (r *mutationResolver) ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error) {
-	return catalog.ImportSkusCSV(ctx, csv)
-}
-
-// Skus is the resolver for the skus field.
-func (r *productResolver) Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error) {
-	return catalog.ProductSkus(ctx, obj, input)
-}
-
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publication.Codes(ctx, obj)
@@ -874,26 +818,6 @@ func (r *queryResolver) CustomerActivityList(ctx context.Context, idOrSourceID s
 	return customer.ListActivities(ctx, idOrSourceID, input)
 }
 
-// Product is the resolver for the product field.
-func (r *queryResolver) Product(ctx context.Context, id string) (*ent.Product, error) {
-	return catalog.Product(ctx, id)
-}
-
-// ProductList is the resolver for the productList field.
-func (r *queryResolver) ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error) {
-	return catalog.ListProducts(ctx, input)
-}
-
-// Sku is the resolver for the sku field.
-func (r *queryResolver) Sku(ctx context.Context, id string) (*ent.Sku, error) {
-	return catalog.Sku(ctx, id)
-}
-
-// SkuList is the resolver for the skuList field.
-func (r *queryResolver) SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error) {
-	return catalog.ListSkus(ctx, product, input)
-}
-
 // CustomerIDs is the resolver for the customerIDs field.
 func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error) {
 	return customer.SegmentCustomerIDs(ctx, obj)
@@ -924,22 +848,13 @@ func (r *orderItemInputResolver) Quantity(ctx context.Context, obj *redemption.O
 	return redemption.SetItemQuantity(obj, data)
 }
 
-// Attributes is the resolver for the attributes field.
-func (r *skuInputResolver) Attributes(ctx context.Context, obj *catalog.SkuInput, data map[string]any) error {
-	return catalog.SetSkuAttributes(obj, data)
-}
-
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
 // OrderItemInput returns OrderItemInputResolver implementation.
 func (r *Resolver) OrderItemInput() OrderItemInputResolver { return &orderItemInputResolver{r} }
 
-// SkuInput returns SkuInputResolver implementation.
-func (r *Resolver) SkuInput() SkuInputResolver { return &skuInputResolver{r} }
-
 type (
 	mutationResolver       struct{ *Resolver }
 	orderItemInputResolver struct{ *Resolver }
-	skuInputResolver       struct{ *Resolver }
 )
