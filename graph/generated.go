@@ -10858,6 +10858,10 @@ input CustomerActivityListInput {
   campaignID: String
   startDate: Time
   endDate: Time
+  """Only activities of this customer event type (e.g. customer.redemption.succeeded)."""
+  type: String
+  """Only activities of this category: ACTION (done through the API) or EFFECT (what rules did in consequence)."""
+  category: String
 }
 
 """Something that happened to a customer; data holds the objects involved (REST shapes)."""
@@ -55836,7 +55840,7 @@ func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"limit", "order", "startingAfter", "startingAfterID", "campaignType", "campaignID", "startDate", "endDate"}
+	fieldsInOrder := [...]string{"limit", "order", "startingAfter", "startingAfterID", "campaignType", "campaignID", "startDate", "endDate", "type", "category"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -55899,6 +55903,20 @@ func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.
 				return it, err
 			}
 			it.EndDate = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
 		}
 	}
 	return it, nil

@@ -231,6 +231,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
 	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
+	v1.GET("/customers/:customerId/activity", keysOrBearer, customers.activity)
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)

@@ -39,6 +39,10 @@ type CustomerActivityListInput struct {
 	// StartDate and EndDate bound created_at (inclusive).
 	StartDate *time.Time `json:"start_date"`
 	EndDate   *time.Time `json:"end_date"`
+	// Type keeps activities of this event type only; Category those of
+	// its category, ACTION or EFFECT (activity_types.go).
+	Type     *string `json:"type"`
+	Category *string `json:"category"`
 }
 
 // CustomerActivity is one thing that happened to a customer.
@@ -49,6 +53,9 @@ type CustomerActivity struct {
 	CreatedAt time.Time      `json:"created_at"`
 	// GroupID is the request that caused it, when known.
 	GroupID *string `json:"group_id"`
+	// Channel is what the request came through: API (default) or
+	// CLIENT_API (REST /activity's data.event_source.channel).
+	Channel string `json:"-"`
 }
 
 // CustomerActivityList is a page of activities, how many match in all and
@@ -73,6 +80,8 @@ type activityFilter struct {
 	campaignID     *string
 	campaignType   *campaign.CampaignType
 	campaignScoped bool
+	// types are the activity types kept (nil: all).
+	types map[string]bool
 }
 
 // window limits rows by their time column to [from, to] (count and page).
@@ -186,6 +195,9 @@ func ListActivities(ctx context.Context, idOrSourceID string, in *CustomerActivi
 		return nil, apperr.InvalidQueryParams("Query parameter campaign_type %q is not a campaign type", *t)
 	}
 	f.campaignScoped = f.campaignID != nil || f.campaignType != nil
+	if f.types, err = typeFilter(in.Type, in.Category); err != nil {
+		return nil, err
+	}
 	sources := customerActivitySources(cust)
 	switch {
 	case in.StartingAfterID != nil && *in.StartingAfterID != "":
@@ -199,7 +211,7 @@ func ListActivities(ctx context.Context, idOrSourceID string, in *CustomerActivi
 	}
 	out := &CustomerActivityList{Data: []*CustomerActivity{}}
 	for _, src := range sources {
-		if f.campaignScoped && !src.campaignScoped {
+		if f.campaignScoped && !src.campaignScoped || !f.wantsAny(src.types) {
 			continue
 		}
 		total, err := src.count(ctx, f)

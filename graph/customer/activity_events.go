@@ -18,7 +18,8 @@ import (
 
 // customEventSource: customer.custom_event, one per event sent.
 func customEventSource() customerActivitySource {
-	return tableSource(customerActivitySource{name: "custom event", prefixes: []string{pulid.PrefixEvent}},
+	return tableSource(customerActivitySource{name: "custom event", prefixes: []string{pulid.PrefixEvent},
+		types: []string{"customer.custom_event"}},
 		customevent.FieldCreatedAt, customevent.FieldID,
 		func(c *ent.Client, f activityFilter) *ent.CustomEventQuery {
 			return c.CustomEvent.Query().Where(customevent.CustomerID(f.customerID))
@@ -33,7 +34,8 @@ func customEventSource() customerActivitySource {
 // customer is in now (leaving a segment removes the entry: no
 // customer.segment.left).
 func segmentEntrySource() customerActivitySource {
-	return tableSource(customerActivitySource{name: "segment", prefixes: []string{pulid.PrefixSegmentMember}},
+	return tableSource(customerActivitySource{name: "segment", prefixes: []string{pulid.PrefixSegmentMember},
+		types: []string{"customer.segment.entered"}},
 		segmentmember.FieldEnteredAt, segmentmember.FieldID,
 		func(c *ent.Client, f activityFilter) *ent.SegmentMemberQuery {
 			return c.SegmentMember.Query().Where(segmentmember.CustomerID(f.customerID))
@@ -66,7 +68,8 @@ func segmentEntries(ctx context.Context, members []*ent.SegmentMember) ([]*Custo
 
 // referralSource: customer.referred, when the customer converted as a referee.
 func referralSource() customerActivitySource {
-	return tableSource(customerActivitySource{name: "referral", prefixes: []string{pulid.PrefixReferral}, campaignScoped: true},
+	return tableSource(customerActivitySource{name: "referral", prefixes: []string{pulid.PrefixReferral}, campaignScoped: true,
+		types: []string{"customer.referred"}},
 		referralconversion.FieldCreatedAt, referralconversion.FieldID,
 		func(c *ent.Client, f activityFilter) *ent.ReferralConversionQuery {
 			return c.ReferralConversion.Query().Where(referralconversion.RefereeID(f.customerID),

@@ -24,9 +24,12 @@ type customerActivitySource struct {
 	prefixes []string
 	// campaignScoped sources have a campaign and honour the campaign filters.
 	campaignScoped bool
-	count          func(ctx context.Context, f activityFilter) (int, error)
-	page           func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error)
-	find           func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error)
+	// types are the activity types it yields; a source whose rows yield
+	// several types honours the type filter in its query.
+	types []string
+	count func(ctx context.Context, f activityFilter) (int, error)
+	page  func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error)
+	find  func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error)
 }
 
 // customerActivitySources are the sources of cust's activities.
@@ -122,7 +125,7 @@ func customerCreatedSource(cust *ent.Customer) customerActivitySource {
 		return (f.from == nil || !act.CreatedAt.Before(*f.from)) && (f.to == nil || !act.CreatedAt.After(*f.to))
 	}
 	return customerActivitySource{
-		name: "customer", prefixes: []string{pulid.PrefixCustomer},
+		name: "customer", prefixes: []string{pulid.PrefixCustomer}, types: []string{act.Type},
 		count: func(_ context.Context, f activityFilter) (int, error) {
 			if inWindow(f) {
 				return 1, nil
@@ -157,9 +160,16 @@ func publicationSource() customerActivitySource {
 			}
 			q.Where(publication.Or(f.campaign(publication.FieldCampaignID), publication.HasVouchersWith(vouchers...)))
 		}
+		switch succeeded, failed := f.wants(publicationSucceeded), f.wants(publicationFailed); {
+		case succeeded && !failed:
+			q.Where(publication.Result("SUCCESS"))
+		case failed && !succeeded:
+			q.Where(publication.ResultNEQ("SUCCESS"))
+		}
 		return q
 	}
-	return tableSource(customerActivitySource{name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true},
+	return tableSource(customerActivitySource{name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true,
+		types: []string{publicationSucceeded, publicationFailed}},
 		publication.FieldCreatedAt, publication.FieldID, query, eachRow(func(p *ent.Publication) *CustomerActivity {
 			codes := make([]map[string]any, len(p.Edges.Vouchers))
 			for j, v := range p.Edges.Vouchers {
@@ -172,6 +182,12 @@ func publicationSource() customerActivitySource {
 		}))
 }
 
+// The types of publication activities.
+const (
+	publicationSucceeded = "customer.publication.succeeded"
+	publicationFailed    = "customer.publication.failed"
+)
+
 func publicationOutcome(result string) string {
 	if result == "SUCCESS" {
 		return "succeeded"
@@ -183,23 +199,65 @@ func publicationOutcome(result string) string {
 // customer.redemption.rollback.succeeded|failed, one per voucher (the parent
 // entry of a stacked request is not an activity of its own).
 func redemptionSource() customerActivitySource {
-	return tableSource(customerActivitySource{name: "redemption", campaignScoped: true,
+	kinds := redemptionKinds()
+	types := make([]string, len(kinds))
+	for i, k := range kinds {
+		types[i] = k.typ
+	}
+	return tableSource(customerActivitySource{name: "redemption", campaignScoped: true, types: types,
 		prefixes: []string{pulid.PrefixRedemption, pulid.PrefixRedemptionFailed, pulid.PrefixRollback, pulid.PrefixRollbackFailed}},
 		redemption.FieldCreatedAt, redemption.FieldID,
 		func(c *ent.Client, f activityFilter) *ent.RedemptionQuery {
-			return c.Redemption.Query().Where(redemption.CustomerID(f.customerID), redemption.RelatedObjectTypeNEQ("redemption"),
+			q := c.Redemption.Query().Where(redemption.CustomerID(f.customerID), redemption.RelatedObjectTypeNEQ("redemption"),
 				f.campaign(redemption.FieldCampaignID))
+			if !f.wantsAll(types) {
+				var wanted []predicate.Redemption
+				for _, k := range kinds {
+					if f.wants(k.typ) {
+						wanted = append(wanted, redemption.And(redemption.ObjectEQ(k.object), redemption.ResultEQ(k.result)))
+					}
+				}
+				q.Where(redemption.Or(wanted...))
+			}
+			return q
 		}, eachRow(redemptionActivity))
 }
 
-func redemptionActivity(r *ent.Redemption) *CustomerActivity {
-	kind, key := "customer.redemption.", "redemption"
-	if r.Object == redemption.ObjectRedemptionRollback {
-		kind, key = "customer.redemption.rollback.", "redemption_rollback"
+// redemptionKind is the activity type of redemption rows of one object
+// and result.
+type redemptionKind struct {
+	object redemption.Object
+	result redemption.Result
+	typ    string
+}
+
+// redemptionKinds are the four kinds of redemption activities.
+func redemptionKinds() []redemptionKind {
+	var out []redemptionKind
+	for _, o := range []redemption.Object{redemption.ObjectRedemption, redemption.ObjectRedemptionRollback} {
+		for _, r := range []redemption.Result{redemption.ResultSUCCESS, redemption.ResultFAILURE} {
+			out = append(out, redemptionKind{object: o, result: r, typ: redemptionActivityType(o, r)})
+		}
 	}
-	outcome := "succeeded"
-	if r.Result == redemption.ResultFAILURE {
-		outcome = "failed"
+	return out
+}
+
+// redemptionActivityType is customer.redemption[.rollback].succeeded|failed.
+func redemptionActivityType(o redemption.Object, r redemption.Result) string {
+	kind := "customer.redemption."
+	if o == redemption.ObjectRedemptionRollback {
+		kind = "customer.redemption.rollback."
+	}
+	if r == redemption.ResultFAILURE {
+		return kind + "failed"
+	}
+	return kind + "succeeded"
+}
+
+func redemptionActivity(r *ent.Redemption) *CustomerActivity {
+	key := "redemption"
+	if r.Object == redemption.ObjectRedemptionRollback {
+		key = "redemption_rollback"
 	}
 	entry := map[string]any{"id": r.ID, "object": r.Object.String(), "result": r.Result.String(), "status": r.Status.String(),
 		"voucher": map[string]any{"id": r.VoucherID, "code": r.VoucherCode, "object": "voucher"}, "campaign_id": r.CampaignID,
@@ -211,5 +269,10 @@ func redemptionActivity(r *ent.Redemption) *CustomerActivity {
 	if r.RolledBackID != nil {
 		entry["redemption"], entry["reason"] = r.RolledBackID, r.Reason
 	}
-	return &CustomerActivity{ID: r.ID, Type: kind + outcome, CreatedAt: r.CreatedAt, Data: map[string]any{key: entry}}
+	channel := "API"
+	if t, ok := r.Channel["channel_type"].(string); ok && t == "CLIENT_API" {
+		channel = t
+	}
+	return &CustomerActivity{ID: r.ID, Type: redemptionActivityType(r.Object, r.Result), CreatedAt: r.CreatedAt,
+		Data: map[string]any{key: entry}, Channel: channel}
 }
