@@ -57,6 +57,12 @@ func decodePublish(c *gin.Context) (publication.PublishInput, bool, error) {
 	if err := decodeBody(c, &req); err != nil {
 		return publication.PublishInput{}, false, err
 	}
+	return publishInput(c, req)
+}
+
+// publishInput turns a decoded request into the use case's input; a
+// join_once query parameter overrides the body's.
+func publishInput(c *gin.Context, req publishRequest) (publication.PublishInput, bool, error) {
 	in := publication.PublishInput{Voucher: req.Voucher, SourceID: req.SourceID, Metadata: req.Metadata, Channel: req.Channel}
 	if present(req.Campaign) {
 		in.Campaign = &publication.PublishCampaignInput{}

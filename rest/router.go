@@ -225,6 +225,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
 	publications := publicationHandlers{vouchers}
 	v1.POST("/publications", keysOrBearer, publications.create)
+	v1.GET("/publications/create", keysOrBearer, publications.createFromQuery)
 	v1.GET("/publications", keysOrBearer, publications.list)
 	v1.GET("/vouchers/:code/publications", keysOrBearer, publications.voucherPublications)
 	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)

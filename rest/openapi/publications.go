@@ -29,6 +29,20 @@ func publications(a *API) {
 		Query: []Param{Query("join_once", Boolean(), "The customer gets one voucher of the campaign, always the same.")},
 		Body:  Ref("PublicationRequest"), BodyRequired: true,
 		Response: publication, Errors: []int{409, 422}})
+	a.Add("GET /v1/publications/create", Op{Summary: "Create a publication with a query", Auth: ServerAPI,
+		Description: "POST /v1/publications written as a query string (for links in e-mails and landing pages): " +
+			"customer[source_id]=…, campaign[name]=… or voucher=…, metadata[key]=… (values stay text). One voucher " +
+			"per request.",
+		Query: []Param{
+			{Name: "customer", Required: true, Schema: FreeObject(), Style: "deepObject",
+				Description: "customer[id] or customer[source_id], and the customer's fields to upsert."},
+			{Name: "campaign", Schema: FreeObject(), Style: "deepObject", Description: "campaign[name]: the campaign to publish from."},
+			Query("voucher", String(), "A specific voucher's code."),
+			{Name: "metadata", Schema: FreeObject(), Style: "deepObject", Description: "The publication's metadata."},
+			Query("source_id", String(), "The caller's own publication id: the same id gets the same publication."),
+			Query("channel", String(), "Default API."),
+			Query("join_once", Boolean(), "The customer gets one voucher of the campaign, always the same.")},
+		Response: publication, Errors: []int{409, 422}})
 	list := V1List("publications", publication, true)
 	a.Add("GET /v1/publications", Op{Summary: "List publications", Auth: ServerAPI,
 		Query: []Param{LimitParam, PageParam,
