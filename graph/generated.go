@@ -9453,7 +9453,7 @@ extend type Export {
 }
 
 extend type Query {
-  """A metadata schema (ms_…)."""
+  """A metadata schema by its ID (ms_…) or the resource it defines: campaign, customer, order, product, … (REST GET /v1/metadata-schemas/{resource})."""
   metadataSchema(id: ID!): MetadataSchema!
   """Every metadata schema of the project."""
   metadataSchemaList: [MetadataSchema!]!

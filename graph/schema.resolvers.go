@@ -550,7 +550,7 @@ func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publica
 
 // MetadataSchema is the resolver for the metadataSchema field.
 func (r *queryResolver) MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error) {
-	return metadata.SchemaByID(ctx, id)
+	return metadata.SchemaByIDOrResource(ctx, id)
 }
 
 // MetadataSchemaList is the resolver for the metadataSchemaList field.

@@ -43,7 +43,7 @@ func TestScopeTable(t *testing.T) {
 		{"GET", "/v1/async-actions/:id", []string{"api", "async-actions"}},
 		{"GET", "/v1/orders", []string{"api"}},
 		{"POST", "/v1/metadata-schemas", []string{"api", "metadata-schemas"}},
-		{"GET", "/v1/metadata-schemas/:id", []string{"api", "metadata-schemas"}},
+		{"GET", "/v1/metadata-schemas/:resource", []string{"api", "metadata-schemas"}},
 		{"POST", "/v1/segments", []string{"api", "segments"}},
 		{"GET", "/v1/exports/:id", []string{"api", "exports"}},
 		{"POST", "/v1/vouchers/:code/balance", []string{"api", "vouchers"}},

@@ -66,9 +66,10 @@ func (h eventHandlers) listSchemas(c *gin.Context) {
 	c.PureJSON(http.StatusOK, newList(items, len(items)))
 }
 
-// getSchema serves GET /v1/metadata-schemas/{id}.
+// getSchema serves GET /v1/metadata-schemas/{resource}: by the resource it
+// defines or by ID.
 func (h eventHandlers) getSchema(c *gin.Context) {
-	ms, err := h.root.Query().MetadataSchema(c.Request.Context(), c.Param("id"))
+	ms, err := h.root.Query().MetadataSchema(c.Request.Context(), c.Param("resource"))
 	if err != nil {
 		renderError(c, err)
 		return

@@ -60,6 +60,19 @@ func TestMetadataSchemas(t *testing.T) {
 		"properties": map[string]any{"a": map[string]any{"type": "date-ish"}}}, app), http.StatusBadRequest, "invalid_payload", "properties.a.type")
 	wantError(t, e.Do(http.MethodGet, "/v1/metadata-schemas/ms_nope", nil, app), http.StatusNotFound, "not_found", "ms_nope")
 
+	// By resource: the schema a resource's metadata follows; a custom
+	// event's schema is not a resource.
+	cust := must(t, e.DoJSON(http.MethodPost, "/v1/metadata-schemas", map[string]any{"related_object": "customer", "name": "customer",
+		"properties": map[string]any{"tier": map[string]any{"type": "string"}}}, app), http.StatusOK)
+	if got := must(t, e.Do(http.MethodGet, "/v1/metadata-schemas/customer", nil, app), http.StatusOK); got["id"] != cust["id"] ||
+		got["related_object"] != "customer" {
+		t.Errorf("by resource: %v", got)
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/metadata-schemas/order", nil, app), http.StatusNotFound, "not_found", "order")
+	wantError(t, e.Do(http.MethodGet, "/v1/metadata-schemas/event", nil, app), http.StatusNotFound, "not_found", "event")
+	wantError(t, e.Do(http.MethodGet, "/v1/metadata-schemas/customer", nil, resttest.App(e.NewProject("other"))),
+		http.StatusNotFound, "not_found", "customer")
+
 	// OAuth scopes: metadata-schemas for schemas, events for events.
 	schemas := resttest.Bearer(e.Token(app, "metadata-schemas"))
 	events := resttest.Bearer(e.Token(app, "events"))

@@ -236,7 +236,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
-	v1.GET("/metadata-schemas/:id", keysOrBearer, events.getSchema)
+	v1.GET("/metadata-schemas/:resource", keysOrBearer, events.getSchema)
 	v1.POST("/events", keysOrBearer, events.send)
 	segments := segmentHandlers{root}
 	v1.POST("/segments", keysOrBearer, segments.create)

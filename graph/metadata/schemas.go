@@ -3,6 +3,7 @@ package metadata
 import (
 	"context"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"entgo.io/contrib/entgql"
@@ -10,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -70,17 +72,29 @@ func CreateMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.Met
 	return ms, nil
 }
 
-// SchemaByID finds one of the caller's metadata schemas.
-func SchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, error) {
+// SchemaByIDOrResource finds one of the caller's metadata schemas by its
+// ID (ms_…) or, as the reference's GET /v1/metadata-schemas/{resource}, by
+// the resource it defines (campaign, customer, order, product, … or a
+// custom object's name); the schemas of custom events are not resources.
+func SchemaByIDOrResource(ctx context.Context, idOrResource string) (*ent.MetadataSchema, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ms, err := c.MetadataSchema.Get(ctx, id)
-	if ent.IsNotFound(err) {
-		return nil, apperr.NotFound("metadata_schema", id)
+	q := c.MetadataSchema.Query().Where(metadataschema.ID(idOrResource))
+	if !strings.HasPrefix(idOrResource, pulid.PrefixMetaSchema) {
+		q = c.MetadataSchema.Query().Where(metadataschema.RelatedObject(idOrResource),
+			metadataschema.RelatedObjectNEQ(EventRelatedObject)).
+			Order(ent.Asc(metadataschema.FieldCreatedAt), ent.Asc(metadataschema.FieldID)).Limit(1)
 	}
-	return ms, err
+	ms, err := q.First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("metadata_schema", idOrResource)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up metadata schema: %w", err)
+	}
+	return ms, nil
 }
 
 // MetadataSchemaList is every metadata schema of the project (v1 list).

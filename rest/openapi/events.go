@@ -25,7 +25,11 @@ func events(a *API) {
 		Response: schema, Errors: []int{409}})
 	a.Add("GET /v1/metadata-schemas", Op{Summary: "List metadata schemas", Auth: ServerAPI,
 		Response: V1List("data", schema, true)})
-	a.Add("GET /v1/metadata-schemas/{id}", Op{Summary: "Get a metadata schema", Auth: ServerAPI, Response: schema})
+	a.Add("GET /v1/metadata-schemas/{resource}", Op{Summary: "Get a metadata schema", Auth: ServerAPI,
+		PathParams: map[string]string{"resource": "The resource the schema defines (campaign, customer, earning_rule, " +
+			"loyalty_tier, order, order_item, product, promotion_tier, publication, redemption, reward, voucher, or a " +
+			"custom object's name), or the schema's ID (ms_…)."},
+		Response: schema})
 	a.Add("POST /v1/events", Op{Summary: "Send a custom event", Auth: ServerAPI,
 		Description: "Records the event for the customer (created when new); it may convert a referral and " +
 			"earn loyalty points.",
