@@ -567,6 +567,24 @@ func (u *AsyncActionUpsert) UpdateStatus() *AsyncActionUpsert {
 	return u
 }
 
+// SetTotal sets the "total" field.
+func (u *AsyncActionUpsert) SetTotal(v int) *AsyncActionUpsert {
+	u.Set(asyncaction.FieldTotal, v)
+	return u
+}
+
+// UpdateTotal sets the "total" field to the value that was provided on create.
+func (u *AsyncActionUpsert) UpdateTotal() *AsyncActionUpsert {
+	u.SetExcluded(asyncaction.FieldTotal)
+	return u
+}
+
+// AddTotal adds v to the "total" field.
+func (u *AsyncActionUpsert) AddTotal(v int) *AsyncActionUpsert {
+	u.Add(asyncaction.FieldTotal, v)
+	return u
+}
+
 // SetDone sets the "done" field.
 func (u *AsyncActionUpsert) SetDone(v int) *AsyncActionUpsert {
 	u.Set(asyncaction.FieldDone, v)
@@ -746,9 +764,6 @@ func (u *AsyncActionUpsertOne) UpdateNewValues() *AsyncActionUpsertOne {
 		if _, exists := u.create.mutation.Params(); exists {
 			s.SetIgnore(asyncaction.FieldParams)
 		}
-		if _, exists := u.create.mutation.Total(); exists {
-			s.SetIgnore(asyncaction.FieldTotal)
-		}
 		if _, exists := u.create.mutation.RequestID(); exists {
 			s.SetIgnore(asyncaction.FieldRequestID)
 		}
@@ -815,6 +830,27 @@ func (u *AsyncActionUpsertOne) SetStatus(v asyncaction.Status) *AsyncActionUpser
 func (u *AsyncActionUpsertOne) UpdateStatus() *AsyncActionUpsertOne {
 	return u.Update(func(s *AsyncActionUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetTotal sets the "total" field.
+func (u *AsyncActionUpsertOne) SetTotal(v int) *AsyncActionUpsertOne {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.SetTotal(v)
+	})
+}
+
+// AddTotal adds v to the "total" field.
+func (u *AsyncActionUpsertOne) AddTotal(v int) *AsyncActionUpsertOne {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.AddTotal(v)
+	})
+}
+
+// UpdateTotal sets the "total" field to the value that was provided on create.
+func (u *AsyncActionUpsertOne) UpdateTotal() *AsyncActionUpsertOne {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.UpdateTotal()
 	})
 }
 
@@ -1187,9 +1223,6 @@ func (u *AsyncActionUpsertBulk) UpdateNewValues() *AsyncActionUpsertBulk {
 			if _, exists := b.mutation.Params(); exists {
 				s.SetIgnore(asyncaction.FieldParams)
 			}
-			if _, exists := b.mutation.Total(); exists {
-				s.SetIgnore(asyncaction.FieldTotal)
-			}
 			if _, exists := b.mutation.RequestID(); exists {
 				s.SetIgnore(asyncaction.FieldRequestID)
 			}
@@ -1257,6 +1290,27 @@ func (u *AsyncActionUpsertBulk) SetStatus(v asyncaction.Status) *AsyncActionUpse
 func (u *AsyncActionUpsertBulk) UpdateStatus() *AsyncActionUpsertBulk {
 	return u.Update(func(s *AsyncActionUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetTotal sets the "total" field.
+func (u *AsyncActionUpsertBulk) SetTotal(v int) *AsyncActionUpsertBulk {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.SetTotal(v)
+	})
+}
+
+// AddTotal adds v to the "total" field.
+func (u *AsyncActionUpsertBulk) AddTotal(v int) *AsyncActionUpsertBulk {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.AddTotal(v)
+	})
+}
+
+// UpdateTotal sets the "total" field to the value that was provided on create.
+func (u *AsyncActionUpsertBulk) UpdateTotal() *AsyncActionUpsertBulk {
+	return u.Update(func(s *AsyncActionUpsert) {
+		s.UpdateTotal()
 	})
 }
 

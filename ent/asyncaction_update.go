@@ -54,6 +54,27 @@ func (_u *AsyncActionUpdate) SetNillableStatus(v *asyncaction.Status) *AsyncActi
 	return _u
 }
 
+// SetTotal sets the "total" field.
+func (_u *AsyncActionUpdate) SetTotal(v int) *AsyncActionUpdate {
+	_u.mutation.ResetTotal()
+	_u.mutation.SetTotal(v)
+	return _u
+}
+
+// SetNillableTotal sets the "total" field if the given value is not nil.
+func (_u *AsyncActionUpdate) SetNillableTotal(v *int) *AsyncActionUpdate {
+	if v != nil {
+		_u.SetTotal(*v)
+	}
+	return _u
+}
+
+// AddTotal adds value to the "total" field.
+func (_u *AsyncActionUpdate) AddTotal(v int) *AsyncActionUpdate {
+	_u.mutation.AddTotal(v)
+	return _u
+}
+
 // SetDone sets the "done" field.
 func (_u *AsyncActionUpdate) SetDone(v int) *AsyncActionUpdate {
 	_u.mutation.ResetDone()
@@ -262,6 +283,11 @@ func (_u *AsyncActionUpdate) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Total(); ok {
+		if err := asyncaction.TotalValidator(v); err != nil {
+			return &ValidationError{Name: "total", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.total": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Done(); ok {
 		if err := asyncaction.DoneValidator(v); err != nil {
 			return &ValidationError{Name: "done", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.done": %w`, err)}
@@ -301,6 +327,12 @@ func (_u *AsyncActionUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	}
 	if _u.mutation.ExportIDCleared() {
 		_spec.ClearField(asyncaction.FieldExportID, field.TypeString)
+	}
+	if value, ok := _u.mutation.Total(); ok {
+		_spec.SetField(asyncaction.FieldTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTotal(); ok {
+		_spec.AddField(asyncaction.FieldTotal, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Done(); ok {
 		_spec.SetField(asyncaction.FieldDone, field.TypeInt, value)
@@ -396,6 +428,27 @@ func (_u *AsyncActionUpdateOne) SetNillableStatus(v *asyncaction.Status) *AsyncA
 	if v != nil {
 		_u.SetStatus(*v)
 	}
+	return _u
+}
+
+// SetTotal sets the "total" field.
+func (_u *AsyncActionUpdateOne) SetTotal(v int) *AsyncActionUpdateOne {
+	_u.mutation.ResetTotal()
+	_u.mutation.SetTotal(v)
+	return _u
+}
+
+// SetNillableTotal sets the "total" field if the given value is not nil.
+func (_u *AsyncActionUpdateOne) SetNillableTotal(v *int) *AsyncActionUpdateOne {
+	if v != nil {
+		_u.SetTotal(*v)
+	}
+	return _u
+}
+
+// AddTotal adds value to the "total" field.
+func (_u *AsyncActionUpdateOne) AddTotal(v int) *AsyncActionUpdateOne {
+	_u.mutation.AddTotal(v)
 	return _u
 }
 
@@ -620,6 +673,11 @@ func (_u *AsyncActionUpdateOne) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Total(); ok {
+		if err := asyncaction.TotalValidator(v); err != nil {
+			return &ValidationError{Name: "total", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.total": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Done(); ok {
 		if err := asyncaction.DoneValidator(v); err != nil {
 			return &ValidationError{Name: "done", err: fmt.Errorf(`ent: validator failed for field "AsyncAction.done": %w`, err)}
@@ -676,6 +734,12 @@ func (_u *AsyncActionUpdateOne) sqlSave(ctx context.Context) (_node *AsyncAction
 	}
 	if _u.mutation.ExportIDCleared() {
 		_spec.ClearField(asyncaction.FieldExportID, field.TypeString)
+	}
+	if value, ok := _u.mutation.Total(); ok {
+		_spec.SetField(asyncaction.FieldTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTotal(); ok {
+		_spec.AddField(asyncaction.FieldTotal, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Done(); ok {
 		_spec.SetField(asyncaction.FieldDone, field.TypeInt, value)

@@ -51,6 +51,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -140,6 +141,8 @@ type Client struct {
 	SessionLock *SessionLockClient
 	// Sku is the client for interacting with the Sku builders.
 	Sku *SkuClient
+	// UploadChunk is the client for interacting with the UploadChunk builders.
+	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
@@ -203,6 +206,7 @@ func (c *Client) init() {
 	c.SegmentMember = NewSegmentMemberClient(c.config)
 	c.SessionLock = NewSessionLockClient(c.config)
 	c.Sku = NewSkuClient(c.config)
+	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.ValidationRule = NewValidationRuleClient(c.config)
 	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
@@ -339,6 +343,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
+		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
@@ -402,6 +407,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
+		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
@@ -445,9 +451,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.UploadChunk, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -463,9 +469,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.UploadChunk, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -546,6 +552,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.SessionLock.mutate(ctx, m)
 	case *SkuMutation:
 		return c.Sku.mutate(ctx, m)
+	case *UploadChunkMutation:
+		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *ValidationRuleMutation:
@@ -5851,6 +5859,141 @@ func (c *SkuClient) mutate(ctx context.Context, m *SkuMutation) (Value, error) {
 	}
 }
 
+// UploadChunkClient is a client for the UploadChunk schema.
+type UploadChunkClient struct {
+	config
+}
+
+// NewUploadChunkClient returns a client for the UploadChunk from the given config.
+func NewUploadChunkClient(c config) *UploadChunkClient {
+	return &UploadChunkClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `uploadchunk.Hooks(f(g(h())))`.
+func (c *UploadChunkClient) Use(hooks ...Hook) {
+	c.hooks.UploadChunk = append(c.hooks.UploadChunk, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `uploadchunk.Intercept(f(g(h())))`.
+func (c *UploadChunkClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UploadChunk = append(c.inters.UploadChunk, interceptors...)
+}
+
+// Create returns a builder for creating a UploadChunk entity.
+func (c *UploadChunkClient) Create() *UploadChunkCreate {
+	mutation := newUploadChunkMutation(c.config, OpCreate)
+	return &UploadChunkCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UploadChunk entities.
+func (c *UploadChunkClient) CreateBulk(builders ...*UploadChunkCreate) *UploadChunkCreateBulk {
+	return &UploadChunkCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UploadChunkClient) MapCreateBulk(slice any, setFunc func(*UploadChunkCreate, int)) *UploadChunkCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UploadChunkCreateBulk{err: fmt.Errorf("calling to UploadChunkClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UploadChunkCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UploadChunkCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UploadChunk.
+func (c *UploadChunkClient) Update() *UploadChunkUpdate {
+	mutation := newUploadChunkMutation(c.config, OpUpdate)
+	return &UploadChunkUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UploadChunkClient) UpdateOne(_m *UploadChunk) *UploadChunkUpdateOne {
+	mutation := newUploadChunkMutation(c.config, OpUpdateOne, withUploadChunk(_m))
+	return &UploadChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UploadChunkClient) UpdateOneID(id int) *UploadChunkUpdateOne {
+	mutation := newUploadChunkMutation(c.config, OpUpdateOne, withUploadChunkID(id))
+	return &UploadChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UploadChunk.
+func (c *UploadChunkClient) Delete() *UploadChunkDelete {
+	mutation := newUploadChunkMutation(c.config, OpDelete)
+	return &UploadChunkDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UploadChunkClient) DeleteOne(_m *UploadChunk) *UploadChunkDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UploadChunkClient) DeleteOneID(id int) *UploadChunkDeleteOne {
+	builder := c.Delete().Where(uploadchunk.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UploadChunkDeleteOne{builder}
+}
+
+// Query returns a query builder for UploadChunk.
+func (c *UploadChunkClient) Query() *UploadChunkQuery {
+	return &UploadChunkQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUploadChunk},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UploadChunk entity by its id.
+func (c *UploadChunkClient) Get(ctx context.Context, id int) (*UploadChunk, error) {
+	return c.Query().Where(uploadchunk.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UploadChunkClient) GetX(ctx context.Context, id int) *UploadChunk {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UploadChunkClient) Hooks() []Hook {
+	hooks := c.hooks.UploadChunk
+	return append(hooks[:len(hooks):len(hooks)], uploadchunk.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UploadChunkClient) Interceptors() []Interceptor {
+	inters := c.inters.UploadChunk
+	return append(inters[:len(inters):len(inters)], uploadchunk.Interceptors[:]...)
+}
+
+func (c *UploadChunkClient) mutate(ctx context.Context, m *UploadChunkMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UploadChunkCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UploadChunkUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UploadChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UploadChunkDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UploadChunk mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -7018,8 +7161,8 @@ type (
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		SessionLock, Sku, UploadChunk, User, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
@@ -7028,8 +7171,9 @@ type (
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		SessionLock, Sku, UploadChunk, User, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
+		WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -43,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -954,6 +955,31 @@ func (_q *SkuQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting skus: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the upload_chunks the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *UploadChunkQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{uploadchunk.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting upload_chunks: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting upload_chunks: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

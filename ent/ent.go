@@ -48,6 +48,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -152,6 +153,7 @@ func checkColumn(t, c string) error {
 			segmentmember.Table:            segmentmember.ValidColumn,
 			sessionlock.Table:              sessionlock.ValidColumn,
 			sku.Table:                      sku.ValidColumn,
+			uploadchunk.Table:              uploadchunk.ValidColumn,
 			user.Table:                     user.ValidColumn,
 			validationrule.Table:           validationrule.ValidColumn,
 			validationruleassignment.Table: validationruleassignment.ValidColumn,

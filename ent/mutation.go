@@ -50,6 +50,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -105,6 +106,7 @@ const (
 	TypeSegmentMember            = "SegmentMember"
 	TypeSessionLock              = "SessionLock"
 	TypeSku                      = "Sku"
+	TypeUploadChunk              = "UploadChunk"
 	TypeUser                     = "User"
 	TypeValidationRule           = "ValidationRule"
 	TypeValidationRuleAssignment = "ValidationRuleAssignment"
@@ -34931,6 +34933,530 @@ func (m *SkuMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Sku edge %s", name)
+}
+
+// UploadChunkMutation represents an operation that mutates the UploadChunk nodes in the graph.
+type UploadChunkMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	project_id    *string
+	job_id        *string
+	seq           *int
+	addseq        *int
+	data          *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*UploadChunk, error)
+	predicates    []predicate.UploadChunk
+}
+
+var _ ent.Mutation = (*UploadChunkMutation)(nil)
+
+// uploadchunkOption allows management of the mutation configuration using functional options.
+type uploadchunkOption func(*UploadChunkMutation)
+
+// newUploadChunkMutation creates new mutation for the UploadChunk entity.
+func newUploadChunkMutation(c config, op Op, opts ...uploadchunkOption) *UploadChunkMutation {
+	m := &UploadChunkMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeUploadChunk,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withUploadChunkID sets the ID field of the mutation.
+func withUploadChunkID(id int) uploadchunkOption {
+	return func(m *UploadChunkMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *UploadChunk
+		)
+		m.oldValue = func(ctx context.Context) (*UploadChunk, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().UploadChunk.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withUploadChunk sets the old UploadChunk of the mutation.
+func withUploadChunk(node *UploadChunk) uploadchunkOption {
+	return func(m *UploadChunkMutation) {
+		m.oldValue = func(context.Context) (*UploadChunk, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m UploadChunkMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m UploadChunkMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *UploadChunkMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *UploadChunkMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().UploadChunk.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *UploadChunkMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *UploadChunkMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the UploadChunk entity.
+// If the UploadChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadChunkMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *UploadChunkMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetJobID sets the "job_id" field.
+func (m *UploadChunkMutation) SetJobID(s string) {
+	m.job_id = &s
+}
+
+// JobID returns the value of the "job_id" field in the mutation.
+func (m *UploadChunkMutation) JobID() (r string, exists bool) {
+	v := m.job_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldJobID returns the old "job_id" field's value of the UploadChunk entity.
+// If the UploadChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadChunkMutation) OldJobID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldJobID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldJobID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldJobID: %w", err)
+	}
+	return oldValue.JobID, nil
+}
+
+// ResetJobID resets all changes to the "job_id" field.
+func (m *UploadChunkMutation) ResetJobID() {
+	m.job_id = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *UploadChunkMutation) SetSeq(i int) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *UploadChunkMutation) Seq() (r int, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the UploadChunk entity.
+// If the UploadChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadChunkMutation) OldSeq(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *UploadChunkMutation) AddSeq(i int) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *UploadChunkMutation) AddedSeq() (r int, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *UploadChunkMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetData sets the "data" field.
+func (m *UploadChunkMutation) SetData(s string) {
+	m.data = &s
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *UploadChunkMutation) Data() (r string, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the UploadChunk entity.
+// If the UploadChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadChunkMutation) OldData(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *UploadChunkMutation) ResetData() {
+	m.data = nil
+}
+
+// Where appends a list predicates to the UploadChunkMutation builder.
+func (m *UploadChunkMutation) Where(ps ...predicate.UploadChunk) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the UploadChunkMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *UploadChunkMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.UploadChunk, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *UploadChunkMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *UploadChunkMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (UploadChunk).
+func (m *UploadChunkMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *UploadChunkMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.project_id != nil {
+		fields = append(fields, uploadchunk.FieldProjectID)
+	}
+	if m.job_id != nil {
+		fields = append(fields, uploadchunk.FieldJobID)
+	}
+	if m.seq != nil {
+		fields = append(fields, uploadchunk.FieldSeq)
+	}
+	if m.data != nil {
+		fields = append(fields, uploadchunk.FieldData)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *UploadChunkMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case uploadchunk.FieldProjectID:
+		return m.ProjectID()
+	case uploadchunk.FieldJobID:
+		return m.JobID()
+	case uploadchunk.FieldSeq:
+		return m.Seq()
+	case uploadchunk.FieldData:
+		return m.Data()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *UploadChunkMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case uploadchunk.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case uploadchunk.FieldJobID:
+		return m.OldJobID(ctx)
+	case uploadchunk.FieldSeq:
+		return m.OldSeq(ctx)
+	case uploadchunk.FieldData:
+		return m.OldData(ctx)
+	}
+	return nil, fmt.Errorf("unknown UploadChunk field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UploadChunkMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case uploadchunk.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case uploadchunk.FieldJobID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetJobID(v)
+		return nil
+	case uploadchunk.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case uploadchunk.FieldData:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UploadChunk field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *UploadChunkMutation) AddedFields() []string {
+	var fields []string
+	if m.addseq != nil {
+		fields = append(fields, uploadchunk.FieldSeq)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *UploadChunkMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case uploadchunk.FieldSeq:
+		return m.AddedSeq()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UploadChunkMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case uploadchunk.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UploadChunk numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *UploadChunkMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *UploadChunkMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *UploadChunkMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown UploadChunk nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *UploadChunkMutation) ResetField(name string) error {
+	switch name {
+	case uploadchunk.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case uploadchunk.FieldJobID:
+		m.ResetJobID()
+		return nil
+	case uploadchunk.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case uploadchunk.FieldData:
+		m.ResetData()
+		return nil
+	}
+	return fmt.Errorf("unknown UploadChunk field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *UploadChunkMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *UploadChunkMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *UploadChunkMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *UploadChunkMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *UploadChunkMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *UploadChunkMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *UploadChunkMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown UploadChunk unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *UploadChunkMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown UploadChunk edge %s", name)
 }
 
 // UserMutation represents an operation that mutates the User nodes in the graph.

@@ -650,6 +650,24 @@ func (_m *Sku) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new UploadChunk bound to the client and the
+// values to pass to Rows.Scan for the given upload_chunks columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *UploadChunkClient) ScanTargets(columns []string) (*UploadChunk, []any, error) {
+	node := &UploadChunk{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the UploadChunk's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *UploadChunk) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new User bound to the client and the
 // values to pass to Rows.Scan for the given users columns; call
 // AssignScanned with the same columns and values after scanning.

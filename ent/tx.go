@@ -86,6 +86,8 @@ type Tx struct {
 	SessionLock *SessionLockClient
 	// Sku is the client for interacting with the Sku builders.
 	Sku *SkuClient
+	// UploadChunk is the client for interacting with the UploadChunk builders.
+	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
@@ -269,6 +271,7 @@ func (tx *Tx) init() {
 	tx.SegmentMember = NewSegmentMemberClient(tx.config)
 	tx.SessionLock = NewSessionLockClient(tx.config)
 	tx.Sku = NewSkuClient(tx.config)
+	tx.UploadChunk = NewUploadChunkClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.ValidationRule = NewValidationRuleClient(tx.config)
 	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)

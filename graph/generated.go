@@ -844,6 +844,8 @@ type ComplexityRoot struct {
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportCampaignVouchers            func(childComplexity int, idOrName string, input []*campaign.CampaignImportItem) int
+		ImportCampaignVouchersCSV         func(childComplexity int, idOrName string, file graphql.Upload) int
 		ImportProductsCSV                 func(childComplexity int, csv string) int
 		ImportSkusCSV                     func(childComplexity int, csv string) int
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
@@ -1648,6 +1650,8 @@ type MutationResolver interface {
 	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
 	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	ImportCampaignVouchers(ctx context.Context, idOrName string, input []*campaign.CampaignImportItem) (*ent.AsyncAction, error)
+	ImportCampaignVouchersCSV(ctx context.Context, idOrName string, file graphql.Upload) (*ent.AsyncAction, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -5331,6 +5335,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
+	case "Mutation.importCampaignVouchers":
+		if e.ComplexityRoot.Mutation.ImportCampaignVouchers == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importCampaignVouchers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportCampaignVouchers(childComplexity, args["idOrName"].(string), args["input"].([]*campaign.CampaignImportItem)), true
+	case "Mutation.importCampaignVouchersCSV":
+		if e.ComplexityRoot.Mutation.ImportCampaignVouchersCSV == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importCampaignVouchersCSV_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportCampaignVouchersCSV(childComplexity, args["idOrName"].(string), args["file"].(graphql.Upload)), true
 	case "Mutation.importProductsCSV":
 		if e.ComplexityRoot.Mutation.ImportProductsCSV == nil {
 			break
@@ -8811,6 +8837,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("BrandingBrandInput", ec.unmarshalInputBrandingBrandInput),
 			graphql.NewInputUnmarshaler("BrandingCockpitsInput", ec.unmarshalInputBrandingCockpitsInput),
 			graphql.NewInputUnmarshaler("BrandingContactInput", ec.unmarshalInputBrandingContactInput),
+			graphql.NewInputUnmarshaler("CampaignImportGift", ec.unmarshalInputCampaignImportGift),
+			graphql.NewInputUnmarshaler("CampaignImportItem", ec.unmarshalInputCampaignImportItem),
+			graphql.NewInputUnmarshaler("CampaignImportPoints", ec.unmarshalInputCampaignImportPoints),
 			graphql.NewInputUnmarshaler("CampaignListInput", ec.unmarshalInputCampaignListInput),
 			graphql.NewInputUnmarshaler("CampaignOrder", ec.unmarshalInputCampaignOrder),
 			graphql.NewInputUnmarshaler("CampaignVoucherInput", ec.unmarshalInputCampaignVoucherInput),
@@ -9009,7 +9038,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10913,6 +10942,7 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
+	{Name: "schema/imports.graphqls", Input: sourceData("schema/imports.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -14889,6 +14919,50 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importCampaignVouchersCSV_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importCampaignVouchers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*campaign.CampaignImportItem, error) {
+			return ec.unmarshalNCampaignImportItem2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportItemᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -34635,6 +34709,94 @@ func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_importCampaignVouchers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importCampaignVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportCampaignVouchers(ctx, fc.Args["idOrName"].(string), fc.Args["input"].([]*campaign.CampaignImportItem))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importCampaignVouchers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importCampaignVouchers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importCampaignVouchersCSV(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importCampaignVouchersCSV(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportCampaignVouchersCSV(ctx, fc.Args["idOrName"].(string), fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importCampaignVouchersCSV(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importCampaignVouchersCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -49365,6 +49527,195 @@ func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Conte
 func UnmarshalBrandingContactInput(ctx context.Context, raw any) (access.BrandContactInput, error) {
 	var out access.BrandContactInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingContactInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignImportGift(ctx context.Context, obj any) (campaign.CampaignImportGift, error) {
+	var it campaign.CampaignImportGift
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"amount", "redeemedAmount"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "redeemedAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedAmount = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignImportGift unmarshals raw into the CampaignImportGift input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignImportGift(ctx context.Context, raw any) (campaign.CampaignImportGift, error) {
+	var out campaign.CampaignImportGift
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignImportGift", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignImportItem(ctx context.Context, obj any) (campaign.CampaignImportItem, error) {
+	var it campaign.CampaignImportItem
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "category", "active", "additionalInfo", "metadata", "redemption", "redeemedQuantity", "gift", "loyaltyCard"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "additionalInfo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("additionalInfo"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdditionalInfo = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "redemption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
+			data, err := ec.unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Redemption = data
+		case "redeemedQuantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedQuantity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedQuantity = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOCampaignImportGift2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportGift(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "loyaltyCard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyCard"))
+			data, err := ec.unmarshalOCampaignImportPoints2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportPoints(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyCard = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignImportItem unmarshals raw into the CampaignImportItem input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignImportItem(ctx context.Context, raw any) (campaign.CampaignImportItem, error) {
+	var out campaign.CampaignImportItem
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignImportItem", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignImportPoints(ctx context.Context, obj any) (campaign.CampaignImportPoints, error) {
+	var it campaign.CampaignImportPoints
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"points"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignImportPoints unmarshals raw into the CampaignImportPoints input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignImportPoints(ctx context.Context, raw any) (campaign.CampaignImportPoints, error) {
+	var out campaign.CampaignImportPoints
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignImportPoints", raw, &out)
 	return out, err
 }
 
@@ -80166,6 +80517,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "importCampaignVouchers":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importCampaignVouchers(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importCampaignVouchersCSV":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importCampaignVouchersCSV(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -84785,6 +85150,25 @@ func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoeng
 	return v
 }
 
+func (ec *executionContext) unmarshalNCampaignImportItem2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportItemᚄ(ctx context.Context, v any) ([]*campaign.CampaignImportItem, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*campaign.CampaignImportItem, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCampaignImportItem2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportItem(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNCampaignImportItem2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportItem(ctx context.Context, v any) (*campaign.CampaignImportItem, error) {
+	res, err := ec.unmarshalInputCampaignImportItem(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignList!")
@@ -86729,6 +87113,24 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) unmarshalNString2ᚖstring(ctx context.Context, v any) (*string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "String!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := graphql.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -86776,6 +87178,20 @@ func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengi
 func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateVoucherInput(ctx context.Context, v any) (campaign.UpdateVoucherInput, error) {
 	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemption.ValidationResult) graphql.Marshaler {
@@ -87653,6 +88069,22 @@ func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoe
 		return graphql.Null
 	}
 	return ec._CampaignGiftSummary(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCampaignImportGift2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportGift(ctx context.Context, v any) (*campaign.CampaignImportGift, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignImportGift(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCampaignImportPoints2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportPoints(ctx context.Context, v any) (*campaign.CampaignImportPoints, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignImportPoints(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx context.Context, v any) (*campaign.CampaignListInput, error) {

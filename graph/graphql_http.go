@@ -28,8 +28,9 @@ const maxShapedErrorBytes = 1 << 20
 // request body echoed in the message, and makes sure every error response
 // carries code and key:
 //   - a method other than GET, POST, OPTIONS or HEAD: 405 method_not_allowed;
-//   - a POST whose content type is not JSON: 415 unsupported_media_type
-//     (gqlgen: 400 "transport not supported");
+//   - a POST whose content type is neither JSON nor multipart/form-data
+//     (file uploads, which gqlgen's MultipartForm transport reads): 415
+//     unsupported_media_type (gqlgen: 400 "transport not supported");
 //   - a POST body over the reader's limit (http.MaxBytesReader, set by the
 //     router): 413 payload_too_large;
 //   - a POST body that is not a JSON GraphQL request: 400 invalid_json or
@@ -53,6 +54,9 @@ func guardHTTP(srv http.Handler, present graphql.ErrorPresenterFunc) http.Handle
 		switch r.Method {
 		case http.MethodGet, http.MethodOptions, http.MethodHead:
 		case http.MethodPost:
+			if isMultipart(r) {
+				break // the MultipartForm transport; its errors are shaped below
+			}
 			params, e := checkPostBody(r)
 			if e != nil {
 				writeError(e)
@@ -68,6 +72,13 @@ func guardHTTP(srv http.Handler, present graphql.ErrorPresenterFunc) http.Handle
 		srv.ServeHTTP(shaper, r.WithContext(withResponseWriter(r.Context(), shaper)))
 		shaper.finish()
 	})
+}
+
+// isMultipart reports whether r is a multipart/form-data request (the
+// GraphQL multipart request spec, for file uploads).
+func isMultipart(r *http.Request) bool {
+	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mediaType == "multipart/form-data"
 }
 
 // checkPostBody reads and checks a POST body, puts it back for gqlgen and

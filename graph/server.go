@@ -77,6 +77,10 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})
+	// File uploads (the GraphQL multipart request spec; the Upload scalar).
+	// The REST layer bounds every /graphql body to 1 MiB, so files stay in
+	// memory; larger ones go through the REST upload routes, which stream.
+	srv.AddTransport(transport.MultipartForm{MaxUploadSize: 1 << 20, MaxMemory: 1 << 20})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
 	if opts.Tracing {

@@ -326,10 +326,14 @@ func TestGraphQLMethodsAndContentTypes(t *testing.T) {
 	wantGraphQLError(t, resp, http.StatusBadRequest, float64(400), "invalid_graphql_request")
 
 	query, _ := json.Marshal(map[string]any{"query": "{ __typename }"})
-	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "nonsense/"} {
+	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "nonsense/"} {
 		resp = e.Do(http.MethodPost, "/graphql", query, resttest.Merge(app, resttest.Headers{"Content-Type": ct}))
 		wantGraphQLError(t, resp, http.StatusUnsupportedMediaType, float64(415), "unsupported_media_type")
 	}
+	// multipart/form-data is the file upload transport: a body that is not
+	// a multipart GraphQL request gets the error shape too.
+	resp = e.Do(http.MethodPost, "/graphql", query, resttest.Merge(app, resttest.Headers{"Content-Type": "multipart/form-data; boundary=x"}))
+	wantGraphQLError(t, resp, http.StatusUnprocessableEntity, float64(422), "invalid_graphql_request")
 	for _, method := range []string{http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		resp = e.Do(method, "/graphql", query, app)
 		wantGraphQLError(t, resp, http.StatusMethodNotAllowed, float64(405), "method_not_allowed")

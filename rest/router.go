@@ -208,6 +208,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/oauth/token/revoke", keys, oauth.revoke)
 
 	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
+	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	registerProducts(v1, keysOrBearer, productHandlers{root})

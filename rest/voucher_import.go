@@ -20,7 +20,10 @@ const maxBulkBodyBytes = 10 << 20
 // (see bodyLimit).
 var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/bulk/async": true,
 	"/v1/products/bulk/async": true, "/v1/products/metadata/async": true,
-	"/v1/products/importCSV": true, "/v1/skus/importCSV": true}
+	"/v1/products/importCSV": true, "/v1/skus/importCSV": true,
+	// With an Idempotency-Key the body is read whole to compare retries:
+	// such an upload is bounded like the other bulk bodies.
+	"/v1/campaigns/:campaignId/import": true, "/v1/campaigns/:campaignId/importCSV": true}
 
 // importVouchers serves POST /v1/vouchers/import: 202 with the async
 // action (VOUCHERS.IMPORT) that imports the array of vouchers.

@@ -441,6 +441,18 @@ func (f SkuFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SkuMutation", m)
 }
 
+// The UploadChunkFunc type is an adapter to allow the use of ordinary
+// function as UploadChunk mutator.
+type UploadChunkFunc func(context.Context, *ent.UploadChunkMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UploadChunkFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UploadChunkMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UploadChunkMutation", m)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary
 // function as User mutator.
 type UserFunc func(context.Context, *ent.UserMutation) (ent.Value, error)

@@ -45,6 +45,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -1083,6 +1084,33 @@ func (f TraverseSku) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.SkuQuery", q)
 }
 
+// The UploadChunkFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UploadChunkFunc func(context.Context, *ent.UploadChunkQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UploadChunkFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UploadChunkQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UploadChunkQuery", q)
+}
+
+// The TraverseUploadChunk type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUploadChunk func(context.Context, *ent.UploadChunkQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUploadChunk) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUploadChunk) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UploadChunkQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UploadChunkQuery", q)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UserFunc func(context.Context, *ent.UserQuery) (ent.Value, error)
 
@@ -1374,6 +1402,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.SessionLockQuery, predicate.SessionLock, sessionlock.OrderOption]{typ: ent.TypeSessionLock, tq: q}, nil
 	case *ent.SkuQuery:
 		return &query[*ent.SkuQuery, predicate.Sku, sku.OrderOption]{typ: ent.TypeSku, tq: q}, nil
+	case *ent.UploadChunkQuery:
+		return &query[*ent.UploadChunkQuery, predicate.UploadChunk, uploadchunk.OrderOption]{typ: ent.TypeUploadChunk, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.ValidationRuleQuery:

@@ -1240,6 +1240,32 @@ var (
 			},
 		},
 	}
+	// UploadChunksColumns holds the columns for the "upload_chunks" table.
+	UploadChunksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "job_id", Type: field.TypeString},
+		{Name: "seq", Type: field.TypeInt},
+		{Name: "data", Type: field.TypeString, Size: 2147483647},
+	}
+	// UploadChunksTable holds the schema information for the "upload_chunks" table.
+	UploadChunksTable = &schema.Table{
+		Name:       "upload_chunks",
+		Columns:    UploadChunksColumns,
+		PrimaryKey: []*schema.Column{UploadChunksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "uploadchunk_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{UploadChunksColumns[1]},
+			},
+			{
+				Name:    "uploadchunk_job_id_seq",
+				Unique:  true,
+				Columns: []*schema.Column{UploadChunksColumns[2], UploadChunksColumns[3]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1610,6 +1636,7 @@ var (
 		SegmentMembersTable,
 		SessionLocksTable,
 		SkusTable,
+		UploadChunksTable,
 		UsersTable,
 		ValidationRulesTable,
 		ValidationRuleAssignmentsTable,

@@ -114,6 +114,9 @@ type SessionLock func(*sql.Selector)
 // Sku is the predicate function for sku builders.
 type Sku func(*sql.Selector)
 
+// UploadChunk is the predicate function for uploadchunk builders.
+type UploadChunk func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
 

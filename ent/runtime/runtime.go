@@ -43,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -1886,6 +1887,27 @@ func init() {
 	sku.DefaultID = skuDescID.Default.(func() string)
 	// sku.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	sku.IDValidator = skuDescID.Validators[0].(func(string) error)
+	uploadchunkMixin := schema.UploadChunk{}.Mixin()
+	uploadchunkMixinHooks0 := uploadchunkMixin[0].Hooks()
+	uploadchunk.Hooks[0] = uploadchunkMixinHooks0[0]
+	uploadchunkMixinInters0 := uploadchunkMixin[0].Interceptors()
+	uploadchunk.Interceptors[0] = uploadchunkMixinInters0[0]
+	uploadchunkMixinFields0 := uploadchunkMixin[0].Fields()
+	_ = uploadchunkMixinFields0
+	uploadchunkFields := schema.UploadChunk{}.Fields()
+	_ = uploadchunkFields
+	// uploadchunkDescProjectID is the schema descriptor for project_id field.
+	uploadchunkDescProjectID := uploadchunkMixinFields0[0].Descriptor()
+	// uploadchunk.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	uploadchunk.ProjectIDValidator = uploadchunkDescProjectID.Validators[0].(func(string) error)
+	// uploadchunkDescJobID is the schema descriptor for job_id field.
+	uploadchunkDescJobID := uploadchunkFields[0].Descriptor()
+	// uploadchunk.JobIDValidator is a validator for the "job_id" field. It is called by the builders before save.
+	uploadchunk.JobIDValidator = uploadchunkDescJobID.Validators[0].(func(string) error)
+	// uploadchunkDescSeq is the schema descriptor for seq field.
+	uploadchunkDescSeq := uploadchunkFields[1].Descriptor()
+	// uploadchunk.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	uploadchunk.SeqValidator = uploadchunkDescSeq.Validators[0].(func(int) error)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

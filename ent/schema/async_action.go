@@ -34,8 +34,10 @@ func (AsyncAction) Fields() []ent.Field {
 		field.String("export_id").Optional().Nillable().Immutable(),
 		field.JSON("params", &jsonfield.GenerationParams{}).Immutable().
 			Annotations(entgql.Skip()),
-		// total and done count the units of work (vouchers) of the job.
-		field.Int("total").NonNegative().Immutable(),
+		// total and done count the units of work (vouchers, rows) of the
+		// job. total is set once, before the job is committed (a CSV
+		// import counts its rows while it stores the file).
+		field.Int("total").NonNegative(),
 		field.Int("done").Default(0).NonNegative(),
 		field.String("failure_reason").Optional().Nillable(),
 		field.JSON("result", map[string]any{}).Optional().Annotations(entgql.Type("Map")),

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -20,7 +21,10 @@ func JobHandlers() map[string]job.Handler {
 			Message: func(j *ent.AsyncAction) (string, string) {
 				return fmt.Sprintf("The campaign and %d voucher(s) deleted", j.Done), "deleted"
 			}},
-		JobVouchersImport:     {Run: RunImport, Result: BulkResult},
-		JobVouchersBulkUpdate: {Run: RunBulkUpdate, Result: BulkResult},
+		JobVouchersImport:         {Run: RunImport, Result: BulkResult},
+		JobVouchersBulkUpdate:     {Run: RunBulkUpdate, Result: BulkResult},
+		JobCampaignVouchersImport: {Run: RunCampaignImport, Result: BulkResult},
+		JobCampaignVouchersImportCSV: {Run: RunCampaignImportCSV, Result: BulkResult,
+			Finished: func(ctx context.Context, jobID string, _ error) error { return deleteImportUpload(ctx, jobID) }},
 	}
 }

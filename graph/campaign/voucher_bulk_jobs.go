@@ -35,7 +35,8 @@ const (
 )
 
 // failureList names the list of failed items in each bulk job's result.
-var failureList = map[string]string{JobVouchersImport: "failed", JobVouchersBulkUpdate: "errors"}
+var failureList = map[string]string{JobVouchersImport: "failed", JobVouchersBulkUpdate: "errors",
+	JobCampaignVouchersImport: "failed", JobCampaignVouchersImportCSV: "failed"}
 
 // scheduleBulk stores a bulk job of type typ over items (n of them).
 func scheduleBulk(ctx context.Context, typ string, items any, n int) (*ent.AsyncAction, error) {
@@ -149,7 +150,7 @@ func BulkResult(job *ent.AsyncAction, failure error) map[string]any {
 		list = []any{}
 	}
 	res := map[string]any{"done_count": job.Done - failed, "failed_count": failed, key: list}
-	if job.Type == JobVouchersImport {
+	if key == "failed" { // the imports
 		res["message"] = fmt.Sprintf("%d voucher(s) imported successfully, %d failed.", job.Done-failed, failed)
 	}
 	if failure != nil {

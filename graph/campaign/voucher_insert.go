@@ -146,7 +146,7 @@ func templateColumns(t *jsonfield.VoucherTemplate) ([]any, error) {
 		enc[2], utcPtr(t.StartDate), utcPtr(t.ExpirationDate), enc[3],
 		enc[4], enc[5], t.Active, t.AdditionalInfo,
 		enc[6], t.IsReferralCode, 0, t.RedemptionQuantity,
-		0, 0,
+		t.RedeemedQuantity, 0,
 	}, nil
 }
 

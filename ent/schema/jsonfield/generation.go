@@ -25,6 +25,9 @@ type VoucherTemplate struct {
 	AdditionalInfo     *string            `json:"additional_info,omitempty"`
 	Metadata           map[string]any     `json:"metadata,omitempty"`
 	IsReferralCode     bool               `json:"is_referral_code"`
+	// RedeemedQuantity is how often an imported code was redeemed before
+	// (0 for every code made here).
+	RedeemedQuantity int `json:"redeemed_quantity,omitempty"`
 }
 
 // GenerationParams is the request of a bulk voucher generation job.

@@ -1,0 +1,258 @@
+package campaign
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	jobrun "github.com/promoengine/promoengine/graph/job"
+)
+
+// The CSV form of the import into a campaign (REST POST
+// /v1/campaigns/{campaignId}/importCSV). The request streams the file into
+// the database (graph/job/upload.go) while counting its rows, in the
+// transaction that creates the job; the job streams it back, a batch at a
+// time, and skips the rows of committed batches when it resumes. Neither
+// holds more than a chunk of the file and a batch of rows, whatever its
+// size. Columns (names as the reference writes them; case, spaces and
+// underscores do not matter): Code (required), Category, Active,
+// Additional Info, Redemption Limit, Redeemed Quantity, Gift Amount,
+// Redeemed Amount, Loyalty Points; every other column is a metadata key
+// (its values text).
+
+// MaxImportRows bounds the rows of one CSV import.
+const MaxImportRows = 2_000_000
+
+// csvImportColumns maps the normalized names of the standard columns.
+var csvImportColumns = map[string]bool{"code": true, "category": true, "active": true, "additional info": true,
+	"redemption limit": true, "redeemed quantity": true, "gift amount": true, "redeemed amount": true, "loyalty points": true}
+
+// normalizeColumn is a header's name compared with the standard ones.
+func normalizeColumn(name string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(name, "_", " "))), " ")
+}
+
+// ImportToCampaignCSV schedules a CAMPAIGN.VOUCHERS_IMPORT_CSV of the CSV
+// file read from file into the campaign (by id or name). It must run in a
+// transaction: the file, its row count and the job commit together. A file
+// without a Code column, without rows or with more than MaxImportRows is
+// refused; bad rows are reported by the job.
+func ImportToCampaignCSV(ctx context.Context, campaignIDOrName string, file io.Reader) (*ent.AsyncAction, error) {
+	cmp, err := ByIDOrName(ctx, campaignIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	job, err := scheduleCampaignImport(ctx, JobCampaignVouchersImportCSV, cmp, campaignImportParams{CampaignID: cmp.ID}, 0)
+	if err != nil {
+		return nil, err
+	}
+	upload := jobrun.NewUploadWriter(ctx, job.ID)
+	r := importCSVReader(io.TeeReader(file, upload))
+	if _, err := importHeader(r); err != nil {
+		return nil, err
+	}
+	rows := 0
+	for {
+		_, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil && !errors.Is(err, csv.ErrFieldCount) {
+			return nil, uploadError(err)
+		}
+		if rows++; rows > MaxImportRows {
+			return nil, apperr.InvalidPayload("The CSV file may hold at most %d rows", MaxImportRows)
+		}
+	}
+	if err := upload.Close(); err != nil {
+		return nil, err
+	}
+	if rows == 0 {
+		return nil, apperr.InvalidPayload("The CSV file has no rows after its header")
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.AsyncAction.UpdateOne(job).SetTotal(rows).Save(ctx)
+}
+
+// importCSVReader reads an import's CSV: rows may have fewer or more
+// fields than the header (reported per row), quotes are lenient.
+func importCSVReader(r io.Reader) *csv.Reader {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord, cr.LazyQuotes, cr.TrimLeadingSpace, cr.ReuseRecord = -1, true, true, true
+	return cr
+}
+
+// uploadError is a caller-facing error for a file that cannot be read;
+// errors of the request body (too large, cut off) keep their own form.
+func uploadError(err error) error {
+	if _, ok := apperr.As(err); ok {
+		return err
+	}
+	var parse *csv.ParseError
+	if errors.As(err, &parse) {
+		return apperr.InvalidPayload("The CSV file cannot be read: %v", err)
+	}
+	return err
+}
+
+// importHeader reads the header row: column names, normalized for the
+// standard columns, kept as written for metadata keys.
+func importHeader(r *csv.Reader) ([]string, error) {
+	rec, err := r.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, apperr.InvalidPayload("The CSV file must start with a header row")
+	}
+	if err != nil {
+		return nil, uploadError(err)
+	}
+	header := make([]string, len(rec))
+	seen := map[string]bool{}
+	for i, col := range rec {
+		col = strings.TrimSpace(strings.TrimPrefix(col, "\ufeff"))
+		if n := normalizeColumn(col); csvImportColumns[n] {
+			col = n
+		}
+		if col == "" || seen[col] {
+			return nil, apperr.InvalidPayload("Header column %d must be a unique, non-empty name, got %q", i+1, col)
+		}
+		header[i], seen[col] = col, true
+	}
+	if !seen["code"] {
+		return nil, apperr.InvalidPayload("The CSV file must have a Code column")
+	}
+	return header, nil
+}
+
+// RunCampaignImportCSV imports a CAMPAIGN.VOUCHERS_IMPORT_CSV job's file,
+// one committed batch at a time, after the rows of the batches committed
+// before (a resumed job reads the file again from its start).
+func RunCampaignImportCSV(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
+	p, err := importParams(job)
+	if err != nil {
+		return err
+	}
+	r := importCSVReader(jobrun.OpenUpload(ctx, job.ID))
+	header, err := importHeader(r)
+	if err != nil {
+		return fmt.Errorf("job %s: reading the file's header: %w", job.ID, err)
+	}
+	for skip := 0; skip < job.Done; skip++ {
+		if _, err := r.Read(); err != nil && !errors.Is(err, csv.ErrFieldCount) {
+			return fmt.Errorf("job %s: skipping imported rows: %w", job.ID, err)
+		}
+	}
+	for done := job.Done; done < job.Total; {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		batch := make([]importRow, 0, min(w.BatchSize, job.Total-done))
+		for len(batch) < cap(batch) {
+			rec, err := r.Read()
+			if errors.Is(err, io.EOF) {
+				return fmt.Errorf("job %s: the file ends after %d of %d rows", job.ID, done+len(batch), job.Total)
+			}
+			if err != nil && !errors.Is(err, csv.ErrFieldCount) {
+				return fmt.Errorf("job %s: reading row %d: %w", job.ID, done+len(batch)+1, err)
+			}
+			line, _ := r.FieldPos(0)
+			batch = append(batch, csvImportRow(header, rec, line))
+		}
+		n, err := commitImportBatch(ctx, w, job, p.CampaignID, batch)
+		if err != nil {
+			return err
+		}
+		done += n
+	}
+	return nil
+}
+
+// csvImportRow reads one CSV row into an import row (Problem says why a
+// row cannot be imported).
+func csvImportRow(header, rec []string, line int) importRow {
+	row := importRow{Line: line}
+	if len(rec) != len(header) {
+		row.Problem = fmt.Sprintf("The row has %d fields; the header has %d", len(rec), len(header))
+	}
+	var err error
+	for i, col := range header {
+		if i >= len(rec) {
+			break
+		}
+		v := strings.TrimSpace(rec[i])
+		switch {
+		case col == "code":
+			row.Code = &v
+		case v == "":
+		case col == "category":
+			row.Category = &v
+		case col == "additional info":
+			row.AdditionalInfo = &v
+		case col == "active":
+			b, perr := strconv.ParseBool(v)
+			if perr != nil {
+				err = fmt.Errorf("Active must be true or false, got %q", v)
+			}
+			row.Active = &b
+		case col == "redemption limit":
+			q, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = fmt.Errorf("Redemption Limit must be an integer, got %q", v)
+			}
+			row.Redemption = &jsonfield.Redemption{Quantity: &q}
+		case col == "redeemed quantity":
+			q, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = fmt.Errorf("Redeemed Quantity must be an integer, got %q", v)
+			}
+			row.RedeemedQuantity = &q
+		case col == "gift amount" || col == "redeemed amount":
+			n, perr := strconv.ParseInt(v, 10, 64)
+			if perr != nil {
+				err = fmt.Errorf("%s must be an integer (cents), got %q", col, v)
+			}
+			if row.Gift == nil {
+				row.Gift = &CampaignImportGift{}
+			}
+			if col == "gift amount" {
+				row.Gift.Amount = &n
+			} else {
+				row.Gift.RedeemedAmount = &n
+			}
+		case col == "loyalty points":
+			n, perr := strconv.ParseInt(v, 10, 64)
+			if perr != nil {
+				err = fmt.Errorf("Loyalty Points must be an integer, got %q", v)
+			}
+			row.LoyaltyCard = &CampaignImportPoints{Points: &n}
+		default:
+			if row.Metadata == nil {
+				row.Metadata = map[string]any{}
+			}
+			row.Metadata[col] = v
+		}
+	}
+	switch {
+	case row.Problem != "":
+	case err != nil:
+		row.Problem = err.Error()
+	case row.Code == nil || *row.Code == "":
+		row.Problem = "The code is empty"
+	}
+	return row
+}
+
+// deleteImportUpload removes a finished CSV import's file.
+func deleteImportUpload(ctx context.Context, jobID string) error {
+	return jobrun.DeleteUpload(ctx, jobID)
+}
