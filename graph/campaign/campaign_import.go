@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -90,20 +92,7 @@ func ImportToCampaign(ctx context.Context, campaignIDOrName string, items []*Cam
 
 // scheduleCampaignImport stores an import job for cmp with n rows.
 func scheduleCampaignImport(ctx context.Context, typ string, cmp *ent.Campaign, params campaignImportParams, n int) (*ent.AsyncAction, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := json.Marshal(params)
-	if err != nil {
-		return nil, fmt.Errorf("encoding import: %w", err)
-	}
-	job, err := c.AsyncAction.Create().SetType(typ).SetParams(&jsonfield.GenerationParams{Items: raw}).
-		SetCampaignID(cmp.ID).SetTotal(n).SetNillableRequestID(RequestIDPtr(ctx)).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("scheduling %s: %w", typ, err)
-	}
-	return job, nil
+	return scheduleBulkFor(ctx, typ, &cmp.ID, params, n)
 }
 
 // importParams decodes an import job's parameters.
@@ -131,7 +120,7 @@ func RunCampaignImport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 		rows[i] = importRow{Line: i, CampaignImportItem: *it}
 	}
 	for done := job.Done; done < job.Total; {
-		end := min(done+w.BatchSize, job.Total)
+		end := min(done+importBatchSize(w), job.Total)
 		n, err := commitImportBatch(ctx, w, job, p.CampaignID, rows[done:end])
 		if err != nil {
 			return err
@@ -139,6 +128,16 @@ func RunCampaignImport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 		done += n
 	}
 	return nil
+}
+
+// importBatchSize is the rows per committed batch: the worker's batch size,
+// times sqliteBatchFactor on SQLite (one writer: fewer, larger
+// transactions write less, as in the generation).
+func importBatchSize(w *jobrun.Worker) int {
+	if w.Dialect == dialect.SQLite {
+		return w.BatchSize * sqliteBatchFactor
+	}
+	return w.BatchSize
 }
 
 // importRow is one row of an import: its item and where it was (the index

@@ -156,7 +156,7 @@ func RunCampaignImportCSV(ctx context.Context, w *jobrun.Worker, job *ent.AsyncA
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		batch := make([]importRow, 0, min(w.BatchSize, job.Total-done))
+		batch := make([]importRow, 0, min(importBatchSize(w), job.Total-done))
 		for len(batch) < cap(batch) {
 			rec, err := r.Read()
 			if errors.Is(err, io.EOF) {

@@ -40,6 +40,12 @@ var failureList = map[string]string{JobVouchersImport: "failed", JobVouchersBulk
 
 // scheduleBulk stores a bulk job of type typ over items (n of them).
 func scheduleBulk(ctx context.Context, typ string, items any, n int) (*ent.AsyncAction, error) {
+	return scheduleBulkFor(ctx, typ, nil, items, n)
+}
+
+// scheduleBulkFor stores a bulk job of type typ over items (n of them)
+// that writes the campaign campaignID (nil: none).
+func scheduleBulkFor(ctx context.Context, typ string, campaignID *string, items any, n int) (*ent.AsyncAction, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -49,7 +55,7 @@ func scheduleBulk(ctx context.Context, typ string, items any, n int) (*ent.Async
 		return nil, fmt.Errorf("encoding bulk items: %w", err)
 	}
 	job, err := c.AsyncAction.Create().SetType(typ).SetParams(&jsonfield.GenerationParams{Items: raw}).
-		SetTotal(n).SetNillableRequestID(RequestIDPtr(ctx)).Save(ctx)
+		SetNillableCampaignID(campaignID).SetTotal(n).SetNillableRequestID(RequestIDPtr(ctx)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scheduling %s: %w", typ, err)
 	}
