@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Benchmark: publications per second through the full HTTP stack on
 # PostgreSQL at C concurrent clients (default 16) for D seconds (default 20),
-# next to pgbench's default TPC-B-like workload at the same concurrency on
-# the same server in the same run. In between, pgbench runs the publication's
-# single SQL statement directly (docs/bench/pubsql): what PostgreSQL alone
-# can do for a publication, without HTTP, JSON or Go.
-#   .ci/with-postgres docs/bench/publications.sh [C] [D]
+# next to pgbench's default TPC-B-like workload (prepared statements) at the
+# same concurrency on the same server, and pgbench running the
+# publication's single SQL statement directly (docs/bench/pubsql): what
+# PostgreSQL alone can do for a publication, without HTTP, JSON or Go. R
+# rounds (default 3) of the three loads, in the opposite order in even
+# rounds; it prints each round, the per-round ratios and their medians.
+#   .ci/with-postgres docs/bench/publications.sh [C] [D] [R]   (V=vouchers in the campaign, default 1,000,000)
 #   docs/bench/publications.sh sqlite [C] [D]   # on SQLite (publications-sqlite.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
 C=${1:-16}
 D=${2:-20}
+R=${3:-3}
 : "${PG_URL:?run me under .ci/with-postgres}"
 pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 
@@ -33,7 +36,7 @@ for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; 
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
 curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns" -d '{"name":"load","type":"STATIC",
   "voucher":{"type":"DISCOUNT_VOUCHER","discount":{"type":"AMOUNT","amount_off":100},"code_config":{"length":10}},
-  "vouchers_count":300000}' >/dev/null
+  "vouchers_count":'"${V:-1000000}"'}' >/dev/null
 until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"vouchers_generation_status":"DONE"'; do sleep 0.5; done
 # Start every load from a settled voucher table: nothing left for
 # autovacuum or the checkpointer from filling the campaign. Only the voucher
@@ -43,29 +46,48 @@ until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"voucher
 # corrects the statistics a minute later).
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
 
-echo "== promoengine: POST /v1/publications, $C clients, ${D}s"
-if [ -n "${PPROF_ADDR:-}" ]; then
-  (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=5" -o /tmp/pub.cpu.pprof) &
-  (sleep 3; top -b -n 1 | head -20 > /tmp/pub.top) &
-fi
-"$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.txt"
-kill $pid; wait $pid 2>/dev/null || true
-
-echo "== the same publication as one SQL statement through pgbench (no HTTP), $C clients, ${D}s"
 project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench'")
 "$tmp/pubsql" -project "$project" -campaign load > "$tmp/pub.sql"
-"$pgbin/pgbench" -n -M prepared -c "$C" -j 2 -T "$D" -f "$tmp/pub.sql" "$url" 2>/dev/null | tee "$tmp/pubsql.txt" | grep -E "^(tps|latency average)"
-
-echo "== pgbench (TPC-B-like, scale $C), $C clients, ${D}s"
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 "$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
-psql -qAt "$bench_url" -c "CHECKPOINT" >/dev/null
-"$pgbin/pgbench" -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.txt" | grep -E "^(tps|latency average)"
-psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" -c "DROP DATABASE ${db}_pgbench WITH (FORCE)" >/dev/null
+trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
 
-pub=$(grep -o '= [0-9]*/s' "$tmp/pub.txt" | grep -o '[0-9]*')
-sqltps=$(grep -o '^tps = [0-9.]*' "$tmp/pubsql.txt" | grep -o '[0-9.]*$')
-tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.txt" | grep -o '[0-9.]*$')
-printf '== ratio publications/s ÷ pgbench TPS: %.2f\n' "$(echo "$pub / $tps" | bc -l)"
-printf '== ratio publication statement (no HTTP) ÷ pgbench TPS: %.2f\n' "$(echo "$sqltps / $tps" | bc -l)"
+step_pub() {
+  echo "== round $r: promoengine: POST /v1/publications, $C clients, ${D}s"
+  psql -qAt "$url" -c "CHECKPOINT" >/dev/null
+  if [ -n "${PPROF_ADDR:-}" ] && [ "$r" = 1 ]; then
+    (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=5" -o /tmp/pub.cpu.pprof) &
+  fi
+  "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.$r"
+}
+step_sql() {
+  echo "== round $r: the same publication as one SQL statement through pgbench (no HTTP), $C clients, ${D}s"
+  psql -qAt "$url" -c "CHECKPOINT" >/dev/null
+  "$pgbin/pgbench" -n -M prepared -c "$C" -j 2 -T "$D" -f "$tmp/pub.sql" "$url" 2>/dev/null | tee "$tmp/pubsql.$r" | grep -E "^(tps|latency average)"
+}
+step_tpcb() {
+  echo "== round $r: pgbench (TPC-B-like, scale $C, prepared), $C clients, ${D}s"
+  psql -qAt "$bench_url" -c "CHECKPOINT" >/dev/null
+  "$pgbin/pgbench" -M prepared -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.$r" | grep -E "^(tps|latency average)"
+}
+steps=(step_pub step_sql step_tpcb)
+rows=()
+for r in $(seq "$R"); do
+  order=("${steps[@]}")
+  [ $((r % 2)) -eq 0 ] && order=(step_tpcb step_sql step_pub)
+  for step in "${order[@]}"; do "$step"; done
+  pub=$(grep -o '= [0-9]*/s' "$tmp/pub.$r" | grep -o '[0-9]*')
+  sqltps=$(grep -o '^tps = [0-9.]*' "$tmp/pubsql.$r" | grep -o '[0-9.]*$')
+  tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
+  p99=$(sed -n 's/.*p99 \([0-9.]*\) ms.*/\1/p' "$tmp/pub.$r")
+  rows+=("$(printf '%s %.0f %.0f %.0f %.3f %.3f %.3f %s' "$r" "$pub" "$sqltps" "$tps" \
+    "$(echo "$pub / $tps" | bc -l)" "$(echo "$sqltps / $tps" | bc -l)" "$(echo "$pub / $sqltps" | bc -l)" "${p99:-?}")")
+done
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+echo "== per round: publications/s, publication SQL TPS, TPC-B TPS, publications ÷ TPC-B, SQL ÷ TPC-B, publications ÷ SQL, publication p99 ms"
+printf '%s\n' "${rows[@]}"
+for i in 5 6 7; do
+  case $i in 5) what="publications/s ÷ TPC-B TPS";; 6) what="publication SQL (no HTTP) ÷ TPC-B TPS";; 7) what="publications/s ÷ the same SQL through pgbench";; esac
+  printf '== median over %s rounds of %s: %s\n' "$R" "$what" "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f$i | median)"
+done
