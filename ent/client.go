@@ -52,6 +52,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -142,6 +144,10 @@ type Client struct {
 	Sku *SkuClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// V1Reward is the client for interacting with the V1Reward builders.
+	V1Reward *V1RewardClient
+	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
+	V1RewardAssignment *V1RewardAssignmentClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
 	ValidationRule *ValidationRuleClient
 	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
@@ -204,6 +210,8 @@ func (c *Client) init() {
 	c.SessionLock = NewSessionLockClient(c.config)
 	c.Sku = NewSkuClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.V1Reward = NewV1RewardClient(c.config)
+	c.V1RewardAssignment = NewV1RewardAssignmentClient(c.config)
 	c.ValidationRule = NewValidationRuleClient(c.config)
 	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
@@ -340,6 +348,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
 		User:                     NewUserClient(cfg),
+		V1Reward:                 NewV1RewardClient(cfg),
+		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
@@ -403,6 +413,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
 		User:                     NewUserClient(cfg),
+		V1Reward:                 NewV1RewardClient(cfg),
+		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
@@ -446,8 +458,8 @@ func (c *Client) Use(hooks ...Hook) {
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
 		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -464,8 +476,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
 		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
 		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -548,6 +560,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Sku.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *V1RewardMutation:
+		return c.V1Reward.mutate(ctx, m)
+	case *V1RewardAssignmentMutation:
+		return c.V1RewardAssignment.mutate(ctx, m)
 	case *ValidationRuleMutation:
 		return c.ValidationRule.mutate(ctx, m)
 	case *ValidationRuleAssignmentMutation:
@@ -6000,6 +6016,276 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// V1RewardClient is a client for the V1Reward schema.
+type V1RewardClient struct {
+	config
+}
+
+// NewV1RewardClient returns a client for the V1Reward from the given config.
+func NewV1RewardClient(c config) *V1RewardClient {
+	return &V1RewardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `v1reward.Hooks(f(g(h())))`.
+func (c *V1RewardClient) Use(hooks ...Hook) {
+	c.hooks.V1Reward = append(c.hooks.V1Reward, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `v1reward.Intercept(f(g(h())))`.
+func (c *V1RewardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.V1Reward = append(c.inters.V1Reward, interceptors...)
+}
+
+// Create returns a builder for creating a V1Reward entity.
+func (c *V1RewardClient) Create() *V1RewardCreate {
+	mutation := newV1RewardMutation(c.config, OpCreate)
+	return &V1RewardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of V1Reward entities.
+func (c *V1RewardClient) CreateBulk(builders ...*V1RewardCreate) *V1RewardCreateBulk {
+	return &V1RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *V1RewardClient) MapCreateBulk(slice any, setFunc func(*V1RewardCreate, int)) *V1RewardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &V1RewardCreateBulk{err: fmt.Errorf("calling to V1RewardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*V1RewardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &V1RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for V1Reward.
+func (c *V1RewardClient) Update() *V1RewardUpdate {
+	mutation := newV1RewardMutation(c.config, OpUpdate)
+	return &V1RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *V1RewardClient) UpdateOne(_m *V1Reward) *V1RewardUpdateOne {
+	mutation := newV1RewardMutation(c.config, OpUpdateOne, withV1Reward(_m))
+	return &V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *V1RewardClient) UpdateOneID(id string) *V1RewardUpdateOne {
+	mutation := newV1RewardMutation(c.config, OpUpdateOne, withV1RewardID(id))
+	return &V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for V1Reward.
+func (c *V1RewardClient) Delete() *V1RewardDelete {
+	mutation := newV1RewardMutation(c.config, OpDelete)
+	return &V1RewardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *V1RewardClient) DeleteOne(_m *V1Reward) *V1RewardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *V1RewardClient) DeleteOneID(id string) *V1RewardDeleteOne {
+	builder := c.Delete().Where(v1reward.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &V1RewardDeleteOne{builder}
+}
+
+// Query returns a query builder for V1Reward.
+func (c *V1RewardClient) Query() *V1RewardQuery {
+	return &V1RewardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeV1Reward},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a V1Reward entity by its id.
+func (c *V1RewardClient) Get(ctx context.Context, id string) (*V1Reward, error) {
+	return c.Query().Where(v1reward.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *V1RewardClient) GetX(ctx context.Context, id string) *V1Reward {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *V1RewardClient) Hooks() []Hook {
+	hooks := c.hooks.V1Reward
+	return append(hooks[:len(hooks):len(hooks)], v1reward.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *V1RewardClient) Interceptors() []Interceptor {
+	inters := c.inters.V1Reward
+	return append(inters[:len(inters):len(inters)], v1reward.Interceptors[:]...)
+}
+
+func (c *V1RewardClient) mutate(ctx context.Context, m *V1RewardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&V1RewardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&V1RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&V1RewardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown V1Reward mutation op: %q", m.Op())
+	}
+}
+
+// V1RewardAssignmentClient is a client for the V1RewardAssignment schema.
+type V1RewardAssignmentClient struct {
+	config
+}
+
+// NewV1RewardAssignmentClient returns a client for the V1RewardAssignment from the given config.
+func NewV1RewardAssignmentClient(c config) *V1RewardAssignmentClient {
+	return &V1RewardAssignmentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `v1rewardassignment.Hooks(f(g(h())))`.
+func (c *V1RewardAssignmentClient) Use(hooks ...Hook) {
+	c.hooks.V1RewardAssignment = append(c.hooks.V1RewardAssignment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `v1rewardassignment.Intercept(f(g(h())))`.
+func (c *V1RewardAssignmentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.V1RewardAssignment = append(c.inters.V1RewardAssignment, interceptors...)
+}
+
+// Create returns a builder for creating a V1RewardAssignment entity.
+func (c *V1RewardAssignmentClient) Create() *V1RewardAssignmentCreate {
+	mutation := newV1RewardAssignmentMutation(c.config, OpCreate)
+	return &V1RewardAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of V1RewardAssignment entities.
+func (c *V1RewardAssignmentClient) CreateBulk(builders ...*V1RewardAssignmentCreate) *V1RewardAssignmentCreateBulk {
+	return &V1RewardAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *V1RewardAssignmentClient) MapCreateBulk(slice any, setFunc func(*V1RewardAssignmentCreate, int)) *V1RewardAssignmentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &V1RewardAssignmentCreateBulk{err: fmt.Errorf("calling to V1RewardAssignmentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*V1RewardAssignmentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &V1RewardAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Update() *V1RewardAssignmentUpdate {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdate)
+	return &V1RewardAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *V1RewardAssignmentClient) UpdateOne(_m *V1RewardAssignment) *V1RewardAssignmentUpdateOne {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdateOne, withV1RewardAssignment(_m))
+	return &V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *V1RewardAssignmentClient) UpdateOneID(id string) *V1RewardAssignmentUpdateOne {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdateOne, withV1RewardAssignmentID(id))
+	return &V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Delete() *V1RewardAssignmentDelete {
+	mutation := newV1RewardAssignmentMutation(c.config, OpDelete)
+	return &V1RewardAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *V1RewardAssignmentClient) DeleteOne(_m *V1RewardAssignment) *V1RewardAssignmentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *V1RewardAssignmentClient) DeleteOneID(id string) *V1RewardAssignmentDeleteOne {
+	builder := c.Delete().Where(v1rewardassignment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &V1RewardAssignmentDeleteOne{builder}
+}
+
+// Query returns a query builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Query() *V1RewardAssignmentQuery {
+	return &V1RewardAssignmentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeV1RewardAssignment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a V1RewardAssignment entity by its id.
+func (c *V1RewardAssignmentClient) Get(ctx context.Context, id string) (*V1RewardAssignment, error) {
+	return c.Query().Where(v1rewardassignment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *V1RewardAssignmentClient) GetX(ctx context.Context, id string) *V1RewardAssignment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *V1RewardAssignmentClient) Hooks() []Hook {
+	hooks := c.hooks.V1RewardAssignment
+	return append(hooks[:len(hooks):len(hooks)], v1rewardassignment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *V1RewardAssignmentClient) Interceptors() []Interceptor {
+	inters := c.inters.V1RewardAssignment
+	return append(inters[:len(inters):len(inters)], v1rewardassignment.Interceptors[:]...)
+}
+
+func (c *V1RewardAssignmentClient) mutate(ctx context.Context, m *V1RewardAssignmentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&V1RewardAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&V1RewardAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&V1RewardAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown V1RewardAssignment mutation op: %q", m.Op())
+	}
+}
+
 // ValidationRuleClient is a client for the ValidationRule schema.
 type ValidationRuleClient struct {
 	config
@@ -7018,8 +7304,9 @@ type (
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		SessionLock, Sku, User, V1Reward, V1RewardAssignment, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
@@ -7028,8 +7315,9 @@ type (
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
 		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		SessionLock, Sku, User, V1Reward, V1RewardAssignment, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -49,6 +49,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -153,6 +155,8 @@ func checkColumn(t, c string) error {
 			sessionlock.Table:              sessionlock.ValidColumn,
 			sku.Table:                      sku.ValidColumn,
 			user.Table:                     user.ValidColumn,
+			v1reward.Table:                 v1reward.ValidColumn,
+			v1rewardassignment.Table:       v1rewardassignment.ValidColumn,
 			validationrule.Table:           validationrule.ValidColumn,
 			validationruleassignment.Table: validationruleassignment.ValidColumn,
 			voucher.Table:                  voucher.ValidColumn,

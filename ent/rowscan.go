@@ -668,6 +668,42 @@ func (_m *User) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new V1Reward bound to the client and the
+// values to pass to Rows.Scan for the given v1_rewards columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *V1RewardClient) ScanTargets(columns []string) (*V1Reward, []any, error) {
+	node := &V1Reward{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the V1Reward's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *V1Reward) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new V1RewardAssignment bound to the client and the
+// values to pass to Rows.Scan for the given v1_reward_assignments columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *V1RewardAssignmentClient) ScanTargets(columns []string) (*V1RewardAssignment, []any, error) {
+	node := &V1RewardAssignment{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the V1RewardAssignment's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *V1RewardAssignment) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new ValidationRule bound to the client and the
 // values to pass to Rows.Scan for the given validation_rules columns; call
 // AssignScanned with the same columns and values after scanning.

@@ -88,6 +88,10 @@ type Tx struct {
 	Sku *SkuClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// V1Reward is the client for interacting with the V1Reward builders.
+	V1Reward *V1RewardClient
+	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
+	V1RewardAssignment *V1RewardAssignmentClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
 	ValidationRule *ValidationRuleClient
 	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
@@ -270,6 +274,8 @@ func (tx *Tx) init() {
 	tx.SessionLock = NewSessionLockClient(tx.config)
 	tx.Sku = NewSkuClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.V1Reward = NewV1RewardClient(tx.config)
+	tx.V1RewardAssignment = NewV1RewardAssignmentClient(tx.config)
 	tx.ValidationRule = NewValidationRuleClient(tx.config)
 	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)

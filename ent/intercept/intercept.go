@@ -46,6 +46,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -1110,6 +1112,60 @@ func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
 }
 
+// The V1RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type V1RewardFunc func(context.Context, *ent.V1RewardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f V1RewardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.V1RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.V1RewardQuery", q)
+}
+
+// The TraverseV1Reward type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseV1Reward func(context.Context, *ent.V1RewardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseV1Reward) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseV1Reward) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.V1RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.V1RewardQuery", q)
+}
+
+// The V1RewardAssignmentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type V1RewardAssignmentFunc func(context.Context, *ent.V1RewardAssignmentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f V1RewardAssignmentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.V1RewardAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.V1RewardAssignmentQuery", q)
+}
+
+// The TraverseV1RewardAssignment type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseV1RewardAssignment func(context.Context, *ent.V1RewardAssignmentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseV1RewardAssignment) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseV1RewardAssignment) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.V1RewardAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.V1RewardAssignmentQuery", q)
+}
+
 // The ValidationRuleFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ValidationRuleFunc func(context.Context, *ent.ValidationRuleQuery) (ent.Value, error)
 
@@ -1376,6 +1432,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.SkuQuery, predicate.Sku, sku.OrderOption]{typ: ent.TypeSku, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
+	case *ent.V1RewardQuery:
+		return &query[*ent.V1RewardQuery, predicate.V1Reward, v1reward.OrderOption]{typ: ent.TypeV1Reward, tq: q}, nil
+	case *ent.V1RewardAssignmentQuery:
+		return &query[*ent.V1RewardAssignmentQuery, predicate.V1RewardAssignment, v1rewardassignment.OrderOption]{typ: ent.TypeV1RewardAssignment, tq: q}, nil
 	case *ent.ValidationRuleQuery:
 		return &query[*ent.ValidationRuleQuery, predicate.ValidationRule, validationrule.OrderOption]{typ: ent.TypeValidationRule, tq: q}, nil
 	case *ent.ValidationRuleAssignmentQuery:

@@ -117,6 +117,12 @@ type Sku func(*sql.Selector)
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
 
+// V1Reward is the predicate function for v1reward builders.
+type V1Reward func(*sql.Selector)
+
+// V1RewardAssignment is the predicate function for v1rewardassignment builders.
+type V1RewardAssignment func(*sql.Selector)
+
 // ValidationRule is the predicate function for validationrule builders.
 type ValidationRule func(*sql.Selector)
 
