@@ -249,6 +249,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/exports/:id/download", exports.download)
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
+	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 

@@ -45,6 +45,8 @@ var Layers = [][]string{
 	{"graph/publication"},
 	{"graph/loyalty"},
 	{"graph/redemption"},
+	// v1 rewards: issue through redemption (IssueReward is wired), publish.
+	{"graph/reward"},
 	{"graph/export"},
 	// The access and management area: projects, keys, OAuth, users,
 	// branding and the management API over every domain.
