@@ -45,6 +45,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -130,6 +131,8 @@ type Client struct {
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// ReferralHolder is the client for interacting with the ReferralHolder builders.
+	ReferralHolder *ReferralHolderClient
 	// Reward is the client for interacting with the Reward builders.
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
@@ -203,6 +206,7 @@ func (c *Client) init() {
 	c.Publication = NewPublicationClient(c.config)
 	c.Redemption = NewRedemptionClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
+	c.ReferralHolder = NewReferralHolderClient(c.config)
 	c.Reward = NewRewardClient(c.config)
 	c.RewardActivity = NewRewardActivityClient(c.config)
 	c.Segment = NewSegmentClient(c.config)
@@ -341,6 +345,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
+		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
@@ -406,6 +411,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
+		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
@@ -456,10 +462,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -474,10 +481,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku, c.User,
-		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -546,6 +554,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Redemption.mutate(ctx, m)
 	case *ReferralConversionMutation:
 		return c.ReferralConversion.mutate(ctx, m)
+	case *ReferralHolderMutation:
+		return c.ReferralHolder.mutate(ctx, m)
 	case *RewardMutation:
 		return c.Reward.mutate(ctx, m)
 	case *RewardActivityMutation:
@@ -5009,6 +5019,141 @@ func (c *ReferralConversionClient) mutate(ctx context.Context, m *ReferralConver
 	}
 }
 
+// ReferralHolderClient is a client for the ReferralHolder schema.
+type ReferralHolderClient struct {
+	config
+}
+
+// NewReferralHolderClient returns a client for the ReferralHolder from the given config.
+func NewReferralHolderClient(c config) *ReferralHolderClient {
+	return &ReferralHolderClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `referralholder.Hooks(f(g(h())))`.
+func (c *ReferralHolderClient) Use(hooks ...Hook) {
+	c.hooks.ReferralHolder = append(c.hooks.ReferralHolder, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `referralholder.Intercept(f(g(h())))`.
+func (c *ReferralHolderClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReferralHolder = append(c.inters.ReferralHolder, interceptors...)
+}
+
+// Create returns a builder for creating a ReferralHolder entity.
+func (c *ReferralHolderClient) Create() *ReferralHolderCreate {
+	mutation := newReferralHolderMutation(c.config, OpCreate)
+	return &ReferralHolderCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReferralHolder entities.
+func (c *ReferralHolderClient) CreateBulk(builders ...*ReferralHolderCreate) *ReferralHolderCreateBulk {
+	return &ReferralHolderCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReferralHolderClient) MapCreateBulk(slice any, setFunc func(*ReferralHolderCreate, int)) *ReferralHolderCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReferralHolderCreateBulk{err: fmt.Errorf("calling to ReferralHolderClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReferralHolderCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReferralHolderCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReferralHolder.
+func (c *ReferralHolderClient) Update() *ReferralHolderUpdate {
+	mutation := newReferralHolderMutation(c.config, OpUpdate)
+	return &ReferralHolderUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReferralHolderClient) UpdateOne(_m *ReferralHolder) *ReferralHolderUpdateOne {
+	mutation := newReferralHolderMutation(c.config, OpUpdateOne, withReferralHolder(_m))
+	return &ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReferralHolderClient) UpdateOneID(id string) *ReferralHolderUpdateOne {
+	mutation := newReferralHolderMutation(c.config, OpUpdateOne, withReferralHolderID(id))
+	return &ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReferralHolder.
+func (c *ReferralHolderClient) Delete() *ReferralHolderDelete {
+	mutation := newReferralHolderMutation(c.config, OpDelete)
+	return &ReferralHolderDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReferralHolderClient) DeleteOne(_m *ReferralHolder) *ReferralHolderDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReferralHolderClient) DeleteOneID(id string) *ReferralHolderDeleteOne {
+	builder := c.Delete().Where(referralholder.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReferralHolderDeleteOne{builder}
+}
+
+// Query returns a query builder for ReferralHolder.
+func (c *ReferralHolderClient) Query() *ReferralHolderQuery {
+	return &ReferralHolderQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReferralHolder},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReferralHolder entity by its id.
+func (c *ReferralHolderClient) Get(ctx context.Context, id string) (*ReferralHolder, error) {
+	return c.Query().Where(referralholder.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReferralHolderClient) GetX(ctx context.Context, id string) *ReferralHolder {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReferralHolderClient) Hooks() []Hook {
+	hooks := c.hooks.ReferralHolder
+	return append(hooks[:len(hooks):len(hooks)], referralholder.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReferralHolderClient) Interceptors() []Interceptor {
+	inters := c.inters.ReferralHolder
+	return append(inters[:len(inters):len(inters)], referralholder.Interceptors[:]...)
+}
+
+func (c *ReferralHolderClient) mutate(ctx context.Context, m *ReferralHolderMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReferralHolderCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReferralHolderUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReferralHolderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReferralHolder mutation op: %q", m.Op())
+	}
+}
+
 // RewardClient is a client for the Reward schema.
 type RewardClient struct {
 	config
@@ -7303,9 +7448,9 @@ type (
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, V1Reward, V1RewardAssignment, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, User, V1Reward, V1RewardAssignment,
+		ValidationRule, ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
@@ -7314,9 +7459,9 @@ type (
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, V1Reward, V1RewardAssignment, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, User, V1Reward, V1RewardAssignment,
+		ValidationRule, ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )

@@ -42,6 +42,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -148,6 +149,7 @@ func checkColumn(t, c string) error {
 			publication.Table:              publication.ValidColumn,
 			redemption.Table:               redemption.ValidColumn,
 			referralconversion.Table:       referralconversion.ValidColumn,
+			referralholder.Table:           referralholder.ValidColumn,
 			reward.Table:                   reward.ValidColumn,
 			rewardactivity.Table:           rewardactivity.ValidColumn,
 			segment.Table:                  segment.ValidColumn,

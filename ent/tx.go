@@ -74,6 +74,8 @@ type Tx struct {
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// ReferralHolder is the client for interacting with the ReferralHolder builders.
+	ReferralHolder *ReferralHolderClient
 	// Reward is the client for interacting with the Reward builders.
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
@@ -267,6 +269,7 @@ func (tx *Tx) init() {
 	tx.Publication = NewPublicationClient(tx.config)
 	tx.Redemption = NewRedemptionClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)
+	tx.ReferralHolder = NewReferralHolderClient(tx.config)
 	tx.Reward = NewRewardClient(tx.config)
 	tx.RewardActivity = NewRewardActivityClient(tx.config)
 	tx.Segment = NewSegmentClient(tx.config)

@@ -369,6 +369,18 @@ func (f ReferralConversionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralConversionMutation", m)
 }
 
+// The ReferralHolderFunc type is an adapter to allow the use of ordinary
+// function as ReferralHolder mutator.
+type ReferralHolderFunc func(context.Context, *ent.ReferralHolderMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReferralHolderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReferralHolderMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralHolderMutation", m)
+}
+
 // The RewardFunc type is an adapter to allow the use of ordinary
 // function as Reward mutator.
 type RewardFunc func(context.Context, *ent.RewardMutation) (ent.Value, error)

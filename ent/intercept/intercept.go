@@ -39,6 +39,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -923,6 +924,33 @@ func (f TraverseReferralConversion) Traverse(ctx context.Context, q ent.Query) e
 	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralConversionQuery", q)
 }
 
+// The ReferralHolderFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ReferralHolderFunc func(context.Context, *ent.ReferralHolderQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ReferralHolderFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ReferralHolderQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ReferralHolderQuery", q)
+}
+
+// The TraverseReferralHolder type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseReferralHolder func(context.Context, *ent.ReferralHolderQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseReferralHolder) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseReferralHolder) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ReferralHolderQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralHolderQuery", q)
+}
+
 // The RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RewardFunc func(context.Context, *ent.RewardQuery) (ent.Value, error)
 
@@ -1418,6 +1446,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RedemptionQuery, predicate.Redemption, redemption.OrderOption]{typ: ent.TypeRedemption, tq: q}, nil
 	case *ent.ReferralConversionQuery:
 		return &query[*ent.ReferralConversionQuery, predicate.ReferralConversion, referralconversion.OrderOption]{typ: ent.TypeReferralConversion, tq: q}, nil
+	case *ent.ReferralHolderQuery:
+		return &query[*ent.ReferralHolderQuery, predicate.ReferralHolder, referralholder.OrderOption]{typ: ent.TypeReferralHolder, tq: q}, nil
 	case *ent.RewardQuery:
 		return &query[*ent.RewardQuery, predicate.Reward, reward.OrderOption]{typ: ent.TypeReward, tq: q}, nil
 	case *ent.RewardActivityQuery:

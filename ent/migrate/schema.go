@@ -1044,6 +1044,35 @@ var (
 			},
 		},
 	}
+	// ReferralHoldersColumns holds the columns for the "referral_holders" table.
+	ReferralHoldersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "voucher_id", Type: field.TypeString},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
+	}
+	// ReferralHoldersTable holds the schema information for the "referral_holders" table.
+	ReferralHoldersTable = &schema.Table{
+		Name:       "referral_holders",
+		Columns:    ReferralHoldersColumns,
+		PrimaryKey: []*schema.Column{ReferralHoldersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "referralholder_project_id_voucher_id_customer_id",
+				Unique:  true,
+				Columns: []*schema.Column{ReferralHoldersColumns[1], ReferralHoldersColumns[4], ReferralHoldersColumns[6]},
+			},
+			{
+				Name:    "referralholder_project_id_voucher_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralHoldersColumns[1], ReferralHoldersColumns[4], ReferralHoldersColumns[2], ReferralHoldersColumns[0]},
+			},
+		},
+	}
 	// RewardsColumns holds the columns for the "rewards" table.
 	RewardsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1664,6 +1693,7 @@ var (
 		PublicationsTable,
 		RedemptionsTable,
 		ReferralConversionsTable,
+		ReferralHoldersTable,
 		RewardsTable,
 		RewardActivitiesTable,
 		SegmentsTable,
@@ -1702,6 +1732,9 @@ func init() {
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
+	ReferralHoldersTable.Annotation = &entsql.Annotation{
+		Table: "referral_holders",
+	}
 	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
 	SkusTable.ForeignKeys[0].RefTable = ProductsTable
 	V1RewardsTable.Annotation = &entsql.Annotation{

@@ -96,6 +96,9 @@ type Redemption func(*sql.Selector)
 // ReferralConversion is the predicate function for referralconversion builders.
 type ReferralConversion func(*sql.Selector)
 
+// ReferralHolder is the predicate function for referralholder builders.
+type ReferralHolder func(*sql.Selector)
+
 // Reward is the predicate function for reward builders.
 type Reward func(*sql.Selector)
 

@@ -36,6 +36,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema"
@@ -1594,6 +1595,37 @@ func init() {
 	referralconversion.DefaultID = referralconversionDescID.Default.(func() string)
 	// referralconversion.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	referralconversion.IDValidator = referralconversionDescID.Validators[0].(func(string) error)
+	referralholderMixin := schema.ReferralHolder{}.Mixin()
+	referralholderMixinHooks1 := referralholderMixin[1].Hooks()
+	referralholder.Hooks[0] = referralholderMixinHooks1[0]
+	referralholderMixinInters1 := referralholderMixin[1].Interceptors()
+	referralholder.Interceptors[0] = referralholderMixinInters1[0]
+	referralholderMixinFields0 := referralholderMixin[0].Fields()
+	_ = referralholderMixinFields0
+	referralholderMixinFields1 := referralholderMixin[1].Fields()
+	_ = referralholderMixinFields1
+	referralholderMixinFields2 := referralholderMixin[2].Fields()
+	_ = referralholderMixinFields2
+	referralholderFields := schema.ReferralHolder{}.Fields()
+	_ = referralholderFields
+	// referralholderDescProjectID is the schema descriptor for project_id field.
+	referralholderDescProjectID := referralholderMixinFields1[0].Descriptor()
+	// referralholder.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	referralholder.ProjectIDValidator = referralholderDescProjectID.Validators[0].(func(string) error)
+	// referralholderDescCreatedAt is the schema descriptor for created_at field.
+	referralholderDescCreatedAt := referralholderMixinFields2[0].Descriptor()
+	// referralholder.DefaultCreatedAt holds the default value on creation for the created_at field.
+	referralholder.DefaultCreatedAt = referralholderDescCreatedAt.Default.(func() time.Time)
+	// referralholderDescUpdatedAt is the schema descriptor for updated_at field.
+	referralholderDescUpdatedAt := referralholderMixinFields2[1].Descriptor()
+	// referralholder.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	referralholder.UpdateDefaultUpdatedAt = referralholderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// referralholderDescID is the schema descriptor for id field.
+	referralholderDescID := referralholderMixinFields0[0].Descriptor()
+	// referralholder.DefaultID holds the default value on creation for the id field.
+	referralholder.DefaultID = referralholderDescID.Default.(func() string)
+	// referralholder.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	referralholder.IDValidator = referralholderDescID.Validators[0].(func(string) error)
 	rewardMixin := schema.Reward{}.Mixin()
 	rewardMixinHooks1 := rewardMixin[1].Hooks()
 	rewardHooks := schema.Reward{}.Hooks()

@@ -124,6 +124,9 @@ const (
 const (
 	PrefixRewardV1         = "rew_"
 	PrefixRewardAssignment = "rewa_"
+	// PrefixReferralHolder is a referee of a referral code
+	// (/v1/referrals/…/holders).
+	PrefixReferralHolder = "rh_"
 )
 
 var lastMicros atomic.Int64
