@@ -44,6 +44,7 @@ import (
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/referral"
 	"github.com/promoengine/promoengine/graph/reward"
 	"github.com/promoengine/promoengine/graph/webhook"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -789,6 +790,7 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
+		AddReferralHolders                func(childComplexity int, campaign *string, member string, input referral.HoldersInput) int
 		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
@@ -863,6 +865,7 @@ type ComplexityRoot struct {
 		RegenerateManagementAPIKey        func(childComplexity int, projectID string, appID string) int
 		RegenerateManagementWebhookToken  func(childComplexity int, projectID string) int
 		ReleaseSession                    func(childComplexity int, code string, key string) int
+		RemoveReferralHolder              func(childComplexity int, campaign *string, member string, id string) int
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
 		RollbackRedemption                func(childComplexity int, id string, input *redemption.RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
@@ -1064,6 +1067,7 @@ type ComplexityRoot struct {
 		Redemption                    func(childComplexity int, id string) int
 		RedemptionList                func(childComplexity int, input *redemption.RedemptionListInput) int
 		Redemptions                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		ReferralHolders               func(childComplexity int, campaign *string, member string, input *referral.HolderListInput) int
 		Reward                        func(childComplexity int, id string) int
 		RewardActivities              func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
 		Rewards                       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
@@ -1171,6 +1175,23 @@ type ComplexityRoot struct {
 		RefereeID       func(childComplexity int) int
 		ReferrerID      func(childComplexity int) int
 		RelatedObjectID func(childComplexity int) int
+	}
+
+	ReferralHolder struct {
+		CampaignID  func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		CustomerID  func(childComplexity int) int
+		HolderRole  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Metadata    func(childComplexity int) int
+		VoucherID   func(childComplexity int) int
+		VoucherType func(childComplexity int) int
+	}
+
+	ReferralHolderList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
 	}
 
 	Reward struct {
@@ -1712,6 +1733,8 @@ type MutationResolver interface {
 	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
 	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	AddReferralHolders(ctx context.Context, campaign *string, member string, input referral.HoldersInput) ([]*referral.Holder, error)
+	RemoveReferralHolder(ctx context.Context, campaign *string, member string, id string) (string, error)
 	CreateV1Reward(ctx context.Context, input reward.RewardInput) (*ent.V1Reward, error)
 	UpdateV1Reward(ctx context.Context, id string, input reward.RewardInput) (*ent.V1Reward, error)
 	DeleteV1Reward(ctx context.Context, id string) (string, error)
@@ -1810,6 +1833,7 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	ReferralHolders(ctx context.Context, campaign *string, member string, input *referral.HolderListInput) (*referral.HolderList, error)
 	V1Reward(ctx context.Context, id string) (*ent.V1Reward, error)
 	V1RewardList(ctx context.Context, input *reward.ListInput) (*reward.RewardList, error)
 	V1RewardAssignment(ctx context.Context, rewardID string, id string) (*ent.V1RewardAssignment, error)
@@ -4797,6 +4821,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ActivateReward(childComplexity, args["id"].(string)), true
+	case "Mutation.addReferralHolders":
+		if e.ComplexityRoot.Mutation.AddReferralHolders == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addReferralHolders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddReferralHolders(childComplexity, args["campaign"].(*string), args["member"].(string), args["input"].(referral.HoldersInput)), true
 	case "Mutation.addVoucher":
 		if e.ComplexityRoot.Mutation.AddVoucher == nil {
 			break
@@ -5611,6 +5646,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReleaseSession(childComplexity, args["code"].(string), args["key"].(string)), true
+	case "Mutation.removeReferralHolder":
+		if e.ComplexityRoot.Mutation.RemoveReferralHolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeReferralHolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveReferralHolder(childComplexity, args["campaign"].(*string), args["member"].(string), args["id"].(string)), true
 	case "Mutation.revokeOAuthToken":
 		if e.ComplexityRoot.Mutation.RevokeOAuthToken == nil {
 			break
@@ -7107,6 +7153,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Redemptions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.RedemptionOrder), args["where"].(*ent.RedemptionWhereInput)), true
+	case "Query.referralHolders":
+		if e.ComplexityRoot.Query.ReferralHolders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_referralHolders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ReferralHolders(childComplexity, args["campaign"].(*string), args["member"].(string), args["input"].(*referral.HolderListInput)), true
 	case "Query.reward":
 		if e.ComplexityRoot.Query.Reward == nil {
 			break
@@ -7728,6 +7785,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReferralEntry.RelatedObjectID(childComplexity), true
+
+	case "ReferralHolder.campaignID":
+		if e.ComplexityRoot.ReferralHolder.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CampaignID(childComplexity), true
+	case "ReferralHolder.createdAt":
+		if e.ComplexityRoot.ReferralHolder.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CreatedAt(childComplexity), true
+	case "ReferralHolder.customerID":
+		if e.ComplexityRoot.ReferralHolder.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CustomerID(childComplexity), true
+	case "ReferralHolder.holderRole":
+		if e.ComplexityRoot.ReferralHolder.HolderRole == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.HolderRole(childComplexity), true
+	case "ReferralHolder.id":
+		if e.ComplexityRoot.ReferralHolder.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.ID(childComplexity), true
+	case "ReferralHolder.metadata":
+		if e.ComplexityRoot.ReferralHolder.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.Metadata(childComplexity), true
+	case "ReferralHolder.voucherID":
+		if e.ComplexityRoot.ReferralHolder.VoucherID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.VoucherID(childComplexity), true
+	case "ReferralHolder.voucherType":
+		if e.ComplexityRoot.ReferralHolder.VoucherType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.VoucherType(childComplexity), true
+
+	case "ReferralHolderList.data":
+		if e.ComplexityRoot.ReferralHolderList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.Data(childComplexity), true
+	case "ReferralHolderList.hasMore":
+		if e.ComplexityRoot.ReferralHolderList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.HasMore(childComplexity), true
+	case "ReferralHolderList.total":
+		if e.ComplexityRoot.ReferralHolderList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.Total(childComplexity), true
 
 	case "Reward.activities":
 		if e.ComplexityRoot.Reward.Activities == nil {
@@ -9343,6 +9468,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RedemptionOptionsInput", ec.unmarshalInputRedemptionOptionsInput),
 			graphql.NewInputUnmarshaler("RedemptionOrder", ec.unmarshalInputRedemptionOrder),
 			graphql.NewInputUnmarshaler("RedemptionWhereInput", ec.unmarshalInputRedemptionWhereInput),
+			graphql.NewInputUnmarshaler("ReferralHolderListInput", ec.unmarshalInputReferralHolderListInput),
+			graphql.NewInputUnmarshaler("ReferralHoldersInput", ec.unmarshalInputReferralHoldersInput),
 			graphql.NewInputUnmarshaler("RewardActivityOrder", ec.unmarshalInputRewardActivityOrder),
 			graphql.NewInputUnmarshaler("RewardActivityWhereInput", ec.unmarshalInputRewardActivityWhereInput),
 			graphql.NewInputUnmarshaler("RewardOrder", ec.unmarshalInputRewardOrder),
@@ -9469,7 +9596,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/rewards.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -11369,6 +11496,7 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
+	{Name: "schema/referrals.graphqls", Input: sourceData("schema/referrals.graphqls"), BuiltIn: false},
 	{Name: "schema/rewards.graphqls", Input: sourceData("schema/rewards.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -13097,6 +13225,40 @@ func (ec *executionContext) childFields_ReferralEntry(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ReferralEntry", field.Name)
 }
 
+func (ec *executionContext) childFields_ReferralHolder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ReferralHolder_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ReferralHolder_createdAt(ctx, field)
+	case "voucherID":
+		return ec.fieldContext_ReferralHolder_voucherID(ctx, field)
+	case "customerID":
+		return ec.fieldContext_ReferralHolder_customerID(ctx, field)
+	case "holderRole":
+		return ec.fieldContext_ReferralHolder_holderRole(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_ReferralHolder_campaignID(ctx, field)
+	case "voucherType":
+		return ec.fieldContext_ReferralHolder_voucherType(ctx, field)
+	case "metadata":
+		return ec.fieldContext_ReferralHolder_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReferralHolder", field.Name)
+}
+
+func (ec *executionContext) childFields_ReferralHolderList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "data":
+		return ec.fieldContext_ReferralHolderList_data(ctx, field)
+	case "total":
+		return ec.fieldContext_ReferralHolderList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_ReferralHolderList_hasMore(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReferralHolderList", field.Name)
+}
+
 func (ec *executionContext) childFields_Reward(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14388,6 +14550,36 @@ func (ec *executionContext) field_Mutation_activateReward_args(ctx context.Conte
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addReferralHolders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (referral.HoldersInput, error) {
+			return ec.unmarshalNReferralHoldersInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHoldersInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -15792,6 +15984,36 @@ func (ec *executionContext) field_Mutation_releaseSession_args(ctx context.Conte
 		return nil, err
 	}
 	args["key"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeReferralHolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
 	return args, nil
 }
 
@@ -18514,6 +18736,36 @@ func (ec *executionContext) field_Query_redemptions_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_referralHolders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*referral.HolderListInput, error) {
+			return ec.unmarshalOReferralHolderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -35570,6 +35822,94 @@ func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_addReferralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addReferralHolders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddReferralHolders(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["input"].(referral.HoldersInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+			return ec.marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addReferralHolders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolder(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addReferralHolders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeReferralHolder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeReferralHolder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveReferralHolder(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeReferralHolder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeReferralHolder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createV1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41009,6 +41349,50 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_referralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_referralHolders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ReferralHolders(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["input"].(*referral.HolderListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *referral.HolderList) graphql.Marshaler {
+			return ec.marshalNReferralHolderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_referralHolders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolderList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_referralHolders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_v1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -42878,6 +43262,268 @@ func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_ReferralEntry_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ReferralHolder_id(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_createdAt(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ReferralHolder_voucherID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_voucherID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_customerID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_holderRole(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_holderRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HolderRole, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_holderRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "String")
+}
+
+func (ec *executionContext) _ReferralHolder_campaignID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_voucherType(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_voucherType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_voucherType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "String")
+}
+
+func (ec *executionContext) _ReferralHolder_metadata(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "Map")
+}
+
+func (ec *executionContext) _ReferralHolderList_data(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+			return ec.marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReferralHolderList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReferralHolderList_total(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolderList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ReferralHolderList_hasMore(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolderList", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Reward_id(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -69300,6 +69946,111 @@ func UnmarshalRedemptionWhereInput(ctx context.Context, raw any) (ent.Redemption
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReferralHolderListInput(ctx context.Context, obj any) (referral.HolderListInput, error) {
+	var it referral.HolderListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReferralHolderListInput unmarshals raw into the ReferralHolderListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReferralHolderListInput(ctx context.Context, raw any) (referral.HolderListInput, error) {
+	var out referral.HolderListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReferralHolderListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputReferralHoldersInput(ctx context.Context, obj any) (referral.HoldersInput, error) {
+	var it referral.HoldersInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"holders", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "holders":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("holders"))
+			data, err := ec.unmarshalNCustomerInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Holders = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReferralHoldersInput unmarshals raw into the ReferralHoldersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReferralHoldersInput(ctx context.Context, raw any) (referral.HoldersInput, error) {
+	var out referral.HoldersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReferralHoldersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRewardActivityOrder(ctx context.Context, obj any) (ent.RewardActivityOrder, error) {
 	var it ent.RewardActivityOrder
 	if obj == nil {
@@ -83196,6 +83947,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "addReferralHolders":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addReferralHolders(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeReferralHolder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeReferralHolder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createV1Reward":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createV1Reward(ctx, field)
@@ -84421,6 +85186,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
 				})
+		case "referralHolders":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_referralHolders(ctx, field)
+				})
 		case "v1Reward":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -85006,6 +85777,117 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 			}
 		case "date":
 			out.Values[i] = ec._ReferralEntry_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var referralHolderImplementors = []string{"ReferralHolder"}
+
+func (ec *executionContext) _ReferralHolder(ctx context.Context, sel ast.SelectionSet, obj *referral.Holder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, referralHolderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReferralHolder")
+		case "id":
+			out.Values[i] = ec._ReferralHolder_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ReferralHolder_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherID":
+			out.Values[i] = ec._ReferralHolder_voucherID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customerID":
+			out.Values[i] = ec._ReferralHolder_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "holderRole":
+			out.Values[i] = ec._ReferralHolder_holderRole(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._ReferralHolder_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherType":
+			out.Values[i] = ec._ReferralHolder_voucherType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._ReferralHolder_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var referralHolderListImplementors = []string{"ReferralHolderList"}
+
+func (ec *executionContext) _ReferralHolderList(ctx context.Context, sel ast.SelectionSet, obj *referral.HolderList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, referralHolderListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReferralHolderList")
+		case "data":
+			out.Values[i] = ec._ReferralHolderList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._ReferralHolderList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._ReferralHolderList_hasMore(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -88719,6 +89601,20 @@ func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengine�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCustomerInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInputᚄ(ctx context.Context, v any) ([]*customer.CustomerInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*customer.CustomerInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -89847,6 +90743,43 @@ func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengine�
 		return graphql.Null
 	}
 	return ec._ReferralEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx context.Context, sel ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReferralHolder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNReferralHolder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolder(ctx context.Context, sel ast.SelectionSet, v *referral.Holder) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReferralHolder!")
+		return graphql.Null
+	}
+	return ec._ReferralHolder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNReferralHolderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderList(ctx context.Context, sel ast.SelectionSet, v *referral.HolderList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReferralHolderList!")
+		return graphql.Null
+	}
+	return ec._ReferralHolderList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNReferralHoldersInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHoldersInput(ctx context.Context, v any) (referral.HoldersInput, error) {
+	res, err := ec.unmarshalInputReferralHoldersInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐReward(ctx context.Context, sel ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
@@ -93705,6 +94638,14 @@ func (ec *executionContext) unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpro
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputRedemptionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOReferralHolderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderListInput(ctx context.Context, v any) (*referral.HolderListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputReferralHolderListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

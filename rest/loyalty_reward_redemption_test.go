@@ -265,6 +265,16 @@ func TestConcurrentRewardRedemptionsSpendPointsOnce(t *testing.T) {
 	if n := e.DB.Client.WebhookEvent.Query().Where(webhookevent.Type("redemption.succeeded")).CountX(systemCtx()); n != 33 {
 		t.Errorf("%d redemption.succeeded events, want 33", n)
 	}
+	acts := must(t, e.Do(http.MethodGet, "/v1/customers/racer/activities?limit=100", nil, app), http.StatusOK)
+	redeemed := 0
+	for _, a := range acts["data"].([]any) {
+		if a.(map[string]any)["type"] == "customer.redemption.succeeded" {
+			redeemed++
+		}
+	}
+	if redeemed != 33 {
+		t.Errorf("%d customer.redemption.succeeded activities, want 33", redeemed)
+	}
 	if r := e.DB.Client.V1Reward.Query().Where(v1reward.ID(mug)).OnlyX(systemCtx()); r.Redeemed != 33 {
 		t.Errorf("reward redeemed %d, want 33", r.Redeemed)
 	}

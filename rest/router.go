@@ -250,6 +250,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
 	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
+	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 

@@ -45,7 +45,7 @@ var areas = []func(*API){
 	validations, redemptions, validationRules,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules,
-	rewards,
+	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
 }
 
