@@ -33,8 +33,10 @@ type MemberRewardList struct {
 // member finds a v1 loyalty member: a LOYALTY_CARD voucher by code (or
 // v_ id), in the named campaign when campaignRef is set.
 func member(ctx context.Context, campaignRef *string, code string) (*ent.Voucher, error) {
+	var cmp *ent.Campaign
 	if campaignRef != nil && *campaignRef != "" {
-		if _, err := loyaltyCampaign(ctx, *campaignRef); err != nil {
+		var err error
+		if cmp, err = loyaltyCampaign(ctx, *campaignRef); err != nil {
 			return nil, err
 		}
 	}
@@ -42,14 +44,8 @@ func member(ctx context.Context, campaignRef *string, code string) (*ent.Voucher
 	if err != nil {
 		return nil, err
 	}
-	if v.Type != jsonfield.VoucherTypeLoyaltyCard {
+	if v.Type != jsonfield.VoucherTypeLoyaltyCard || (cmp != nil && (v.CampaignID == nil || *v.CampaignID != cmp.ID)) {
 		return nil, apperr.NotFound("voucher", code)
-	}
-	if campaignRef != nil && *campaignRef != "" {
-		cmp, _ := loyaltyCampaign(ctx, *campaignRef)
-		if v.CampaignID == nil || *v.CampaignID != cmp.ID {
-			return nil, apperr.NotFound("voucher", code)
-		}
 	}
 	return v, nil
 }
