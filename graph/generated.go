@@ -69957,7 +69957,7 @@ func (ec *executionContext) unmarshalInputReferralHolderListInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID", "holderRole"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -69985,6 +69985,13 @@ func (ec *executionContext) unmarshalInputReferralHolderListInput(ctx context.Co
 				return it, err
 			}
 			it.StartingAfterID = data
+		case "holderRole":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("holderRole"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HolderRole = data
 		}
 	}
 	return it, nil

@@ -74,7 +74,8 @@ func (h referralHandlers) add(c *gin.Context) {
 	c.PureJSON(http.StatusOK, gin.H{"holders": holdersJSON(hs)})
 }
 
-// list serves GET …/holders (limit, order, starting_after_id).
+// list serves GET …/holders (limit, order, starting_after_id,
+// filters[holder_role][conditions][$is]).
 func (h referralHandlers) list(c *gin.Context) {
 	limit, err := queryInt(c, "limit")
 	if err != nil {
@@ -82,7 +83,8 @@ func (h referralHandlers) list(c *gin.Context) {
 		return
 	}
 	in := &referral.HolderListInput{Limit: limit}
-	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
+	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID,
+		"filters[holder_role][conditions][$is]": &in.HolderRole})
 	res, err := h.root.Query().ReferralHolders(c.Request.Context(), campaignParam(c), c.Param("memberId"), in)
 	if err != nil {
 		renderError(c, err)

@@ -57,6 +57,12 @@ func TestReferralCodeHolders(t *testing.T) {
 		t.Fatalf("pages: %v / %v", page1, page2)
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, base+"?limit=0", nil, f.app), http.StatusBadRequest, "invalid_query_params")
+	referees := must(t, e.Do(http.MethodGet, base+"?filters[holder_role][conditions][$is]=REFEREE", nil, f.app), http.StatusOK)
+	referrers := must(t, e.Do(http.MethodGet, base+"?filters[holder_role][conditions][$is]=REFERRER", nil, f.app), http.StatusOK)
+	if num(referees["total"]) != 2 || referees["data"].([]any)[0].(map[string]any)["holder_role"] != "REFEREE" ||
+		num(referrers["total"]) != 1 || len(referrers["data"].([]any)) != 1 || referrers["data"].([]any)[0].(map[string]any)["customer_id"] != referrer {
+		t.Fatalf("by role: %v / %v", referees, referrers)
+	}
 
 	// Removing: a referee yes, the referrer no.
 	wantErrorKey(t, e.Do(http.MethodDelete, base+"/"+data[0].(map[string]any)["id"].(string), nil, f.app), http.StatusForbidden, "forbidden")
@@ -72,8 +78,8 @@ func TestReferralCodeHolders(t *testing.T) {
 	wantNotFound(t, e.Do(http.MethodGet, "/v1/referrals/members/"+code+"/holders", nil, other), "voucher", code)
 
 	// GraphQL: the same use case.
-	got := e.GraphQL(f.app, `query($m: ID!) { referralHolders(member: $m) { total hasMore data { holderRole customerID } } }`, map[string]any{"m": code})
-	if len(got.Errors) > 0 || got.Data["referralHolders"].(map[string]any)["total"] != float64(2) {
+	got := e.GraphQL(f.app, `query($m: ID!) { referralHolders(member: $m, input: {holderRole: "REFEREE"}) { total hasMore data { holderRole customerID } } }`, map[string]any{"m": code})
+	if len(got.Errors) > 0 || got.Data["referralHolders"].(map[string]any)["total"] != float64(1) {
 		t.Fatalf("referralHolders: %+v %v", got.Errors, got.Data)
 	}
 }

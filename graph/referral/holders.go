@@ -57,6 +57,9 @@ type HolderListInput struct {
 	Limit           *int    `json:"limit"`
 	Order           *string `json:"order"`
 	StartingAfterID *string `json:"starting_after_id"`
+	// HolderRole keeps only the REFERRER or the REFEREE entries
+	// (filters[holder_role][conditions][$is]).
+	HolderRole *string `json:"holder_role"`
 }
 
 // HolderList is a page of a code's holders.
@@ -208,6 +211,12 @@ func Holders(ctx context.Context, campaignRef *string, member string, in *Holder
 			return nil, apperr.InvalidQueryParams("Query parameter order must be id or -id")
 		}
 	}
+	role := ""
+	if in.HolderRole != nil && *in.HolderRole != "" {
+		if role = *in.HolderRole; role != RoleReferrer && role != RoleReferee {
+			return nil, apperr.InvalidQueryParams("Filter holder_role must be REFERRER or REFEREE")
+		}
+	}
 	v, err := referralCode(ctx, campaignRef, member)
 	if err != nil {
 		return nil, err
@@ -217,12 +226,18 @@ func Holders(ctx context.Context, campaignRef *string, member string, in *Holder
 		return nil, err
 	}
 	q := c.ReferralHolder.Query().Where(referralholder.VoucherID(v.ID))
+	if role == RoleReferrer {
+		q.Where(referralholder.IDIn())
+	}
 	referees, err := q.Clone().Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("counting holders: %w", err)
 	}
 	out := &HolderList{Data: []*Holder{}, Total: referees}
 	ref := referrerOf(v)
+	if role == RoleReferee {
+		ref = nil
+	}
 	if ref != nil {
 		out.Total++
 	}

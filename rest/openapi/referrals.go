@@ -44,7 +44,8 @@ func referrals(a *API) {
 		a.Add("GET "+twin.prefix+"/holders", Op{Summary: "List referral code holders" + twin.suffix, Auth: ServerAPI, PathParams: params,
 			Description: "The referrer first (on the first page), then the referees by id.",
 			Query: []Param{LimitParam, Query("order", Enum("id", "-id"), "The referees' order."),
-				Query("starting_after_id", String(), "The page after this holder.")},
+				Query("starting_after_id", String(), "The page after this holder."),
+				Query("filters[holder_role][conditions][$is]", Enum(referral.RoleReferrer, referral.RoleReferee), "Only the referrer or the referees.")},
 			Response: list})
 		a.Add("DELETE "+twin.prefix+"/holders/{holderId}", Op{Summary: "Remove referral code holder" + twin.suffix, Auth: ServerAPI,
 			PathParams: withHolder, Description: "Removes a referee; the referrer cannot be removed (403).", Status: http.StatusNoContent})
