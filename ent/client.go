@@ -45,6 +45,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -53,6 +54,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -129,6 +132,8 @@ type Client struct {
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// ReferralHolder is the client for interacting with the ReferralHolder builders.
+	ReferralHolder *ReferralHolderClient
 	// Reward is the client for interacting with the Reward builders.
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
@@ -145,6 +150,10 @@ type Client struct {
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// V1Reward is the client for interacting with the V1Reward builders.
+	V1Reward *V1RewardClient
+	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
+	V1RewardAssignment *V1RewardAssignmentClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
 	ValidationRule *ValidationRuleClient
 	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
@@ -200,6 +209,7 @@ func (c *Client) init() {
 	c.Publication = NewPublicationClient(c.config)
 	c.Redemption = NewRedemptionClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
+	c.ReferralHolder = NewReferralHolderClient(c.config)
 	c.Reward = NewRewardClient(c.config)
 	c.RewardActivity = NewRewardActivityClient(c.config)
 	c.Segment = NewSegmentClient(c.config)
@@ -208,6 +218,8 @@ func (c *Client) init() {
 	c.Sku = NewSkuClient(c.config)
 	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.V1Reward = NewV1RewardClient(c.config)
+	c.V1RewardAssignment = NewV1RewardAssignmentClient(c.config)
 	c.ValidationRule = NewValidationRuleClient(c.config)
 	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
@@ -337,6 +349,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
+		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
@@ -345,6 +358,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Sku:                      NewSkuClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
+		V1Reward:                 NewV1RewardClient(cfg),
+		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
@@ -401,6 +416,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
+		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
@@ -409,6 +425,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Sku:                      NewSkuClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
+		V1Reward:                 NewV1RewardClient(cfg),
+		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
@@ -450,10 +468,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.UploadChunk, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -468,10 +487,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
-		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.UploadChunk, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -540,6 +560,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Redemption.mutate(ctx, m)
 	case *ReferralConversionMutation:
 		return c.ReferralConversion.mutate(ctx, m)
+	case *ReferralHolderMutation:
+		return c.ReferralHolder.mutate(ctx, m)
 	case *RewardMutation:
 		return c.Reward.mutate(ctx, m)
 	case *RewardActivityMutation:
@@ -556,6 +578,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *V1RewardMutation:
+		return c.V1Reward.mutate(ctx, m)
+	case *V1RewardAssignmentMutation:
+		return c.V1RewardAssignment.mutate(ctx, m)
 	case *ValidationRuleMutation:
 		return c.ValidationRule.mutate(ctx, m)
 	case *ValidationRuleAssignmentMutation:
@@ -5001,6 +5027,141 @@ func (c *ReferralConversionClient) mutate(ctx context.Context, m *ReferralConver
 	}
 }
 
+// ReferralHolderClient is a client for the ReferralHolder schema.
+type ReferralHolderClient struct {
+	config
+}
+
+// NewReferralHolderClient returns a client for the ReferralHolder from the given config.
+func NewReferralHolderClient(c config) *ReferralHolderClient {
+	return &ReferralHolderClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `referralholder.Hooks(f(g(h())))`.
+func (c *ReferralHolderClient) Use(hooks ...Hook) {
+	c.hooks.ReferralHolder = append(c.hooks.ReferralHolder, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `referralholder.Intercept(f(g(h())))`.
+func (c *ReferralHolderClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReferralHolder = append(c.inters.ReferralHolder, interceptors...)
+}
+
+// Create returns a builder for creating a ReferralHolder entity.
+func (c *ReferralHolderClient) Create() *ReferralHolderCreate {
+	mutation := newReferralHolderMutation(c.config, OpCreate)
+	return &ReferralHolderCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReferralHolder entities.
+func (c *ReferralHolderClient) CreateBulk(builders ...*ReferralHolderCreate) *ReferralHolderCreateBulk {
+	return &ReferralHolderCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReferralHolderClient) MapCreateBulk(slice any, setFunc func(*ReferralHolderCreate, int)) *ReferralHolderCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReferralHolderCreateBulk{err: fmt.Errorf("calling to ReferralHolderClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReferralHolderCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReferralHolderCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReferralHolder.
+func (c *ReferralHolderClient) Update() *ReferralHolderUpdate {
+	mutation := newReferralHolderMutation(c.config, OpUpdate)
+	return &ReferralHolderUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReferralHolderClient) UpdateOne(_m *ReferralHolder) *ReferralHolderUpdateOne {
+	mutation := newReferralHolderMutation(c.config, OpUpdateOne, withReferralHolder(_m))
+	return &ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReferralHolderClient) UpdateOneID(id string) *ReferralHolderUpdateOne {
+	mutation := newReferralHolderMutation(c.config, OpUpdateOne, withReferralHolderID(id))
+	return &ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReferralHolder.
+func (c *ReferralHolderClient) Delete() *ReferralHolderDelete {
+	mutation := newReferralHolderMutation(c.config, OpDelete)
+	return &ReferralHolderDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReferralHolderClient) DeleteOne(_m *ReferralHolder) *ReferralHolderDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReferralHolderClient) DeleteOneID(id string) *ReferralHolderDeleteOne {
+	builder := c.Delete().Where(referralholder.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReferralHolderDeleteOne{builder}
+}
+
+// Query returns a query builder for ReferralHolder.
+func (c *ReferralHolderClient) Query() *ReferralHolderQuery {
+	return &ReferralHolderQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReferralHolder},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReferralHolder entity by its id.
+func (c *ReferralHolderClient) Get(ctx context.Context, id string) (*ReferralHolder, error) {
+	return c.Query().Where(referralholder.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReferralHolderClient) GetX(ctx context.Context, id string) *ReferralHolder {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReferralHolderClient) Hooks() []Hook {
+	hooks := c.hooks.ReferralHolder
+	return append(hooks[:len(hooks):len(hooks)], referralholder.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReferralHolderClient) Interceptors() []Interceptor {
+	inters := c.inters.ReferralHolder
+	return append(inters[:len(inters):len(inters)], referralholder.Interceptors[:]...)
+}
+
+func (c *ReferralHolderClient) mutate(ctx context.Context, m *ReferralHolderMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReferralHolderCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReferralHolderUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReferralHolderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReferralHolderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReferralHolder mutation op: %q", m.Op())
+	}
+}
+
 // RewardClient is a client for the Reward schema.
 type RewardClient struct {
 	config
@@ -6143,6 +6304,276 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// V1RewardClient is a client for the V1Reward schema.
+type V1RewardClient struct {
+	config
+}
+
+// NewV1RewardClient returns a client for the V1Reward from the given config.
+func NewV1RewardClient(c config) *V1RewardClient {
+	return &V1RewardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `v1reward.Hooks(f(g(h())))`.
+func (c *V1RewardClient) Use(hooks ...Hook) {
+	c.hooks.V1Reward = append(c.hooks.V1Reward, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `v1reward.Intercept(f(g(h())))`.
+func (c *V1RewardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.V1Reward = append(c.inters.V1Reward, interceptors...)
+}
+
+// Create returns a builder for creating a V1Reward entity.
+func (c *V1RewardClient) Create() *V1RewardCreate {
+	mutation := newV1RewardMutation(c.config, OpCreate)
+	return &V1RewardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of V1Reward entities.
+func (c *V1RewardClient) CreateBulk(builders ...*V1RewardCreate) *V1RewardCreateBulk {
+	return &V1RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *V1RewardClient) MapCreateBulk(slice any, setFunc func(*V1RewardCreate, int)) *V1RewardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &V1RewardCreateBulk{err: fmt.Errorf("calling to V1RewardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*V1RewardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &V1RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for V1Reward.
+func (c *V1RewardClient) Update() *V1RewardUpdate {
+	mutation := newV1RewardMutation(c.config, OpUpdate)
+	return &V1RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *V1RewardClient) UpdateOne(_m *V1Reward) *V1RewardUpdateOne {
+	mutation := newV1RewardMutation(c.config, OpUpdateOne, withV1Reward(_m))
+	return &V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *V1RewardClient) UpdateOneID(id string) *V1RewardUpdateOne {
+	mutation := newV1RewardMutation(c.config, OpUpdateOne, withV1RewardID(id))
+	return &V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for V1Reward.
+func (c *V1RewardClient) Delete() *V1RewardDelete {
+	mutation := newV1RewardMutation(c.config, OpDelete)
+	return &V1RewardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *V1RewardClient) DeleteOne(_m *V1Reward) *V1RewardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *V1RewardClient) DeleteOneID(id string) *V1RewardDeleteOne {
+	builder := c.Delete().Where(v1reward.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &V1RewardDeleteOne{builder}
+}
+
+// Query returns a query builder for V1Reward.
+func (c *V1RewardClient) Query() *V1RewardQuery {
+	return &V1RewardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeV1Reward},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a V1Reward entity by its id.
+func (c *V1RewardClient) Get(ctx context.Context, id string) (*V1Reward, error) {
+	return c.Query().Where(v1reward.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *V1RewardClient) GetX(ctx context.Context, id string) *V1Reward {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *V1RewardClient) Hooks() []Hook {
+	hooks := c.hooks.V1Reward
+	return append(hooks[:len(hooks):len(hooks)], v1reward.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *V1RewardClient) Interceptors() []Interceptor {
+	inters := c.inters.V1Reward
+	return append(inters[:len(inters):len(inters)], v1reward.Interceptors[:]...)
+}
+
+func (c *V1RewardClient) mutate(ctx context.Context, m *V1RewardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&V1RewardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&V1RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&V1RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&V1RewardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown V1Reward mutation op: %q", m.Op())
+	}
+}
+
+// V1RewardAssignmentClient is a client for the V1RewardAssignment schema.
+type V1RewardAssignmentClient struct {
+	config
+}
+
+// NewV1RewardAssignmentClient returns a client for the V1RewardAssignment from the given config.
+func NewV1RewardAssignmentClient(c config) *V1RewardAssignmentClient {
+	return &V1RewardAssignmentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `v1rewardassignment.Hooks(f(g(h())))`.
+func (c *V1RewardAssignmentClient) Use(hooks ...Hook) {
+	c.hooks.V1RewardAssignment = append(c.hooks.V1RewardAssignment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `v1rewardassignment.Intercept(f(g(h())))`.
+func (c *V1RewardAssignmentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.V1RewardAssignment = append(c.inters.V1RewardAssignment, interceptors...)
+}
+
+// Create returns a builder for creating a V1RewardAssignment entity.
+func (c *V1RewardAssignmentClient) Create() *V1RewardAssignmentCreate {
+	mutation := newV1RewardAssignmentMutation(c.config, OpCreate)
+	return &V1RewardAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of V1RewardAssignment entities.
+func (c *V1RewardAssignmentClient) CreateBulk(builders ...*V1RewardAssignmentCreate) *V1RewardAssignmentCreateBulk {
+	return &V1RewardAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *V1RewardAssignmentClient) MapCreateBulk(slice any, setFunc func(*V1RewardAssignmentCreate, int)) *V1RewardAssignmentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &V1RewardAssignmentCreateBulk{err: fmt.Errorf("calling to V1RewardAssignmentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*V1RewardAssignmentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &V1RewardAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Update() *V1RewardAssignmentUpdate {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdate)
+	return &V1RewardAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *V1RewardAssignmentClient) UpdateOne(_m *V1RewardAssignment) *V1RewardAssignmentUpdateOne {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdateOne, withV1RewardAssignment(_m))
+	return &V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *V1RewardAssignmentClient) UpdateOneID(id string) *V1RewardAssignmentUpdateOne {
+	mutation := newV1RewardAssignmentMutation(c.config, OpUpdateOne, withV1RewardAssignmentID(id))
+	return &V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Delete() *V1RewardAssignmentDelete {
+	mutation := newV1RewardAssignmentMutation(c.config, OpDelete)
+	return &V1RewardAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *V1RewardAssignmentClient) DeleteOne(_m *V1RewardAssignment) *V1RewardAssignmentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *V1RewardAssignmentClient) DeleteOneID(id string) *V1RewardAssignmentDeleteOne {
+	builder := c.Delete().Where(v1rewardassignment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &V1RewardAssignmentDeleteOne{builder}
+}
+
+// Query returns a query builder for V1RewardAssignment.
+func (c *V1RewardAssignmentClient) Query() *V1RewardAssignmentQuery {
+	return &V1RewardAssignmentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeV1RewardAssignment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a V1RewardAssignment entity by its id.
+func (c *V1RewardAssignmentClient) Get(ctx context.Context, id string) (*V1RewardAssignment, error) {
+	return c.Query().Where(v1rewardassignment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *V1RewardAssignmentClient) GetX(ctx context.Context, id string) *V1RewardAssignment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *V1RewardAssignmentClient) Hooks() []Hook {
+	hooks := c.hooks.V1RewardAssignment
+	return append(hooks[:len(hooks):len(hooks)], v1rewardassignment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *V1RewardAssignmentClient) Interceptors() []Interceptor {
+	inters := c.inters.V1RewardAssignment
+	return append(inters[:len(inters):len(inters)], v1rewardassignment.Interceptors[:]...)
+}
+
+func (c *V1RewardAssignmentClient) mutate(ctx context.Context, m *V1RewardAssignmentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&V1RewardAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&V1RewardAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&V1RewardAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&V1RewardAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown V1RewardAssignment mutation op: %q", m.Op())
+	}
+}
+
 // ValidationRuleClient is a client for the ValidationRule schema.
 type ValidationRuleClient struct {
 	config
@@ -7160,9 +7591,10 @@ type (
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, UploadChunk, User, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
@@ -7170,10 +7602,10 @@ type (
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
 		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, UploadChunk, User, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
-		WebhookEvent []ent.Interceptor
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

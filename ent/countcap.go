@@ -37,6 +37,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -45,6 +46,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -809,6 +812,31 @@ func (_q *ReferralConversionQuery) CountAtMost(ctx context.Context, n int) (int,
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the referral_holders the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ReferralHolderQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{referralholder.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting referral_holders: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting referral_holders: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the rewards the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *RewardQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -1005,6 +1033,56 @@ func (_q *UserQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting users: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the v1_rewards the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *V1RewardQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{v1reward.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting v1_rewards: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting v1_rewards: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the v1_reward_assignments the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *V1RewardAssignmentQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{v1rewardassignment.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting v1_reward_assignments: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting v1_reward_assignments: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

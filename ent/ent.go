@@ -42,6 +42,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -50,6 +51,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -147,6 +150,7 @@ func checkColumn(t, c string) error {
 			publication.Table:              publication.ValidColumn,
 			redemption.Table:               redemption.ValidColumn,
 			referralconversion.Table:       referralconversion.ValidColumn,
+			referralholder.Table:           referralholder.ValidColumn,
 			reward.Table:                   reward.ValidColumn,
 			rewardactivity.Table:           rewardactivity.ValidColumn,
 			segment.Table:                  segment.ValidColumn,
@@ -155,6 +159,8 @@ func checkColumn(t, c string) error {
 			sku.Table:                      sku.ValidColumn,
 			uploadchunk.Table:              uploadchunk.ValidColumn,
 			user.Table:                     user.ValidColumn,
+			v1reward.Table:                 v1reward.ValidColumn,
+			v1rewardassignment.Table:       v1rewardassignment.ValidColumn,
 			validationrule.Table:           validationrule.ValidColumn,
 			validationruleassignment.Table: validationruleassignment.ValidColumn,
 			voucher.Table:                  voucher.ValidColumn,

@@ -43,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -52,6 +53,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -100,6 +103,7 @@ const (
 	TypePublication              = "Publication"
 	TypeRedemption               = "Redemption"
 	TypeReferralConversion       = "ReferralConversion"
+	TypeReferralHolder           = "ReferralHolder"
 	TypeReward                   = "Reward"
 	TypeRewardActivity           = "RewardActivity"
 	TypeSegment                  = "Segment"
@@ -108,6 +112,8 @@ const (
 	TypeSku                      = "Sku"
 	TypeUploadChunk              = "UploadChunk"
 	TypeUser                     = "User"
+	TypeV1Reward                 = "V1Reward"
+	TypeV1RewardAssignment       = "V1RewardAssignment"
 	TypeValidationRule           = "ValidationRule"
 	TypeValidationRuleAssignment = "ValidationRuleAssignment"
 	TypeVoucher                  = "Voucher"
@@ -30035,6 +30041,703 @@ func (m *ReferralConversionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ReferralConversion edge %s", name)
 }
 
+// ReferralHolderMutation represents an operation that mutates the ReferralHolder nodes in the graph.
+type ReferralHolderMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	voucher_id    *string
+	campaign_id   *string
+	customer_id   *string
+	metadata      *map[string]interface{}
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ReferralHolder, error)
+	predicates    []predicate.ReferralHolder
+}
+
+var _ ent.Mutation = (*ReferralHolderMutation)(nil)
+
+// referralholderOption allows management of the mutation configuration using functional options.
+type referralholderOption func(*ReferralHolderMutation)
+
+// newReferralHolderMutation creates new mutation for the ReferralHolder entity.
+func newReferralHolderMutation(c config, op Op, opts ...referralholderOption) *ReferralHolderMutation {
+	m := &ReferralHolderMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReferralHolder,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReferralHolderID sets the ID field of the mutation.
+func withReferralHolderID(id string) referralholderOption {
+	return func(m *ReferralHolderMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReferralHolder
+		)
+		m.oldValue = func(ctx context.Context) (*ReferralHolder, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReferralHolder.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReferralHolder sets the old ReferralHolder of the mutation.
+func withReferralHolder(node *ReferralHolder) referralholderOption {
+	return func(m *ReferralHolderMutation) {
+		m.oldValue = func(context.Context) (*ReferralHolder, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReferralHolderMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReferralHolderMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReferralHolder entities.
+func (m *ReferralHolderMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReferralHolderMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReferralHolderMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReferralHolder.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ReferralHolderMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ReferralHolderMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ReferralHolderMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReferralHolderMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReferralHolderMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReferralHolderMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ReferralHolderMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ReferralHolderMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ReferralHolderMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[referralholder.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ReferralHolderMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[referralholder.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ReferralHolderMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, referralholder.FieldUpdatedAt)
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *ReferralHolderMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *ReferralHolderMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldVoucherID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *ReferralHolderMutation) ResetVoucherID() {
+	m.voucher_id = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *ReferralHolderMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *ReferralHolderMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *ReferralHolderMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *ReferralHolderMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *ReferralHolderMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *ReferralHolderMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *ReferralHolderMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *ReferralHolderMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the ReferralHolder entity.
+// If the ReferralHolder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralHolderMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ClearMetadata clears the value of the "metadata" field.
+func (m *ReferralHolderMutation) ClearMetadata() {
+	m.metadata = nil
+	m.clearedFields[referralholder.FieldMetadata] = struct{}{}
+}
+
+// MetadataCleared returns if the "metadata" field was cleared in this mutation.
+func (m *ReferralHolderMutation) MetadataCleared() bool {
+	_, ok := m.clearedFields[referralholder.FieldMetadata]
+	return ok
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *ReferralHolderMutation) ResetMetadata() {
+	m.metadata = nil
+	delete(m.clearedFields, referralholder.FieldMetadata)
+}
+
+// Where appends a list predicates to the ReferralHolderMutation builder.
+func (m *ReferralHolderMutation) Where(ps ...predicate.ReferralHolder) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReferralHolderMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReferralHolderMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReferralHolder, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReferralHolderMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReferralHolderMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReferralHolder).
+func (m *ReferralHolderMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReferralHolderMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.project_id != nil {
+		fields = append(fields, referralholder.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, referralholder.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, referralholder.FieldUpdatedAt)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, referralholder.FieldVoucherID)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, referralholder.FieldCampaignID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, referralholder.FieldCustomerID)
+	}
+	if m.metadata != nil {
+		fields = append(fields, referralholder.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReferralHolderMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case referralholder.FieldProjectID:
+		return m.ProjectID()
+	case referralholder.FieldCreatedAt:
+		return m.CreatedAt()
+	case referralholder.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case referralholder.FieldVoucherID:
+		return m.VoucherID()
+	case referralholder.FieldCampaignID:
+		return m.CampaignID()
+	case referralholder.FieldCustomerID:
+		return m.CustomerID()
+	case referralholder.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReferralHolderMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case referralholder.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case referralholder.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case referralholder.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case referralholder.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case referralholder.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case referralholder.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case referralholder.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReferralHolder field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReferralHolderMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case referralholder.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case referralholder.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case referralholder.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case referralholder.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case referralholder.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case referralholder.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case referralholder.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralHolder field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReferralHolderMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReferralHolderMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReferralHolderMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ReferralHolder numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReferralHolderMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(referralholder.FieldUpdatedAt) {
+		fields = append(fields, referralholder.FieldUpdatedAt)
+	}
+	if m.FieldCleared(referralholder.FieldMetadata) {
+		fields = append(fields, referralholder.FieldMetadata)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReferralHolderMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReferralHolderMutation) ClearField(name string) error {
+	switch name {
+	case referralholder.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case referralholder.FieldMetadata:
+		m.ClearMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralHolder nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReferralHolderMutation) ResetField(name string) error {
+	switch name {
+	case referralholder.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case referralholder.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case referralholder.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case referralholder.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case referralholder.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case referralholder.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case referralholder.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralHolder field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReferralHolderMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReferralHolderMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReferralHolderMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReferralHolderMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReferralHolderMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReferralHolderMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReferralHolderMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReferralHolder unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReferralHolderMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReferralHolder edge %s", name)
+}
+
 // RewardMutation represents an operation that mutates the Reward nodes in the graph.
 type RewardMutation struct {
 	config
@@ -36228,6 +36931,1978 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)
+}
+
+// V1RewardMutation represents an operation that mutates the V1Reward nodes in the graph.
+type V1RewardMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	_type         *string
+	parameters    *map[string]interface{}
+	stock         *int64
+	addstock      *int64
+	redeemed      *int64
+	addredeemed   *int64
+	attributes    *map[string]interface{}
+	metadata      *map[string]interface{}
+	campaign_id   *string
+	product_id    *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*V1Reward, error)
+	predicates    []predicate.V1Reward
+}
+
+var _ ent.Mutation = (*V1RewardMutation)(nil)
+
+// v1rewardOption allows management of the mutation configuration using functional options.
+type v1rewardOption func(*V1RewardMutation)
+
+// newV1RewardMutation creates new mutation for the V1Reward entity.
+func newV1RewardMutation(c config, op Op, opts ...v1rewardOption) *V1RewardMutation {
+	m := &V1RewardMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeV1Reward,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withV1RewardID sets the ID field of the mutation.
+func withV1RewardID(id string) v1rewardOption {
+	return func(m *V1RewardMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *V1Reward
+		)
+		m.oldValue = func(ctx context.Context) (*V1Reward, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().V1Reward.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withV1Reward sets the old V1Reward of the mutation.
+func withV1Reward(node *V1Reward) v1rewardOption {
+	return func(m *V1RewardMutation) {
+		m.oldValue = func(context.Context) (*V1Reward, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m V1RewardMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m V1RewardMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of V1Reward entities.
+func (m *V1RewardMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *V1RewardMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *V1RewardMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().V1Reward.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *V1RewardMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *V1RewardMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *V1RewardMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *V1RewardMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *V1RewardMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *V1RewardMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *V1RewardMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *V1RewardMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *V1RewardMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[v1reward.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *V1RewardMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[v1reward.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *V1RewardMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, v1reward.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *V1RewardMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *V1RewardMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *V1RewardMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *V1RewardMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *V1RewardMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *V1RewardMutation) ResetType() {
+	m._type = nil
+}
+
+// SetParameters sets the "parameters" field.
+func (m *V1RewardMutation) SetParameters(value map[string]interface{}) {
+	m.parameters = &value
+}
+
+// Parameters returns the value of the "parameters" field in the mutation.
+func (m *V1RewardMutation) Parameters() (r map[string]interface{}, exists bool) {
+	v := m.parameters
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParameters returns the old "parameters" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldParameters(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParameters is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParameters requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParameters: %w", err)
+	}
+	return oldValue.Parameters, nil
+}
+
+// ResetParameters resets all changes to the "parameters" field.
+func (m *V1RewardMutation) ResetParameters() {
+	m.parameters = nil
+}
+
+// SetStock sets the "stock" field.
+func (m *V1RewardMutation) SetStock(i int64) {
+	m.stock = &i
+	m.addstock = nil
+}
+
+// Stock returns the value of the "stock" field in the mutation.
+func (m *V1RewardMutation) Stock() (r int64, exists bool) {
+	v := m.stock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStock returns the old "stock" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldStock(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStock is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStock requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStock: %w", err)
+	}
+	return oldValue.Stock, nil
+}
+
+// AddStock adds i to the "stock" field.
+func (m *V1RewardMutation) AddStock(i int64) {
+	if m.addstock != nil {
+		*m.addstock += i
+	} else {
+		m.addstock = &i
+	}
+}
+
+// AddedStock returns the value that was added to the "stock" field in this mutation.
+func (m *V1RewardMutation) AddedStock() (r int64, exists bool) {
+	v := m.addstock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearStock clears the value of the "stock" field.
+func (m *V1RewardMutation) ClearStock() {
+	m.stock = nil
+	m.addstock = nil
+	m.clearedFields[v1reward.FieldStock] = struct{}{}
+}
+
+// StockCleared returns if the "stock" field was cleared in this mutation.
+func (m *V1RewardMutation) StockCleared() bool {
+	_, ok := m.clearedFields[v1reward.FieldStock]
+	return ok
+}
+
+// ResetStock resets all changes to the "stock" field.
+func (m *V1RewardMutation) ResetStock() {
+	m.stock = nil
+	m.addstock = nil
+	delete(m.clearedFields, v1reward.FieldStock)
+}
+
+// SetRedeemed sets the "redeemed" field.
+func (m *V1RewardMutation) SetRedeemed(i int64) {
+	m.redeemed = &i
+	m.addredeemed = nil
+}
+
+// Redeemed returns the value of the "redeemed" field in the mutation.
+func (m *V1RewardMutation) Redeemed() (r int64, exists bool) {
+	v := m.redeemed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedeemed returns the old "redeemed" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldRedeemed(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedeemed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedeemed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedeemed: %w", err)
+	}
+	return oldValue.Redeemed, nil
+}
+
+// AddRedeemed adds i to the "redeemed" field.
+func (m *V1RewardMutation) AddRedeemed(i int64) {
+	if m.addredeemed != nil {
+		*m.addredeemed += i
+	} else {
+		m.addredeemed = &i
+	}
+}
+
+// AddedRedeemed returns the value that was added to the "redeemed" field in this mutation.
+func (m *V1RewardMutation) AddedRedeemed() (r int64, exists bool) {
+	v := m.addredeemed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRedeemed resets all changes to the "redeemed" field.
+func (m *V1RewardMutation) ResetRedeemed() {
+	m.redeemed = nil
+	m.addredeemed = nil
+}
+
+// SetAttributes sets the "attributes" field.
+func (m *V1RewardMutation) SetAttributes(value map[string]interface{}) {
+	m.attributes = &value
+}
+
+// Attributes returns the value of the "attributes" field in the mutation.
+func (m *V1RewardMutation) Attributes() (r map[string]interface{}, exists bool) {
+	v := m.attributes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttributes returns the old "attributes" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldAttributes(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttributes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttributes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttributes: %w", err)
+	}
+	return oldValue.Attributes, nil
+}
+
+// ResetAttributes resets all changes to the "attributes" field.
+func (m *V1RewardMutation) ResetAttributes() {
+	m.attributes = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *V1RewardMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *V1RewardMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ClearMetadata clears the value of the "metadata" field.
+func (m *V1RewardMutation) ClearMetadata() {
+	m.metadata = nil
+	m.clearedFields[v1reward.FieldMetadata] = struct{}{}
+}
+
+// MetadataCleared returns if the "metadata" field was cleared in this mutation.
+func (m *V1RewardMutation) MetadataCleared() bool {
+	_, ok := m.clearedFields[v1reward.FieldMetadata]
+	return ok
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *V1RewardMutation) ResetMetadata() {
+	m.metadata = nil
+	delete(m.clearedFields, v1reward.FieldMetadata)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *V1RewardMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *V1RewardMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *V1RewardMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[v1reward.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *V1RewardMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[v1reward.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *V1RewardMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, v1reward.FieldCampaignID)
+}
+
+// SetProductID sets the "product_id" field.
+func (m *V1RewardMutation) SetProductID(s string) {
+	m.product_id = &s
+}
+
+// ProductID returns the value of the "product_id" field in the mutation.
+func (m *V1RewardMutation) ProductID() (r string, exists bool) {
+	v := m.product_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProductID returns the old "product_id" field's value of the V1Reward entity.
+// If the V1Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardMutation) OldProductID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProductID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProductID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProductID: %w", err)
+	}
+	return oldValue.ProductID, nil
+}
+
+// ClearProductID clears the value of the "product_id" field.
+func (m *V1RewardMutation) ClearProductID() {
+	m.product_id = nil
+	m.clearedFields[v1reward.FieldProductID] = struct{}{}
+}
+
+// ProductIDCleared returns if the "product_id" field was cleared in this mutation.
+func (m *V1RewardMutation) ProductIDCleared() bool {
+	_, ok := m.clearedFields[v1reward.FieldProductID]
+	return ok
+}
+
+// ResetProductID resets all changes to the "product_id" field.
+func (m *V1RewardMutation) ResetProductID() {
+	m.product_id = nil
+	delete(m.clearedFields, v1reward.FieldProductID)
+}
+
+// Where appends a list predicates to the V1RewardMutation builder.
+func (m *V1RewardMutation) Where(ps ...predicate.V1Reward) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the V1RewardMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *V1RewardMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.V1Reward, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *V1RewardMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *V1RewardMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (V1Reward).
+func (m *V1RewardMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *V1RewardMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.project_id != nil {
+		fields = append(fields, v1reward.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, v1reward.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, v1reward.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, v1reward.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, v1reward.FieldType)
+	}
+	if m.parameters != nil {
+		fields = append(fields, v1reward.FieldParameters)
+	}
+	if m.stock != nil {
+		fields = append(fields, v1reward.FieldStock)
+	}
+	if m.redeemed != nil {
+		fields = append(fields, v1reward.FieldRedeemed)
+	}
+	if m.attributes != nil {
+		fields = append(fields, v1reward.FieldAttributes)
+	}
+	if m.metadata != nil {
+		fields = append(fields, v1reward.FieldMetadata)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, v1reward.FieldCampaignID)
+	}
+	if m.product_id != nil {
+		fields = append(fields, v1reward.FieldProductID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *V1RewardMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case v1reward.FieldProjectID:
+		return m.ProjectID()
+	case v1reward.FieldCreatedAt:
+		return m.CreatedAt()
+	case v1reward.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case v1reward.FieldName:
+		return m.Name()
+	case v1reward.FieldType:
+		return m.GetType()
+	case v1reward.FieldParameters:
+		return m.Parameters()
+	case v1reward.FieldStock:
+		return m.Stock()
+	case v1reward.FieldRedeemed:
+		return m.Redeemed()
+	case v1reward.FieldAttributes:
+		return m.Attributes()
+	case v1reward.FieldMetadata:
+		return m.Metadata()
+	case v1reward.FieldCampaignID:
+		return m.CampaignID()
+	case v1reward.FieldProductID:
+		return m.ProductID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *V1RewardMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case v1reward.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case v1reward.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case v1reward.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case v1reward.FieldName:
+		return m.OldName(ctx)
+	case v1reward.FieldType:
+		return m.OldType(ctx)
+	case v1reward.FieldParameters:
+		return m.OldParameters(ctx)
+	case v1reward.FieldStock:
+		return m.OldStock(ctx)
+	case v1reward.FieldRedeemed:
+		return m.OldRedeemed(ctx)
+	case v1reward.FieldAttributes:
+		return m.OldAttributes(ctx)
+	case v1reward.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case v1reward.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case v1reward.FieldProductID:
+		return m.OldProductID(ctx)
+	}
+	return nil, fmt.Errorf("unknown V1Reward field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *V1RewardMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case v1reward.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case v1reward.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case v1reward.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case v1reward.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case v1reward.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case v1reward.FieldParameters:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParameters(v)
+		return nil
+	case v1reward.FieldStock:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStock(v)
+		return nil
+	case v1reward.FieldRedeemed:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedeemed(v)
+		return nil
+	case v1reward.FieldAttributes:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttributes(v)
+		return nil
+	case v1reward.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case v1reward.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case v1reward.FieldProductID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProductID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown V1Reward field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *V1RewardMutation) AddedFields() []string {
+	var fields []string
+	if m.addstock != nil {
+		fields = append(fields, v1reward.FieldStock)
+	}
+	if m.addredeemed != nil {
+		fields = append(fields, v1reward.FieldRedeemed)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *V1RewardMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case v1reward.FieldStock:
+		return m.AddedStock()
+	case v1reward.FieldRedeemed:
+		return m.AddedRedeemed()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *V1RewardMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case v1reward.FieldStock:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStock(v)
+		return nil
+	case v1reward.FieldRedeemed:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedeemed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown V1Reward numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *V1RewardMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(v1reward.FieldUpdatedAt) {
+		fields = append(fields, v1reward.FieldUpdatedAt)
+	}
+	if m.FieldCleared(v1reward.FieldStock) {
+		fields = append(fields, v1reward.FieldStock)
+	}
+	if m.FieldCleared(v1reward.FieldMetadata) {
+		fields = append(fields, v1reward.FieldMetadata)
+	}
+	if m.FieldCleared(v1reward.FieldCampaignID) {
+		fields = append(fields, v1reward.FieldCampaignID)
+	}
+	if m.FieldCleared(v1reward.FieldProductID) {
+		fields = append(fields, v1reward.FieldProductID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *V1RewardMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *V1RewardMutation) ClearField(name string) error {
+	switch name {
+	case v1reward.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case v1reward.FieldStock:
+		m.ClearStock()
+		return nil
+	case v1reward.FieldMetadata:
+		m.ClearMetadata()
+		return nil
+	case v1reward.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case v1reward.FieldProductID:
+		m.ClearProductID()
+		return nil
+	}
+	return fmt.Errorf("unknown V1Reward nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *V1RewardMutation) ResetField(name string) error {
+	switch name {
+	case v1reward.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case v1reward.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case v1reward.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case v1reward.FieldName:
+		m.ResetName()
+		return nil
+	case v1reward.FieldType:
+		m.ResetType()
+		return nil
+	case v1reward.FieldParameters:
+		m.ResetParameters()
+		return nil
+	case v1reward.FieldStock:
+		m.ResetStock()
+		return nil
+	case v1reward.FieldRedeemed:
+		m.ResetRedeemed()
+		return nil
+	case v1reward.FieldAttributes:
+		m.ResetAttributes()
+		return nil
+	case v1reward.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case v1reward.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case v1reward.FieldProductID:
+		m.ResetProductID()
+		return nil
+	}
+	return fmt.Errorf("unknown V1Reward field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *V1RewardMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *V1RewardMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *V1RewardMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *V1RewardMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *V1RewardMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *V1RewardMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *V1RewardMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown V1Reward unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *V1RewardMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown V1Reward edge %s", name)
+}
+
+// V1RewardAssignmentMutation represents an operation that mutates the V1RewardAssignment nodes in the graph.
+type V1RewardAssignmentMutation struct {
+	config
+	op                     Op
+	typ                    string
+	id                     *string
+	project_id             *string
+	created_at             *time.Time
+	updated_at             *time.Time
+	reward_id              *string
+	campaign_id            *string
+	related_object_type    *string
+	points                 *int64
+	addpoints              *int64
+	auto_redeem            *bool
+	validation_rules       *[]string
+	appendvalidation_rules []string
+	clearedFields          map[string]struct{}
+	done                   bool
+	oldValue               func(context.Context) (*V1RewardAssignment, error)
+	predicates             []predicate.V1RewardAssignment
+}
+
+var _ ent.Mutation = (*V1RewardAssignmentMutation)(nil)
+
+// v1rewardassignmentOption allows management of the mutation configuration using functional options.
+type v1rewardassignmentOption func(*V1RewardAssignmentMutation)
+
+// newV1RewardAssignmentMutation creates new mutation for the V1RewardAssignment entity.
+func newV1RewardAssignmentMutation(c config, op Op, opts ...v1rewardassignmentOption) *V1RewardAssignmentMutation {
+	m := &V1RewardAssignmentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeV1RewardAssignment,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withV1RewardAssignmentID sets the ID field of the mutation.
+func withV1RewardAssignmentID(id string) v1rewardassignmentOption {
+	return func(m *V1RewardAssignmentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *V1RewardAssignment
+		)
+		m.oldValue = func(ctx context.Context) (*V1RewardAssignment, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().V1RewardAssignment.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withV1RewardAssignment sets the old V1RewardAssignment of the mutation.
+func withV1RewardAssignment(node *V1RewardAssignment) v1rewardassignmentOption {
+	return func(m *V1RewardAssignmentMutation) {
+		m.oldValue = func(context.Context) (*V1RewardAssignment, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m V1RewardAssignmentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m V1RewardAssignmentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of V1RewardAssignment entities.
+func (m *V1RewardAssignmentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *V1RewardAssignmentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *V1RewardAssignmentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().V1RewardAssignment.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *V1RewardAssignmentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *V1RewardAssignmentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *V1RewardAssignmentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *V1RewardAssignmentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *V1RewardAssignmentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *V1RewardAssignmentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *V1RewardAssignmentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *V1RewardAssignmentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *V1RewardAssignmentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[v1rewardassignment.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *V1RewardAssignmentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[v1rewardassignment.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *V1RewardAssignmentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, v1rewardassignment.FieldUpdatedAt)
+}
+
+// SetRewardID sets the "reward_id" field.
+func (m *V1RewardAssignmentMutation) SetRewardID(s string) {
+	m.reward_id = &s
+}
+
+// RewardID returns the value of the "reward_id" field in the mutation.
+func (m *V1RewardAssignmentMutation) RewardID() (r string, exists bool) {
+	v := m.reward_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewardID returns the old "reward_id" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldRewardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewardID: %w", err)
+	}
+	return oldValue.RewardID, nil
+}
+
+// ResetRewardID resets all changes to the "reward_id" field.
+func (m *V1RewardAssignmentMutation) ResetRewardID() {
+	m.reward_id = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *V1RewardAssignmentMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *V1RewardAssignmentMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *V1RewardAssignmentMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetRelatedObjectType sets the "related_object_type" field.
+func (m *V1RewardAssignmentMutation) SetRelatedObjectType(s string) {
+	m.related_object_type = &s
+}
+
+// RelatedObjectType returns the value of the "related_object_type" field in the mutation.
+func (m *V1RewardAssignmentMutation) RelatedObjectType() (r string, exists bool) {
+	v := m.related_object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObjectType returns the old "related_object_type" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldRelatedObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObjectType: %w", err)
+	}
+	return oldValue.RelatedObjectType, nil
+}
+
+// ResetRelatedObjectType resets all changes to the "related_object_type" field.
+func (m *V1RewardAssignmentMutation) ResetRelatedObjectType() {
+	m.related_object_type = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *V1RewardAssignmentMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *V1RewardAssignmentMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldPoints(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *V1RewardAssignmentMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *V1RewardAssignmentMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearPoints clears the value of the "points" field.
+func (m *V1RewardAssignmentMutation) ClearPoints() {
+	m.points = nil
+	m.addpoints = nil
+	m.clearedFields[v1rewardassignment.FieldPoints] = struct{}{}
+}
+
+// PointsCleared returns if the "points" field was cleared in this mutation.
+func (m *V1RewardAssignmentMutation) PointsCleared() bool {
+	_, ok := m.clearedFields[v1rewardassignment.FieldPoints]
+	return ok
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *V1RewardAssignmentMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+	delete(m.clearedFields, v1rewardassignment.FieldPoints)
+}
+
+// SetAutoRedeem sets the "auto_redeem" field.
+func (m *V1RewardAssignmentMutation) SetAutoRedeem(b bool) {
+	m.auto_redeem = &b
+}
+
+// AutoRedeem returns the value of the "auto_redeem" field in the mutation.
+func (m *V1RewardAssignmentMutation) AutoRedeem() (r bool, exists bool) {
+	v := m.auto_redeem
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAutoRedeem returns the old "auto_redeem" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldAutoRedeem(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAutoRedeem is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAutoRedeem requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAutoRedeem: %w", err)
+	}
+	return oldValue.AutoRedeem, nil
+}
+
+// ResetAutoRedeem resets all changes to the "auto_redeem" field.
+func (m *V1RewardAssignmentMutation) ResetAutoRedeem() {
+	m.auto_redeem = nil
+}
+
+// SetValidationRules sets the "validation_rules" field.
+func (m *V1RewardAssignmentMutation) SetValidationRules(s []string) {
+	m.validation_rules = &s
+	m.appendvalidation_rules = nil
+}
+
+// ValidationRules returns the value of the "validation_rules" field in the mutation.
+func (m *V1RewardAssignmentMutation) ValidationRules() (r []string, exists bool) {
+	v := m.validation_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidationRules returns the old "validation_rules" field's value of the V1RewardAssignment entity.
+// If the V1RewardAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *V1RewardAssignmentMutation) OldValidationRules(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidationRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidationRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidationRules: %w", err)
+	}
+	return oldValue.ValidationRules, nil
+}
+
+// AppendValidationRules adds s to the "validation_rules" field.
+func (m *V1RewardAssignmentMutation) AppendValidationRules(s []string) {
+	m.appendvalidation_rules = append(m.appendvalidation_rules, s...)
+}
+
+// AppendedValidationRules returns the list of values that were appended to the "validation_rules" field in this mutation.
+func (m *V1RewardAssignmentMutation) AppendedValidationRules() ([]string, bool) {
+	if len(m.appendvalidation_rules) == 0 {
+		return nil, false
+	}
+	return m.appendvalidation_rules, true
+}
+
+// ClearValidationRules clears the value of the "validation_rules" field.
+func (m *V1RewardAssignmentMutation) ClearValidationRules() {
+	m.validation_rules = nil
+	m.appendvalidation_rules = nil
+	m.clearedFields[v1rewardassignment.FieldValidationRules] = struct{}{}
+}
+
+// ValidationRulesCleared returns if the "validation_rules" field was cleared in this mutation.
+func (m *V1RewardAssignmentMutation) ValidationRulesCleared() bool {
+	_, ok := m.clearedFields[v1rewardassignment.FieldValidationRules]
+	return ok
+}
+
+// ResetValidationRules resets all changes to the "validation_rules" field.
+func (m *V1RewardAssignmentMutation) ResetValidationRules() {
+	m.validation_rules = nil
+	m.appendvalidation_rules = nil
+	delete(m.clearedFields, v1rewardassignment.FieldValidationRules)
+}
+
+// Where appends a list predicates to the V1RewardAssignmentMutation builder.
+func (m *V1RewardAssignmentMutation) Where(ps ...predicate.V1RewardAssignment) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the V1RewardAssignmentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *V1RewardAssignmentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.V1RewardAssignment, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *V1RewardAssignmentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *V1RewardAssignmentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (V1RewardAssignment).
+func (m *V1RewardAssignmentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *V1RewardAssignmentMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, v1rewardassignment.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, v1rewardassignment.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, v1rewardassignment.FieldUpdatedAt)
+	}
+	if m.reward_id != nil {
+		fields = append(fields, v1rewardassignment.FieldRewardID)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, v1rewardassignment.FieldCampaignID)
+	}
+	if m.related_object_type != nil {
+		fields = append(fields, v1rewardassignment.FieldRelatedObjectType)
+	}
+	if m.points != nil {
+		fields = append(fields, v1rewardassignment.FieldPoints)
+	}
+	if m.auto_redeem != nil {
+		fields = append(fields, v1rewardassignment.FieldAutoRedeem)
+	}
+	if m.validation_rules != nil {
+		fields = append(fields, v1rewardassignment.FieldValidationRules)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *V1RewardAssignmentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case v1rewardassignment.FieldProjectID:
+		return m.ProjectID()
+	case v1rewardassignment.FieldCreatedAt:
+		return m.CreatedAt()
+	case v1rewardassignment.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case v1rewardassignment.FieldRewardID:
+		return m.RewardID()
+	case v1rewardassignment.FieldCampaignID:
+		return m.CampaignID()
+	case v1rewardassignment.FieldRelatedObjectType:
+		return m.RelatedObjectType()
+	case v1rewardassignment.FieldPoints:
+		return m.Points()
+	case v1rewardassignment.FieldAutoRedeem:
+		return m.AutoRedeem()
+	case v1rewardassignment.FieldValidationRules:
+		return m.ValidationRules()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *V1RewardAssignmentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case v1rewardassignment.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case v1rewardassignment.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case v1rewardassignment.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case v1rewardassignment.FieldRewardID:
+		return m.OldRewardID(ctx)
+	case v1rewardassignment.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case v1rewardassignment.FieldRelatedObjectType:
+		return m.OldRelatedObjectType(ctx)
+	case v1rewardassignment.FieldPoints:
+		return m.OldPoints(ctx)
+	case v1rewardassignment.FieldAutoRedeem:
+		return m.OldAutoRedeem(ctx)
+	case v1rewardassignment.FieldValidationRules:
+		return m.OldValidationRules(ctx)
+	}
+	return nil, fmt.Errorf("unknown V1RewardAssignment field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *V1RewardAssignmentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case v1rewardassignment.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case v1rewardassignment.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case v1rewardassignment.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case v1rewardassignment.FieldRewardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewardID(v)
+		return nil
+	case v1rewardassignment.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case v1rewardassignment.FieldRelatedObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObjectType(v)
+		return nil
+	case v1rewardassignment.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case v1rewardassignment.FieldAutoRedeem:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAutoRedeem(v)
+		return nil
+	case v1rewardassignment.FieldValidationRules:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidationRules(v)
+		return nil
+	}
+	return fmt.Errorf("unknown V1RewardAssignment field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *V1RewardAssignmentMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints != nil {
+		fields = append(fields, v1rewardassignment.FieldPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *V1RewardAssignmentMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case v1rewardassignment.FieldPoints:
+		return m.AddedPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *V1RewardAssignmentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case v1rewardassignment.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown V1RewardAssignment numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *V1RewardAssignmentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(v1rewardassignment.FieldUpdatedAt) {
+		fields = append(fields, v1rewardassignment.FieldUpdatedAt)
+	}
+	if m.FieldCleared(v1rewardassignment.FieldPoints) {
+		fields = append(fields, v1rewardassignment.FieldPoints)
+	}
+	if m.FieldCleared(v1rewardassignment.FieldValidationRules) {
+		fields = append(fields, v1rewardassignment.FieldValidationRules)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *V1RewardAssignmentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *V1RewardAssignmentMutation) ClearField(name string) error {
+	switch name {
+	case v1rewardassignment.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case v1rewardassignment.FieldPoints:
+		m.ClearPoints()
+		return nil
+	case v1rewardassignment.FieldValidationRules:
+		m.ClearValidationRules()
+		return nil
+	}
+	return fmt.Errorf("unknown V1RewardAssignment nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *V1RewardAssignmentMutation) ResetField(name string) error {
+	switch name {
+	case v1rewardassignment.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case v1rewardassignment.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case v1rewardassignment.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case v1rewardassignment.FieldRewardID:
+		m.ResetRewardID()
+		return nil
+	case v1rewardassignment.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case v1rewardassignment.FieldRelatedObjectType:
+		m.ResetRelatedObjectType()
+		return nil
+	case v1rewardassignment.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case v1rewardassignment.FieldAutoRedeem:
+		m.ResetAutoRedeem()
+		return nil
+	case v1rewardassignment.FieldValidationRules:
+		m.ResetValidationRules()
+		return nil
+	}
+	return fmt.Errorf("unknown V1RewardAssignment field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *V1RewardAssignmentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *V1RewardAssignmentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *V1RewardAssignmentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *V1RewardAssignmentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *V1RewardAssignmentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *V1RewardAssignmentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *V1RewardAssignmentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown V1RewardAssignment unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *V1RewardAssignmentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown V1RewardAssignment edge %s", name)
 }
 
 // ValidationRuleMutation represents an operation that mutates the ValidationRule nodes in the graph.

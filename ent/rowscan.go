@@ -542,6 +542,24 @@ func (_m *ReferralConversion) AssignScanned(columns []string, values []any) erro
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new ReferralHolder bound to the client and the
+// values to pass to Rows.Scan for the given referral_holders columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ReferralHolderClient) ScanTargets(columns []string) (*ReferralHolder, []any, error) {
+	node := &ReferralHolder{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ReferralHolder's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ReferralHolder) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Reward bound to the client and the
 // values to pass to Rows.Scan for the given rewards columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -683,6 +701,42 @@ func (c *UserClient) ScanTargets(columns []string) (*User, []any, error) {
 // AssignScanned sets the User's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *User) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new V1Reward bound to the client and the
+// values to pass to Rows.Scan for the given v1_rewards columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *V1RewardClient) ScanTargets(columns []string) (*V1Reward, []any, error) {
+	node := &V1Reward{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the V1Reward's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *V1Reward) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new V1RewardAssignment bound to the client and the
+// values to pass to Rows.Scan for the given v1_reward_assignments columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *V1RewardAssignmentClient) ScanTargets(columns []string) (*V1RewardAssignment, []any, error) {
+	node := &V1RewardAssignment{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the V1RewardAssignment's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *V1RewardAssignment) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

@@ -74,6 +74,8 @@ type Tx struct {
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// ReferralHolder is the client for interacting with the ReferralHolder builders.
+	ReferralHolder *ReferralHolderClient
 	// Reward is the client for interacting with the Reward builders.
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
@@ -90,6 +92,10 @@ type Tx struct {
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// V1Reward is the client for interacting with the V1Reward builders.
+	V1Reward *V1RewardClient
+	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
+	V1RewardAssignment *V1RewardAssignmentClient
 	// ValidationRule is the client for interacting with the ValidationRule builders.
 	ValidationRule *ValidationRuleClient
 	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
@@ -265,6 +271,7 @@ func (tx *Tx) init() {
 	tx.Publication = NewPublicationClient(tx.config)
 	tx.Redemption = NewRedemptionClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)
+	tx.ReferralHolder = NewReferralHolderClient(tx.config)
 	tx.Reward = NewRewardClient(tx.config)
 	tx.RewardActivity = NewRewardActivityClient(tx.config)
 	tx.Segment = NewSegmentClient(tx.config)
@@ -273,6 +280,8 @@ func (tx *Tx) init() {
 	tx.Sku = NewSkuClient(tx.config)
 	tx.UploadChunk = NewUploadChunkClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.V1Reward = NewV1RewardClient(tx.config)
+	tx.V1RewardAssignment = NewV1RewardAssignmentClient(tx.config)
 	tx.ValidationRule = NewValidationRuleClient(tx.config)
 	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)

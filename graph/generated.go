@@ -30,7 +30,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/order"
 	redemption1 "github.com/promoengine/promoengine/ent/redemption"
-	"github.com/promoengine/promoengine/ent/reward"
+	reward1 "github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -44,6 +44,8 @@ import (
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/referral"
+	"github.com/promoengine/promoengine/graph/reward"
 	"github.com/promoengine/promoengine/graph/webhook"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -788,6 +790,7 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
+		AddReferralHolders                func(childComplexity int, campaign *string, member string, input referral.HoldersInput) int
 		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
@@ -813,6 +816,9 @@ type ComplexityRoot struct {
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateSku                         func(childComplexity int, product string, input catalog.SkuInput) int
+		CreateV1LoyaltyRewardAssignments  func(childComplexity int, campaign string, input []*reward.AssignmentInput) int
+		CreateV1Reward                    func(childComplexity int, input reward.RewardInput) int
+		CreateV1RewardAssignment          func(childComplexity int, rewardID string, input reward.AssignmentInput) int
 		CreateValidationRule              func(childComplexity int, input redemption.ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
@@ -832,6 +838,9 @@ type ComplexityRoot struct {
 		DeleteProduct                     func(childComplexity int, id string, force *bool) int
 		DeleteSegment                     func(childComplexity int, id string) int
 		DeleteSku                         func(childComplexity int, product string, id string, force *bool) int
+		DeleteV1LoyaltyRewardAssignment   func(childComplexity int, campaign string, id string) int
+		DeleteV1Reward                    func(childComplexity int, id string) int
+		DeleteV1RewardAssignment          func(childComplexity int, rewardID string, id string) int
 		DeleteValidationRule              func(childComplexity int, id string) int
 		DeleteVoucher                     func(childComplexity int, codeOrID string, force *bool) int
 		DisableCampaign                   func(childComplexity int, idOrName string) int
@@ -852,11 +861,13 @@ type ComplexityRoot struct {
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
 		RedeemStacked                     func(childComplexity int, input redemption.StackedRedemptionInput) int
+		RedeemV1Reward                    func(childComplexity int, campaign *string, member string, input reward.MemberRedemptionInput) int
 		RedeemVoucher                     func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
 		RegenerateManagementAPIKey        func(childComplexity int, projectID string, appID string) int
 		RegenerateManagementWebhookToken  func(childComplexity int, projectID string) int
 		ReleaseSession                    func(childComplexity int, code string, key string) int
+		RemoveReferralHolder              func(childComplexity int, campaign *string, member string, id string) int
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
 		RollbackRedemption                func(childComplexity int, id string, input *redemption.RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
@@ -885,6 +896,9 @@ type ComplexityRoot struct {
 		UpdateProductsMetadataInBulk      func(childComplexity int, input catalog.ProductsMetadataInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
 		UpdateSku                         func(childComplexity int, product string, id string, input catalog.SkuInput) int
+		UpdateV1LoyaltyRewardAssignment   func(childComplexity int, campaign string, id string, input reward.AssignmentInput) int
+		UpdateV1Reward                    func(childComplexity int, id string, input reward.RewardInput) int
+		UpdateV1RewardAssignment          func(childComplexity int, rewardID string, id string, input reward.AssignmentInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input redemption.ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
@@ -991,85 +1005,94 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AsyncAction                  func(childComplexity int, id string) int
-		AsyncActionList              func(childComplexity int, limit *int, endDate *time.Time) int
-		AsyncActions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
-		Campaign                     func(childComplexity int, idOrName string) int
-		CampaignList                 func(childComplexity int, input *campaign.CampaignListInput) int
-		CampaignSummary              func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
-		CampaignTransactionList      func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
-		Campaigns                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
-		CardActivities               func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
-		CardDefinition               func(childComplexity int, id string) int
-		CardDefinitions              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
-		CardTransactions             func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
-		Cards                        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
-		Categories                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) int
-		Category                     func(childComplexity int, id string) int
-		CategoryList                 func(childComplexity int, limit *int, startingAfterID *string) int
-		CustomEvents                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
-		Customer                     func(childComplexity int, idOrSourceID string) int
-		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *customer.CustomerActivityListInput) int
-		CustomerList                 func(childComplexity int, input *customer.CustomerListInput) int
-		CustomerSegments             func(childComplexity int, idOrSourceID string) int
-		Customers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
-		EarningRule                  func(childComplexity int, id string) int
-		EarningRules                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
-		Export                       func(childComplexity int, id string) int
-		Incentive                    func(childComplexity int, id string) int
-		Incentives                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
-		IntrospectOAuthToken         func(childComplexity int, accessToken string) int
-		ListSegments                 func(childComplexity int, input *customer.SegmentListInput) int
-		LoyaltyMember                func(childComplexity int, programID string, memberID string) int
-		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
-		LoyaltyProgram               func(childComplexity int, id string) int
-		LoyaltyPrograms              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
-		ManagementAPIKeys            func(childComplexity int, projectID string, client *bool) int
-		ManagementBranding           func(childComplexity int, projectID string, id string) int
-		ManagementBrandings          func(childComplexity int, projectID string) int
-		ManagementCustomEventSchema  func(childComplexity int, projectID string, id string) int
-		ManagementCustomEventSchemas func(childComplexity int, projectID string) int
-		ManagementMetadataSchema     func(childComplexity int, projectID string, id string) int
-		ManagementMetadataSchemas    func(childComplexity int, projectID string) int
-		ManagementProject            func(childComplexity int, id string) int
-		ManagementProjects           func(childComplexity int, limit *int, page *int) int
-		ManagementStackingRules      func(childComplexity int, projectID string, id string) int
-		ManagementStackingRulesList  func(childComplexity int, projectID string) int
-		ManagementUser               func(childComplexity int, projectID string, userID string) int
-		ManagementUsers              func(childComplexity int, projectID string) int
-		ManagementWebhook            func(childComplexity int, projectID string, id string) int
-		ManagementWebhookDeliveries  func(childComplexity int, projectID string, webhookID string, eventID *string, limit *int, page *int) int
-		ManagementWebhookEvent       func(childComplexity int, projectID string, webhookID string, eventID string) int
-		ManagementWebhookEvents      func(childComplexity int, projectID string, webhookID string, state *string, limit *int, page *int) int
-		ManagementWebhooks           func(childComplexity int, projectID string) int
-		MetadataSchema               func(childComplexity int, id string) int
-		MetadataSchemaList           func(childComplexity int) int
-		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
-		Node                         func(childComplexity int, id string) int
-		Nodes                        func(childComplexity int, ids []string) int
-		Product                      func(childComplexity int, id string) int
-		ProductList                  func(childComplexity int, input *catalog.ListInput) int
-		Products                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) int
-		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
-		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		Redemption                   func(childComplexity int, id string) int
-		RedemptionList               func(childComplexity int, input *redemption.RedemptionListInput) int
-		Redemptions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		Reward                       func(childComplexity int, id string) int
-		RewardActivities             func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
-		Rewards                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
-		Segment                      func(childComplexity int, id string) int
-		Segments                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
-		Sku                          func(childComplexity int, id string) int
-		SkuList                      func(childComplexity int, product string, input *catalog.ListInput) int
-		Skus                         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SkuOrder, where *ent.SkuWhereInput) int
-		ValidationRule               func(childComplexity int, id string) int
-		ValidationRuleAssignments    func(childComplexity int, input *redemption.RuleAssignmentListInput) int
-		ValidationRules              func(childComplexity int, limit *int, page *int) int
-		Voucher                      func(childComplexity int, codeOrID string) int
-		VoucherList                  func(childComplexity int, input *campaign.VoucherListInput) int
-		VoucherTransactionList       func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
-		Vouchers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
+		AsyncAction                   func(childComplexity int, id string) int
+		AsyncActionList               func(childComplexity int, limit *int, endDate *time.Time) int
+		AsyncActions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
+		Campaign                      func(childComplexity int, idOrName string) int
+		CampaignList                  func(childComplexity int, input *campaign.CampaignListInput) int
+		CampaignSummary               func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
+		CampaignTransactionList       func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
+		Campaigns                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
+		CardActivities                func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
+		CardDefinition                func(childComplexity int, id string) int
+		CardDefinitions               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
+		CardTransactions              func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
+		Cards                         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
+		Categories                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) int
+		Category                      func(childComplexity int, id string) int
+		CategoryList                  func(childComplexity int, limit *int, startingAfterID *string) int
+		CustomEvents                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
+		Customer                      func(childComplexity int, idOrSourceID string) int
+		CustomerActivityList          func(childComplexity int, idOrSourceID string, input *customer.CustomerActivityListInput) int
+		CustomerList                  func(childComplexity int, input *customer.CustomerListInput) int
+		CustomerSegments              func(childComplexity int, idOrSourceID string) int
+		Customers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
+		EarningRule                   func(childComplexity int, id string) int
+		EarningRules                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
+		Export                        func(childComplexity int, id string) int
+		Incentive                     func(childComplexity int, id string) int
+		Incentives                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
+		IntrospectOAuthToken          func(childComplexity int, accessToken string) int
+		ListSegments                  func(childComplexity int, input *customer.SegmentListInput) int
+		LoyaltyMember                 func(childComplexity int, programID string, memberID string) int
+		LoyaltyMembers                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
+		LoyaltyProgram                func(childComplexity int, id string) int
+		LoyaltyPrograms               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		ManagementAPIKeys             func(childComplexity int, projectID string, client *bool) int
+		ManagementBranding            func(childComplexity int, projectID string, id string) int
+		ManagementBrandings           func(childComplexity int, projectID string) int
+		ManagementCustomEventSchema   func(childComplexity int, projectID string, id string) int
+		ManagementCustomEventSchemas  func(childComplexity int, projectID string) int
+		ManagementMetadataSchema      func(childComplexity int, projectID string, id string) int
+		ManagementMetadataSchemas     func(childComplexity int, projectID string) int
+		ManagementProject             func(childComplexity int, id string) int
+		ManagementProjects            func(childComplexity int, limit *int, page *int) int
+		ManagementStackingRules       func(childComplexity int, projectID string, id string) int
+		ManagementStackingRulesList   func(childComplexity int, projectID string) int
+		ManagementUser                func(childComplexity int, projectID string, userID string) int
+		ManagementUsers               func(childComplexity int, projectID string) int
+		ManagementWebhook             func(childComplexity int, projectID string, id string) int
+		ManagementWebhookDeliveries   func(childComplexity int, projectID string, webhookID string, eventID *string, limit *int, page *int) int
+		ManagementWebhookEvent        func(childComplexity int, projectID string, webhookID string, eventID string) int
+		ManagementWebhookEvents       func(childComplexity int, projectID string, webhookID string, state *string, limit *int, page *int) int
+		ManagementWebhooks            func(childComplexity int, projectID string) int
+		MetadataSchema                func(childComplexity int, id string) int
+		MetadataSchemaList            func(childComplexity int) int
+		MetadataSchemas               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
+		Node                          func(childComplexity int, id string) int
+		Nodes                         func(childComplexity int, ids []string) int
+		Product                       func(childComplexity int, id string) int
+		ProductList                   func(childComplexity int, input *catalog.ListInput) int
+		Products                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) int
+		PublicationList               func(childComplexity int, input *publication.PublicationListInput) int
+		Publications                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption                    func(childComplexity int, id string) int
+		RedemptionList                func(childComplexity int, input *redemption.RedemptionListInput) int
+		Redemptions                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		ReferralHolders               func(childComplexity int, campaign *string, member string, input *referral.HolderListInput) int
+		Reward                        func(childComplexity int, id string) int
+		RewardActivities              func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
+		Rewards                       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
+		Segment                       func(childComplexity int, id string) int
+		Segments                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		Sku                           func(childComplexity int, id string) int
+		SkuList                       func(childComplexity int, product string, input *catalog.ListInput) int
+		Skus                          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SkuOrder, where *ent.SkuWhereInput) int
+		V1LoyaltyAssignmentReward     func(childComplexity int, campaign string, id string) int
+		V1LoyaltyRewardAssignment     func(childComplexity int, campaign string, id string) int
+		V1LoyaltyRewardAssignmentList func(childComplexity int, campaign string, input *reward.ListInput) int
+		V1MemberRewards               func(childComplexity int, member string, affordableOnly *bool) int
+		V1Reward                      func(childComplexity int, id string) int
+		V1RewardAssignment            func(childComplexity int, rewardID string, id string) int
+		V1RewardAssignmentList        func(childComplexity int, rewardID string, input *reward.ListInput) int
+		V1RewardList                  func(childComplexity int, input *reward.ListInput) int
+		ValidationRule                func(childComplexity int, id string) int
+		ValidationRuleAssignments     func(childComplexity int, input *redemption.RuleAssignmentListInput) int
+		ValidationRules               func(childComplexity int, limit *int, page *int) int
+		Voucher                       func(childComplexity int, codeOrID string) int
+		VoucherList                   func(childComplexity int, input *campaign.VoucherListInput) int
+		VoucherTransactionList        func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
+		Vouchers                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
 	RedeemableResult struct {
@@ -1154,6 +1177,23 @@ type ComplexityRoot struct {
 		RefereeID       func(childComplexity int) int
 		ReferrerID      func(childComplexity int) int
 		RelatedObjectID func(childComplexity int) int
+	}
+
+	ReferralHolder struct {
+		CampaignID  func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		CustomerID  func(childComplexity int) int
+		HolderRole  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Metadata    func(childComplexity int) int
+		VoucherID   func(childComplexity int) int
+		VoucherType func(childComplexity int) int
+	}
+
+	ReferralHolderList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
 	}
 
 	Reward struct {
@@ -1283,6 +1323,51 @@ type ComplexityRoot struct {
 		ParentRedemption        func(childComplexity int) int
 		Redemptions             func(childComplexity int) int
 		SkippedRedeemables      func(childComplexity int) int
+	}
+
+	V1MemberReward struct {
+		Assignment func(childComplexity int) int
+		Reward     func(childComplexity int) int
+	}
+
+	V1MemberRewardList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	V1Reward struct {
+		Attributes func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Metadata   func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Parameters func(childComplexity int) int
+		Redeemed   func(childComplexity int) int
+		Stock      func(childComplexity int) int
+		Type       func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	V1RewardAssignment struct {
+		AutoRedeem        func(childComplexity int) int
+		CampaignID        func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Points            func(childComplexity int) int
+		RelatedObjectType func(childComplexity int) int
+		RewardID          func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+		ValidationRules   func(childComplexity int) int
+	}
+
+	V1RewardAssignmentList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	V1RewardList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ValidationResult struct {
@@ -1652,6 +1737,18 @@ type MutationResolver interface {
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportCampaignVouchers(ctx context.Context, idOrName string, input []*campaign.CampaignImportItem) (*ent.AsyncAction, error)
 	ImportCampaignVouchersCSV(ctx context.Context, idOrName string, file graphql.Upload) (*ent.AsyncAction, error)
+	AddReferralHolders(ctx context.Context, campaign *string, member string, input referral.HoldersInput) ([]*referral.Holder, error)
+	RemoveReferralHolder(ctx context.Context, campaign *string, member string, id string) (string, error)
+	CreateV1Reward(ctx context.Context, input reward.RewardInput) (*ent.V1Reward, error)
+	UpdateV1Reward(ctx context.Context, id string, input reward.RewardInput) (*ent.V1Reward, error)
+	DeleteV1Reward(ctx context.Context, id string) (string, error)
+	CreateV1RewardAssignment(ctx context.Context, rewardID string, input reward.AssignmentInput) (*ent.V1RewardAssignment, error)
+	UpdateV1RewardAssignment(ctx context.Context, rewardID string, id string, input reward.AssignmentInput) (*ent.V1RewardAssignment, error)
+	DeleteV1RewardAssignment(ctx context.Context, rewardID string, id string) (string, error)
+	CreateV1LoyaltyRewardAssignments(ctx context.Context, campaign string, input []*reward.AssignmentInput) ([]*ent.V1RewardAssignment, error)
+	UpdateV1LoyaltyRewardAssignment(ctx context.Context, campaign string, id string, input reward.AssignmentInput) (*ent.V1RewardAssignment, error)
+	DeleteV1LoyaltyRewardAssignment(ctx context.Context, campaign string, id string) (string, error)
+	RedeemV1Reward(ctx context.Context, campaign *string, member string, input reward.MemberRedemptionInput) (*ent.Redemption, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1740,6 +1837,15 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	ReferralHolders(ctx context.Context, campaign *string, member string, input *referral.HolderListInput) (*referral.HolderList, error)
+	V1Reward(ctx context.Context, id string) (*ent.V1Reward, error)
+	V1RewardList(ctx context.Context, input *reward.ListInput) (*reward.RewardList, error)
+	V1RewardAssignment(ctx context.Context, rewardID string, id string) (*ent.V1RewardAssignment, error)
+	V1RewardAssignmentList(ctx context.Context, rewardID string, input *reward.ListInput) (*reward.AssignmentList, error)
+	V1LoyaltyRewardAssignmentList(ctx context.Context, campaign string, input *reward.ListInput) (*reward.AssignmentList, error)
+	V1LoyaltyRewardAssignment(ctx context.Context, campaign string, id string) (*ent.V1RewardAssignment, error)
+	V1LoyaltyAssignmentReward(ctx context.Context, campaign string, id string) (*ent.V1Reward, error)
+	V1MemberRewards(ctx context.Context, member string, affordableOnly *bool) (*reward.MemberRewardList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -4719,6 +4825,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ActivateReward(childComplexity, args["id"].(string)), true
+	case "Mutation.addReferralHolders":
+		if e.ComplexityRoot.Mutation.AddReferralHolders == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addReferralHolders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddReferralHolders(childComplexity, args["campaign"].(*string), args["member"].(string), args["input"].(referral.HoldersInput)), true
 	case "Mutation.addVoucher":
 		if e.ComplexityRoot.Mutation.AddVoucher == nil {
 			break
@@ -4994,6 +5111,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSku(childComplexity, args["product"].(string), args["input"].(catalog.SkuInput)), true
+	case "Mutation.createV1LoyaltyRewardAssignments":
+		if e.ComplexityRoot.Mutation.CreateV1LoyaltyRewardAssignments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createV1LoyaltyRewardAssignments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateV1LoyaltyRewardAssignments(childComplexity, args["campaign"].(string), args["input"].([]*reward.AssignmentInput)), true
+	case "Mutation.createV1Reward":
+		if e.ComplexityRoot.Mutation.CreateV1Reward == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createV1Reward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateV1Reward(childComplexity, args["input"].(reward.RewardInput)), true
+	case "Mutation.createV1RewardAssignment":
+		if e.ComplexityRoot.Mutation.CreateV1RewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createV1RewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateV1RewardAssignment(childComplexity, args["rewardID"].(string), args["input"].(reward.AssignmentInput)), true
 	case "Mutation.createValidationRule":
 		if e.ComplexityRoot.Mutation.CreateValidationRule == nil {
 			break
@@ -5203,6 +5353,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSku(childComplexity, args["product"].(string), args["id"].(string), args["force"].(*bool)), true
+	case "Mutation.deleteV1LoyaltyRewardAssignment":
+		if e.ComplexityRoot.Mutation.DeleteV1LoyaltyRewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteV1LoyaltyRewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteV1LoyaltyRewardAssignment(childComplexity, args["campaign"].(string), args["id"].(string)), true
+	case "Mutation.deleteV1Reward":
+		if e.ComplexityRoot.Mutation.DeleteV1Reward == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteV1Reward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteV1Reward(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteV1RewardAssignment":
+		if e.ComplexityRoot.Mutation.DeleteV1RewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteV1RewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteV1RewardAssignment(childComplexity, args["rewardID"].(string), args["id"].(string)), true
 	case "Mutation.deleteValidationRule":
 		if e.ComplexityRoot.Mutation.DeleteValidationRule == nil {
 			break
@@ -5423,6 +5606,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(redemption.StackedRedemptionInput)), true
+	case "Mutation.redeemV1Reward":
+		if e.ComplexityRoot.Mutation.RedeemV1Reward == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeemV1Reward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeemV1Reward(childComplexity, args["campaign"].(*string), args["member"].(string), args["input"].(reward.MemberRedemptionInput)), true
 	case "Mutation.redeemVoucher":
 		if e.ComplexityRoot.Mutation.RedeemVoucher == nil {
 			break
@@ -5478,6 +5672,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReleaseSession(childComplexity, args["code"].(string), args["key"].(string)), true
+	case "Mutation.removeReferralHolder":
+		if e.ComplexityRoot.Mutation.RemoveReferralHolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeReferralHolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveReferralHolder(childComplexity, args["campaign"].(*string), args["member"].(string), args["id"].(string)), true
 	case "Mutation.revokeOAuthToken":
 		if e.ComplexityRoot.Mutation.RevokeOAuthToken == nil {
 			break
@@ -5786,6 +5991,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSku(childComplexity, args["product"].(string), args["id"].(string), args["input"].(catalog.SkuInput)), true
+	case "Mutation.updateV1LoyaltyRewardAssignment":
+		if e.ComplexityRoot.Mutation.UpdateV1LoyaltyRewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateV1LoyaltyRewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateV1LoyaltyRewardAssignment(childComplexity, args["campaign"].(string), args["id"].(string), args["input"].(reward.AssignmentInput)), true
+	case "Mutation.updateV1Reward":
+		if e.ComplexityRoot.Mutation.UpdateV1Reward == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateV1Reward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateV1Reward(childComplexity, args["id"].(string), args["input"].(reward.RewardInput)), true
+	case "Mutation.updateV1RewardAssignment":
+		if e.ComplexityRoot.Mutation.UpdateV1RewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateV1RewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateV1RewardAssignment(childComplexity, args["rewardID"].(string), args["id"].(string), args["input"].(reward.AssignmentInput)), true
 	case "Mutation.updateValidationRule":
 		if e.ComplexityRoot.Mutation.UpdateValidationRule == nil {
 			break
@@ -6941,6 +7179,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Redemptions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.RedemptionOrder), args["where"].(*ent.RedemptionWhereInput)), true
+	case "Query.referralHolders":
+		if e.ComplexityRoot.Query.ReferralHolders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_referralHolders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ReferralHolders(childComplexity, args["campaign"].(*string), args["member"].(string), args["input"].(*referral.HolderListInput)), true
 	case "Query.reward":
 		if e.ComplexityRoot.Query.Reward == nil {
 			break
@@ -7029,6 +7278,94 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Skus(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.SkuOrder), args["where"].(*ent.SkuWhereInput)), true
+	case "Query.v1LoyaltyAssignmentReward":
+		if e.ComplexityRoot.Query.V1LoyaltyAssignmentReward == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1LoyaltyAssignmentReward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1LoyaltyAssignmentReward(childComplexity, args["campaign"].(string), args["id"].(string)), true
+	case "Query.v1LoyaltyRewardAssignment":
+		if e.ComplexityRoot.Query.V1LoyaltyRewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1LoyaltyRewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1LoyaltyRewardAssignment(childComplexity, args["campaign"].(string), args["id"].(string)), true
+	case "Query.v1LoyaltyRewardAssignmentList":
+		if e.ComplexityRoot.Query.V1LoyaltyRewardAssignmentList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1LoyaltyRewardAssignmentList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1LoyaltyRewardAssignmentList(childComplexity, args["campaign"].(string), args["input"].(*reward.ListInput)), true
+	case "Query.v1MemberRewards":
+		if e.ComplexityRoot.Query.V1MemberRewards == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1MemberRewards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1MemberRewards(childComplexity, args["member"].(string), args["affordableOnly"].(*bool)), true
+	case "Query.v1Reward":
+		if e.ComplexityRoot.Query.V1Reward == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1Reward_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1Reward(childComplexity, args["id"].(string)), true
+	case "Query.v1RewardAssignment":
+		if e.ComplexityRoot.Query.V1RewardAssignment == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1RewardAssignment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1RewardAssignment(childComplexity, args["rewardID"].(string), args["id"].(string)), true
+	case "Query.v1RewardAssignmentList":
+		if e.ComplexityRoot.Query.V1RewardAssignmentList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1RewardAssignmentList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1RewardAssignmentList(childComplexity, args["rewardID"].(string), args["input"].(*reward.ListInput)), true
+	case "Query.v1RewardList":
+		if e.ComplexityRoot.Query.V1RewardList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_v1RewardList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.V1RewardList(childComplexity, args["input"].(*reward.ListInput)), true
 	case "Query.validationRule":
 		if e.ComplexityRoot.Query.ValidationRule == nil {
 			break
@@ -7474,6 +7811,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReferralEntry.RelatedObjectID(childComplexity), true
+
+	case "ReferralHolder.campaignID":
+		if e.ComplexityRoot.ReferralHolder.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CampaignID(childComplexity), true
+	case "ReferralHolder.createdAt":
+		if e.ComplexityRoot.ReferralHolder.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CreatedAt(childComplexity), true
+	case "ReferralHolder.customerID":
+		if e.ComplexityRoot.ReferralHolder.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.CustomerID(childComplexity), true
+	case "ReferralHolder.holderRole":
+		if e.ComplexityRoot.ReferralHolder.HolderRole == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.HolderRole(childComplexity), true
+	case "ReferralHolder.id":
+		if e.ComplexityRoot.ReferralHolder.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.ID(childComplexity), true
+	case "ReferralHolder.metadata":
+		if e.ComplexityRoot.ReferralHolder.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.Metadata(childComplexity), true
+	case "ReferralHolder.voucherID":
+		if e.ComplexityRoot.ReferralHolder.VoucherID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.VoucherID(childComplexity), true
+	case "ReferralHolder.voucherType":
+		if e.ComplexityRoot.ReferralHolder.VoucherType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolder.VoucherType(childComplexity), true
+
+	case "ReferralHolderList.data":
+		if e.ComplexityRoot.ReferralHolderList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.Data(childComplexity), true
+	case "ReferralHolderList.hasMore":
+		if e.ComplexityRoot.ReferralHolderList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.HasMore(childComplexity), true
+	case "ReferralHolderList.total":
+		if e.ComplexityRoot.ReferralHolderList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReferralHolderList.Total(childComplexity), true
 
 	case "Reward.activities":
 		if e.ComplexityRoot.Reward.Activities == nil {
@@ -7947,6 +8352,174 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.StackedRedemptionResult.SkippedRedeemables(childComplexity), true
+
+	case "V1MemberReward.assignment":
+		if e.ComplexityRoot.V1MemberReward.Assignment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1MemberReward.Assignment(childComplexity), true
+	case "V1MemberReward.reward":
+		if e.ComplexityRoot.V1MemberReward.Reward == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1MemberReward.Reward(childComplexity), true
+
+	case "V1MemberRewardList.data":
+		if e.ComplexityRoot.V1MemberRewardList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1MemberRewardList.Data(childComplexity), true
+	case "V1MemberRewardList.total":
+		if e.ComplexityRoot.V1MemberRewardList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1MemberRewardList.Total(childComplexity), true
+
+	case "V1Reward.attributes":
+		if e.ComplexityRoot.V1Reward.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Attributes(childComplexity), true
+	case "V1Reward.createdAt":
+		if e.ComplexityRoot.V1Reward.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.CreatedAt(childComplexity), true
+	case "V1Reward.id":
+		if e.ComplexityRoot.V1Reward.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.ID(childComplexity), true
+	case "V1Reward.metadata":
+		if e.ComplexityRoot.V1Reward.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Metadata(childComplexity), true
+	case "V1Reward.name":
+		if e.ComplexityRoot.V1Reward.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Name(childComplexity), true
+	case "V1Reward.parameters":
+		if e.ComplexityRoot.V1Reward.Parameters == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Parameters(childComplexity), true
+	case "V1Reward.redeemed":
+		if e.ComplexityRoot.V1Reward.Redeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Redeemed(childComplexity), true
+	case "V1Reward.stock":
+		if e.ComplexityRoot.V1Reward.Stock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Stock(childComplexity), true
+	case "V1Reward.type":
+		if e.ComplexityRoot.V1Reward.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.Type(childComplexity), true
+	case "V1Reward.updatedAt":
+		if e.ComplexityRoot.V1Reward.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1Reward.UpdatedAt(childComplexity), true
+
+	case "V1RewardAssignment.autoRedeem":
+		if e.ComplexityRoot.V1RewardAssignment.AutoRedeem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.AutoRedeem(childComplexity), true
+	case "V1RewardAssignment.campaignID":
+		if e.ComplexityRoot.V1RewardAssignment.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.CampaignID(childComplexity), true
+	case "V1RewardAssignment.createdAt":
+		if e.ComplexityRoot.V1RewardAssignment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.CreatedAt(childComplexity), true
+	case "V1RewardAssignment.id":
+		if e.ComplexityRoot.V1RewardAssignment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.ID(childComplexity), true
+	case "V1RewardAssignment.points":
+		if e.ComplexityRoot.V1RewardAssignment.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.Points(childComplexity), true
+	case "V1RewardAssignment.relatedObjectType":
+		if e.ComplexityRoot.V1RewardAssignment.RelatedObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.RelatedObjectType(childComplexity), true
+	case "V1RewardAssignment.rewardID":
+		if e.ComplexityRoot.V1RewardAssignment.RewardID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.RewardID(childComplexity), true
+	case "V1RewardAssignment.updatedAt":
+		if e.ComplexityRoot.V1RewardAssignment.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.UpdatedAt(childComplexity), true
+	case "V1RewardAssignment.validationRules":
+		if e.ComplexityRoot.V1RewardAssignment.ValidationRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignment.ValidationRules(childComplexity), true
+
+	case "V1RewardAssignmentList.data":
+		if e.ComplexityRoot.V1RewardAssignmentList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignmentList.Data(childComplexity), true
+	case "V1RewardAssignmentList.total":
+		if e.ComplexityRoot.V1RewardAssignmentList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardAssignmentList.Total(childComplexity), true
+
+	case "V1RewardList.data":
+		if e.ComplexityRoot.V1RewardList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardList.Data(childComplexity), true
+	case "V1RewardList.total":
+		if e.ComplexityRoot.V1RewardList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.V1RewardList.Total(childComplexity), true
 
 	case "ValidationResult.id":
 		if e.ComplexityRoot.ValidationResult.ID == nil {
@@ -8924,6 +9497,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RedemptionOptionsInput", ec.unmarshalInputRedemptionOptionsInput),
 			graphql.NewInputUnmarshaler("RedemptionOrder", ec.unmarshalInputRedemptionOrder),
 			graphql.NewInputUnmarshaler("RedemptionWhereInput", ec.unmarshalInputRedemptionWhereInput),
+			graphql.NewInputUnmarshaler("ReferralHolderListInput", ec.unmarshalInputReferralHolderListInput),
+			graphql.NewInputUnmarshaler("ReferralHoldersInput", ec.unmarshalInputReferralHoldersInput),
 			graphql.NewInputUnmarshaler("RewardActivityOrder", ec.unmarshalInputRewardActivityOrder),
 			graphql.NewInputUnmarshaler("RewardActivityWhereInput", ec.unmarshalInputRewardActivityWhereInput),
 			graphql.NewInputUnmarshaler("RewardOrder", ec.unmarshalInputRewardOrder),
@@ -8948,6 +9523,18 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdateLoyaltyProgramInput", ec.unmarshalInputUpdateLoyaltyProgramInput),
 			graphql.NewInputUnmarshaler("UpdateRewardInput", ec.unmarshalInputUpdateRewardInput),
 			graphql.NewInputUnmarshaler("UpdateVoucherInput", ec.unmarshalInputUpdateVoucherInput),
+			graphql.NewInputUnmarshaler("V1MemberRedemptionInput", ec.unmarshalInputV1MemberRedemptionInput),
+			graphql.NewInputUnmarshaler("V1MemberRewardInput", ec.unmarshalInputV1MemberRewardInput),
+			graphql.NewInputUnmarshaler("V1RewardAssignmentInput", ec.unmarshalInputV1RewardAssignmentInput),
+			graphql.NewInputUnmarshaler("V1RewardAssignmentLoyaltyInput", ec.unmarshalInputV1RewardAssignmentLoyaltyInput),
+			graphql.NewInputUnmarshaler("V1RewardAssignmentParametersInput", ec.unmarshalInputV1RewardAssignmentParametersInput),
+			graphql.NewInputUnmarshaler("V1RewardAttributesInput", ec.unmarshalInputV1RewardAttributesInput),
+			graphql.NewInputUnmarshaler("V1RewardCampaignInput", ec.unmarshalInputV1RewardCampaignInput),
+			graphql.NewInputUnmarshaler("V1RewardCoinInput", ec.unmarshalInputV1RewardCoinInput),
+			graphql.NewInputUnmarshaler("V1RewardInput", ec.unmarshalInputV1RewardInput),
+			graphql.NewInputUnmarshaler("V1RewardListInput", ec.unmarshalInputV1RewardListInput),
+			graphql.NewInputUnmarshaler("V1RewardParametersInput", ec.unmarshalInputV1RewardParametersInput),
+			graphql.NewInputUnmarshaler("V1RewardProductInput", ec.unmarshalInputV1RewardProductInput),
 			graphql.NewInputUnmarshaler("ValidationRuleAssignmentOrder", ec.unmarshalInputValidationRuleAssignmentOrder),
 			graphql.NewInputUnmarshaler("ValidationRuleAssignmentWhereInput", ec.unmarshalInputValidationRuleAssignmentWhereInput),
 			graphql.NewInputUnmarshaler("ValidationRuleInput", ec.unmarshalInputValidationRuleInput),
@@ -9038,7 +9625,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10943,6 +11530,8 @@ extend type Mutation {
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
 	{Name: "schema/imports.graphqls", Input: sourceData("schema/imports.graphqls"), BuiltIn: false},
+	{Name: "schema/referrals.graphqls", Input: sourceData("schema/referrals.graphqls"), BuiltIn: false},
+	{Name: "schema/rewards.graphqls", Input: sourceData("schema/rewards.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -12670,6 +13259,40 @@ func (ec *executionContext) childFields_ReferralEntry(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ReferralEntry", field.Name)
 }
 
+func (ec *executionContext) childFields_ReferralHolder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ReferralHolder_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ReferralHolder_createdAt(ctx, field)
+	case "voucherID":
+		return ec.fieldContext_ReferralHolder_voucherID(ctx, field)
+	case "customerID":
+		return ec.fieldContext_ReferralHolder_customerID(ctx, field)
+	case "holderRole":
+		return ec.fieldContext_ReferralHolder_holderRole(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_ReferralHolder_campaignID(ctx, field)
+	case "voucherType":
+		return ec.fieldContext_ReferralHolder_voucherType(ctx, field)
+	case "metadata":
+		return ec.fieldContext_ReferralHolder_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReferralHolder", field.Name)
+}
+
+func (ec *executionContext) childFields_ReferralHolderList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "data":
+		return ec.fieldContext_ReferralHolderList_data(ctx, field)
+	case "total":
+		return ec.fieldContext_ReferralHolderList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_ReferralHolderList_hasMore(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReferralHolderList", field.Name)
+}
+
 func (ec *executionContext) childFields_Reward(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -12926,6 +13549,96 @@ func (ec *executionContext) childFields_StackedRedemptionResult(ctx context.Cont
 		return ec.fieldContext_StackedRedemptionResult_failure(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StackedRedemptionResult", field.Name)
+}
+
+func (ec *executionContext) childFields_V1MemberReward(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "reward":
+		return ec.fieldContext_V1MemberReward_reward(ctx, field)
+	case "assignment":
+		return ec.fieldContext_V1MemberReward_assignment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1MemberReward", field.Name)
+}
+
+func (ec *executionContext) childFields_V1MemberRewardList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_V1MemberRewardList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_V1MemberRewardList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1MemberRewardList", field.Name)
+}
+
+func (ec *executionContext) childFields_V1Reward(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_V1Reward_id(ctx, field)
+	case "name":
+		return ec.fieldContext_V1Reward_name(ctx, field)
+	case "type":
+		return ec.fieldContext_V1Reward_type(ctx, field)
+	case "parameters":
+		return ec.fieldContext_V1Reward_parameters(ctx, field)
+	case "stock":
+		return ec.fieldContext_V1Reward_stock(ctx, field)
+	case "redeemed":
+		return ec.fieldContext_V1Reward_redeemed(ctx, field)
+	case "attributes":
+		return ec.fieldContext_V1Reward_attributes(ctx, field)
+	case "metadata":
+		return ec.fieldContext_V1Reward_metadata(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_V1Reward_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_V1Reward_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1Reward", field.Name)
+}
+
+func (ec *executionContext) childFields_V1RewardAssignment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_V1RewardAssignment_id(ctx, field)
+	case "rewardID":
+		return ec.fieldContext_V1RewardAssignment_rewardID(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_V1RewardAssignment_campaignID(ctx, field)
+	case "relatedObjectType":
+		return ec.fieldContext_V1RewardAssignment_relatedObjectType(ctx, field)
+	case "points":
+		return ec.fieldContext_V1RewardAssignment_points(ctx, field)
+	case "autoRedeem":
+		return ec.fieldContext_V1RewardAssignment_autoRedeem(ctx, field)
+	case "validationRules":
+		return ec.fieldContext_V1RewardAssignment_validationRules(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_V1RewardAssignment_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_V1RewardAssignment_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1RewardAssignment", field.Name)
+}
+
+func (ec *executionContext) childFields_V1RewardAssignmentList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_V1RewardAssignmentList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_V1RewardAssignmentList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1RewardAssignmentList", field.Name)
+}
+
+func (ec *executionContext) childFields_V1RewardList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_V1RewardList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_V1RewardList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type V1RewardList", field.Name)
 }
 
 func (ec *executionContext) childFields_ValidationResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13874,6 +14587,36 @@ func (ec *executionContext) field_Mutation_activateReward_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addReferralHolders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (referral.HoldersInput, error) {
+			return ec.unmarshalNReferralHoldersInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHoldersInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14368,6 +15111,64 @@ func (ec *executionContext) field_Mutation_createSku_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createV1LoyaltyRewardAssignments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*reward.AssignmentInput, error) {
+			return ec.unmarshalNV1RewardAssignmentInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createV1RewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rewardID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rewardID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.AssignmentInput, error) {
+			return ec.unmarshalNV1RewardAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createV1Reward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.RewardInput, error) {
+			return ec.unmarshalNV1RewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14722,6 +15523,64 @@ func (ec *executionContext) field_Mutation_deleteSku_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteV1LoyaltyRewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteV1RewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rewardID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rewardID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteV1Reward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15066,6 +15925,36 @@ func (ec *executionContext) field_Mutation_redeemStacked_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_redeemV1Reward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.MemberRedemptionInput, error) {
+			return ec.unmarshalNV1MemberRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15173,6 +16062,36 @@ func (ec *executionContext) field_Mutation_releaseSession_args(ctx context.Conte
 		return nil, err
 	}
 	args["key"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeReferralHolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
 	return args, nil
 }
 
@@ -15837,6 +16756,88 @@ func (ec *executionContext) field_Mutation_updateSku_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateV1LoyaltyRewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.AssignmentInput, error) {
+			return ec.unmarshalNV1RewardAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateV1RewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rewardID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rewardID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.AssignmentInput, error) {
+			return ec.unmarshalNV1RewardAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateV1Reward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (reward.RewardInput, error) {
+			return ec.unmarshalNV1RewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -17816,6 +18817,36 @@ func (ec *executionContext) field_Query_redemptions_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_referralHolders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*referral.HolderListInput, error) {
+			return ec.unmarshalOReferralHolderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_rewardActivities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18085,6 +19116,166 @@ func (ec *executionContext) field_Query_skus_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1LoyaltyAssignmentReward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1LoyaltyRewardAssignmentList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*reward.ListInput, error) {
+			return ec.unmarshalOV1RewardListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1LoyaltyRewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1MemberRewards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "member",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["member"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "affordableOnly",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["affordableOnly"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1RewardAssignmentList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rewardID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rewardID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*reward.ListInput, error) {
+			return ec.unmarshalOV1RewardListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1RewardAssignment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rewardID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rewardID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1RewardList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*reward.ListInput, error) {
+			return ec.unmarshalOV1RewardListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_v1Reward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -34797,6 +35988,534 @@ func (ec *executionContext) fieldContext_Mutation_importCampaignVouchersCSV(ctx 
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_addReferralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addReferralHolders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddReferralHolders(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["input"].(referral.HoldersInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+			return ec.marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addReferralHolders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolder(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addReferralHolders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeReferralHolder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeReferralHolder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveReferralHolder(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeReferralHolder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeReferralHolder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createV1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createV1Reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateV1Reward(ctx, fc.Args["input"].(reward.RewardInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createV1Reward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createV1Reward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateV1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateV1Reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateV1Reward(ctx, fc.Args["id"].(string), fc.Args["input"].(reward.RewardInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateV1Reward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateV1Reward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteV1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteV1Reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteV1Reward(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteV1Reward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteV1Reward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createV1RewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateV1RewardAssignment(ctx, fc.Args["rewardID"].(string), fc.Args["input"].(reward.AssignmentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createV1RewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateV1RewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateV1RewardAssignment(ctx, fc.Args["rewardID"].(string), fc.Args["id"].(string), fc.Args["input"].(reward.AssignmentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateV1RewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteV1RewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteV1RewardAssignment(ctx, fc.Args["rewardID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteV1RewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteV1RewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createV1LoyaltyRewardAssignments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createV1LoyaltyRewardAssignments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateV1LoyaltyRewardAssignments(ctx, fc.Args["campaign"].(string), fc.Args["input"].([]*reward.AssignmentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createV1LoyaltyRewardAssignments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createV1LoyaltyRewardAssignments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateV1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateV1LoyaltyRewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateV1LoyaltyRewardAssignment(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string), fc.Args["input"].(reward.AssignmentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateV1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateV1LoyaltyRewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteV1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteV1LoyaltyRewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteV1LoyaltyRewardAssignment(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteV1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteV1LoyaltyRewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeemV1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeemV1Reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeemV1Reward(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["input"].(reward.MemberRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeemV1Reward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeemV1Reward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -39796,6 +41515,402 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_referralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_referralHolders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ReferralHolders(ctx, fc.Args["campaign"].(*string), fc.Args["member"].(string), fc.Args["input"].(*referral.HolderListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *referral.HolderList) graphql.Marshaler {
+			return ec.marshalNReferralHolderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_referralHolders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolderList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_referralHolders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1Reward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1Reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1Reward(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1Reward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1Reward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1RewardList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1RewardList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1RewardList(ctx, fc.Args["input"].(*reward.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *reward.RewardList) graphql.Marshaler {
+			return ec.marshalNV1RewardList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1RewardList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1RewardList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1RewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1RewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1RewardAssignment(ctx, fc.Args["rewardID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1RewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1RewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1RewardAssignmentList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1RewardAssignmentList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1RewardAssignmentList(ctx, fc.Args["rewardID"].(string), fc.Args["input"].(*reward.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *reward.AssignmentList) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1RewardAssignmentList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignmentList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1RewardAssignmentList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1LoyaltyRewardAssignmentList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1LoyaltyRewardAssignmentList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1LoyaltyRewardAssignmentList(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*reward.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *reward.AssignmentList) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1LoyaltyRewardAssignmentList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignmentList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1LoyaltyRewardAssignmentList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1LoyaltyRewardAssignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1LoyaltyRewardAssignment(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1LoyaltyRewardAssignment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1LoyaltyRewardAssignment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1LoyaltyAssignmentReward(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1LoyaltyAssignmentReward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1LoyaltyAssignmentReward(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1LoyaltyAssignmentReward(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1LoyaltyAssignmentReward_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_v1MemberRewards(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_v1MemberRewards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().V1MemberRewards(ctx, fc.Args["member"].(string), fc.Args["affordableOnly"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *reward.MemberRewardList) graphql.Marshaler {
+			return ec.marshalNV1MemberRewardList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_v1MemberRewards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1MemberRewardList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_v1MemberRewards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41315,6 +43430,268 @@ func (ec *executionContext) fieldContext_ReferralEntry_date(_ context.Context, f
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "Time")
 }
 
+func (ec *executionContext) _ReferralHolder_id(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_createdAt(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ReferralHolder_voucherID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_voucherID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_customerID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_holderRole(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_holderRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HolderRole, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_holderRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "String")
+}
+
+func (ec *executionContext) _ReferralHolder_campaignID(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ReferralHolder_voucherType(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_voucherType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_voucherType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "String")
+}
+
+func (ec *executionContext) _ReferralHolder_metadata(ctx context.Context, field graphql.CollectedField, obj *referral.Holder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolder_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolder_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolder", field, false, false, "Map")
+}
+
+func (ec *executionContext) _ReferralHolderList_data(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+			return ec.marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReferralHolderList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReferralHolder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReferralHolderList_total(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolderList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ReferralHolderList_hasMore(ctx context.Context, field graphql.CollectedField, obj *referral.HolderList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReferralHolderList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReferralHolderList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReferralHolderList", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _Reward_id(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41419,7 +43796,7 @@ func (ec *executionContext) _Reward_type(ctx context.Context, field graphql.Coll
 			return obj.Type, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v reward.Type) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v reward1.Type) graphql.Marshaler {
 			return ec.marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx, selections, v)
 		},
 		true,
@@ -41442,7 +43819,7 @@ func (ec *executionContext) _Reward_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v reward.Status) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v reward1.Status) graphql.Marshaler {
 			return ec.marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx, selections, v)
 		},
 		true,
@@ -43272,6 +45649,672 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_failure(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_RedemptionFailure(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _V1MemberReward_reward(ctx context.Context, field graphql.CollectedField, obj *reward.MemberReward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1MemberReward_reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reward, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1MemberReward_reward(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "V1MemberReward",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _V1MemberReward_assignment(ctx context.Context, field graphql.CollectedField, obj *reward.MemberReward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1MemberReward_assignment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Assignment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1MemberReward_assignment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "V1MemberReward",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _V1MemberRewardList_total(ctx context.Context, field graphql.CollectedField, obj *reward.MemberRewardList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1MemberRewardList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1MemberRewardList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1MemberRewardList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1MemberRewardList_data(ctx context.Context, field graphql.CollectedField, obj *reward.MemberRewardList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1MemberRewardList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*reward.MemberReward) graphql.Marshaler {
+			return ec.marshalNV1MemberReward2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1MemberRewardList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "V1MemberRewardList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1MemberReward(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _V1Reward_id(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "ID")
+}
+
+func (ec *executionContext) _V1Reward_name(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "String")
+}
+
+func (ec *executionContext) _V1Reward_type(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "String")
+}
+
+func (ec *executionContext) _V1Reward_parameters(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_parameters(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Parameters, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_parameters(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Map")
+}
+
+func (ec *executionContext) _V1Reward_stock(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_stock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stock, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_stock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1Reward_redeemed(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_redeemed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redeemed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_redeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1Reward_attributes(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_attributes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attributes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Map")
+}
+
+func (ec *executionContext) _V1Reward_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Map")
+}
+
+func (ec *executionContext) _V1Reward_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Time")
+}
+
+func (ec *executionContext) _V1Reward_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.V1Reward) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1Reward_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1Reward_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1Reward", field, false, false, "Time")
+}
+
+func (ec *executionContext) _V1RewardAssignment_id(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "ID")
+}
+
+func (ec *executionContext) _V1RewardAssignment_rewardID(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_rewardID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RewardID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_rewardID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "ID")
+}
+
+func (ec *executionContext) _V1RewardAssignment_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "ID")
+}
+
+func (ec *executionContext) _V1RewardAssignment_relatedObjectType(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_relatedObjectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_relatedObjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "String")
+}
+
+func (ec *executionContext) _V1RewardAssignment_points(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1RewardAssignment_autoRedeem(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_autoRedeem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AutoRedeem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_autoRedeem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _V1RewardAssignment_validationRules(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_validationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_validationRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "String")
+}
+
+func (ec *executionContext) _V1RewardAssignment_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "Time")
+}
+
+func (ec *executionContext) _V1RewardAssignment_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.V1RewardAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignment_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignment_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignment", field, false, false, "Time")
+}
+
+func (ec *executionContext) _V1RewardAssignmentList_total(ctx context.Context, field graphql.CollectedField, obj *reward.AssignmentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignmentList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignmentList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardAssignmentList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1RewardAssignmentList_data(ctx context.Context, field graphql.CollectedField, obj *reward.AssignmentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardAssignmentList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.V1RewardAssignment) graphql.Marshaler {
+			return ec.marshalNV1RewardAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardAssignmentList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "V1RewardAssignmentList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1RewardAssignment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _V1RewardList_total(ctx context.Context, field graphql.CollectedField, obj *reward.RewardList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("V1RewardList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _V1RewardList_data(ctx context.Context, field graphql.CollectedField, obj *reward.RewardList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_V1RewardList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.V1Reward) graphql.Marshaler {
+			return ec.marshalNV1Reward2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Rewardᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_V1RewardList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "V1RewardList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_V1Reward(ctx, field)
 		},
 	}
 	return fc, nil
@@ -67272,6 +70315,118 @@ func UnmarshalRedemptionWhereInput(ctx context.Context, raw any) (ent.Redemption
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReferralHolderListInput(ctx context.Context, obj any) (referral.HolderListInput, error) {
+	var it referral.HolderListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID", "holderRole"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		case "holderRole":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("holderRole"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HolderRole = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReferralHolderListInput unmarshals raw into the ReferralHolderListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReferralHolderListInput(ctx context.Context, raw any) (referral.HolderListInput, error) {
+	var out referral.HolderListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReferralHolderListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputReferralHoldersInput(ctx context.Context, obj any) (referral.HoldersInput, error) {
+	var it referral.HoldersInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"holders", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "holders":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("holders"))
+			data, err := ec.unmarshalNCustomerInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Holders = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReferralHoldersInput unmarshals raw into the ReferralHoldersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReferralHoldersInput(ctx context.Context, raw any) (referral.HoldersInput, error) {
+	var out referral.HoldersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReferralHoldersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRewardActivityOrder(ctx context.Context, obj any) (ent.RewardActivityOrder, error) {
 	var it ent.RewardActivityOrder
 	if obj == nil {
@@ -70948,6 +74103,657 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (campaign.UpdateVoucherInput, error) {
 	var out campaign.UpdateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateVoucherInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1MemberRedemptionInput(ctx context.Context, obj any) (reward.MemberRedemptionInput, error) {
+	var it reward.MemberRedemptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"reward", "order", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "reward":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
+			data, err := ec.unmarshalOV1MemberRewardInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reward = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1MemberRedemptionInput unmarshals raw into the V1MemberRedemptionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1MemberRedemptionInput(ctx context.Context, raw any) (reward.MemberRedemptionInput, error) {
+	var out reward.MemberRedemptionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1MemberRedemptionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1MemberRewardInput(ctx context.Context, obj any) (reward.MemberRewardInput, error) {
+	var it reward.MemberRewardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "points", "assignmentID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "assignmentID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("assignmentID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AssignmentID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1MemberRewardInput unmarshals raw into the V1MemberRewardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1MemberRewardInput(ctx context.Context, raw any) (reward.MemberRewardInput, error) {
+	var out reward.MemberRewardInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1MemberRewardInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardAssignmentInput(ctx context.Context, obj any) (reward.AssignmentInput, error) {
+	var it reward.AssignmentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"campaign", "reward", "parameters", "validationRules"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
+		case "reward":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reward = data
+		case "parameters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parameters"))
+			data, err := ec.unmarshalOV1RewardAssignmentParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentParametersInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Parameters = data
+		case "validationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRules"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRules = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardAssignmentInput unmarshals raw into the V1RewardAssignmentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardAssignmentInput(ctx context.Context, raw any) (reward.AssignmentInput, error) {
+	var out reward.AssignmentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardAssignmentInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardAssignmentLoyaltyInput(ctx context.Context, obj any) (reward.AssignmentLoyaltyInput, error) {
+	var it reward.AssignmentLoyaltyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"points", "autoRedeem"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "autoRedeem":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoRedeem"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutoRedeem = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardAssignmentLoyaltyInput unmarshals raw into the V1RewardAssignmentLoyaltyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardAssignmentLoyaltyInput(ctx context.Context, raw any) (reward.AssignmentLoyaltyInput, error) {
+	var out reward.AssignmentLoyaltyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardAssignmentLoyaltyInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardAssignmentParametersInput(ctx context.Context, obj any) (reward.AssignmentParametersInput, error) {
+	var it reward.AssignmentParametersInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"loyalty"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "loyalty":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyalty"))
+			data, err := ec.unmarshalOV1RewardAssignmentLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentLoyaltyInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loyalty = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardAssignmentParametersInput unmarshals raw into the V1RewardAssignmentParametersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardAssignmentParametersInput(ctx context.Context, raw any) (reward.AssignmentParametersInput, error) {
+	var out reward.AssignmentParametersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardAssignmentParametersInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardAttributesInput(ctx context.Context, obj any) (reward.RewardAttributesInput, error) {
+	var it reward.RewardAttributesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"imageURL", "description"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "imageURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageURL = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardAttributesInput unmarshals raw into the V1RewardAttributesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardAttributesInput(ctx context.Context, raw any) (reward.RewardAttributesInput, error) {
+	var out reward.RewardAttributesInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardAttributesInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardCampaignInput(ctx context.Context, obj any) (reward.RewardCampaignInput, error) {
+	var it reward.RewardCampaignInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "balance"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "balance":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("balance"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Balance = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardCampaignInput unmarshals raw into the V1RewardCampaignInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardCampaignInput(ctx context.Context, raw any) (reward.RewardCampaignInput, error) {
+	var out reward.RewardCampaignInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardCampaignInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardCoinInput(ctx context.Context, obj any) (reward.RewardCoinInput, error) {
+	var it reward.RewardCoinInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"exchangeRatio", "pointsRatio"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "exchangeRatio":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exchangeRatio"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExchangeRatio = data
+		case "pointsRatio":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsRatio"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsRatio = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardCoinInput unmarshals raw into the V1RewardCoinInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardCoinInput(ctx context.Context, raw any) (reward.RewardCoinInput, error) {
+	var out reward.RewardCoinInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardCoinInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardInput(ctx context.Context, obj any) (reward.RewardInput, error) {
+	var it reward.RewardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "type", "parameters", "stock", "attributes", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "parameters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parameters"))
+			data, err := ec.unmarshalOV1RewardParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardParametersInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Parameters = data
+		case "stock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stock"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stock = data
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalOV1RewardAttributesInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardAttributesInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Attributes = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardInput unmarshals raw into the V1RewardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardInput(ctx context.Context, raw any) (reward.RewardInput, error) {
+	var out reward.RewardInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardListInput(ctx context.Context, obj any) (reward.ListInput, error) {
+	var it reward.ListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "assignmentID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "assignmentID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("assignmentID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AssignmentID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardListInput unmarshals raw into the V1RewardListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardListInput(ctx context.Context, raw any) (reward.ListInput, error) {
+	var out reward.ListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardParametersInput(ctx context.Context, obj any) (reward.RewardParametersInput, error) {
+	var it reward.RewardParametersInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"campaign", "coin", "product"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOV1RewardCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardCampaignInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
+		case "coin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coin"))
+			data, err := ec.unmarshalOV1RewardCoinInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardCoinInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Coin = data
+		case "product":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("product"))
+			data, err := ec.unmarshalOV1RewardProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardProductInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Product = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardParametersInput unmarshals raw into the V1RewardParametersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardParametersInput(ctx context.Context, raw any) (reward.RewardParametersInput, error) {
+	var out reward.RewardParametersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardParametersInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputV1RewardProductInput(ctx context.Context, obj any) (reward.RewardProductInput, error) {
+	var it reward.RewardProductInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "skuID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "skuID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalV1RewardProductInput unmarshals raw into the V1RewardProductInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalV1RewardProductInput(ctx context.Context, raw any) (reward.RewardProductInput, error) {
+	var out reward.RewardProductInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "V1RewardProductInput", raw, &out)
 	return out, err
 }
 
@@ -80531,6 +84337,90 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "addReferralHolders":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addReferralHolders(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeReferralHolder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeReferralHolder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createV1Reward":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createV1Reward(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateV1Reward":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateV1Reward(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteV1Reward":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteV1Reward(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createV1RewardAssignment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createV1RewardAssignment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateV1RewardAssignment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateV1RewardAssignment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteV1RewardAssignment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteV1RewardAssignment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createV1LoyaltyRewardAssignments":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createV1LoyaltyRewardAssignments(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateV1LoyaltyRewardAssignment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateV1LoyaltyRewardAssignment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteV1LoyaltyRewardAssignment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteV1LoyaltyRewardAssignment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemV1Reward":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeemV1Reward(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -81686,6 +85576,60 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
 				})
+		case "referralHolders":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_referralHolders(ctx, field)
+				})
+		case "v1Reward":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1Reward(ctx, field)
+				})
+		case "v1RewardList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1RewardList(ctx, field)
+				})
+		case "v1RewardAssignment":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1RewardAssignment(ctx, field)
+				})
+		case "v1RewardAssignmentList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1RewardAssignmentList(ctx, field)
+				})
+		case "v1LoyaltyRewardAssignmentList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1LoyaltyRewardAssignmentList(ctx, field)
+				})
+		case "v1LoyaltyRewardAssignment":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1LoyaltyRewardAssignment(ctx, field)
+				})
+		case "v1LoyaltyAssignmentReward":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1LoyaltyAssignmentReward(ctx, field)
+				})
+		case "v1MemberRewards":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_v1MemberRewards(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -82223,6 +86167,117 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 			}
 		case "date":
 			out.Values[i] = ec._ReferralEntry_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var referralHolderImplementors = []string{"ReferralHolder"}
+
+func (ec *executionContext) _ReferralHolder(ctx context.Context, sel ast.SelectionSet, obj *referral.Holder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, referralHolderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReferralHolder")
+		case "id":
+			out.Values[i] = ec._ReferralHolder_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ReferralHolder_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherID":
+			out.Values[i] = ec._ReferralHolder_voucherID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customerID":
+			out.Values[i] = ec._ReferralHolder_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "holderRole":
+			out.Values[i] = ec._ReferralHolder_holderRole(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._ReferralHolder_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherType":
+			out.Values[i] = ec._ReferralHolder_voucherType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._ReferralHolder_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var referralHolderListImplementors = []string{"ReferralHolderList"}
+
+func (ec *executionContext) _ReferralHolderList(ctx context.Context, sel ast.SelectionSet, obj *referral.HolderList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, referralHolderListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReferralHolderList")
+		case "data":
+			out.Values[i] = ec._ReferralHolderList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._ReferralHolderList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._ReferralHolderList_hasMore(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -83108,6 +87163,309 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 		case "failure":
 			out.Values[i] = ec._StackedRedemptionResult_failure(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1MemberRewardImplementors = []string{"V1MemberReward"}
+
+func (ec *executionContext) _V1MemberReward(ctx context.Context, sel ast.SelectionSet, obj *reward.MemberReward) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1MemberRewardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1MemberReward")
+		case "reward":
+			out.Values[i] = ec._V1MemberReward_reward(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assignment":
+			out.Values[i] = ec._V1MemberReward_assignment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1MemberRewardListImplementors = []string{"V1MemberRewardList"}
+
+func (ec *executionContext) _V1MemberRewardList(ctx context.Context, sel ast.SelectionSet, obj *reward.MemberRewardList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1MemberRewardListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1MemberRewardList")
+		case "total":
+			out.Values[i] = ec._V1MemberRewardList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._V1MemberRewardList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1RewardImplementors = []string{"V1Reward"}
+
+func (ec *executionContext) _V1Reward(ctx context.Context, sel ast.SelectionSet, obj *ent.V1Reward) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1RewardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1Reward")
+		case "id":
+			out.Values[i] = ec._V1Reward_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._V1Reward_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._V1Reward_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parameters":
+			out.Values[i] = ec._V1Reward_parameters(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stock":
+			out.Values[i] = ec._V1Reward_stock(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "redeemed":
+			out.Values[i] = ec._V1Reward_redeemed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attributes":
+			out.Values[i] = ec._V1Reward_attributes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._V1Reward_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._V1Reward_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._V1Reward_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1RewardAssignmentImplementors = []string{"V1RewardAssignment"}
+
+func (ec *executionContext) _V1RewardAssignment(ctx context.Context, sel ast.SelectionSet, obj *ent.V1RewardAssignment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1RewardAssignmentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1RewardAssignment")
+		case "id":
+			out.Values[i] = ec._V1RewardAssignment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rewardID":
+			out.Values[i] = ec._V1RewardAssignment_rewardID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._V1RewardAssignment_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedObjectType":
+			out.Values[i] = ec._V1RewardAssignment_relatedObjectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "points":
+			out.Values[i] = ec._V1RewardAssignment_points(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "autoRedeem":
+			out.Values[i] = ec._V1RewardAssignment_autoRedeem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validationRules":
+			out.Values[i] = ec._V1RewardAssignment_validationRules(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._V1RewardAssignment_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._V1RewardAssignment_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1RewardAssignmentListImplementors = []string{"V1RewardAssignmentList"}
+
+func (ec *executionContext) _V1RewardAssignmentList(ctx context.Context, sel ast.SelectionSet, obj *reward.AssignmentList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1RewardAssignmentListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1RewardAssignmentList")
+		case "total":
+			out.Values[i] = ec._V1RewardAssignmentList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._V1RewardAssignmentList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var v1RewardListImplementors = []string{"V1RewardList"}
+
+func (ec *executionContext) _V1RewardList(ctx context.Context, sel ast.SelectionSet, obj *reward.RewardList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, v1RewardListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("V1RewardList")
+		case "total":
+			out.Values[i] = ec._V1RewardList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._V1RewardList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -85652,6 +90010,20 @@ func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengine�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCustomerInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInputᚄ(ctx context.Context, v any) ([]*customer.CustomerInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*customer.CustomerInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -86782,6 +91154,43 @@ func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengine�
 	return ec._ReferralEntry(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNReferralHolder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderᚄ(ctx context.Context, sel ast.SelectionSet, v []*referral.Holder) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReferralHolder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNReferralHolder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolder(ctx context.Context, sel ast.SelectionSet, v *referral.Holder) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReferralHolder!")
+		return graphql.Null
+	}
+	return ec._ReferralHolder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNReferralHolderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderList(ctx context.Context, sel ast.SelectionSet, v *referral.HolderList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReferralHolderList!")
+		return graphql.Null
+	}
+	return ec._ReferralHolderList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNReferralHoldersInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHoldersInput(ctx context.Context, v any) (referral.HoldersInput, error) {
+	res, err := ec.unmarshalInputReferralHoldersInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐReward(ctx context.Context, sel ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Reward!")
@@ -86839,23 +91248,23 @@ func (ec *executionContext) marshalNRewardOrderField2ᚖgithubᚗcomᚋpromoengi
 	return v
 }
 
-func (ec *executionContext) unmarshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, v any) (reward.Status, error) {
-	var res reward.Status
+func (ec *executionContext) unmarshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, v any) (reward1.Status, error) {
+	var res reward1.Status
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, sel ast.SelectionSet, v reward.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, sel ast.SelectionSet, v reward1.Status) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, v any) (reward.Type, error) {
-	var res reward.Type
+func (ec *executionContext) unmarshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, v any) (reward1.Type, error) {
+	var res reward1.Type
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, sel ast.SelectionSet, v reward.Type) graphql.Marshaler {
+func (ec *executionContext) marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, sel ast.SelectionSet, v reward1.Type) graphql.Marshaler {
 	return v
 }
 
@@ -87192,6 +91601,136 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNV1MemberRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRedemptionInput(ctx context.Context, v any) (reward.MemberRedemptionInput, error) {
+	res, err := ec.unmarshalInputV1MemberRedemptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNV1MemberReward2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardᚄ(ctx context.Context, sel ast.SelectionSet, v []*reward.MemberReward) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNV1MemberReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberReward(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNV1MemberReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberReward(ctx context.Context, sel ast.SelectionSet, v *reward.MemberReward) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1MemberReward!")
+		return graphql.Null
+	}
+	return ec._V1MemberReward(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNV1MemberRewardList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardList(ctx context.Context, sel ast.SelectionSet, v *reward.MemberRewardList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1MemberRewardList!")
+		return graphql.Null
+	}
+	return ec._V1MemberRewardList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNV1Reward2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Rewardᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.V1Reward) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNV1Reward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1Reward(ctx context.Context, sel ast.SelectionSet, v *ent.V1Reward) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1Reward!")
+		return graphql.Null
+	}
+	return ec._V1Reward(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNV1RewardAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.V1RewardAssignment) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNV1RewardAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐV1RewardAssignment(ctx context.Context, sel ast.SelectionSet, v *ent.V1RewardAssignment) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1RewardAssignment!")
+		return graphql.Null
+	}
+	return ec._V1RewardAssignment(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNV1RewardAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx context.Context, v any) (reward.AssignmentInput, error) {
+	res, err := ec.unmarshalInputV1RewardAssignmentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNV1RewardAssignmentInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInputᚄ(ctx context.Context, v any) ([]*reward.AssignmentInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*reward.AssignmentInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNV1RewardAssignmentInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNV1RewardAssignmentInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentInput(ctx context.Context, v any) (*reward.AssignmentInput, error) {
+	res, err := ec.unmarshalInputV1RewardAssignmentInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNV1RewardAssignmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentList(ctx context.Context, sel ast.SelectionSet, v *reward.AssignmentList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1RewardAssignmentList!")
+		return graphql.Null
+	}
+	return ec._V1RewardAssignmentList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNV1RewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardInput(ctx context.Context, v any) (reward.RewardInput, error) {
+	res, err := ec.unmarshalInputV1RewardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNV1RewardList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardList(ctx context.Context, sel ast.SelectionSet, v *reward.RewardList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "V1RewardList!")
+		return graphql.Null
+	}
+	return ec._V1RewardList(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemption.ValidationResult) graphql.Marshaler {
@@ -90559,6 +95098,14 @@ func (ec *executionContext) unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOReferralHolderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋreferralᚐHolderListInput(ctx context.Context, v any) (*referral.HolderListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputReferralHolderListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐReward(ctx context.Context, sel ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -90662,13 +95209,13 @@ func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORewardStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatusᚄ(ctx context.Context, v any) ([]reward.Status, error) {
+func (ec *executionContext) unmarshalORewardStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatusᚄ(ctx context.Context, v any) ([]reward1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]reward.Status, len(vSlice))
+	res := make([]reward1.Status, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx, vSlice[i])
@@ -90679,7 +95226,7 @@ func (ec *executionContext) unmarshalORewardStatus2ᚕgithubᚗcomᚋpromoengine
 	return res, nil
 }
 
-func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []reward.Status) graphql.Marshaler {
+func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []reward1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -90698,29 +95245,29 @@ func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengine�
 	return ret
 }
 
-func (ec *executionContext) unmarshalORewardStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, v any) (*reward.Status, error) {
+func (ec *executionContext) unmarshalORewardStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, v any) (*reward1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(reward.Status)
+	var res = new(reward1.Status)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORewardStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, sel ast.SelectionSet, v *reward.Status) graphql.Marshaler {
+func (ec *executionContext) marshalORewardStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx context.Context, sel ast.SelectionSet, v *reward1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return v
 }
 
-func (ec *executionContext) unmarshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐTypeᚄ(ctx context.Context, v any) ([]reward.Type, error) {
+func (ec *executionContext) unmarshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐTypeᚄ(ctx context.Context, v any) ([]reward1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]reward.Type, len(vSlice))
+	res := make([]reward1.Type, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx, vSlice[i])
@@ -90731,7 +95278,7 @@ func (ec *executionContext) unmarshalORewardType2ᚕgithubᚗcomᚋpromoengine�
 	return res, nil
 }
 
-func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []reward.Type) graphql.Marshaler {
+func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []reward1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -90750,16 +95297,16 @@ func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋp
 	return ret
 }
 
-func (ec *executionContext) unmarshalORewardType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, v any) (*reward.Type, error) {
+func (ec *executionContext) unmarshalORewardType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, v any) (*reward1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(reward.Type)
+	var res = new(reward1.Type)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORewardType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, sel ast.SelectionSet, v *reward.Type) graphql.Marshaler {
+func (ec *executionContext) marshalORewardType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx context.Context, sel ast.SelectionSet, v *reward1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -91115,6 +95662,78 @@ func (ec *executionContext) marshalOTriggerLimits2ᚖgithubᚗcomᚋpromoengine�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOV1MemberRewardInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐMemberRewardInput(ctx context.Context, v any) (*reward.MemberRewardInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1MemberRewardInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardAssignmentLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentLoyaltyInput(ctx context.Context, v any) (*reward.AssignmentLoyaltyInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardAssignmentLoyaltyInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardAssignmentParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐAssignmentParametersInput(ctx context.Context, v any) (*reward.AssignmentParametersInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardAssignmentParametersInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardAttributesInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardAttributesInput(ctx context.Context, v any) (*reward.RewardAttributesInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardAttributesInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardCampaignInput(ctx context.Context, v any) (*reward.RewardCampaignInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardCampaignInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardCoinInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardCoinInput(ctx context.Context, v any) (*reward.RewardCoinInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardCoinInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐListInput(ctx context.Context, v any) (*reward.ListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardParametersInput(ctx context.Context, v any) (*reward.RewardParametersInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardParametersInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOV1RewardProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋrewardᚐRewardProductInput(ctx context.Context, v any) (*reward.RewardProductInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputV1RewardProductInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/reward"
 )
 
 // Wiring: the calls that would point upwards — a lower domain reacting
@@ -17,6 +18,8 @@ func init() {
 	customer.Earning = loyalty.RuleEarning{}
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
+	// A loyalty card redeemed for a v1 reward issues what the reward gives.
+	redemption.IssueReward = reward.Issue
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),

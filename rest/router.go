@@ -252,6 +252,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/exports/:id/download", exports.download)
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
+	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
+	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 

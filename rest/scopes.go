@@ -43,6 +43,13 @@ var scopeTable = []routeScope{
 	{Path: "/v1/events", Scopes: []string{"api", "events"}},
 	{Path: "/v1/segments", Scopes: []string{"api", "segments"}},
 	{Path: "/v1/metadata-schemas", Scopes: []string{"api", "metadata-schemas"}},
+	{Path: "/v1/loyalties/members/:memberId/rewards", Scopes: []string{"api", "loyalties", "rewards"}},
+	{Path: "/v1/loyalties/members/:memberId/redemption", Scopes: []string{"api", "loyalties"}},
+	{Path: "/v1/loyalties/:campaignId/members/:memberId/redemption", Scopes: []string{"api", "loyalties"}},
+	{Path: "/v1/loyalties/:campaignId/rewards", Scopes: []string{"api", "loyalties", "rewards"}},
+	{Path: "/v1/loyalties/:campaignId/reward-assignments", Scopes: []string{"api", "loyalties", "rewards"}},
+	{Path: "/v1/rewards", Scopes: []string{"api", "rewards"}},
+	{Path: "/v1/referrals", Scopes: []string{"api", "referrals"}},
 	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},
 	{Path: "/graphql", Scopes: []string{"api"}},
 	// The client-side API: client_api or the operation's own scope, never api.

@@ -288,6 +288,55 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   await client.products.delete('sdk-shirt', { force: true })
   await expectError(() => client.products.get('sdk-shirt'), e => e.code === 404 && e.resource_type === 'product' && e.resource_id === 'sdk-shirt',
     'products.delete -> then 404 echoing the source_id')
+  // v1 rewards and their loyalty side (graph/reward; docs/loyalty.md "v1 rewards").
+  const pointsCamp = await client.campaigns.create({ name: 'SDK Points', campaign_type: 'LOYALTY_PROGRAM', type: 'AUTO_UPDATE',
+    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 500 } } })
+  const couponCamp = await client.campaigns.create({ name: 'SDK Coupons', campaign_type: 'DISCOUNT_COUPONS', type: 'AUTO_UPDATE',
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } })
+  const rew = await client.rewards.create({ name: 'SDK coupon', type: 'CAMPAIGN', parameters: { campaign: { id: couponCamp.id } } })
+  assert(rew.id.startsWith('rew_') && rew.object === 'reward' && rew.type === 'CAMPAIGN' && rew.parameters.campaign.type === 'DISCOUNT_COUPONS',
+    'rewards.create (CAMPAIGN)', rew)
+  const mat = await client.rewards.create({ name: 'SDK mug', type: 'MATERIAL', stock: 2, parameters: { product: { id: 'sdk-mug' } } })
+  assert(mat.type === 'MATERIAL' && mat.stock === 2 && mat.redeemed === 0, 'rewards.create (MATERIAL, stock)', mat)
+  const matUp = await client.rewards.update({ id: mat.id, name: 'SDK big mug', stock: 3 })
+  assert(matUp.id === mat.id && matUp.name === 'SDK big mug' && matUp.stock === 3 && typeof matUp.updated_at === 'string', 'rewards.update', matUp)
+  const rewGot = await client.rewards.get(rew.id)
+  const rewList = await client.rewards.list({ limit: 10 })
+  assert(rewGot.id === rew.id && rewList.object === 'list' && rewList.total === 2 && rewList.data.length === 2, 'rewards.get / rewards.list', { rewGot, rewList })
+  await expectError(() => client.rewards.create({ name: 'bad', type: 'MATERIAL', stock: -1, parameters: { product: { id: 'sdk-mug' } } }),
+    e => e.code === 400 && e.key === 'invalid_payload', 'rewards.create with a negative stock -> 400')
+  const asg = await client.rewards.createAssignment(rew.id, { campaign: pointsCamp.id, parameters: { loyalty: { points: 100 } } })
+  assert(asg.id.startsWith('rewa_') && asg.reward_id === rew.id && asg.related_object_id === pointsCamp.id && asg.parameters.loyalty.points === 100,
+    'rewards.createAssignment', asg)
+  const asgUp = await client.rewards.updateAssignment(rew.id, { id: asg.id, parameters: { loyalty: { points: 120 } } })
+  const asgGot = await client.rewards.getAssignment(rew.id, asg.id)
+  const asgList = await client.rewards.listAssignments(rew.id)
+  assert(asgUp.parameters.loyalty.points === 120 && asgGot.id === asg.id && asgList.total === 1, 'rewards.updateAssignment / getAssignment / listAssignments',
+    { asgUp, asgGot, asgList })
+  const [matAsg] = await client.loyalties.createRewardAssignments(pointsCamp.id, [{ reward: mat.id, parameters: { loyalty: { points: 200 } } }])
+  assert(matAsg && matAsg.reward_id === mat.id, 'loyalties.createRewardAssignments', matAsg)
+  const lrUp = await client.loyalties.updateRewardAssignment(pointsCamp.id, { id: matAsg.id, parameters: { loyalty: { points: 450 } } })
+  const lrGot = await client.loyalties.getRewardAssignment(pointsCamp.id, matAsg.id)
+  const lrList = await client.loyalties.listRewardAssignments(pointsCamp.id)
+  const details = await client.loyalties.getRewardDetails(pointsCamp.id, matAsg.id)
+  assert(lrUp.parameters.loyalty.points === 450 && lrGot.id === matAsg.id && lrList.total === 2 && details.id === mat.id,
+    'loyalties.updateRewardAssignment / getRewardAssignment / listRewardAssignments / getRewardDetails', { lrUp, lrList, details })
+  const card = (await client.distributions.publications.create({ campaign: { name: 'SDK Points' }, customer: { source_id: 'sdk-member' } })).voucher.code
+  const redeemed = await client.loyalties.redeemReward(pointsCamp.id, card, { reward: { id: rew.id } })
+  assert(redeemed.object === 'redemption' && redeemed.result === 'SUCCESS' && redeemed.amount === 120 && redeemed.loyalty_card.points === 120 &&
+    redeemed.reward.id === rew.id && redeemed.reward.voucher.campaign_id === couponCamp.id, 'loyalties.redeemReward -> a coupon for 120 points', redeemed)
+  const affordable = await client.loyalties.listMemberRewards(card, { affordable_only: true })
+  assert(affordable.total === 1 && affordable.data[0].object === 'loyalty_reward' && affordable.data[0].reward.id === rew.id,
+    'loyalties.listMemberRewards affordable_only (380 points: not the 450-point mug)', affordable)
+  await expectError(() => client.loyalties.redeemReward(pointsCamp.id, card, { reward: { id: mat.id } }),
+    e => e.code === 400 && e.key === 'loyalty_card_points_exceeded', 'loyalties.redeemReward without enough points -> 400')
+  const cardAfter = await client.vouchers.get(card)
+  assert(cardAfter.loyalty_card.balance === 380, 'the card paid once', cardAfter.loyalty_card)
+  await client.loyalties.deleteRewardAssignment(pointsCamp.id, matAsg.id)
+  await expectError(() => client.rewards.delete(rew.id), e => e.code === 400 && e.key === 'resource_in_use', 'rewards.delete of an assigned reward -> 400')
+  await client.rewards.deleteAssignment(rew.id, asg.id)
+  await client.rewards.delete(rew.id)
+  await expectError(() => client.rewards.get(rew.id), e => e.code === 404 && e.resource_type === 'reward', 'rewards.delete -> then 404')
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

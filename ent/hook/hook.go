@@ -369,6 +369,18 @@ func (f ReferralConversionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralConversionMutation", m)
 }
 
+// The ReferralHolderFunc type is an adapter to allow the use of ordinary
+// function as ReferralHolder mutator.
+type ReferralHolderFunc func(context.Context, *ent.ReferralHolderMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReferralHolderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReferralHolderMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralHolderMutation", m)
+}
+
 // The RewardFunc type is an adapter to allow the use of ordinary
 // function as Reward mutator.
 type RewardFunc func(context.Context, *ent.RewardMutation) (ent.Value, error)
@@ -463,6 +475,30 @@ func (f UserFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UserMutation", m)
+}
+
+// The V1RewardFunc type is an adapter to allow the use of ordinary
+// function as V1Reward mutator.
+type V1RewardFunc func(context.Context, *ent.V1RewardMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f V1RewardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.V1RewardMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.V1RewardMutation", m)
+}
+
+// The V1RewardAssignmentFunc type is an adapter to allow the use of ordinary
+// function as V1RewardAssignment mutator.
+type V1RewardAssignmentFunc func(context.Context, *ent.V1RewardAssignmentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f V1RewardAssignmentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.V1RewardAssignmentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.V1RewardAssignmentMutation", m)
 }
 
 // The ValidationRuleFunc type is an adapter to allow the use of ordinary

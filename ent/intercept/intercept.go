@@ -39,6 +39,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
@@ -47,6 +48,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -922,6 +925,33 @@ func (f TraverseReferralConversion) Traverse(ctx context.Context, q ent.Query) e
 	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralConversionQuery", q)
 }
 
+// The ReferralHolderFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ReferralHolderFunc func(context.Context, *ent.ReferralHolderQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ReferralHolderFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ReferralHolderQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ReferralHolderQuery", q)
+}
+
+// The TraverseReferralHolder type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseReferralHolder func(context.Context, *ent.ReferralHolderQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseReferralHolder) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseReferralHolder) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ReferralHolderQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralHolderQuery", q)
+}
+
 // The RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RewardFunc func(context.Context, *ent.RewardQuery) (ent.Value, error)
 
@@ -1136,6 +1166,60 @@ func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
+}
+
+// The V1RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type V1RewardFunc func(context.Context, *ent.V1RewardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f V1RewardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.V1RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.V1RewardQuery", q)
+}
+
+// The TraverseV1Reward type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseV1Reward func(context.Context, *ent.V1RewardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseV1Reward) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseV1Reward) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.V1RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.V1RewardQuery", q)
+}
+
+// The V1RewardAssignmentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type V1RewardAssignmentFunc func(context.Context, *ent.V1RewardAssignmentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f V1RewardAssignmentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.V1RewardAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.V1RewardAssignmentQuery", q)
+}
+
+// The TraverseV1RewardAssignment type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseV1RewardAssignment func(context.Context, *ent.V1RewardAssignmentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseV1RewardAssignment) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseV1RewardAssignment) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.V1RewardAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.V1RewardAssignmentQuery", q)
 }
 
 // The ValidationRuleFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1390,6 +1474,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RedemptionQuery, predicate.Redemption, redemption.OrderOption]{typ: ent.TypeRedemption, tq: q}, nil
 	case *ent.ReferralConversionQuery:
 		return &query[*ent.ReferralConversionQuery, predicate.ReferralConversion, referralconversion.OrderOption]{typ: ent.TypeReferralConversion, tq: q}, nil
+	case *ent.ReferralHolderQuery:
+		return &query[*ent.ReferralHolderQuery, predicate.ReferralHolder, referralholder.OrderOption]{typ: ent.TypeReferralHolder, tq: q}, nil
 	case *ent.RewardQuery:
 		return &query[*ent.RewardQuery, predicate.Reward, reward.OrderOption]{typ: ent.TypeReward, tq: q}, nil
 	case *ent.RewardActivityQuery:
@@ -1406,6 +1492,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.UploadChunkQuery, predicate.UploadChunk, uploadchunk.OrderOption]{typ: ent.TypeUploadChunk, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
+	case *ent.V1RewardQuery:
+		return &query[*ent.V1RewardQuery, predicate.V1Reward, v1reward.OrderOption]{typ: ent.TypeV1Reward, tq: q}, nil
+	case *ent.V1RewardAssignmentQuery:
+		return &query[*ent.V1RewardAssignmentQuery, predicate.V1RewardAssignment, v1rewardassignment.OrderOption]{typ: ent.TypeV1RewardAssignment, tq: q}, nil
 	case *ent.ValidationRuleQuery:
 		return &query[*ent.ValidationRuleQuery, predicate.ValidationRule, validationrule.OrderOption]{typ: ent.TypeValidationRule, tq: q}, nil
 	case *ent.ValidationRuleAssignmentQuery:

@@ -1044,6 +1044,35 @@ var (
 			},
 		},
 	}
+	// ReferralHoldersColumns holds the columns for the "referral_holders" table.
+	ReferralHoldersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "voucher_id", Type: field.TypeString},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
+	}
+	// ReferralHoldersTable holds the schema information for the "referral_holders" table.
+	ReferralHoldersTable = &schema.Table{
+		Name:       "referral_holders",
+		Columns:    ReferralHoldersColumns,
+		PrimaryKey: []*schema.Column{ReferralHoldersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "referralholder_project_id_voucher_id_customer_id",
+				Unique:  true,
+				Columns: []*schema.Column{ReferralHoldersColumns[1], ReferralHoldersColumns[4], ReferralHoldersColumns[6]},
+			},
+			{
+				Name:    "referralholder_project_id_voucher_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralHoldersColumns[1], ReferralHoldersColumns[4], ReferralHoldersColumns[2], ReferralHoldersColumns[0]},
+			},
+		},
+	}
 	// RewardsColumns holds the columns for the "rewards" table.
 	RewardsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1282,6 +1311,66 @@ var (
 		Name:       "users",
 		Columns:    UsersColumns,
 		PrimaryKey: []*schema.Column{UsersColumns[0]},
+	}
+	// V1RewardsColumns holds the columns for the "v1_rewards" table.
+	V1RewardsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeString},
+		{Name: "parameters", Type: field.TypeJSON},
+		{Name: "stock", Type: field.TypeInt64, Nullable: true},
+		{Name: "redeemed", Type: field.TypeInt64, Default: 0},
+		{Name: "attributes", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "product_id", Type: field.TypeString, Nullable: true},
+	}
+	// V1RewardsTable holds the schema information for the "v1_rewards" table.
+	V1RewardsTable = &schema.Table{
+		Name:       "v1_rewards",
+		Columns:    V1RewardsColumns,
+		PrimaryKey: []*schema.Column{V1RewardsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "v1reward_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{V1RewardsColumns[1], V1RewardsColumns[2], V1RewardsColumns[0]},
+			},
+		},
+	}
+	// V1RewardAssignmentsColumns holds the columns for the "v1_reward_assignments" table.
+	V1RewardAssignmentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "reward_id", Type: field.TypeString},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "related_object_type", Type: field.TypeString, Default: "campaign"},
+		{Name: "points", Type: field.TypeInt64, Nullable: true},
+		{Name: "auto_redeem", Type: field.TypeBool, Default: false},
+		{Name: "validation_rules", Type: field.TypeJSON, Nullable: true},
+	}
+	// V1RewardAssignmentsTable holds the schema information for the "v1_reward_assignments" table.
+	V1RewardAssignmentsTable = &schema.Table{
+		Name:       "v1_reward_assignments",
+		Columns:    V1RewardAssignmentsColumns,
+		PrimaryKey: []*schema.Column{V1RewardAssignmentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "v1rewardassignment_project_id_reward_id_campaign_id",
+				Unique:  true,
+				Columns: []*schema.Column{V1RewardAssignmentsColumns[1], V1RewardAssignmentsColumns[4], V1RewardAssignmentsColumns[5]},
+			},
+			{
+				Name:    "v1rewardassignment_project_id_campaign_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{V1RewardAssignmentsColumns[1], V1RewardAssignmentsColumns[5], V1RewardAssignmentsColumns[2]},
+			},
+		},
 	}
 	// ValidationRulesColumns holds the columns for the "validation_rules" table.
 	ValidationRulesColumns = []*schema.Column{
@@ -1630,6 +1719,7 @@ var (
 		PublicationsTable,
 		RedemptionsTable,
 		ReferralConversionsTable,
+		ReferralHoldersTable,
 		RewardsTable,
 		RewardActivitiesTable,
 		SegmentsTable,
@@ -1638,6 +1728,8 @@ var (
 		SkusTable,
 		UploadChunksTable,
 		UsersTable,
+		V1RewardsTable,
+		V1RewardAssignmentsTable,
 		ValidationRulesTable,
 		ValidationRuleAssignmentsTable,
 		VouchersTable,
@@ -1667,8 +1759,17 @@ func init() {
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
+	ReferralHoldersTable.Annotation = &entsql.Annotation{
+		Table: "referral_holders",
+	}
 	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
 	SkusTable.ForeignKeys[0].RefTable = ProductsTable
+	V1RewardsTable.Annotation = &entsql.Annotation{
+		Table: "v1_rewards",
+	}
+	V1RewardAssignmentsTable.Annotation = &entsql.Annotation{
+		Table: "v1_reward_assignments",
+	}
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 	VouchersTable.ForeignKeys[1].RefTable = CategoriesTable
 	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable

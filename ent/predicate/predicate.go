@@ -96,6 +96,9 @@ type Redemption func(*sql.Selector)
 // ReferralConversion is the predicate function for referralconversion builders.
 type ReferralConversion func(*sql.Selector)
 
+// ReferralHolder is the predicate function for referralholder builders.
+type ReferralHolder func(*sql.Selector)
+
 // Reward is the predicate function for reward builders.
 type Reward func(*sql.Selector)
 
@@ -119,6 +122,12 @@ type UploadChunk func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
+
+// V1Reward is the predicate function for v1reward builders.
+type V1Reward func(*sql.Selector)
+
+// V1RewardAssignment is the predicate function for v1rewardassignment builders.
+type V1RewardAssignment func(*sql.Selector)
 
 // ValidationRule is the predicate function for validationrule builders.
 type ValidationRule func(*sql.Selector)

@@ -36,6 +36,7 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema"
@@ -45,6 +46,8 @@ import (
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/v1reward"
+	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -1593,6 +1596,37 @@ func init() {
 	referralconversion.DefaultID = referralconversionDescID.Default.(func() string)
 	// referralconversion.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	referralconversion.IDValidator = referralconversionDescID.Validators[0].(func(string) error)
+	referralholderMixin := schema.ReferralHolder{}.Mixin()
+	referralholderMixinHooks1 := referralholderMixin[1].Hooks()
+	referralholder.Hooks[0] = referralholderMixinHooks1[0]
+	referralholderMixinInters1 := referralholderMixin[1].Interceptors()
+	referralholder.Interceptors[0] = referralholderMixinInters1[0]
+	referralholderMixinFields0 := referralholderMixin[0].Fields()
+	_ = referralholderMixinFields0
+	referralholderMixinFields1 := referralholderMixin[1].Fields()
+	_ = referralholderMixinFields1
+	referralholderMixinFields2 := referralholderMixin[2].Fields()
+	_ = referralholderMixinFields2
+	referralholderFields := schema.ReferralHolder{}.Fields()
+	_ = referralholderFields
+	// referralholderDescProjectID is the schema descriptor for project_id field.
+	referralholderDescProjectID := referralholderMixinFields1[0].Descriptor()
+	// referralholder.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	referralholder.ProjectIDValidator = referralholderDescProjectID.Validators[0].(func(string) error)
+	// referralholderDescCreatedAt is the schema descriptor for created_at field.
+	referralholderDescCreatedAt := referralholderMixinFields2[0].Descriptor()
+	// referralholder.DefaultCreatedAt holds the default value on creation for the created_at field.
+	referralholder.DefaultCreatedAt = referralholderDescCreatedAt.Default.(func() time.Time)
+	// referralholderDescUpdatedAt is the schema descriptor for updated_at field.
+	referralholderDescUpdatedAt := referralholderMixinFields2[1].Descriptor()
+	// referralholder.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	referralholder.UpdateDefaultUpdatedAt = referralholderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// referralholderDescID is the schema descriptor for id field.
+	referralholderDescID := referralholderMixinFields0[0].Descriptor()
+	// referralholder.DefaultID holds the default value on creation for the id field.
+	referralholder.DefaultID = referralholderDescID.Default.(func() string)
+	// referralholder.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	referralholder.IDValidator = referralholderDescID.Validators[0].(func(string) error)
 	rewardMixin := schema.Reward{}.Mixin()
 	rewardMixinHooks1 := rewardMixin[1].Hooks()
 	rewardHooks := schema.Reward{}.Hooks()
@@ -1977,6 +2011,106 @@ func init() {
 	user.DefaultID = userDescID.Default.(func() string)
 	// user.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	user.IDValidator = userDescID.Validators[0].(func(string) error)
+	v1rewardMixin := schema.V1Reward{}.Mixin()
+	v1rewardMixinHooks1 := v1rewardMixin[1].Hooks()
+	v1reward.Hooks[0] = v1rewardMixinHooks1[0]
+	v1rewardMixinInters1 := v1rewardMixin[1].Interceptors()
+	v1reward.Interceptors[0] = v1rewardMixinInters1[0]
+	v1rewardMixinFields0 := v1rewardMixin[0].Fields()
+	_ = v1rewardMixinFields0
+	v1rewardMixinFields1 := v1rewardMixin[1].Fields()
+	_ = v1rewardMixinFields1
+	v1rewardMixinFields2 := v1rewardMixin[2].Fields()
+	_ = v1rewardMixinFields2
+	v1rewardFields := schema.V1Reward{}.Fields()
+	_ = v1rewardFields
+	// v1rewardDescProjectID is the schema descriptor for project_id field.
+	v1rewardDescProjectID := v1rewardMixinFields1[0].Descriptor()
+	// v1reward.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	v1reward.ProjectIDValidator = v1rewardDescProjectID.Validators[0].(func(string) error)
+	// v1rewardDescCreatedAt is the schema descriptor for created_at field.
+	v1rewardDescCreatedAt := v1rewardMixinFields2[0].Descriptor()
+	// v1reward.DefaultCreatedAt holds the default value on creation for the created_at field.
+	v1reward.DefaultCreatedAt = v1rewardDescCreatedAt.Default.(func() time.Time)
+	// v1rewardDescUpdatedAt is the schema descriptor for updated_at field.
+	v1rewardDescUpdatedAt := v1rewardMixinFields2[1].Descriptor()
+	// v1reward.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	v1reward.UpdateDefaultUpdatedAt = v1rewardDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// v1rewardDescName is the schema descriptor for name field.
+	v1rewardDescName := v1rewardFields[0].Descriptor()
+	// v1reward.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	v1reward.NameValidator = func() func(string) error {
+		validators := v1rewardDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// v1rewardDescParameters is the schema descriptor for parameters field.
+	v1rewardDescParameters := v1rewardFields[2].Descriptor()
+	// v1reward.DefaultParameters holds the default value on creation for the parameters field.
+	v1reward.DefaultParameters = v1rewardDescParameters.Default.(map[string]interface{})
+	// v1rewardDescRedeemed is the schema descriptor for redeemed field.
+	v1rewardDescRedeemed := v1rewardFields[4].Descriptor()
+	// v1reward.DefaultRedeemed holds the default value on creation for the redeemed field.
+	v1reward.DefaultRedeemed = v1rewardDescRedeemed.Default.(int64)
+	// v1rewardDescAttributes is the schema descriptor for attributes field.
+	v1rewardDescAttributes := v1rewardFields[5].Descriptor()
+	// v1reward.DefaultAttributes holds the default value on creation for the attributes field.
+	v1reward.DefaultAttributes = v1rewardDescAttributes.Default.(map[string]interface{})
+	// v1rewardDescID is the schema descriptor for id field.
+	v1rewardDescID := v1rewardMixinFields0[0].Descriptor()
+	// v1reward.DefaultID holds the default value on creation for the id field.
+	v1reward.DefaultID = v1rewardDescID.Default.(func() string)
+	// v1reward.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	v1reward.IDValidator = v1rewardDescID.Validators[0].(func(string) error)
+	v1rewardassignmentMixin := schema.V1RewardAssignment{}.Mixin()
+	v1rewardassignmentMixinHooks1 := v1rewardassignmentMixin[1].Hooks()
+	v1rewardassignment.Hooks[0] = v1rewardassignmentMixinHooks1[0]
+	v1rewardassignmentMixinInters1 := v1rewardassignmentMixin[1].Interceptors()
+	v1rewardassignment.Interceptors[0] = v1rewardassignmentMixinInters1[0]
+	v1rewardassignmentMixinFields0 := v1rewardassignmentMixin[0].Fields()
+	_ = v1rewardassignmentMixinFields0
+	v1rewardassignmentMixinFields1 := v1rewardassignmentMixin[1].Fields()
+	_ = v1rewardassignmentMixinFields1
+	v1rewardassignmentMixinFields2 := v1rewardassignmentMixin[2].Fields()
+	_ = v1rewardassignmentMixinFields2
+	v1rewardassignmentFields := schema.V1RewardAssignment{}.Fields()
+	_ = v1rewardassignmentFields
+	// v1rewardassignmentDescProjectID is the schema descriptor for project_id field.
+	v1rewardassignmentDescProjectID := v1rewardassignmentMixinFields1[0].Descriptor()
+	// v1rewardassignment.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	v1rewardassignment.ProjectIDValidator = v1rewardassignmentDescProjectID.Validators[0].(func(string) error)
+	// v1rewardassignmentDescCreatedAt is the schema descriptor for created_at field.
+	v1rewardassignmentDescCreatedAt := v1rewardassignmentMixinFields2[0].Descriptor()
+	// v1rewardassignment.DefaultCreatedAt holds the default value on creation for the created_at field.
+	v1rewardassignment.DefaultCreatedAt = v1rewardassignmentDescCreatedAt.Default.(func() time.Time)
+	// v1rewardassignmentDescUpdatedAt is the schema descriptor for updated_at field.
+	v1rewardassignmentDescUpdatedAt := v1rewardassignmentMixinFields2[1].Descriptor()
+	// v1rewardassignment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	v1rewardassignment.UpdateDefaultUpdatedAt = v1rewardassignmentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// v1rewardassignmentDescRelatedObjectType is the schema descriptor for related_object_type field.
+	v1rewardassignmentDescRelatedObjectType := v1rewardassignmentFields[2].Descriptor()
+	// v1rewardassignment.DefaultRelatedObjectType holds the default value on creation for the related_object_type field.
+	v1rewardassignment.DefaultRelatedObjectType = v1rewardassignmentDescRelatedObjectType.Default.(string)
+	// v1rewardassignmentDescAutoRedeem is the schema descriptor for auto_redeem field.
+	v1rewardassignmentDescAutoRedeem := v1rewardassignmentFields[4].Descriptor()
+	// v1rewardassignment.DefaultAutoRedeem holds the default value on creation for the auto_redeem field.
+	v1rewardassignment.DefaultAutoRedeem = v1rewardassignmentDescAutoRedeem.Default.(bool)
+	// v1rewardassignmentDescID is the schema descriptor for id field.
+	v1rewardassignmentDescID := v1rewardassignmentMixinFields0[0].Descriptor()
+	// v1rewardassignment.DefaultID holds the default value on creation for the id field.
+	v1rewardassignment.DefaultID = v1rewardassignmentDescID.Default.(func() string)
+	// v1rewardassignment.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	v1rewardassignment.IDValidator = v1rewardassignmentDescID.Validators[0].(func(string) error)
 	validationruleMixin := schema.ValidationRule{}.Mixin()
 	validationruleMixinHooks1 := validationruleMixin[1].Hooks()
 	validationrule.Hooks[0] = validationruleMixinHooks1[0]

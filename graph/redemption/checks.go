@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -35,6 +37,7 @@ var failureMessages = map[string]string{
 	"invalid_reward":               "Invalid reward",
 	"invalid_order":                "Invalid order",
 	"no_effect":                    "Redeemable has no effect on the order",
+	"reward_out_of_stock":          "Reward out of stock",
 }
 
 func failure(key, details string) *checkFailure {
@@ -63,7 +66,7 @@ type redeemableState struct {
 	credits int64
 	// points: loyalty points the reward costs; reward the reward redeemed.
 	points int64
-	reward *ent.Reward
+	reward *rewardRef
 	// category: the voucher's category in the stacking rules (nil: none;
 	// see loadCategories).
 	category *ent.Category
@@ -175,6 +178,9 @@ func (e *evaluation) checkLoyalty(ctx context.Context, s *redeemableState, held 
 	if err != nil {
 		return nil, err
 	}
+	if strings.HasPrefix(*r.ID, pulid.PrefixRewardV1) {
+		return e.checkV1Reward(ctx, s, held)
+	}
 	rw, err := c.Reward.Get(ctx, *r.ID)
 	if ent.IsNotFound(err) {
 		return notFoundFailure("reward", *r.ID), nil
@@ -188,7 +194,7 @@ func (e *evaluation) checkLoyalty(ctx context.Context, s *redeemableState, held 
 	if r.Points == nil || *r.Points < 1 {
 		return failure("invalid_reward", "reward.points must name the points (at least 1) the reward costs"), nil
 	}
-	s.reward, s.points = rw, *r.Points
+	s.reward, s.points = &rewardRef{ID: rw.ID, Name: rw.Name}, *r.Points
 	balance := int64(0)
 	if l := s.voucher.LoyaltyCard; l != nil {
 		balance = l.Balance

@@ -223,6 +223,12 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	if err := upd.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("reverting voucher counters: %w", err)
 	}
+	if t.Reward != nil {
+		create.SetReward(t.Reward)
+		if err := returnRewardStock(ctx, rb.c, t.Reward); err != nil {
+			return nil, err
+		}
+	}
 	v.RedeemedQuantity--
 	out, err := saveRollback(ctx, create)
 	if err != nil {

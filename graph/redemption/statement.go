@@ -3,6 +3,7 @@ package redemption
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -10,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -106,6 +108,11 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 		return false
 	}
 	if len(req.redeemables) != 1 || req.customer != nil || req.session != nil {
+		return false
+	}
+	// A v1 reward issues what it promises (IssueReward): reads and writes
+	// a write batch cannot hold.
+	if r := req.redeemables[0].Reward; r != nil && r.ID != nil && strings.HasPrefix(*r.ID, pulid.PrefixRewardV1) {
 		return false
 	}
 	return req.order == nil || (req.order.ID == nil && req.order.SourceID == nil)

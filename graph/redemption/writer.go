@@ -90,7 +90,11 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
 		SetAppliedDiscount(out.Result.Total).SetOrder(doc).SetNillableAmount(amount)
 	if s.reward != nil {
-		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
+		stored, err := w.issueReward(ctx, s, id)
+		if err != nil {
+			return nil, err
+		}
+		create.SetReward(stored)
 	}
 	if amount != nil {
 		details := map[string]any{"redemption": map[string]any{"id": id},

@@ -45,6 +45,7 @@ var areas = []func(*API){
 	validations, redemptions, validationRules,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules,
+	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
 }
 

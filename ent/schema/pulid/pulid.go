@@ -119,6 +119,16 @@ const (
 	PrefixIncentive      = "linc_"
 )
 
+// Prefixes of the v1 rewards (/v1/rewards): a reward and its assignment
+// to a loyalty or referral campaign.
+const (
+	PrefixRewardV1         = "rew_"
+	PrefixRewardAssignment = "rewa_"
+	// PrefixReferralHolder is a referee of a referral code
+	// (/v1/referrals/…/holders).
+	PrefixReferralHolder = "rh_"
+)
+
 var lastMicros atomic.Int64
 
 // Ordered returns 14 hex characters of a strictly increasing (within the

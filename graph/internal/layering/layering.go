@@ -45,6 +45,9 @@ var Layers = [][]string{
 	{"graph/publication"},
 	{"graph/loyalty"},
 	{"graph/redemption"},
+	// v1 rewards (they redeem through graph/redemption, which calls them
+	// back through redemption.IssueReward) and referral code holders.
+	{"graph/reward", "graph/referral"},
 	{"graph/export"},
 	// The access and management area: projects, keys, OAuth, users,
 	// branding and the management API over every domain.
