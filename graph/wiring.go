@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
 
@@ -17,6 +18,8 @@ func init() {
 	customer.Earning = loyalty.RuleEarning{}
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
+	// A PROMOTION campaign is created with its tiers.
+	campaign.CreatePromotionTiers = promotion.CreateCampaignTiers
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),

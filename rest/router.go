@@ -211,6 +211,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	registerProducts(v1, keysOrBearer, productHandlers{root})
+	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
