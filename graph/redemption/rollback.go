@@ -193,6 +193,11 @@ func (rb *rollbacker) mark(ctx context.Context, id, rollbackID string) error {
 func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, parentID *string) (*ent.Redemption, error) {
 	create := rb.entry(t, id, parentID).SetAppliedDiscount(-t.AppliedDiscount)
 	if t.VoucherID == nil {
+		if t.RelatedObjectType == "promotion_tier" {
+			if err := rb.revertTier(ctx, t); err != nil { // tiers.go
+				return nil, err
+			}
+		}
 		return saveRollback(ctx, create)
 	}
 	v, err := campaign.LockVoucher(ctx, rb.c, *t.VoucherID)

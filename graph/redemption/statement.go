@@ -105,7 +105,7 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 	if c == nil || !store.IsPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
 		return false
 	}
-	if len(req.redeemables) != 1 || req.customer != nil || req.session != nil {
+	if len(req.redeemables) != 1 || redeemableObject(req.redeemables[0]) != "voucher" || req.customer != nil || req.session != nil {
 		return false
 	}
 	return req.order == nil || (req.order.ID == nil && req.order.SourceID == nil)

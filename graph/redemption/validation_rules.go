@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -189,11 +190,8 @@ func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.Validatio
 func (e *evaluation) loadRules(ctx context.Context) error {
 	var objects []string
 	for _, s := range e.states {
-		if v := s.voucher; v != nil && s.hasRules {
-			objects = append(objects, v.ID)
-			if v.CampaignID != nil {
-				objects = append(objects, *v.CampaignID)
-			}
+		if s.hasRules {
+			objects = append(objects, s.ruleObjects()...)
 		}
 	}
 	if len(objects) == 0 {
@@ -224,11 +222,12 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 		defs[r.ID] = def
 	}
 	for _, s := range e.states {
-		if s.voucher == nil {
+		objects := s.ruleObjects()
+		if len(objects) == 0 {
 			continue
 		}
 		for _, a := range as {
-			if a.RelatedObjectID == s.voucher.ID || (s.voucher.CampaignID != nil && a.RelatedObjectID == *s.voucher.CampaignID) {
+			if slices.Contains(objects, a.RelatedObjectID) {
 				if def, ok := defs[a.RuleID]; ok {
 					s.rules = append(s.rules, def)
 					s.ruleIDs = append(s.ruleIDs, a.RuleID)
