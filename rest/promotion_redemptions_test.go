@@ -8,7 +8,9 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-func tierRedeemable(id string) map[string]any { return map[string]any{"object": "promotion_tier", "id": id} }
+func tierRedeemable(id string) map[string]any {
+	return map[string]any{"object": "promotion_tier", "id": id}
+}
 
 func percentTier(name string, off int) map[string]any {
 	return map[string]any{"name": name, "action": map[string]any{"discount": map[string]any{"type": "PERCENT", "percent_off": off}}}
@@ -121,7 +123,7 @@ func TestPromotionTierRedemptionAndRollback(t *testing.T) {
 
 	red := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{
 		"redeemables": []any{tierRedeemable(id), map[string]any{"object": "voucher", "id": "FIVE"}},
-		"order": cart(), "customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
+		"order":       cart(), "customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
 	parent := red["parent_redemption"].(map[string]any)
 	children := red["redemptions"].([]any)
 	if len(children) != 2 || num(red["order"].(map[string]any)["total_amount"]) != 4500 {
