@@ -73,6 +73,7 @@ type ResolverRoot interface {
 	Product() ProductResolver
 	Publication() PublicationResolver
 	Query() QueryResolver
+	Redemption() RedemptionResolver
 	Reward() RewardResolver
 	Segment() SegmentResolver
 	Sku() SkuResolver
@@ -856,6 +857,7 @@ type ComplexityRoot struct {
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
+		RedeemPromotionTier               func(childComplexity int, id string, input *redemption.VoucherRedemptionInput) int
 		RedeemStacked                     func(childComplexity int, input redemption.StackedRedemptionInput) int
 		RedeemVoucher                     func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
@@ -896,6 +898,7 @@ type ComplexityRoot struct {
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
+		ValidatePromotions                func(childComplexity int, input *redemption.VoucherRedemptionInput) int
 		ValidateStacked                   func(childComplexity int, input redemption.StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 	}
@@ -1029,6 +1032,12 @@ type ComplexityRoot struct {
 		Data    func(childComplexity int) int
 		HasMore func(childComplexity int) int
 		Total   func(childComplexity int) int
+	}
+
+	PromotionsValidation struct {
+		Promotions func(childComplexity int) int
+		TrackingID func(childComplexity int) int
+		Valid      func(childComplexity int) int
 	}
 
 	Publication struct {
@@ -1182,6 +1191,7 @@ type ComplexityRoot struct {
 		Order             func(childComplexity int) int
 		OrderID           func(childComplexity int) int
 		ParentID          func(childComplexity int) int
+		PromotionTier     func(childComplexity int) int
 		Reason            func(childComplexity int) int
 		RelatedObjectID   func(childComplexity int) int
 		RelatedObjectType func(childComplexity int) int
@@ -1738,6 +1748,8 @@ type MutationResolver interface {
 	CreatePromotionStack(ctx context.Context, campaign string, input promotion.StackInput) (*ent.PromotionStack, error)
 	UpdatePromotionStack(ctx context.Context, campaign string, id string, input promotion.StackInput) (*ent.PromotionStack, error)
 	DeletePromotionStack(ctx context.Context, campaign string, id string) (string, error)
+	ValidatePromotions(ctx context.Context, input *redemption.VoucherRedemptionInput) (*redemption.PromotionsValidation, error)
+	RedeemPromotionTier(ctx context.Context, id string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherRedemptionResult, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1832,6 +1844,9 @@ type QueryResolver interface {
 	PromotionStack(ctx context.Context, campaign string, id string) (*ent.PromotionStack, error)
 	PromotionStackList(ctx context.Context, input *promotion.ListInput) (*promotion.StackList, error)
 	CampaignPromotionStacks(ctx context.Context, campaign string, input *promotion.ListInput) (*promotion.StackList, error)
+}
+type RedemptionResolver interface {
+	PromotionTier(ctx context.Context, obj *ent.Redemption) (*ent.PromotionTier, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -5548,6 +5563,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(publication.PublishInput), args["joinOnce"].(*bool)), true
+	case "Mutation.redeemPromotionTier":
+		if e.ComplexityRoot.Mutation.RedeemPromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeemPromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeemPromotionTier(childComplexity, args["id"].(string), args["input"].(*redemption.VoucherRedemptionInput)), true
 	case "Mutation.redeemStacked":
 		if e.ComplexityRoot.Mutation.RedeemStacked == nil {
 			break
@@ -5988,6 +6014,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(customer.CustomerInput)), true
+	case "Mutation.validatePromotions":
+		if e.ComplexityRoot.Mutation.ValidatePromotions == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_validatePromotions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ValidatePromotions(childComplexity, args["input"].(*redemption.VoucherRedemptionInput)), true
 	case "Mutation.validateStacked":
 		if e.ComplexityRoot.Mutation.ValidateStacked == nil {
 			break
@@ -6529,6 +6566,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PromotionTierList.Total(childComplexity), true
+
+	case "PromotionsValidation.promotions":
+		if e.ComplexityRoot.PromotionsValidation.Promotions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.Promotions(childComplexity), true
+	case "PromotionsValidation.trackingID":
+		if e.ComplexityRoot.PromotionsValidation.TrackingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.TrackingID(childComplexity), true
+	case "PromotionsValidation.valid":
+		if e.ComplexityRoot.PromotionsValidation.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.Valid(childComplexity), true
 
 	case "Publication.campaignID":
 		if e.ComplexityRoot.Publication.CampaignID == nil {
@@ -7754,6 +7810,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Redemption.ParentID(childComplexity), true
+	case "Redemption.promotionTier":
+		if e.ComplexityRoot.Redemption.PromotionTier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.PromotionTier(childComplexity), true
 	case "Redemption.reason":
 		if e.ComplexityRoot.Redemption.Reason == nil {
 			break
@@ -13041,6 +13103,18 @@ func (ec *executionContext) childFields_PromotionTierList(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type PromotionTierList", field.Name)
 }
 
+func (ec *executionContext) childFields_PromotionsValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "valid":
+		return ec.fieldContext_PromotionsValidation_valid(ctx, field)
+	case "trackingID":
+		return ec.fieldContext_PromotionsValidation_trackingID(ctx, field)
+	case "promotions":
+		return ec.fieldContext_PromotionsValidation_promotions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionsValidation", field.Name)
+}
+
 func (ec *executionContext) childFields_Publication(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -13195,6 +13269,8 @@ func (ec *executionContext) childFields_Redemption(ctx context.Context, field gr
 		return ec.fieldContext_Redemption_voucher(ctx, field)
 	case "customer":
 		return ec.fieldContext_Redemption_customer(ctx, field)
+	case "promotionTier":
+		return ec.fieldContext_Redemption_promotionTier(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Redemption", field.Name)
 }
@@ -15721,6 +15797,28 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_redeemPromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_redeemStacked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16625,6 +16723,20 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (customer.CustomerInput, error) {
 			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_validatePromotions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -35890,6 +36002,94 @@ func (ec *executionContext) fieldContext_Mutation_deletePromotionStack(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_validatePromotions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_validatePromotions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ValidatePromotions(ctx, fc.Args["input"].(*redemption.VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.PromotionsValidation) graphql.Marshaler {
+			return ec.marshalNPromotionsValidation2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐPromotionsValidation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_validatePromotions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionsValidation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_validatePromotions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeemPromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeemPromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeemPromotionTier(ctx, fc.Args["id"].(string), fc.Args["input"].(*redemption.VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.VoucherRedemptionResult) graphql.Marshaler {
+			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeemPromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherRedemptionResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeemPromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37962,6 +38162,75 @@ func (ec *executionContext) fieldContext_PromotionTierList_data(_ context.Contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PromotionsValidation_valid(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_valid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PromotionsValidation_trackingID(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_trackingID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionsValidation_promotions(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_promotions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Promotions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2ᚕmapᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_promotions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Publication_id(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -43250,6 +43519,38 @@ func (ec *executionContext) fieldContext_Redemption_customer(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Redemption_promotionTier(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_promotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Redemption().PromotionTier(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalOPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_promotionTier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Redemption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
 		},
 	}
 	return fc, nil
@@ -85003,6 +85304,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "validatePromotions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_validatePromotions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemPromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeemPromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -85864,6 +86179,49 @@ func (ec *executionContext) _PromotionTierList(ctx context.Context, sel ast.Sele
 			}
 		case "data":
 			out.Values[i] = ec._PromotionTierList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionsValidationImplementors = []string{"PromotionsValidation"}
+
+func (ec *executionContext) _PromotionsValidation(ctx context.Context, sel ast.SelectionSet, obj *redemption.PromotionsValidation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionsValidationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionsValidation")
+		case "valid":
+			out.Values[i] = ec._PromotionsValidation_valid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trackingID":
+			out.Values[i] = ec._PromotionsValidation_trackingID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "promotions":
+			out.Values[i] = ec._PromotionsValidation_promotions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -86904,6 +87262,12 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Redemption_customer(ctx, field, obj)
+				})
+		case "promotionTier":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Redemption_promotionTier(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -91267,6 +91631,35 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 	return res
 }
 
+func (ec *executionContext) unmarshalNMap2ᚕmapᚄ(ctx context.Context, v any) ([]map[string]any, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]map[string]any, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMap2map(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNMap2ᚕmapᚄ(ctx context.Context, sel ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNMap2map(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -91600,6 +91993,14 @@ func (ec *executionContext) marshalNPromotionTierOrderField2ᚖgithubᚗcomᚋpr
 func (ec *executionContext) unmarshalNPromotionTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInput(ctx context.Context, v any) (*ent.PromotionTierWhereInput, error) {
 	res, err := ec.unmarshalInputPromotionTierWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionsValidation2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐPromotionsValidation(ctx context.Context, sel ast.SelectionSet, v *redemption.PromotionsValidation) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionsValidation!")
+		return graphql.Null
+	}
+	return ec._PromotionsValidation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // CreatePromotionTier is the resolver for the createPromotionTier field.
@@ -53,6 +54,16 @@ func (r *mutationResolver) DeletePromotionStack(ctx context.Context, campaign st
 	return promotion.DeleteStack(ctx, campaign, id)
 }
 
+// ValidatePromotions is the resolver for the validatePromotions field.
+func (r *mutationResolver) ValidatePromotions(ctx context.Context, input *redemption.VoucherRedemptionInput) (*redemption.PromotionsValidation, error) {
+	return redemption.ValidatePromotions(ctx, input)
+}
+
+// RedeemPromotionTier is the resolver for the redeemPromotionTier field.
+func (r *mutationResolver) RedeemPromotionTier(ctx context.Context, id string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherRedemptionResult, error) {
+	return redemption.RedeemPromotionTier(ctx, id, input)
+}
+
 // PromotionTier is the resolver for the promotionTier field.
 func (r *queryResolver) PromotionTier(ctx context.Context, id string) (*ent.PromotionTier, error) {
 	return promotion.Tier(ctx, id)
@@ -81,4 +92,9 @@ func (r *queryResolver) PromotionStackList(ctx context.Context, input *promotion
 // CampaignPromotionStacks is the resolver for the campaignPromotionStacks field.
 func (r *queryResolver) CampaignPromotionStacks(ctx context.Context, campaign string, input *promotion.ListInput) (*promotion.StackList, error) {
 	return promotion.CampaignStacks(ctx, campaign, input)
+}
+
+// PromotionTier is the resolver for the promotionTier field.
+func (r *redemptionResolver) PromotionTier(ctx context.Context, obj *ent.Redemption) (*ent.PromotionTier, error) {
+	return promotion.OfRedemption(ctx, obj)
 }

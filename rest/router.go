@@ -250,6 +250,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/exports/:id/download", exports.download)
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
+	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 

@@ -36,6 +36,8 @@ var scopeTable = []routeScope{
 	{Path: "/v1/categories", Scopes: []string{"api", "categories"}},
 	{Path: "/v1/products/:productId/skus", Scopes: []string{"api", "products", "skus"}},
 	{Path: "/v1/products", Scopes: []string{"api", "products"}},
+	{Method: "POST", Path: "/v1/promotions/validation", Scopes: []string{"api", "validations"}},
+	{Method: "POST", Path: "/v1/promotions/tiers/:promotionTierId/redemption", Scopes: []string{"api", "redemptions"}},
 	{Path: "/v1/promotions", Scopes: []string{"api", "promotions"}},
 	{Path: "/v1/skus", Scopes: []string{"api", "skus", "products"}},
 	{Path: "/v1/vouchers", Scopes: []string{"api", "vouchers"}},

@@ -288,6 +288,38 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   await client.products.delete('sdk-shirt', { force: true })
   await expectError(() => client.products.get('sdk-shirt'), e => e.code === 404 && e.resource_type === 'product' && e.resource_id === 'sdk-shirt',
     'products.delete -> then 404 echoing the source_id')
+  // Promotions: tiers and stacks (docs/promotions.md).
+  const promo = await client.promotions.create({ name: 'SDK Promo', campaign_type: 'PROMOTION', type: 'STATIC',
+    promotion: { tiers: [{ name: 'SDK 10 off', banner: 'Ten off', action: { discount: { type: 'AMOUNT', amount_off: 1000 } } }] } })
+  assert(promo.campaign_type === 'PROMOTION', 'promotions.create', promo)
+  const tiersOf = await client.promotions.tiers.list(promo.id)
+  assert(tiersOf.data_ref === 'tiers' && tiersOf.total === 1 && tiersOf.tiers[0].hierarchy === 1, 'promotions.tiers.list', tiersOf)
+  const tier2 = await client.promotions.tiers.create(promo.id, { name: 'SDK 10%', action: { discount: { type: 'PERCENT', percent_off: 10 } } })
+  assert(/^promo_/.test(tier2.id) && tier2.hierarchy === 2 && tier2.object === 'promotion_tier', 'promotions.tiers.create', tier2)
+  const tierGot = await client.promotions.tiers.get(tier2.id)
+  assert(tierGot.id === tier2.id && tierGot.summary.redemptions.total_redeemed === 0, 'promotions.tiers.get', tierGot)
+  const tierUp = await client.promotions.tiers.update({ id: tier2.id, name: 'SDK 15%', action: { discount: { type: 'PERCENT', percent_off: 15 } } })
+  assert(tierUp.name === 'SDK 15%' && tierUp.action.discount.percent_off === 15, 'promotions.tiers.update', tierUp)
+  const allTiers = await client.promotions.tiers.listAll({ is_available: true, limit: 10 })
+  assert(allTiers.total === 2 && allTiers.has_more === false, 'promotions.tiers.listAll', allTiers)
+  const stack = await client.promotions.stack.createInCampaign(promo.id, { name: 'SDK stack', tiers: { ids: [tier2.id, tiersOf.tiers[0].id], hierarchy_mode: 'MANUAL' } })
+  assert(/^stack_/.test(stack.id) && stack.tiers.ids.length === 2, 'promotions.stack.createInCampaign', stack)
+  const stackUp = await client.promotions.stack.update(promo.id, stack.id, { name: 'SDK stack 2' })
+  assert(stackUp.name === 'SDK stack 2', 'promotions.stack.update', stackUp)
+  const stackGot = await client.promotions.stack.get(promo.id, stack.id)
+  const stacksIn = await client.promotions.stack.listInCampaign(promo.id)
+  const stacksAll = await client.promotions.stack.list({ limit: 10 })
+  assert(stackGot.id === stack.id && stacksIn.total === 1 && stacksAll.total === 1, 'promotions.stack.get / listInCampaign / list', { stackGot, stacksIn, stacksAll })
+  const stackVal = await client.validations.validateStackable({ redeemables: [{ object: 'promotion_stack', id: stack.id }], order: { amount: 10000 } })
+  assert(stackVal.valid === true && stackVal.order.total_amount === 7500, 'validations.validateStackable of a promotion_stack -> 15% then 1000 off', stackVal)
+  const promoVal = await client.promotions.validate({ order: { amount: 10000 } })
+  assert(promoVal.valid === true && promoVal.promotions.length === 2, 'promotions.validate', promoVal)
+  const tierRed = await client.promotions.tiers.redeem(tiersOf.tiers[0].id, { order: { amount: 5000 }, customer: { source_id: 'sdk-promo' } })
+  assert(tierRed.result === 'SUCCESS' && tierRed.promotion_tier.id === tiersOf.tiers[0].id && tierRed.order.total_amount === 4000, 'promotions.tiers.redeem', tierRed)
+  await client.promotions.stack.delete(promo.id, stack.id)
+  await expectError(() => client.promotions.stack.get(promo.id, stack.id), e => e.code === 404 && e.resource_type === 'promotion_stack', 'promotions.stack.delete -> then 404')
+  await client.promotions.tiers.delete(tier2.id)
+  await expectError(() => client.promotions.tiers.get(tier2.id), e => e.code === 404 && e.resource_type === 'promotion_tier', 'promotions.tiers.delete -> then 404')
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

@@ -122,4 +122,35 @@ func promotions(a *API) {
 		PathParams: stackID, Body: stackBody, BodyRequired: true, Response: stack})
 	a.Add("DELETE /v1/promotions/{campaignId}/stacks/{stackId}", Op{Summary: "Delete promotion stack", Auth: ServerAPI,
 		PathParams: stackID, Status: http.StatusNoContent})
+
+	// The deprecated endpoints (rest/promotion_legacy.go).
+	legacyEntry := Object(
+		Req("valid", Boolean()),
+		Req("applicable_to", FreeObject()),
+		Req("inapplicable_to", FreeObject()),
+		Req("tracking_id", String().Null()),
+		Req("order", Ref("Order")),
+		Req("id", String()),
+		Req("name", String()),
+		Opt("banner", String()),
+		Req("discount", FreeObject()),
+		Req("campaign", Object(Req("id", String()), Req("start_date", DateTime().Null()),
+			Req("expiration_date", DateTime().Null()), Req("active", Boolean()), Req("object", Const("campaign")))),
+		Req("hierarchy", Integer()),
+		Opt("discount_amount", Integer()),
+		Opt("applied_discount_amount", Integer()),
+		Req("metadata", Metadata()),
+		Opt("start_date", DateTime()),
+		Opt("expiration_date", DateTime()),
+		Req("object", Const("promotion_tier")),
+	)
+	a.Add("POST /v1/promotions/validation", Op{Summary: "Validate promotions (legacy)", Auth: ServerAPI,
+		Description: "Of the 150 newest available tiers, those that apply to the order, by hierarchy; each is " +
+			"computed on the order alone. valid: at least one applies. audienceRulesOnly and filters are not supported.",
+		Body:     Ref("VoucherRedemptionRequest"),
+		Response: Object(Req("valid", Boolean()), Opt("tracking_id", String().Null()), Req("promotions", Array(legacyEntry)))})
+	a.Add("POST /v1/promotions/tiers/{promotionTierId}/redemption", Op{Summary: "Redeem a promotion tier (legacy)",
+		Auth: ServerAPI, PathParams: tierID,
+		Description: "One redemption of the tier: 200 with the redemption, or 400 with the failure (stored as rf_…).",
+		Body:        Ref("VoucherRedemptionRequest"), Response: Ref("Redemption")})
 }
