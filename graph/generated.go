@@ -10602,6 +10602,8 @@ input ValidationRuleInput {
 input RuleAssignmentInput {
   voucher: String
   campaign: String
+  """A promotion tier (promo_…; docs/promotions.md)."""
+  promotionTier: String
 }
 
 # Campaign lifecycle (REST GET/PUT/DELETE /v1/campaigns…, enable/disable).
@@ -73195,7 +73197,7 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"voucher", "campaign"}
+	fieldsInOrder := [...]string{"voucher", "campaign", "promotionTier"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -73216,6 +73218,13 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 				return it, err
 			}
 			it.Campaign = data
+		case "promotionTier":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("promotionTier"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PromotionTier = data
 		}
 	}
 	return it, nil

@@ -118,3 +118,40 @@ func TestClientSideTierValidation(t *testing.T) {
 		t.Fatalf("untrusted origin: %d %s", r.Status, r.Body)
 	}
 }
+
+// TestPromotionTierWebhookEvents: tier events and a tier redemption's
+// redemption.succeeded carry the tier in its REST shape.
+func TestPromotionTierWebhookEvents(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app, mk := resttest.App(e.Project), e.NewManagementKey()
+	rcv := newReceiver(t)
+	hook := createHook(t, e, mk, rcv.srv.URL, "campaign.promotion_tier.created", "campaign.promotion_tier.disabled",
+		"campaign.promotion_stack.created", "redemption.succeeded")
+	_, tiers := promotionCampaign(t, e, app, "Hooked", amountTier("Ten off", 1000))
+	id := tiers[0]["id"].(string)
+	must(t, e.DoJSON(http.MethodPost, "/v1/promotions/Hooked/stacks", map[string]any{"name": "s", "tiers": map[string]any{"ids": []string{id}}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{tierRedeemable(id)}, "order": map[string]any{"amount": 2000}}, app), http.StatusOK)
+	must(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/disable", nil, app), http.StatusOK)
+	byType := map[string]map[string]any{}
+	for _, ev := range hookEvents(t, e, mk, hook["id"].(string), "") {
+		full := must(t, e.Do(http.MethodGet, hooksPath(e)+"/"+hook["id"].(string)+"/events/"+ev["id"].(string), nil, mk), http.StatusOK)
+		data, _ := full["data"].(map[string]any)
+		byType[full["type"].(string)] = data
+	}
+	if len(byType) != 4 {
+		t.Fatalf("events: %v", byType)
+	}
+	created := byType["campaign.promotion_tier.created"]
+	if created["promotion_tier"].(map[string]any)["id"] != id || created["promotion_tier"].(map[string]any)["object"] != "promotion_tier" ||
+		created["campaign"].(map[string]any)["name"] != "Hooked" {
+		t.Errorf("tier created: %v", created)
+	}
+	red := byType["redemption.succeeded"]
+	if red["promotion_tier"].(map[string]any)["id"] != id || red["redemption"].(map[string]any)["related_object_type"] != "promotion_tier" ||
+		red["campaign"].(map[string]any)["name"] != "Hooked" || red["voucher"] != nil {
+		t.Errorf("redemption.succeeded: %v", red)
+	}
+	if byType["campaign.promotion_tier.disabled"]["promotion_tier"].(map[string]any)["active"] != false {
+		t.Errorf("disabled: %v", byType["campaign.promotion_tier.disabled"])
+	}
+}

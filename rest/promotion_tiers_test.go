@@ -249,3 +249,30 @@ func TestPromotionTiersOverGraphQL(t *testing.T) {
 		t.Fatalf("delete: %+v %v", r.Errors, r.Data)
 	}
 }
+
+// TestRuleAssignmentToATier: a rule assigned to a tier through the rule's
+// assignments (both body forms) holds in validations; unknown tiers are 404.
+func TestRuleAssignmentToATier(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	_, tiers := promotionCampaign(t, e, app, "Assigned", amountTier("A", 100), amountTier("B", 100))
+	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big carts",
+		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{10000}}}, "logic": "1"}}, app), http.StatusOK)
+	path := "/v1/validation-rules/" + rule["id"].(string) + "/assignments"
+	a := must(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "promotion_tier", "related_object_id": tiers[0]["id"]}, app), http.StatusOK)
+	if a["related_object_type"] != "promotion_tier" || a["related_object_id"] != tiers[0]["id"] {
+		t.Errorf("assignment = %v", a)
+	}
+	must(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": tiers[1]["id"]}, app), http.StatusOK)
+	wantNotFound(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": "promo_nope"}, app), "promotion_tier", "promo_nope")
+	wantErrorKey(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "order", "related_object_id": "x"}, app), http.StatusBadRequest, "invalid_payload")
+	got := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+tiers[0]["id"].(string), nil, app), http.StatusOK)
+	if got["validation_rule_assignments"].(map[string]any)["total"] != float64(1) {
+		t.Errorf("tier assignments = %v", got["validation_rule_assignments"])
+	}
+	res := must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{
+		map[string]any{"object": "promotion_tier", "id": tiers[0]["id"]}}, "order": map[string]any{"amount": 500}}, app), http.StatusOK)
+	if res["valid"] != false {
+		t.Errorf("the assigned rule did not hold: %s", mustJSON(res))
+	}
+}

@@ -106,7 +106,7 @@ func (h redemptionHandlers) redemptionsJSON(c *gin.Context, rs []*ent.Redemption
 // as it is now (nil, shown as null, once the tier is deleted).
 func (h redemptionHandlers) promotionTierJSON(c *gin.Context, id string) any {
 	ctx := c.Request.Context()
-	t, err := h.root.Query().PromotionTier(ctx, id)
+	t, err := promotion.Tier(ctx, id) // also outside a request (webhooks), where h.root is not set
 	if err != nil {
 		return (*tierBody)(nil)
 	}

@@ -91,7 +91,7 @@ func CreateStack(ctx context.Context, campaignRef string, in StackInput) (*ent.P
 	if err != nil {
 		return nil, fmt.Errorf("creating promotion stack: %w", err)
 	}
-	return s, nil
+	return s, emitStack(ctx, EventStackCreated, s)
 }
 
 // Stack serves REST GET /v1/promotions/{campaignId}/stacks/{stackId} and
@@ -165,7 +165,7 @@ func UpdateStack(ctx context.Context, campaignRef, id string, in StackInput) (*e
 	if err != nil {
 		return nil, fmt.Errorf("updating promotion stack: %w", err)
 	}
-	return saved, nil
+	return saved, emitStack(ctx, EventStackUpdated, saved)
 }
 
 // DeleteStack serves REST DELETE /v1/promotions/{campaignId}/stacks/{stackId}

@@ -104,7 +104,7 @@ func createTier(ctx context.Context, cmp *ent.Campaign, in *TierInput, hierarchy
 		return nil, err
 	}
 	t.Edges.Campaign = cmp
-	return t, nil
+	return t, emitTier(ctx, EventTierCreated, t)
 }
 
 // Tier serves REST GET /v1/promotions/tiers/{id} and promotionTier: the
@@ -177,7 +177,11 @@ func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTie
 	case clear:
 		upd.ClearCategoryID()
 	}
-	return saveTier(ctx, t, upd)
+	saved, err := saveTier(ctx, t, upd)
+	if err != nil {
+		return nil, err
+	}
+	return saved, emitTier(ctx, EventTierUpdated, saved)
 }
 
 // SetTierActive serves REST POST /v1/promotions/tiers/{id}/enable and
@@ -187,7 +191,15 @@ func SetTierActive(ctx context.Context, id string, active bool) (*ent.PromotionT
 	if err != nil {
 		return nil, err
 	}
-	return saveTier(ctx, t, t.Update().SetActive(active).SetUpdatedAt(clock.Now()))
+	saved, err := saveTier(ctx, t, t.Update().SetActive(active).SetUpdatedAt(clock.Now()))
+	if err != nil {
+		return nil, err
+	}
+	event := EventTierDisabled
+	if active {
+		event = EventTierEnabled
+	}
+	return saved, emitTier(ctx, event, saved)
 }
 
 // saveTier saves an update and keeps the loaded campaign.
@@ -222,7 +234,7 @@ func DeleteTier(ctx context.Context, id string) (string, error) {
 	if err := c.PromotionTier.DeleteOne(t).Exec(ctx); err != nil {
 		return "", fmt.Errorf("deleting promotion tier: %w", err)
 	}
-	return t.ID, nil
+	return t.ID, emitTier(ctx, EventTierDeleted, t)
 }
 
 // promotionCampaign is the PROMOTION campaign a path names (id or name).
