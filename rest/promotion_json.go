@@ -1,8 +1,12 @@
 package rest
 
 import (
+	"github.com/gin-gonic/gin"
+
 	"github.com/promoengine/promoengine/ent"
+	entcampaign "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/promotion"
 )
 
@@ -133,4 +137,29 @@ func stackJSON(s *ent.PromotionStack) stackBody {
 	return stackBody{ID: s.ID, Name: s.Name, CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt),
 		CampaignID: s.CampaignID, Object: "promotion_stack", Tiers: stackTiers{IDs: s.TierIds, HierarchyMode: s.HierarchyMode},
 		CategoryID: s.CategoryID, Categories: []categoryBody{}}
+}
+
+// campaignPromotion is a PROMOTION campaign's promotion object: its first
+// 100 tiers by hierarchy ({object, data_ref: "tiers", tiers, total, has_more});
+// other campaigns keep what they store.
+func campaignPromotion(c *gin.Context, root *graph.Resolver, cmp *ent.Campaign) (map[string]any, error) {
+	if cmp.CampaignType != entcampaign.CampaignTypePROMOTION {
+		return cmp.Promotion, nil
+	}
+	ctx := c.Request.Context()
+	limit := 100
+	res, err := root.Query().CampaignPromotionTiers(ctx, cmp.ID, &promotion.ListInput{Limit: &limit})
+	if err != nil {
+		return nil, err
+	}
+	d, err := promotion.DetailsOf(ctx, res.Data...)
+	if err != nil {
+		return nil, err
+	}
+	tiers := make([]tierBody, len(res.Data))
+	for i, t := range res.Data {
+		t.Edges.Campaign = cmp
+		tiers[i] = tierJSON(t, d)
+	}
+	return map[string]any{"object": "list", "data_ref": "tiers", "tiers": tiers, "total": res.Total, "has_more": res.HasMore}, nil
 }

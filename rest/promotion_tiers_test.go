@@ -36,6 +36,14 @@ func TestPromotionTierLifecycle(t *testing.T) {
 	app := resttest.App(e.Project)
 	cmp, tiers := promotionCampaign(t, e, app, "Cart deals", amountTier("Ten off", 1000), amountTier("Twenty off", 2000))
 	cid := cmp["id"].(string)
+	// The campaign (create and GET) embeds its tiers by hierarchy.
+	for _, got := range []map[string]any{cmp, must(t, e.Do(http.MethodGet, "/v1/campaigns/"+cid, nil, app), http.StatusOK)} {
+		p, _ := got["promotion"].(map[string]any)
+		if p == nil || p["data_ref"] != "tiers" || p["total"] != float64(2) || p["has_more"] != false ||
+			p["tiers"].([]any)[1].(map[string]any)["name"] != "Twenty off" {
+			t.Errorf("campaign promotion = %v", got["promotion"])
+		}
+	}
 	if len(tiers) != 2 || tiers[0]["name"] != "Ten off" || tiers[0]["hierarchy"] != float64(1) || tiers[1]["hierarchy"] != float64(2) {
 		t.Fatalf("inline tiers = %v", tiers)
 	}

@@ -105,11 +105,11 @@ var CreatePromotionTiers = func(ctx context.Context, cmp *ent.Campaign, tiers []
 
 // checkPromotion refuses tiers on a campaign that is not a PROMOTION and
 // checks each tier before anything is written.
-func checkPromotion(kind campaignType, p *PromotionInput) error {
+func checkPromotion(kind campaign.CampaignType, p *PromotionInput) error {
 	if p == nil || len(p.Tiers) == 0 {
 		return nil
 	}
-	if kind != campaignTypePromotion {
+	if kind != campaign.CampaignTypePROMOTION {
 		return apperr.InvalidPayload("Property .promotion is only allowed for PROMOTION campaigns")
 	}
 	if len(p.Tiers) > MaxInlineTiers {
@@ -125,7 +125,3 @@ func checkPromotion(kind campaignType, p *PromotionInput) error {
 	}
 	return nil
 }
-
-type campaignType = campaign.CampaignType
-
-const campaignTypePromotion = campaign.CampaignTypePROMOTION

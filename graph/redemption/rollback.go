@@ -144,7 +144,11 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 		targets = children
 	}
 	sort.SliceStable(targets, func(i, j int) bool {
-		return campaign.Deref(targets[i].VoucherID) < campaign.Deref(targets[j].VoucherID)
+		vi, vj := targets[i].VoucherID, targets[j].VoucherID
+		if (vi == nil) != (vj == nil) {
+			return vi != nil // vouchers before promotion tiers, the order redemptions lock them in
+		}
+		return campaign.Deref(vi) < campaign.Deref(vj)
 	})
 	for _, t := range targets {
 		id := rollbackID

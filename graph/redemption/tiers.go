@@ -214,11 +214,10 @@ func (rb *rollbacker) revertTier(ctx context.Context, t *ent.Redemption) error {
 		return err
 	}
 	amount, _ := doc["amount"].(float64)
-	n, err := rb.c.PromotionTier.Update().Where(promotiontier.ID(t.RelatedObjectID)).AddRedeemedCount(-1).
-		AddOrdersAmount(-int64(amount)).AddOrdersDiscountAmount(-t.AppliedDiscount).Save(ctx)
-	if err != nil {
+	// A deleted tier matches no row: there are no counters left to revert.
+	if _, err := rb.c.PromotionTier.Update().Where(promotiontier.ID(t.RelatedObjectID)).AddRedeemedCount(-1).
+		AddOrdersAmount(-int64(amount)).AddOrdersDiscountAmount(-t.AppliedDiscount).Save(ctx); err != nil {
 		return fmt.Errorf("reverting promotion tier counters: %w", err)
 	}
-	_ = n // a deleted tier has no counters left to revert
 	return nil
 }
