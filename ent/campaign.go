@@ -88,13 +88,19 @@ type CampaignEdges struct {
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
 	// AssignedCategory holds the value of the assigned_category edge.
 	AssignedCategory *Category `json:"assigned_category,omitempty"`
+	// PromotionTiers holds the value of the promotion_tiers edge.
+	PromotionTiers []*PromotionTier `json:"promotion_tiers,omitempty"`
+	// PromotionStacks holds the value of the promotion_stacks edge.
+	PromotionStacks []*PromotionStack `json:"promotion_stacks,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [4]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedVouchers map[string][]*Voucher
+	namedVouchers        map[string][]*Voucher
+	namedPromotionTiers  map[string][]*PromotionTier
+	namedPromotionStacks map[string][]*PromotionStack
 }
 
 // VouchersOrErr returns the Vouchers value or an error if the edge
@@ -115,6 +121,24 @@ func (e CampaignEdges) AssignedCategoryOrErr() (*Category, error) {
 		return nil, &NotFoundError{label: category.Label}
 	}
 	return nil, &NotLoadedError{edge: "assigned_category"}
+}
+
+// PromotionTiersOrErr returns the PromotionTiers value or an error if the edge
+// was not loaded in eager-loading.
+func (e CampaignEdges) PromotionTiersOrErr() ([]*PromotionTier, error) {
+	if e.loadedTypes[2] {
+		return e.PromotionTiers, nil
+	}
+	return nil, &NotLoadedError{edge: "promotion_tiers"}
+}
+
+// PromotionStacksOrErr returns the PromotionStacks value or an error if the edge
+// was not loaded in eager-loading.
+func (e CampaignEdges) PromotionStacksOrErr() ([]*PromotionStack, error) {
+	if e.loadedTypes[3] {
+		return e.PromotionStacks, nil
+	}
+	return nil, &NotLoadedError{edge: "promotion_stacks"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -367,6 +391,16 @@ func (_m *Campaign) QueryAssignedCategory() *CategoryQuery {
 	return NewCampaignClient(_m.config).QueryAssignedCategory(_m)
 }
 
+// QueryPromotionTiers queries the "promotion_tiers" edge of the Campaign entity.
+func (_m *Campaign) QueryPromotionTiers() *PromotionTierQuery {
+	return NewCampaignClient(_m.config).QueryPromotionTiers(_m)
+}
+
+// QueryPromotionStacks queries the "promotion_stacks" edge of the Campaign entity.
+func (_m *Campaign) QueryPromotionStacks() *PromotionStackQuery {
+	return NewCampaignClient(_m.config).QueryPromotionStacks(_m)
+}
+
 // Update returns a builder for updating this Campaign.
 // Note that you need to call Campaign.Unwrap() before calling this method if this Campaign
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -512,6 +546,54 @@ func (_m *Campaign) appendNamedVouchers(name string, edges ...*Voucher) {
 		_m.Edges.namedVouchers[name] = []*Voucher{}
 	} else {
 		_m.Edges.namedVouchers[name] = append(_m.Edges.namedVouchers[name], edges...)
+	}
+}
+
+// NamedPromotionTiers returns the PromotionTiers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Campaign) NamedPromotionTiers(name string) ([]*PromotionTier, error) {
+	if _m.Edges.namedPromotionTiers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPromotionTiers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Campaign) appendNamedPromotionTiers(name string, edges ...*PromotionTier) {
+	if _m.Edges.namedPromotionTiers == nil {
+		_m.Edges.namedPromotionTiers = make(map[string][]*PromotionTier)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPromotionTiers[name] = []*PromotionTier{}
+	} else {
+		_m.Edges.namedPromotionTiers[name] = append(_m.Edges.namedPromotionTiers[name], edges...)
+	}
+}
+
+// NamedPromotionStacks returns the PromotionStacks named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Campaign) NamedPromotionStacks(name string) ([]*PromotionStack, error) {
+	if _m.Edges.namedPromotionStacks == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPromotionStacks[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Campaign) appendNamedPromotionStacks(name string, edges ...*PromotionStack) {
+	if _m.Edges.namedPromotionStacks == nil {
+		_m.Edges.namedPromotionStacks = make(map[string][]*PromotionStack)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPromotionStacks[name] = []*PromotionStack{}
+	} else {
+		_m.Edges.namedPromotionStacks[name] = append(_m.Edges.namedPromotionStacks[name], edges...)
 	}
 }
 

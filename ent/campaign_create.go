@@ -14,6 +14,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -370,6 +372,36 @@ func (_c *CampaignCreate) SetAssignedCategory(v *Category) *CampaignCreate {
 	return _c.SetAssignedCategoryID(v.ID)
 }
 
+// AddPromotionTierIDs adds the "promotion_tiers" edge to the PromotionTier entity by IDs.
+func (_c *CampaignCreate) AddPromotionTierIDs(ids ...string) *CampaignCreate {
+	_c.mutation.AddPromotionTierIDs(ids...)
+	return _c
+}
+
+// AddPromotionTiers adds the "promotion_tiers" edges to the PromotionTier entity.
+func (_c *CampaignCreate) AddPromotionTiers(v ...*PromotionTier) *CampaignCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPromotionTierIDs(ids...)
+}
+
+// AddPromotionStackIDs adds the "promotion_stacks" edge to the PromotionStack entity by IDs.
+func (_c *CampaignCreate) AddPromotionStackIDs(ids ...string) *CampaignCreate {
+	_c.mutation.AddPromotionStackIDs(ids...)
+	return _c
+}
+
+// AddPromotionStacks adds the "promotion_stacks" edges to the PromotionStack entity.
+func (_c *CampaignCreate) AddPromotionStacks(v ...*PromotionStack) *CampaignCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPromotionStackIDs(ids...)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_c *CampaignCreate) Mutation() *CampaignMutation {
 	return _c.mutation
@@ -719,6 +751,38 @@ func (_c *CampaignCreate) createSpec() (*Campaign, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CategoryID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PromotionTiersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PromotionStacksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -16,21 +16,27 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CampaignQuery is the builder for querying Campaign entities.
 type CampaignQuery struct {
 	config
-	ctx                  *QueryContext
-	order                []campaign.OrderOption
-	inters               []Interceptor
-	predicates           []predicate.Campaign
-	withVouchers         *VoucherQuery
-	withAssignedCategory *CategoryQuery
-	loadTotal            []func(context.Context, []*Campaign) error
-	modifiers            []func(*sql.Selector)
-	withNamedVouchers    map[string]*VoucherQuery
+	ctx                      *QueryContext
+	order                    []campaign.OrderOption
+	inters                   []Interceptor
+	predicates               []predicate.Campaign
+	withVouchers             *VoucherQuery
+	withAssignedCategory     *CategoryQuery
+	withPromotionTiers       *PromotionTierQuery
+	withPromotionStacks      *PromotionStackQuery
+	loadTotal                []func(context.Context, []*Campaign) error
+	modifiers                []func(*sql.Selector)
+	withNamedVouchers        map[string]*VoucherQuery
+	withNamedPromotionTiers  map[string]*PromotionTierQuery
+	withNamedPromotionStacks map[string]*PromotionStackQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -104,6 +110,50 @@ func (_q *CampaignQuery) QueryAssignedCategory() *CategoryQuery {
 			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
 			sqlgraph.To(category.Table, category.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, campaign.AssignedCategoryTable, campaign.AssignedCategoryColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPromotionTiers chains the current query on the "promotion_tiers" edge.
+func (_q *CampaignQuery) QueryPromotionTiers() *PromotionTierQuery {
+	query := (&PromotionTierClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
+			sqlgraph.To(promotiontier.Table, promotiontier.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.PromotionTiersTable, campaign.PromotionTiersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPromotionStacks chains the current query on the "promotion_stacks" edge.
+func (_q *CampaignQuery) QueryPromotionStacks() *PromotionStackQuery {
+	query := (&PromotionStackClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
+			sqlgraph.To(promotionstack.Table, promotionstack.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.PromotionStacksTable, campaign.PromotionStacksColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -305,6 +355,8 @@ func (_q *CampaignQuery) Clone() *CampaignQuery {
 		predicates:           append([]predicate.Campaign{}, _q.predicates...),
 		withVouchers:         _q.withVouchers.Clone(),
 		withAssignedCategory: _q.withAssignedCategory.Clone(),
+		withPromotionTiers:   _q.withPromotionTiers.Clone(),
+		withPromotionStacks:  _q.withPromotionStacks.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -330,6 +382,28 @@ func (_q *CampaignQuery) WithAssignedCategory(opts ...func(*CategoryQuery)) *Cam
 		opt(query)
 	}
 	_q.withAssignedCategory = query
+	return _q
+}
+
+// WithPromotionTiers tells the query-builder to eager-load the nodes that are connected to
+// the "promotion_tiers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithPromotionTiers(opts ...func(*PromotionTierQuery)) *CampaignQuery {
+	query := (&PromotionTierClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPromotionTiers = query
+	return _q
+}
+
+// WithPromotionStacks tells the query-builder to eager-load the nodes that are connected to
+// the "promotion_stacks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithPromotionStacks(opts ...func(*PromotionStackQuery)) *CampaignQuery {
+	query := (&PromotionStackClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPromotionStacks = query
 	return _q
 }
 
@@ -411,9 +485,11 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 	var (
 		nodes       = []*Campaign{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [4]bool{
 			_q.withVouchers != nil,
 			_q.withAssignedCategory != nil,
+			_q.withPromotionTiers != nil,
+			_q.withPromotionStacks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -450,10 +526,38 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 			return nil, err
 		}
 	}
+	if query := _q.withPromotionTiers; query != nil {
+		if err := _q.loadPromotionTiers(ctx, query, nodes,
+			func(n *Campaign) { n.Edges.PromotionTiers = []*PromotionTier{} },
+			func(n *Campaign, e *PromotionTier) { n.Edges.PromotionTiers = append(n.Edges.PromotionTiers, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPromotionStacks; query != nil {
+		if err := _q.loadPromotionStacks(ctx, query, nodes,
+			func(n *Campaign) { n.Edges.PromotionStacks = []*PromotionStack{} },
+			func(n *Campaign, e *PromotionStack) { n.Edges.PromotionStacks = append(n.Edges.PromotionStacks, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedVouchers {
 		if err := _q.loadVouchers(ctx, query, nodes,
 			func(n *Campaign) { n.appendNamedVouchers(name) },
 			func(n *Campaign, e *Voucher) { n.appendNamedVouchers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPromotionTiers {
+		if err := _q.loadPromotionTiers(ctx, query, nodes,
+			func(n *Campaign) { n.appendNamedPromotionTiers(name) },
+			func(n *Campaign, e *PromotionTier) { n.appendNamedPromotionTiers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPromotionStacks {
+		if err := _q.loadPromotionStacks(ctx, query, nodes,
+			func(n *Campaign) { n.appendNamedPromotionStacks(name) },
+			func(n *Campaign, e *PromotionStack) { n.appendNamedPromotionStacks(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -527,6 +631,66 @@ func (_q *CampaignQuery) loadAssignedCategory(ctx context.Context, query *Catego
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *CampaignQuery) loadPromotionTiers(ctx context.Context, query *PromotionTierQuery, nodes []*Campaign, init func(*Campaign), assign func(*Campaign, *PromotionTier)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Campaign)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(promotiontier.FieldCampaignID)
+	}
+	query.Where(predicate.PromotionTier(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(campaign.PromotionTiersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CampaignID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "campaign_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CampaignQuery) loadPromotionStacks(ctx context.Context, query *PromotionStackQuery, nodes []*Campaign, init func(*Campaign), assign func(*Campaign, *PromotionStack)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Campaign)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(promotionstack.FieldCampaignID)
+	}
+	query.Where(predicate.PromotionStack(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(campaign.PromotionStacksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CampaignID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "campaign_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -658,6 +822,34 @@ func (_q *CampaignQuery) WithNamedVouchers(name string, opts ...func(*VoucherQue
 		_q.withNamedVouchers = make(map[string]*VoucherQuery)
 	}
 	_q.withNamedVouchers[name] = query
+	return _q
+}
+
+// WithNamedPromotionTiers tells the query-builder to eager-load the nodes that are connected to the "promotion_tiers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithNamedPromotionTiers(name string, opts ...func(*PromotionTierQuery)) *CampaignQuery {
+	query := (&PromotionTierClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPromotionTiers == nil {
+		_q.withNamedPromotionTiers = make(map[string]*PromotionTierQuery)
+	}
+	_q.withNamedPromotionTiers[name] = query
+	return _q
+}
+
+// WithNamedPromotionStacks tells the query-builder to eager-load the nodes that are connected to the "promotion_stacks"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithNamedPromotionStacks(name string, opts ...func(*PromotionStackQuery)) *CampaignQuery {
+	query := (&PromotionStackClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPromotionStacks == nil {
+		_q.withNamedPromotionStacks = make(map[string]*PromotionStackQuery)
+	}
+	_q.withNamedPromotionStacks[name] = query
 	return _q
 }
 

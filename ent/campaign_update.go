@@ -15,6 +15,8 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -441,6 +443,36 @@ func (_u *CampaignUpdate) SetAssignedCategory(v *Category) *CampaignUpdate {
 	return _u.SetAssignedCategoryID(v.ID)
 }
 
+// AddPromotionTierIDs adds the "promotion_tiers" edge to the PromotionTier entity by IDs.
+func (_u *CampaignUpdate) AddPromotionTierIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.AddPromotionTierIDs(ids...)
+	return _u
+}
+
+// AddPromotionTiers adds the "promotion_tiers" edges to the PromotionTier entity.
+func (_u *CampaignUpdate) AddPromotionTiers(v ...*PromotionTier) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPromotionTierIDs(ids...)
+}
+
+// AddPromotionStackIDs adds the "promotion_stacks" edge to the PromotionStack entity by IDs.
+func (_u *CampaignUpdate) AddPromotionStackIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.AddPromotionStackIDs(ids...)
+	return _u
+}
+
+// AddPromotionStacks adds the "promotion_stacks" edges to the PromotionStack entity.
+func (_u *CampaignUpdate) AddPromotionStacks(v ...*PromotionStack) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPromotionStackIDs(ids...)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdate) Mutation() *CampaignMutation {
 	return _u.mutation
@@ -471,6 +503,48 @@ func (_u *CampaignUpdate) RemoveVouchers(v ...*Voucher) *CampaignUpdate {
 func (_u *CampaignUpdate) ClearAssignedCategory() *CampaignUpdate {
 	_u.mutation.ClearAssignedCategory()
 	return _u
+}
+
+// ClearPromotionTiers clears all "promotion_tiers" edges to the PromotionTier entity.
+func (_u *CampaignUpdate) ClearPromotionTiers() *CampaignUpdate {
+	_u.mutation.ClearPromotionTiers()
+	return _u
+}
+
+// RemovePromotionTierIDs removes the "promotion_tiers" edge to PromotionTier entities by IDs.
+func (_u *CampaignUpdate) RemovePromotionTierIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.RemovePromotionTierIDs(ids...)
+	return _u
+}
+
+// RemovePromotionTiers removes "promotion_tiers" edges to PromotionTier entities.
+func (_u *CampaignUpdate) RemovePromotionTiers(v ...*PromotionTier) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePromotionTierIDs(ids...)
+}
+
+// ClearPromotionStacks clears all "promotion_stacks" edges to the PromotionStack entity.
+func (_u *CampaignUpdate) ClearPromotionStacks() *CampaignUpdate {
+	_u.mutation.ClearPromotionStacks()
+	return _u
+}
+
+// RemovePromotionStackIDs removes the "promotion_stacks" edge to PromotionStack entities by IDs.
+func (_u *CampaignUpdate) RemovePromotionStackIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.RemovePromotionStackIDs(ids...)
+	return _u
+}
+
+// RemovePromotionStacks removes "promotion_stacks" edges to PromotionStack entities.
+func (_u *CampaignUpdate) RemovePromotionStacks(v ...*PromotionStack) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePromotionStackIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -743,6 +817,96 @@ func (_u *CampaignUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PromotionTiersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPromotionTiersIDs(); len(nodes) > 0 && !_u.mutation.PromotionTiersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PromotionTiersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PromotionStacksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPromotionStacksIDs(); len(nodes) > 0 && !_u.mutation.PromotionStacksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PromotionStacksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1179,6 +1343,36 @@ func (_u *CampaignUpdateOne) SetAssignedCategory(v *Category) *CampaignUpdateOne
 	return _u.SetAssignedCategoryID(v.ID)
 }
 
+// AddPromotionTierIDs adds the "promotion_tiers" edge to the PromotionTier entity by IDs.
+func (_u *CampaignUpdateOne) AddPromotionTierIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.AddPromotionTierIDs(ids...)
+	return _u
+}
+
+// AddPromotionTiers adds the "promotion_tiers" edges to the PromotionTier entity.
+func (_u *CampaignUpdateOne) AddPromotionTiers(v ...*PromotionTier) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPromotionTierIDs(ids...)
+}
+
+// AddPromotionStackIDs adds the "promotion_stacks" edge to the PromotionStack entity by IDs.
+func (_u *CampaignUpdateOne) AddPromotionStackIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.AddPromotionStackIDs(ids...)
+	return _u
+}
+
+// AddPromotionStacks adds the "promotion_stacks" edges to the PromotionStack entity.
+func (_u *CampaignUpdateOne) AddPromotionStacks(v ...*PromotionStack) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPromotionStackIDs(ids...)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdateOne) Mutation() *CampaignMutation {
 	return _u.mutation
@@ -1209,6 +1403,48 @@ func (_u *CampaignUpdateOne) RemoveVouchers(v ...*Voucher) *CampaignUpdateOne {
 func (_u *CampaignUpdateOne) ClearAssignedCategory() *CampaignUpdateOne {
 	_u.mutation.ClearAssignedCategory()
 	return _u
+}
+
+// ClearPromotionTiers clears all "promotion_tiers" edges to the PromotionTier entity.
+func (_u *CampaignUpdateOne) ClearPromotionTiers() *CampaignUpdateOne {
+	_u.mutation.ClearPromotionTiers()
+	return _u
+}
+
+// RemovePromotionTierIDs removes the "promotion_tiers" edge to PromotionTier entities by IDs.
+func (_u *CampaignUpdateOne) RemovePromotionTierIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.RemovePromotionTierIDs(ids...)
+	return _u
+}
+
+// RemovePromotionTiers removes "promotion_tiers" edges to PromotionTier entities.
+func (_u *CampaignUpdateOne) RemovePromotionTiers(v ...*PromotionTier) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePromotionTierIDs(ids...)
+}
+
+// ClearPromotionStacks clears all "promotion_stacks" edges to the PromotionStack entity.
+func (_u *CampaignUpdateOne) ClearPromotionStacks() *CampaignUpdateOne {
+	_u.mutation.ClearPromotionStacks()
+	return _u
+}
+
+// RemovePromotionStackIDs removes the "promotion_stacks" edge to PromotionStack entities by IDs.
+func (_u *CampaignUpdateOne) RemovePromotionStackIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.RemovePromotionStackIDs(ids...)
+	return _u
+}
+
+// RemovePromotionStacks removes "promotion_stacks" edges to PromotionStack entities.
+func (_u *CampaignUpdateOne) RemovePromotionStacks(v ...*PromotionStack) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePromotionStackIDs(ids...)
 }
 
 // Where appends a list predicates to the CampaignUpdate builder.
@@ -1511,6 +1747,96 @@ func (_u *CampaignUpdateOne) sqlSave(ctx context.Context) (_node *Campaign, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PromotionTiersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPromotionTiersIDs(); len(nodes) > 0 && !_u.mutation.PromotionTiersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PromotionTiersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionTiersTable,
+			Columns: []string{campaign.PromotionTiersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotiontier.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PromotionStacksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPromotionStacksIDs(); len(nodes) > 0 && !_u.mutation.PromotionStacksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PromotionStacksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.PromotionStacksTable,
+			Columns: []string{campaign.PromotionStacksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(promotionstack.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

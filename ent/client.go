@@ -42,6 +42,8 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
@@ -126,6 +128,10 @@ type Client struct {
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
+	// PromotionStack is the client for interacting with the PromotionStack builders.
+	PromotionStack *PromotionStackClient
+	// PromotionTier is the client for interacting with the PromotionTier builders.
+	PromotionTier *PromotionTierClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
 	// Redemption is the client for interacting with the Redemption builders.
@@ -206,6 +212,8 @@ func (c *Client) init() {
 	c.Product = NewProductClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
+	c.PromotionStack = NewPromotionStackClient(c.config)
+	c.PromotionTier = NewPromotionTierClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
 	c.Redemption = NewRedemptionClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
@@ -346,6 +354,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Product:                  NewProductClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
+		PromotionStack:           NewPromotionStackClient(cfg),
+		PromotionTier:            NewPromotionTierClient(cfg),
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
@@ -413,6 +423,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Product:                  NewProductClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
+		PromotionStack:           NewPromotionStackClient(cfg),
+		PromotionTier:            NewPromotionTierClient(cfg),
 		Publication:              NewPublicationClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
@@ -468,11 +480,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
+		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -487,11 +499,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
 		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
+		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -554,6 +566,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
 		return c.ProjectUser.mutate(ctx, m)
+	case *PromotionStackMutation:
+		return c.PromotionStack.mutate(ctx, m)
+	case *PromotionTierMutation:
+		return c.PromotionTier.mutate(ctx, m)
 	case *PublicationMutation:
 		return c.Publication.mutate(ctx, m)
 	case *RedemptionMutation:
@@ -1169,6 +1185,38 @@ func (c *CampaignClient) QueryAssignedCategory(_m *Campaign) *CategoryQuery {
 			sqlgraph.From(campaign.Table, campaign.FieldID, id),
 			sqlgraph.To(category.Table, category.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, campaign.AssignedCategoryTable, campaign.AssignedCategoryColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPromotionTiers queries the promotion_tiers edge of a Campaign.
+func (c *CampaignClient) QueryPromotionTiers(_m *Campaign) *PromotionTierQuery {
+	query := (&PromotionTierClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, id),
+			sqlgraph.To(promotiontier.Table, promotiontier.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.PromotionTiersTable, campaign.PromotionTiersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPromotionStacks queries the promotion_stacks edge of a Campaign.
+func (c *CampaignClient) QueryPromotionStacks(_m *Campaign) *PromotionStackQuery {
+	query := (&PromotionStackClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, id),
+			sqlgraph.To(promotionstack.Table, promotionstack.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.PromotionStacksTable, campaign.PromotionStacksColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4558,6 +4606,308 @@ func (c *ProjectUserClient) mutate(ctx context.Context, m *ProjectUserMutation) 
 	}
 }
 
+// PromotionStackClient is a client for the PromotionStack schema.
+type PromotionStackClient struct {
+	config
+}
+
+// NewPromotionStackClient returns a client for the PromotionStack from the given config.
+func NewPromotionStackClient(c config) *PromotionStackClient {
+	return &PromotionStackClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `promotionstack.Hooks(f(g(h())))`.
+func (c *PromotionStackClient) Use(hooks ...Hook) {
+	c.hooks.PromotionStack = append(c.hooks.PromotionStack, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `promotionstack.Intercept(f(g(h())))`.
+func (c *PromotionStackClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PromotionStack = append(c.inters.PromotionStack, interceptors...)
+}
+
+// Create returns a builder for creating a PromotionStack entity.
+func (c *PromotionStackClient) Create() *PromotionStackCreate {
+	mutation := newPromotionStackMutation(c.config, OpCreate)
+	return &PromotionStackCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PromotionStack entities.
+func (c *PromotionStackClient) CreateBulk(builders ...*PromotionStackCreate) *PromotionStackCreateBulk {
+	return &PromotionStackCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PromotionStackClient) MapCreateBulk(slice any, setFunc func(*PromotionStackCreate, int)) *PromotionStackCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PromotionStackCreateBulk{err: fmt.Errorf("calling to PromotionStackClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PromotionStackCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PromotionStackCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PromotionStack.
+func (c *PromotionStackClient) Update() *PromotionStackUpdate {
+	mutation := newPromotionStackMutation(c.config, OpUpdate)
+	return &PromotionStackUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PromotionStackClient) UpdateOne(_m *PromotionStack) *PromotionStackUpdateOne {
+	mutation := newPromotionStackMutation(c.config, OpUpdateOne, withPromotionStack(_m))
+	return &PromotionStackUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PromotionStackClient) UpdateOneID(id string) *PromotionStackUpdateOne {
+	mutation := newPromotionStackMutation(c.config, OpUpdateOne, withPromotionStackID(id))
+	return &PromotionStackUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PromotionStack.
+func (c *PromotionStackClient) Delete() *PromotionStackDelete {
+	mutation := newPromotionStackMutation(c.config, OpDelete)
+	return &PromotionStackDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PromotionStackClient) DeleteOne(_m *PromotionStack) *PromotionStackDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PromotionStackClient) DeleteOneID(id string) *PromotionStackDeleteOne {
+	builder := c.Delete().Where(promotionstack.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PromotionStackDeleteOne{builder}
+}
+
+// Query returns a query builder for PromotionStack.
+func (c *PromotionStackClient) Query() *PromotionStackQuery {
+	return &PromotionStackQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePromotionStack},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PromotionStack entity by its id.
+func (c *PromotionStackClient) Get(ctx context.Context, id string) (*PromotionStack, error) {
+	return c.Query().Where(promotionstack.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PromotionStackClient) GetX(ctx context.Context, id string) *PromotionStack {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCampaign queries the campaign edge of a PromotionStack.
+func (c *PromotionStackClient) QueryCampaign(_m *PromotionStack) *CampaignQuery {
+	query := (&CampaignClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(promotionstack.Table, promotionstack.FieldID, id),
+			sqlgraph.To(campaign.Table, campaign.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, promotionstack.CampaignTable, promotionstack.CampaignColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PromotionStackClient) Hooks() []Hook {
+	hooks := c.hooks.PromotionStack
+	return append(hooks[:len(hooks):len(hooks)], promotionstack.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PromotionStackClient) Interceptors() []Interceptor {
+	inters := c.inters.PromotionStack
+	return append(inters[:len(inters):len(inters)], promotionstack.Interceptors[:]...)
+}
+
+func (c *PromotionStackClient) mutate(ctx context.Context, m *PromotionStackMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PromotionStackCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PromotionStackUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PromotionStackUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PromotionStackDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PromotionStack mutation op: %q", m.Op())
+	}
+}
+
+// PromotionTierClient is a client for the PromotionTier schema.
+type PromotionTierClient struct {
+	config
+}
+
+// NewPromotionTierClient returns a client for the PromotionTier from the given config.
+func NewPromotionTierClient(c config) *PromotionTierClient {
+	return &PromotionTierClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `promotiontier.Hooks(f(g(h())))`.
+func (c *PromotionTierClient) Use(hooks ...Hook) {
+	c.hooks.PromotionTier = append(c.hooks.PromotionTier, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `promotiontier.Intercept(f(g(h())))`.
+func (c *PromotionTierClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PromotionTier = append(c.inters.PromotionTier, interceptors...)
+}
+
+// Create returns a builder for creating a PromotionTier entity.
+func (c *PromotionTierClient) Create() *PromotionTierCreate {
+	mutation := newPromotionTierMutation(c.config, OpCreate)
+	return &PromotionTierCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PromotionTier entities.
+func (c *PromotionTierClient) CreateBulk(builders ...*PromotionTierCreate) *PromotionTierCreateBulk {
+	return &PromotionTierCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PromotionTierClient) MapCreateBulk(slice any, setFunc func(*PromotionTierCreate, int)) *PromotionTierCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PromotionTierCreateBulk{err: fmt.Errorf("calling to PromotionTierClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PromotionTierCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PromotionTierCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PromotionTier.
+func (c *PromotionTierClient) Update() *PromotionTierUpdate {
+	mutation := newPromotionTierMutation(c.config, OpUpdate)
+	return &PromotionTierUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PromotionTierClient) UpdateOne(_m *PromotionTier) *PromotionTierUpdateOne {
+	mutation := newPromotionTierMutation(c.config, OpUpdateOne, withPromotionTier(_m))
+	return &PromotionTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PromotionTierClient) UpdateOneID(id string) *PromotionTierUpdateOne {
+	mutation := newPromotionTierMutation(c.config, OpUpdateOne, withPromotionTierID(id))
+	return &PromotionTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PromotionTier.
+func (c *PromotionTierClient) Delete() *PromotionTierDelete {
+	mutation := newPromotionTierMutation(c.config, OpDelete)
+	return &PromotionTierDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PromotionTierClient) DeleteOne(_m *PromotionTier) *PromotionTierDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PromotionTierClient) DeleteOneID(id string) *PromotionTierDeleteOne {
+	builder := c.Delete().Where(promotiontier.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PromotionTierDeleteOne{builder}
+}
+
+// Query returns a query builder for PromotionTier.
+func (c *PromotionTierClient) Query() *PromotionTierQuery {
+	return &PromotionTierQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePromotionTier},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PromotionTier entity by its id.
+func (c *PromotionTierClient) Get(ctx context.Context, id string) (*PromotionTier, error) {
+	return c.Query().Where(promotiontier.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PromotionTierClient) GetX(ctx context.Context, id string) *PromotionTier {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCampaign queries the campaign edge of a PromotionTier.
+func (c *PromotionTierClient) QueryCampaign(_m *PromotionTier) *CampaignQuery {
+	query := (&CampaignClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(promotiontier.Table, promotiontier.FieldID, id),
+			sqlgraph.To(campaign.Table, campaign.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, promotiontier.CampaignTable, promotiontier.CampaignColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PromotionTierClient) Hooks() []Hook {
+	hooks := c.hooks.PromotionTier
+	return append(hooks[:len(hooks):len(hooks)], promotiontier.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PromotionTierClient) Interceptors() []Interceptor {
+	inters := c.inters.PromotionTier
+	return append(inters[:len(inters):len(inters)], promotiontier.Interceptors[:]...)
+}
+
+func (c *PromotionTierClient) mutate(ctx context.Context, m *PromotionTierMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PromotionTierCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PromotionTierUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PromotionTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PromotionTierDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PromotionTier mutation op: %q", m.Op())
+	}
+}
+
 // PublicationClient is a client for the Publication schema.
 type PublicationClient struct {
 	config
@@ -7590,22 +7940,23 @@ type (
 		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		OAuthToken, Order, Product, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
 		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
 		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Product, Project, ProjectUser, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		OAuthToken, Order, Product, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
+		WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -39,6 +39,8 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
@@ -147,6 +149,8 @@ func checkColumn(t, c string) error {
 			product.Table:                  product.ValidColumn,
 			project.Table:                  project.ValidColumn,
 			projectuser.Table:              projectuser.ValidColumn,
+			promotionstack.Table:           promotionstack.ValidColumn,
+			promotiontier.Table:            promotiontier.ValidColumn,
 			publication.Table:              publication.ValidColumn,
 			redemption.Table:               redemption.ValidColumn,
 			referralconversion.Table:       referralconversion.ValidColumn,

@@ -27,6 +27,8 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -2884,6 +2886,299 @@ func newProductPaginateArgs(rv map[string]any) *productPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*ProductWhereInput); ok {
 		args.opts = append(args.opts, WithProductFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PromotionStackQuery) CollectFields(ctx context.Context, satisfies ...string) (*PromotionStackQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PromotionStackQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(promotionstack.Columns))
+		selectedFields = []string{promotionstack.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[promotionstack.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldCreatedAt)
+				fieldSeen[promotionstack.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[promotionstack.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldUpdatedAt)
+				fieldSeen[promotionstack.FieldUpdatedAt] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[promotionstack.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldCampaignID)
+				fieldSeen[promotionstack.FieldCampaignID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[promotionstack.FieldName]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldName)
+				fieldSeen[promotionstack.FieldName] = struct{}{}
+			}
+		case "tierIds":
+			if _, ok := fieldSeen[promotionstack.FieldTierIds]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldTierIds)
+				fieldSeen[promotionstack.FieldTierIds] = struct{}{}
+			}
+		case "hierarchyMode":
+			if _, ok := fieldSeen[promotionstack.FieldHierarchyMode]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldHierarchyMode)
+				fieldSeen[promotionstack.FieldHierarchyMode] = struct{}{}
+			}
+		case "categoryID":
+			if _, ok := fieldSeen[promotionstack.FieldCategoryID]; !ok {
+				selectedFields = append(selectedFields, promotionstack.FieldCategoryID)
+				fieldSeen[promotionstack.FieldCategoryID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type promotionstackPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PromotionStackPaginateOption
+}
+
+func newPromotionStackPaginateArgs(rv map[string]any) *promotionstackPaginateArgs {
+	args := &promotionstackPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PromotionStackOrder{Field: &PromotionStackOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPromotionStackOrder(order))
+			}
+		case *PromotionStackOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPromotionStackOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*PromotionStackWhereInput); ok {
+		args.opts = append(args.opts, WithPromotionStackFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PromotionTierQuery) CollectFields(ctx context.Context, satisfies ...string) (*PromotionTierQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PromotionTierQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(promotiontier.Columns))
+		selectedFields = []string{promotiontier.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[promotiontier.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldCreatedAt)
+				fieldSeen[promotiontier.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[promotiontier.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldUpdatedAt)
+				fieldSeen[promotiontier.FieldUpdatedAt] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[promotiontier.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldCampaignID)
+				fieldSeen[promotiontier.FieldCampaignID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[promotiontier.FieldName]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldName)
+				fieldSeen[promotiontier.FieldName] = struct{}{}
+			}
+		case "banner":
+			if _, ok := fieldSeen[promotiontier.FieldBanner]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldBanner)
+				fieldSeen[promotiontier.FieldBanner] = struct{}{}
+			}
+		case "discount":
+			if _, ok := fieldSeen[promotiontier.FieldDiscount]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldDiscount)
+				fieldSeen[promotiontier.FieldDiscount] = struct{}{}
+			}
+		case "hierarchy":
+			if _, ok := fieldSeen[promotiontier.FieldHierarchy]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldHierarchy)
+				fieldSeen[promotiontier.FieldHierarchy] = struct{}{}
+			}
+		case "active":
+			if _, ok := fieldSeen[promotiontier.FieldActive]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldActive)
+				fieldSeen[promotiontier.FieldActive] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[promotiontier.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldStartDate)
+				fieldSeen[promotiontier.FieldStartDate] = struct{}{}
+			}
+		case "expirationDate":
+			if _, ok := fieldSeen[promotiontier.FieldExpirationDate]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldExpirationDate)
+				fieldSeen[promotiontier.FieldExpirationDate] = struct{}{}
+			}
+		case "validityTimeframe":
+			if _, ok := fieldSeen[promotiontier.FieldValidityTimeframe]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldValidityTimeframe)
+				fieldSeen[promotiontier.FieldValidityTimeframe] = struct{}{}
+			}
+		case "validityDayOfWeek":
+			if _, ok := fieldSeen[promotiontier.FieldValidityDayOfWeek]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldValidityDayOfWeek)
+				fieldSeen[promotiontier.FieldValidityDayOfWeek] = struct{}{}
+			}
+		case "validityHours":
+			if _, ok := fieldSeen[promotiontier.FieldValidityHours]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldValidityHours)
+				fieldSeen[promotiontier.FieldValidityHours] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[promotiontier.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldMetadata)
+				fieldSeen[promotiontier.FieldMetadata] = struct{}{}
+			}
+		case "categoryID":
+			if _, ok := fieldSeen[promotiontier.FieldCategoryID]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldCategoryID)
+				fieldSeen[promotiontier.FieldCategoryID] = struct{}{}
+			}
+		case "redeemedCount":
+			if _, ok := fieldSeen[promotiontier.FieldRedeemedCount]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldRedeemedCount)
+				fieldSeen[promotiontier.FieldRedeemedCount] = struct{}{}
+			}
+		case "ordersAmount":
+			if _, ok := fieldSeen[promotiontier.FieldOrdersAmount]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldOrdersAmount)
+				fieldSeen[promotiontier.FieldOrdersAmount] = struct{}{}
+			}
+		case "ordersDiscountAmount":
+			if _, ok := fieldSeen[promotiontier.FieldOrdersDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, promotiontier.FieldOrdersDiscountAmount)
+				fieldSeen[promotiontier.FieldOrdersDiscountAmount] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type promotiontierPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PromotionTierPaginateOption
+}
+
+func newPromotionTierPaginateArgs(rv map[string]any) *promotiontierPaginateArgs {
+	args := &promotiontierPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PromotionTierOrder{Field: &PromotionTierOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPromotionTierOrder(order))
+			}
+		case *PromotionTierOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPromotionTierOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*PromotionTierWhereInput); ok {
+		args.opts = append(args.opts, WithPromotionTierFilter(v.Filter))
 	}
 	return args
 }

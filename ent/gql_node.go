@@ -26,6 +26,8 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -127,6 +129,16 @@ var productImplementors = []string{"Product", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Product) IsNode() {}
+
+var promotionstackImplementors = []string{"PromotionStack", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PromotionStack) IsNode() {}
+
+var promotiontierImplementors = []string{"PromotionTier", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PromotionTier) IsNode() {}
 
 var publicationImplementors = []string{"Publication", "Node"}
 
@@ -385,6 +397,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(product.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, productImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case promotionstack.Table:
+		query := c.PromotionStack.Query().
+			Where(promotionstack.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, promotionstackImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case promotiontier.Table:
+		query := c.PromotionTier.Query().
+			Where(promotiontier.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, promotiontierImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -812,6 +842,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Product.Query().
 			Where(product.IDIn(ids...))
 		query, err := query.CollectFields(ctx, productImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case promotionstack.Table:
+		query := c.PromotionStack.Query().
+			Where(promotionstack.IDIn(ids...))
+		query, err := query.CollectFields(ctx, promotionstackImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case promotiontier.Table:
+		query := c.PromotionTier.Query().
+			Where(promotiontier.IDIn(ids...))
+		query, err := query.CollectFields(ctx, promotiontierImplementors...)
 		if err != nil {
 			return nil, err
 		}

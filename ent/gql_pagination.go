@@ -31,6 +31,8 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -6141,6 +6143,670 @@ func (_m *Product) ToEdge(order *ProductOrder) *ProductEdge {
 		order = DefaultProductOrder
 	}
 	return &ProductEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PromotionStackEdge is the edge representation of PromotionStack.
+type PromotionStackEdge struct {
+	Node   *PromotionStack `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// PromotionStackConnection is the connection containing edges to PromotionStack.
+type PromotionStackConnection struct {
+	Edges      []*PromotionStackEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *PromotionStackConnection) build(nodes []*PromotionStack, pager *promotionstackPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PromotionStack
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PromotionStack {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PromotionStack {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PromotionStackEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PromotionStackEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PromotionStackPaginateOption enables pagination customization.
+type PromotionStackPaginateOption func(*promotionstackPager) error
+
+// WithPromotionStackOrder configures pagination ordering.
+func WithPromotionStackOrder(order *PromotionStackOrder) PromotionStackPaginateOption {
+	if order == nil {
+		order = DefaultPromotionStackOrder
+	}
+	o := *order
+	return func(pager *promotionstackPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPromotionStackOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPromotionStackFilter configures pagination filter.
+func WithPromotionStackFilter(filter func(*PromotionStackQuery) (*PromotionStackQuery, error)) PromotionStackPaginateOption {
+	return func(pager *promotionstackPager) error {
+		if filter == nil {
+			return errors.New("PromotionStackQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type promotionstackPager struct {
+	reverse bool
+	order   *PromotionStackOrder
+	filter  func(*PromotionStackQuery) (*PromotionStackQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithPromotionStackTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithPromotionStackTotalCount(total func(context.Context) (int, error)) PromotionStackPaginateOption {
+	return func(pager *promotionstackPager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newPromotionStackPager(opts []PromotionStackPaginateOption, reverse bool) (*promotionstackPager, error) {
+	pager := &promotionstackPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPromotionStackOrder
+	}
+	return pager, nil
+}
+
+func (p *promotionstackPager) applyFilter(query *PromotionStackQuery) (*PromotionStackQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *promotionstackPager) toCursor(_m *PromotionStack) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *promotionstackPager) applyCursors(query *PromotionStackQuery, after, before *Cursor) (*PromotionStackQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPromotionStackOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *promotionstackPager) applyOrder(query *PromotionStackQuery) *PromotionStackQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPromotionStackOrder.Field {
+		query = query.Order(DefaultPromotionStackOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *promotionstackPager) orderExpr(query *PromotionStackQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPromotionStackOrder.Field {
+			b.Comma().Ident(DefaultPromotionStackOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PromotionStack.
+func (_m *PromotionStackQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PromotionStackPaginateOption,
+) (*PromotionStackConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPromotionStackPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PromotionStackConnection{Edges: []*PromotionStackEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(promotionstack.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*PromotionStackEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// PromotionStackOrderFieldCreatedAt orders PromotionStack by created_at.
+	PromotionStackOrderFieldCreatedAt = &PromotionStackOrderField{
+		Value: func(_m *PromotionStack) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: promotionstack.FieldCreatedAt,
+		toTerm: promotionstack.ByCreatedAt,
+		toCursor: func(_m *PromotionStack) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PromotionStackOrderField) String() string {
+	var str string
+	switch f.column {
+	case PromotionStackOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PromotionStackOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PromotionStackOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PromotionStackOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PromotionStackOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PromotionStackOrderField", str)
+	}
+	return nil
+}
+
+// PromotionStackOrderField defines the ordering field of PromotionStack.
+type PromotionStackOrderField struct {
+	// Value extracts the ordering value from the given PromotionStack.
+	Value    func(*PromotionStack) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) promotionstack.OrderOption
+	toCursor func(*PromotionStack) Cursor
+}
+
+// PromotionStackOrder defines the ordering of PromotionStack.
+type PromotionStackOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *PromotionStackOrderField `json:"field"`
+}
+
+// DefaultPromotionStackOrder is the default ordering of PromotionStack.
+var DefaultPromotionStackOrder = &PromotionStackOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PromotionStackOrderField{
+		Value: func(_m *PromotionStack) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: promotionstack.FieldID,
+		toTerm: promotionstack.ByID,
+		toCursor: func(_m *PromotionStack) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PromotionStack into PromotionStackEdge.
+func (_m *PromotionStack) ToEdge(order *PromotionStackOrder) *PromotionStackEdge {
+	if order == nil {
+		order = DefaultPromotionStackOrder
+	}
+	return &PromotionStackEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PromotionTierEdge is the edge representation of PromotionTier.
+type PromotionTierEdge struct {
+	Node   *PromotionTier `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// PromotionTierConnection is the connection containing edges to PromotionTier.
+type PromotionTierConnection struct {
+	Edges      []*PromotionTierEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *PromotionTierConnection) build(nodes []*PromotionTier, pager *promotiontierPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PromotionTier
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PromotionTier {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PromotionTier {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PromotionTierEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PromotionTierEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PromotionTierPaginateOption enables pagination customization.
+type PromotionTierPaginateOption func(*promotiontierPager) error
+
+// WithPromotionTierOrder configures pagination ordering.
+func WithPromotionTierOrder(order *PromotionTierOrder) PromotionTierPaginateOption {
+	if order == nil {
+		order = DefaultPromotionTierOrder
+	}
+	o := *order
+	return func(pager *promotiontierPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPromotionTierOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPromotionTierFilter configures pagination filter.
+func WithPromotionTierFilter(filter func(*PromotionTierQuery) (*PromotionTierQuery, error)) PromotionTierPaginateOption {
+	return func(pager *promotiontierPager) error {
+		if filter == nil {
+			return errors.New("PromotionTierQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type promotiontierPager struct {
+	reverse bool
+	order   *PromotionTierOrder
+	filter  func(*PromotionTierQuery) (*PromotionTierQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithPromotionTierTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithPromotionTierTotalCount(total func(context.Context) (int, error)) PromotionTierPaginateOption {
+	return func(pager *promotiontierPager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newPromotionTierPager(opts []PromotionTierPaginateOption, reverse bool) (*promotiontierPager, error) {
+	pager := &promotiontierPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPromotionTierOrder
+	}
+	return pager, nil
+}
+
+func (p *promotiontierPager) applyFilter(query *PromotionTierQuery) (*PromotionTierQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *promotiontierPager) toCursor(_m *PromotionTier) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *promotiontierPager) applyCursors(query *PromotionTierQuery, after, before *Cursor) (*PromotionTierQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPromotionTierOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *promotiontierPager) applyOrder(query *PromotionTierQuery) *PromotionTierQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPromotionTierOrder.Field {
+		query = query.Order(DefaultPromotionTierOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *promotiontierPager) orderExpr(query *PromotionTierQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPromotionTierOrder.Field {
+			b.Comma().Ident(DefaultPromotionTierOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PromotionTier.
+func (_m *PromotionTierQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PromotionTierPaginateOption,
+) (*PromotionTierConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPromotionTierPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PromotionTierConnection{Edges: []*PromotionTierEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(promotiontier.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*PromotionTierEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// PromotionTierOrderFieldCreatedAt orders PromotionTier by created_at.
+	PromotionTierOrderFieldCreatedAt = &PromotionTierOrderField{
+		Value: func(_m *PromotionTier) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: promotiontier.FieldCreatedAt,
+		toTerm: promotiontier.ByCreatedAt,
+		toCursor: func(_m *PromotionTier) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PromotionTierOrderField) String() string {
+	var str string
+	switch f.column {
+	case PromotionTierOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PromotionTierOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PromotionTierOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PromotionTierOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PromotionTierOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PromotionTierOrderField", str)
+	}
+	return nil
+}
+
+// PromotionTierOrderField defines the ordering field of PromotionTier.
+type PromotionTierOrderField struct {
+	// Value extracts the ordering value from the given PromotionTier.
+	Value    func(*PromotionTier) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) promotiontier.OrderOption
+	toCursor func(*PromotionTier) Cursor
+}
+
+// PromotionTierOrder defines the ordering of PromotionTier.
+type PromotionTierOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *PromotionTierOrderField `json:"field"`
+}
+
+// DefaultPromotionTierOrder is the default ordering of PromotionTier.
+var DefaultPromotionTierOrder = &PromotionTierOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PromotionTierOrderField{
+		Value: func(_m *PromotionTier) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: promotiontier.FieldID,
+		toTerm: promotiontier.ByID,
+		toCursor: func(_m *PromotionTier) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PromotionTier into PromotionTierEdge.
+func (_m *PromotionTier) ToEdge(order *PromotionTierOrder) *PromotionTierEdge {
+	if order == nil {
+		order = DefaultPromotionTierOrder
+	}
+	return &PromotionTierEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -25,6 +25,8 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -7747,6 +7749,1108 @@ func (i *ProductWhereInput) P() (predicate.Product, error) {
 		return predicates[0], nil
 	default:
 		return product.And(predicates...), nil
+	}
+}
+
+// PromotionStackWhereInput represents a where input for filtering PromotionStack queries.
+type PromotionStackWhereInput struct {
+	Predicates []predicate.PromotionStack  `json:"-"`
+	Not        *PromotionStackWhereInput   `json:"not,omitempty"`
+	Or         []*PromotionStackWhereInput `json:"or,omitempty"`
+	And        []*PromotionStackWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "hierarchy_mode" field predicates.
+	HierarchyMode             *string  `json:"hierarchyMode,omitempty"`
+	HierarchyModeNEQ          *string  `json:"hierarchyModeNEQ,omitempty"`
+	HierarchyModeIn           []string `json:"hierarchyModeIn,omitempty"`
+	HierarchyModeNotIn        []string `json:"hierarchyModeNotIn,omitempty"`
+	HierarchyModeGT           *string  `json:"hierarchyModeGT,omitempty"`
+	HierarchyModeGTE          *string  `json:"hierarchyModeGTE,omitempty"`
+	HierarchyModeLT           *string  `json:"hierarchyModeLT,omitempty"`
+	HierarchyModeLTE          *string  `json:"hierarchyModeLTE,omitempty"`
+	HierarchyModeContains     *string  `json:"hierarchyModeContains,omitempty"`
+	HierarchyModeHasPrefix    *string  `json:"hierarchyModeHasPrefix,omitempty"`
+	HierarchyModeHasSuffix    *string  `json:"hierarchyModeHasSuffix,omitempty"`
+	HierarchyModeEqualFold    *string  `json:"hierarchyModeEqualFold,omitempty"`
+	HierarchyModeContainsFold *string  `json:"hierarchyModeContainsFold,omitempty"`
+
+	// "category_id" field predicates.
+	CategoryID             *string  `json:"categoryID,omitempty"`
+	CategoryIDNEQ          *string  `json:"categoryIDNEQ,omitempty"`
+	CategoryIDIn           []string `json:"categoryIDIn,omitempty"`
+	CategoryIDNotIn        []string `json:"categoryIDNotIn,omitempty"`
+	CategoryIDGT           *string  `json:"categoryIDGT,omitempty"`
+	CategoryIDGTE          *string  `json:"categoryIDGTE,omitempty"`
+	CategoryIDLT           *string  `json:"categoryIDLT,omitempty"`
+	CategoryIDLTE          *string  `json:"categoryIDLTE,omitempty"`
+	CategoryIDContains     *string  `json:"categoryIDContains,omitempty"`
+	CategoryIDHasPrefix    *string  `json:"categoryIDHasPrefix,omitempty"`
+	CategoryIDHasSuffix    *string  `json:"categoryIDHasSuffix,omitempty"`
+	CategoryIDIsNil        bool     `json:"categoryIDIsNil,omitempty"`
+	CategoryIDNotNil       bool     `json:"categoryIDNotNil,omitempty"`
+	CategoryIDEqualFold    *string  `json:"categoryIDEqualFold,omitempty"`
+	CategoryIDContainsFold *string  `json:"categoryIDContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PromotionStackWhereInput) AddPredicates(predicates ...predicate.PromotionStack) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PromotionStackWhereInput filter on the PromotionStackQuery builder.
+func (i *PromotionStackWhereInput) Filter(q *PromotionStackQuery) (*PromotionStackQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPromotionStackWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPromotionStackWhereInput is returned in case the PromotionStackWhereInput is empty.
+var ErrEmptyPromotionStackWhereInput = errors.New("ent: empty predicate PromotionStackWhereInput")
+
+// P returns a predicate for filtering promotionstacks.
+// An error is returned if the input is empty or invalid.
+func (i *PromotionStackWhereInput) P() (predicate.PromotionStack, error) {
+	var predicates []predicate.PromotionStack
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, promotionstack.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.PromotionStack, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, promotionstack.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.PromotionStack, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, promotionstack.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, promotionstack.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, promotionstack.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, promotionstack.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, promotionstack.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, promotionstack.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, promotionstack.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, promotionstack.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, promotionstack.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, promotionstack.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, promotionstack.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, promotionstack.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, promotionstack.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, promotionstack.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, promotionstack.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, promotionstack.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, promotionstack.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, promotionstack.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, promotionstack.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, promotionstack.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, promotionstack.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, promotionstack.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, promotionstack.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, promotionstack.UpdatedAtNotNil())
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, promotionstack.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, promotionstack.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, promotionstack.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, promotionstack.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, promotionstack.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, promotionstack.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, promotionstack.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, promotionstack.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, promotionstack.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, promotionstack.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, promotionstack.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, promotionstack.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, promotionstack.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, promotionstack.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, promotionstack.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, promotionstack.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, promotionstack.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, promotionstack.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, promotionstack.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, promotionstack.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, promotionstack.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, promotionstack.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, promotionstack.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, promotionstack.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, promotionstack.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, promotionstack.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.HierarchyMode != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeEQ(*i.HierarchyMode))
+	}
+	if i.HierarchyModeNEQ != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeNEQ(*i.HierarchyModeNEQ))
+	}
+	if len(i.HierarchyModeIn) > 0 {
+		predicates = append(predicates, promotionstack.HierarchyModeIn(i.HierarchyModeIn...))
+	}
+	if len(i.HierarchyModeNotIn) > 0 {
+		predicates = append(predicates, promotionstack.HierarchyModeNotIn(i.HierarchyModeNotIn...))
+	}
+	if i.HierarchyModeGT != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeGT(*i.HierarchyModeGT))
+	}
+	if i.HierarchyModeGTE != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeGTE(*i.HierarchyModeGTE))
+	}
+	if i.HierarchyModeLT != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeLT(*i.HierarchyModeLT))
+	}
+	if i.HierarchyModeLTE != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeLTE(*i.HierarchyModeLTE))
+	}
+	if i.HierarchyModeContains != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeContains(*i.HierarchyModeContains))
+	}
+	if i.HierarchyModeHasPrefix != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeHasPrefix(*i.HierarchyModeHasPrefix))
+	}
+	if i.HierarchyModeHasSuffix != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeHasSuffix(*i.HierarchyModeHasSuffix))
+	}
+	if i.HierarchyModeEqualFold != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeEqualFold(*i.HierarchyModeEqualFold))
+	}
+	if i.HierarchyModeContainsFold != nil {
+		predicates = append(predicates, promotionstack.HierarchyModeContainsFold(*i.HierarchyModeContainsFold))
+	}
+	if i.CategoryID != nil {
+		predicates = append(predicates, promotionstack.CategoryIDEQ(*i.CategoryID))
+	}
+	if i.CategoryIDNEQ != nil {
+		predicates = append(predicates, promotionstack.CategoryIDNEQ(*i.CategoryIDNEQ))
+	}
+	if len(i.CategoryIDIn) > 0 {
+		predicates = append(predicates, promotionstack.CategoryIDIn(i.CategoryIDIn...))
+	}
+	if len(i.CategoryIDNotIn) > 0 {
+		predicates = append(predicates, promotionstack.CategoryIDNotIn(i.CategoryIDNotIn...))
+	}
+	if i.CategoryIDGT != nil {
+		predicates = append(predicates, promotionstack.CategoryIDGT(*i.CategoryIDGT))
+	}
+	if i.CategoryIDGTE != nil {
+		predicates = append(predicates, promotionstack.CategoryIDGTE(*i.CategoryIDGTE))
+	}
+	if i.CategoryIDLT != nil {
+		predicates = append(predicates, promotionstack.CategoryIDLT(*i.CategoryIDLT))
+	}
+	if i.CategoryIDLTE != nil {
+		predicates = append(predicates, promotionstack.CategoryIDLTE(*i.CategoryIDLTE))
+	}
+	if i.CategoryIDContains != nil {
+		predicates = append(predicates, promotionstack.CategoryIDContains(*i.CategoryIDContains))
+	}
+	if i.CategoryIDHasPrefix != nil {
+		predicates = append(predicates, promotionstack.CategoryIDHasPrefix(*i.CategoryIDHasPrefix))
+	}
+	if i.CategoryIDHasSuffix != nil {
+		predicates = append(predicates, promotionstack.CategoryIDHasSuffix(*i.CategoryIDHasSuffix))
+	}
+	if i.CategoryIDIsNil {
+		predicates = append(predicates, promotionstack.CategoryIDIsNil())
+	}
+	if i.CategoryIDNotNil {
+		predicates = append(predicates, promotionstack.CategoryIDNotNil())
+	}
+	if i.CategoryIDEqualFold != nil {
+		predicates = append(predicates, promotionstack.CategoryIDEqualFold(*i.CategoryIDEqualFold))
+	}
+	if i.CategoryIDContainsFold != nil {
+		predicates = append(predicates, promotionstack.CategoryIDContainsFold(*i.CategoryIDContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPromotionStackWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return promotionstack.And(predicates...), nil
+	}
+}
+
+// PromotionTierWhereInput represents a where input for filtering PromotionTier queries.
+type PromotionTierWhereInput struct {
+	Predicates []predicate.PromotionTier  `json:"-"`
+	Not        *PromotionTierWhereInput   `json:"not,omitempty"`
+	Or         []*PromotionTierWhereInput `json:"or,omitempty"`
+	And        []*PromotionTierWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "banner" field predicates.
+	Banner             *string  `json:"banner,omitempty"`
+	BannerNEQ          *string  `json:"bannerNEQ,omitempty"`
+	BannerIn           []string `json:"bannerIn,omitempty"`
+	BannerNotIn        []string `json:"bannerNotIn,omitempty"`
+	BannerGT           *string  `json:"bannerGT,omitempty"`
+	BannerGTE          *string  `json:"bannerGTE,omitempty"`
+	BannerLT           *string  `json:"bannerLT,omitempty"`
+	BannerLTE          *string  `json:"bannerLTE,omitempty"`
+	BannerContains     *string  `json:"bannerContains,omitempty"`
+	BannerHasPrefix    *string  `json:"bannerHasPrefix,omitempty"`
+	BannerHasSuffix    *string  `json:"bannerHasSuffix,omitempty"`
+	BannerIsNil        bool     `json:"bannerIsNil,omitempty"`
+	BannerNotNil       bool     `json:"bannerNotNil,omitempty"`
+	BannerEqualFold    *string  `json:"bannerEqualFold,omitempty"`
+	BannerContainsFold *string  `json:"bannerContainsFold,omitempty"`
+
+	// "hierarchy" field predicates.
+	Hierarchy      *int  `json:"hierarchy,omitempty"`
+	HierarchyNEQ   *int  `json:"hierarchyNEQ,omitempty"`
+	HierarchyIn    []int `json:"hierarchyIn,omitempty"`
+	HierarchyNotIn []int `json:"hierarchyNotIn,omitempty"`
+	HierarchyGT    *int  `json:"hierarchyGT,omitempty"`
+	HierarchyGTE   *int  `json:"hierarchyGTE,omitempty"`
+	HierarchyLT    *int  `json:"hierarchyLT,omitempty"`
+	HierarchyLTE   *int  `json:"hierarchyLTE,omitempty"`
+
+	// "active" field predicates.
+	Active    *bool `json:"active,omitempty"`
+	ActiveNEQ *bool `json:"activeNEQ,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "expiration_date" field predicates.
+	ExpirationDate       *time.Time  `json:"expirationDate,omitempty"`
+	ExpirationDateNEQ    *time.Time  `json:"expirationDateNEQ,omitempty"`
+	ExpirationDateIn     []time.Time `json:"expirationDateIn,omitempty"`
+	ExpirationDateNotIn  []time.Time `json:"expirationDateNotIn,omitempty"`
+	ExpirationDateGT     *time.Time  `json:"expirationDateGT,omitempty"`
+	ExpirationDateGTE    *time.Time  `json:"expirationDateGTE,omitempty"`
+	ExpirationDateLT     *time.Time  `json:"expirationDateLT,omitempty"`
+	ExpirationDateLTE    *time.Time  `json:"expirationDateLTE,omitempty"`
+	ExpirationDateIsNil  bool        `json:"expirationDateIsNil,omitempty"`
+	ExpirationDateNotNil bool        `json:"expirationDateNotNil,omitempty"`
+
+	// "category_id" field predicates.
+	CategoryID             *string  `json:"categoryID,omitempty"`
+	CategoryIDNEQ          *string  `json:"categoryIDNEQ,omitempty"`
+	CategoryIDIn           []string `json:"categoryIDIn,omitempty"`
+	CategoryIDNotIn        []string `json:"categoryIDNotIn,omitempty"`
+	CategoryIDGT           *string  `json:"categoryIDGT,omitempty"`
+	CategoryIDGTE          *string  `json:"categoryIDGTE,omitempty"`
+	CategoryIDLT           *string  `json:"categoryIDLT,omitempty"`
+	CategoryIDLTE          *string  `json:"categoryIDLTE,omitempty"`
+	CategoryIDContains     *string  `json:"categoryIDContains,omitempty"`
+	CategoryIDHasPrefix    *string  `json:"categoryIDHasPrefix,omitempty"`
+	CategoryIDHasSuffix    *string  `json:"categoryIDHasSuffix,omitempty"`
+	CategoryIDIsNil        bool     `json:"categoryIDIsNil,omitempty"`
+	CategoryIDNotNil       bool     `json:"categoryIDNotNil,omitempty"`
+	CategoryIDEqualFold    *string  `json:"categoryIDEqualFold,omitempty"`
+	CategoryIDContainsFold *string  `json:"categoryIDContainsFold,omitempty"`
+
+	// "redeemed_count" field predicates.
+	RedeemedCount      *int  `json:"redeemedCount,omitempty"`
+	RedeemedCountNEQ   *int  `json:"redeemedCountNEQ,omitempty"`
+	RedeemedCountIn    []int `json:"redeemedCountIn,omitempty"`
+	RedeemedCountNotIn []int `json:"redeemedCountNotIn,omitempty"`
+	RedeemedCountGT    *int  `json:"redeemedCountGT,omitempty"`
+	RedeemedCountGTE   *int  `json:"redeemedCountGTE,omitempty"`
+	RedeemedCountLT    *int  `json:"redeemedCountLT,omitempty"`
+	RedeemedCountLTE   *int  `json:"redeemedCountLTE,omitempty"`
+
+	// "orders_amount" field predicates.
+	OrdersAmount      *int64  `json:"ordersAmount,omitempty"`
+	OrdersAmountNEQ   *int64  `json:"ordersAmountNEQ,omitempty"`
+	OrdersAmountIn    []int64 `json:"ordersAmountIn,omitempty"`
+	OrdersAmountNotIn []int64 `json:"ordersAmountNotIn,omitempty"`
+	OrdersAmountGT    *int64  `json:"ordersAmountGT,omitempty"`
+	OrdersAmountGTE   *int64  `json:"ordersAmountGTE,omitempty"`
+	OrdersAmountLT    *int64  `json:"ordersAmountLT,omitempty"`
+	OrdersAmountLTE   *int64  `json:"ordersAmountLTE,omitempty"`
+
+	// "orders_discount_amount" field predicates.
+	OrdersDiscountAmount      *int64  `json:"ordersDiscountAmount,omitempty"`
+	OrdersDiscountAmountNEQ   *int64  `json:"ordersDiscountAmountNEQ,omitempty"`
+	OrdersDiscountAmountIn    []int64 `json:"ordersDiscountAmountIn,omitempty"`
+	OrdersDiscountAmountNotIn []int64 `json:"ordersDiscountAmountNotIn,omitempty"`
+	OrdersDiscountAmountGT    *int64  `json:"ordersDiscountAmountGT,omitempty"`
+	OrdersDiscountAmountGTE   *int64  `json:"ordersDiscountAmountGTE,omitempty"`
+	OrdersDiscountAmountLT    *int64  `json:"ordersDiscountAmountLT,omitempty"`
+	OrdersDiscountAmountLTE   *int64  `json:"ordersDiscountAmountLTE,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PromotionTierWhereInput) AddPredicates(predicates ...predicate.PromotionTier) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PromotionTierWhereInput filter on the PromotionTierQuery builder.
+func (i *PromotionTierWhereInput) Filter(q *PromotionTierQuery) (*PromotionTierQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPromotionTierWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPromotionTierWhereInput is returned in case the PromotionTierWhereInput is empty.
+var ErrEmptyPromotionTierWhereInput = errors.New("ent: empty predicate PromotionTierWhereInput")
+
+// P returns a predicate for filtering promotiontiers.
+// An error is returned if the input is empty or invalid.
+func (i *PromotionTierWhereInput) P() (predicate.PromotionTier, error) {
+	var predicates []predicate.PromotionTier
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, promotiontier.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.PromotionTier, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, promotiontier.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.PromotionTier, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, promotiontier.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, promotiontier.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, promotiontier.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, promotiontier.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, promotiontier.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, promotiontier.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, promotiontier.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, promotiontier.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, promotiontier.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, promotiontier.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, promotiontier.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, promotiontier.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, promotiontier.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, promotiontier.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, promotiontier.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, promotiontier.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, promotiontier.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, promotiontier.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, promotiontier.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, promotiontier.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, promotiontier.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, promotiontier.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, promotiontier.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, promotiontier.UpdatedAtNotNil())
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, promotiontier.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, promotiontier.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, promotiontier.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, promotiontier.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, promotiontier.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, promotiontier.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, promotiontier.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, promotiontier.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, promotiontier.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, promotiontier.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, promotiontier.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, promotiontier.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, promotiontier.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, promotiontier.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, promotiontier.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, promotiontier.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, promotiontier.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, promotiontier.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, promotiontier.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, promotiontier.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, promotiontier.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, promotiontier.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, promotiontier.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, promotiontier.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, promotiontier.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, promotiontier.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Banner != nil {
+		predicates = append(predicates, promotiontier.BannerEQ(*i.Banner))
+	}
+	if i.BannerNEQ != nil {
+		predicates = append(predicates, promotiontier.BannerNEQ(*i.BannerNEQ))
+	}
+	if len(i.BannerIn) > 0 {
+		predicates = append(predicates, promotiontier.BannerIn(i.BannerIn...))
+	}
+	if len(i.BannerNotIn) > 0 {
+		predicates = append(predicates, promotiontier.BannerNotIn(i.BannerNotIn...))
+	}
+	if i.BannerGT != nil {
+		predicates = append(predicates, promotiontier.BannerGT(*i.BannerGT))
+	}
+	if i.BannerGTE != nil {
+		predicates = append(predicates, promotiontier.BannerGTE(*i.BannerGTE))
+	}
+	if i.BannerLT != nil {
+		predicates = append(predicates, promotiontier.BannerLT(*i.BannerLT))
+	}
+	if i.BannerLTE != nil {
+		predicates = append(predicates, promotiontier.BannerLTE(*i.BannerLTE))
+	}
+	if i.BannerContains != nil {
+		predicates = append(predicates, promotiontier.BannerContains(*i.BannerContains))
+	}
+	if i.BannerHasPrefix != nil {
+		predicates = append(predicates, promotiontier.BannerHasPrefix(*i.BannerHasPrefix))
+	}
+	if i.BannerHasSuffix != nil {
+		predicates = append(predicates, promotiontier.BannerHasSuffix(*i.BannerHasSuffix))
+	}
+	if i.BannerIsNil {
+		predicates = append(predicates, promotiontier.BannerIsNil())
+	}
+	if i.BannerNotNil {
+		predicates = append(predicates, promotiontier.BannerNotNil())
+	}
+	if i.BannerEqualFold != nil {
+		predicates = append(predicates, promotiontier.BannerEqualFold(*i.BannerEqualFold))
+	}
+	if i.BannerContainsFold != nil {
+		predicates = append(predicates, promotiontier.BannerContainsFold(*i.BannerContainsFold))
+	}
+	if i.Hierarchy != nil {
+		predicates = append(predicates, promotiontier.HierarchyEQ(*i.Hierarchy))
+	}
+	if i.HierarchyNEQ != nil {
+		predicates = append(predicates, promotiontier.HierarchyNEQ(*i.HierarchyNEQ))
+	}
+	if len(i.HierarchyIn) > 0 {
+		predicates = append(predicates, promotiontier.HierarchyIn(i.HierarchyIn...))
+	}
+	if len(i.HierarchyNotIn) > 0 {
+		predicates = append(predicates, promotiontier.HierarchyNotIn(i.HierarchyNotIn...))
+	}
+	if i.HierarchyGT != nil {
+		predicates = append(predicates, promotiontier.HierarchyGT(*i.HierarchyGT))
+	}
+	if i.HierarchyGTE != nil {
+		predicates = append(predicates, promotiontier.HierarchyGTE(*i.HierarchyGTE))
+	}
+	if i.HierarchyLT != nil {
+		predicates = append(predicates, promotiontier.HierarchyLT(*i.HierarchyLT))
+	}
+	if i.HierarchyLTE != nil {
+		predicates = append(predicates, promotiontier.HierarchyLTE(*i.HierarchyLTE))
+	}
+	if i.Active != nil {
+		predicates = append(predicates, promotiontier.ActiveEQ(*i.Active))
+	}
+	if i.ActiveNEQ != nil {
+		predicates = append(predicates, promotiontier.ActiveNEQ(*i.ActiveNEQ))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, promotiontier.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, promotiontier.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, promotiontier.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, promotiontier.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, promotiontier.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, promotiontier.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, promotiontier.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, promotiontier.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, promotiontier.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, promotiontier.StartDateNotNil())
+	}
+	if i.ExpirationDate != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateEQ(*i.ExpirationDate))
+	}
+	if i.ExpirationDateNEQ != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateNEQ(*i.ExpirationDateNEQ))
+	}
+	if len(i.ExpirationDateIn) > 0 {
+		predicates = append(predicates, promotiontier.ExpirationDateIn(i.ExpirationDateIn...))
+	}
+	if len(i.ExpirationDateNotIn) > 0 {
+		predicates = append(predicates, promotiontier.ExpirationDateNotIn(i.ExpirationDateNotIn...))
+	}
+	if i.ExpirationDateGT != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateGT(*i.ExpirationDateGT))
+	}
+	if i.ExpirationDateGTE != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateGTE(*i.ExpirationDateGTE))
+	}
+	if i.ExpirationDateLT != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateLT(*i.ExpirationDateLT))
+	}
+	if i.ExpirationDateLTE != nil {
+		predicates = append(predicates, promotiontier.ExpirationDateLTE(*i.ExpirationDateLTE))
+	}
+	if i.ExpirationDateIsNil {
+		predicates = append(predicates, promotiontier.ExpirationDateIsNil())
+	}
+	if i.ExpirationDateNotNil {
+		predicates = append(predicates, promotiontier.ExpirationDateNotNil())
+	}
+	if i.CategoryID != nil {
+		predicates = append(predicates, promotiontier.CategoryIDEQ(*i.CategoryID))
+	}
+	if i.CategoryIDNEQ != nil {
+		predicates = append(predicates, promotiontier.CategoryIDNEQ(*i.CategoryIDNEQ))
+	}
+	if len(i.CategoryIDIn) > 0 {
+		predicates = append(predicates, promotiontier.CategoryIDIn(i.CategoryIDIn...))
+	}
+	if len(i.CategoryIDNotIn) > 0 {
+		predicates = append(predicates, promotiontier.CategoryIDNotIn(i.CategoryIDNotIn...))
+	}
+	if i.CategoryIDGT != nil {
+		predicates = append(predicates, promotiontier.CategoryIDGT(*i.CategoryIDGT))
+	}
+	if i.CategoryIDGTE != nil {
+		predicates = append(predicates, promotiontier.CategoryIDGTE(*i.CategoryIDGTE))
+	}
+	if i.CategoryIDLT != nil {
+		predicates = append(predicates, promotiontier.CategoryIDLT(*i.CategoryIDLT))
+	}
+	if i.CategoryIDLTE != nil {
+		predicates = append(predicates, promotiontier.CategoryIDLTE(*i.CategoryIDLTE))
+	}
+	if i.CategoryIDContains != nil {
+		predicates = append(predicates, promotiontier.CategoryIDContains(*i.CategoryIDContains))
+	}
+	if i.CategoryIDHasPrefix != nil {
+		predicates = append(predicates, promotiontier.CategoryIDHasPrefix(*i.CategoryIDHasPrefix))
+	}
+	if i.CategoryIDHasSuffix != nil {
+		predicates = append(predicates, promotiontier.CategoryIDHasSuffix(*i.CategoryIDHasSuffix))
+	}
+	if i.CategoryIDIsNil {
+		predicates = append(predicates, promotiontier.CategoryIDIsNil())
+	}
+	if i.CategoryIDNotNil {
+		predicates = append(predicates, promotiontier.CategoryIDNotNil())
+	}
+	if i.CategoryIDEqualFold != nil {
+		predicates = append(predicates, promotiontier.CategoryIDEqualFold(*i.CategoryIDEqualFold))
+	}
+	if i.CategoryIDContainsFold != nil {
+		predicates = append(predicates, promotiontier.CategoryIDContainsFold(*i.CategoryIDContainsFold))
+	}
+	if i.RedeemedCount != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountEQ(*i.RedeemedCount))
+	}
+	if i.RedeemedCountNEQ != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountNEQ(*i.RedeemedCountNEQ))
+	}
+	if len(i.RedeemedCountIn) > 0 {
+		predicates = append(predicates, promotiontier.RedeemedCountIn(i.RedeemedCountIn...))
+	}
+	if len(i.RedeemedCountNotIn) > 0 {
+		predicates = append(predicates, promotiontier.RedeemedCountNotIn(i.RedeemedCountNotIn...))
+	}
+	if i.RedeemedCountGT != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountGT(*i.RedeemedCountGT))
+	}
+	if i.RedeemedCountGTE != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountGTE(*i.RedeemedCountGTE))
+	}
+	if i.RedeemedCountLT != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountLT(*i.RedeemedCountLT))
+	}
+	if i.RedeemedCountLTE != nil {
+		predicates = append(predicates, promotiontier.RedeemedCountLTE(*i.RedeemedCountLTE))
+	}
+	if i.OrdersAmount != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountEQ(*i.OrdersAmount))
+	}
+	if i.OrdersAmountNEQ != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountNEQ(*i.OrdersAmountNEQ))
+	}
+	if len(i.OrdersAmountIn) > 0 {
+		predicates = append(predicates, promotiontier.OrdersAmountIn(i.OrdersAmountIn...))
+	}
+	if len(i.OrdersAmountNotIn) > 0 {
+		predicates = append(predicates, promotiontier.OrdersAmountNotIn(i.OrdersAmountNotIn...))
+	}
+	if i.OrdersAmountGT != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountGT(*i.OrdersAmountGT))
+	}
+	if i.OrdersAmountGTE != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountGTE(*i.OrdersAmountGTE))
+	}
+	if i.OrdersAmountLT != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountLT(*i.OrdersAmountLT))
+	}
+	if i.OrdersAmountLTE != nil {
+		predicates = append(predicates, promotiontier.OrdersAmountLTE(*i.OrdersAmountLTE))
+	}
+	if i.OrdersDiscountAmount != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountEQ(*i.OrdersDiscountAmount))
+	}
+	if i.OrdersDiscountAmountNEQ != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountNEQ(*i.OrdersDiscountAmountNEQ))
+	}
+	if len(i.OrdersDiscountAmountIn) > 0 {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountIn(i.OrdersDiscountAmountIn...))
+	}
+	if len(i.OrdersDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountNotIn(i.OrdersDiscountAmountNotIn...))
+	}
+	if i.OrdersDiscountAmountGT != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountGT(*i.OrdersDiscountAmountGT))
+	}
+	if i.OrdersDiscountAmountGTE != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountGTE(*i.OrdersDiscountAmountGTE))
+	}
+	if i.OrdersDiscountAmountLT != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountLT(*i.OrdersDiscountAmountLT))
+	}
+	if i.OrdersDiscountAmountLTE != nil {
+		predicates = append(predicates, promotiontier.OrdersDiscountAmountLTE(*i.OrdersDiscountAmountLTE))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPromotionTierWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return promotiontier.And(predicates...), nil
 	}
 }
 

@@ -40,6 +40,8 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
@@ -100,6 +102,8 @@ const (
 	TypeProduct                  = "Product"
 	TypeProject                  = "Project"
 	TypeProjectUser              = "ProjectUser"
+	TypePromotionStack           = "PromotionStack"
+	TypePromotionTier            = "PromotionTier"
 	TypePublication              = "Publication"
 	TypeRedemption               = "Redemption"
 	TypeReferralConversion       = "ReferralConversion"
@@ -3294,6 +3298,12 @@ type CampaignMutation struct {
 	clearedvouchers                    bool
 	assigned_category                  *string
 	clearedassigned_category           bool
+	promotion_tiers                    map[string]struct{}
+	removedpromotion_tiers             map[string]struct{}
+	clearedpromotion_tiers             bool
+	promotion_stacks                   map[string]struct{}
+	removedpromotion_stacks            map[string]struct{}
+	clearedpromotion_stacks            bool
 	done                               bool
 	oldValue                           func(context.Context) (*Campaign, error)
 	predicates                         []predicate.Campaign
@@ -4723,6 +4733,114 @@ func (m *CampaignMutation) ResetAssignedCategory() {
 	m.clearedassigned_category = false
 }
 
+// AddPromotionTierIDs adds the "promotion_tiers" edge to the PromotionTier entity by ids.
+func (m *CampaignMutation) AddPromotionTierIDs(ids ...string) {
+	if m.promotion_tiers == nil {
+		m.promotion_tiers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.promotion_tiers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPromotionTiers clears the "promotion_tiers" edge to the PromotionTier entity.
+func (m *CampaignMutation) ClearPromotionTiers() {
+	m.clearedpromotion_tiers = true
+}
+
+// PromotionTiersCleared reports if the "promotion_tiers" edge to the PromotionTier entity was cleared.
+func (m *CampaignMutation) PromotionTiersCleared() bool {
+	return m.clearedpromotion_tiers
+}
+
+// RemovePromotionTierIDs removes the "promotion_tiers" edge to the PromotionTier entity by IDs.
+func (m *CampaignMutation) RemovePromotionTierIDs(ids ...string) {
+	if m.removedpromotion_tiers == nil {
+		m.removedpromotion_tiers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.promotion_tiers, ids[i])
+		m.removedpromotion_tiers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPromotionTiers returns the removed IDs of the "promotion_tiers" edge to the PromotionTier entity.
+func (m *CampaignMutation) RemovedPromotionTiersIDs() (ids []string) {
+	for id := range m.removedpromotion_tiers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PromotionTiersIDs returns the "promotion_tiers" edge IDs in the mutation.
+func (m *CampaignMutation) PromotionTiersIDs() (ids []string) {
+	for id := range m.promotion_tiers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPromotionTiers resets all changes to the "promotion_tiers" edge.
+func (m *CampaignMutation) ResetPromotionTiers() {
+	m.promotion_tiers = nil
+	m.clearedpromotion_tiers = false
+	m.removedpromotion_tiers = nil
+}
+
+// AddPromotionStackIDs adds the "promotion_stacks" edge to the PromotionStack entity by ids.
+func (m *CampaignMutation) AddPromotionStackIDs(ids ...string) {
+	if m.promotion_stacks == nil {
+		m.promotion_stacks = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.promotion_stacks[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPromotionStacks clears the "promotion_stacks" edge to the PromotionStack entity.
+func (m *CampaignMutation) ClearPromotionStacks() {
+	m.clearedpromotion_stacks = true
+}
+
+// PromotionStacksCleared reports if the "promotion_stacks" edge to the PromotionStack entity was cleared.
+func (m *CampaignMutation) PromotionStacksCleared() bool {
+	return m.clearedpromotion_stacks
+}
+
+// RemovePromotionStackIDs removes the "promotion_stacks" edge to the PromotionStack entity by IDs.
+func (m *CampaignMutation) RemovePromotionStackIDs(ids ...string) {
+	if m.removedpromotion_stacks == nil {
+		m.removedpromotion_stacks = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.promotion_stacks, ids[i])
+		m.removedpromotion_stacks[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPromotionStacks returns the removed IDs of the "promotion_stacks" edge to the PromotionStack entity.
+func (m *CampaignMutation) RemovedPromotionStacksIDs() (ids []string) {
+	for id := range m.removedpromotion_stacks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PromotionStacksIDs returns the "promotion_stacks" edge IDs in the mutation.
+func (m *CampaignMutation) PromotionStacksIDs() (ids []string) {
+	for id := range m.promotion_stacks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPromotionStacks resets all changes to the "promotion_stacks" edge.
+func (m *CampaignMutation) ResetPromotionStacks() {
+	m.promotion_stacks = nil
+	m.clearedpromotion_stacks = false
+	m.removedpromotion_stacks = nil
+}
+
 // Where appends a list predicates to the CampaignMutation builder.
 func (m *CampaignMutation) Where(ps ...predicate.Campaign) {
 	m.predicates = append(m.predicates, ps...)
@@ -5417,12 +5535,18 @@ func (m *CampaignMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CampaignMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.vouchers != nil {
 		edges = append(edges, campaign.EdgeVouchers)
 	}
 	if m.assigned_category != nil {
 		edges = append(edges, campaign.EdgeAssignedCategory)
+	}
+	if m.promotion_tiers != nil {
+		edges = append(edges, campaign.EdgePromotionTiers)
+	}
+	if m.promotion_stacks != nil {
+		edges = append(edges, campaign.EdgePromotionStacks)
 	}
 	return edges
 }
@@ -5441,15 +5565,33 @@ func (m *CampaignMutation) AddedIDs(name string) []ent.Value {
 		if id := m.assigned_category; id != nil {
 			return []ent.Value{*id}
 		}
+	case campaign.EdgePromotionTiers:
+		ids := make([]ent.Value, 0, len(m.promotion_tiers))
+		for id := range m.promotion_tiers {
+			ids = append(ids, id)
+		}
+		return ids
+	case campaign.EdgePromotionStacks:
+		ids := make([]ent.Value, 0, len(m.promotion_stacks))
+		for id := range m.promotion_stacks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CampaignMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.removedvouchers != nil {
 		edges = append(edges, campaign.EdgeVouchers)
+	}
+	if m.removedpromotion_tiers != nil {
+		edges = append(edges, campaign.EdgePromotionTiers)
+	}
+	if m.removedpromotion_stacks != nil {
+		edges = append(edges, campaign.EdgePromotionStacks)
 	}
 	return edges
 }
@@ -5464,18 +5606,36 @@ func (m *CampaignMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case campaign.EdgePromotionTiers:
+		ids := make([]ent.Value, 0, len(m.removedpromotion_tiers))
+		for id := range m.removedpromotion_tiers {
+			ids = append(ids, id)
+		}
+		return ids
+	case campaign.EdgePromotionStacks:
+		ids := make([]ent.Value, 0, len(m.removedpromotion_stacks))
+		for id := range m.removedpromotion_stacks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CampaignMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.clearedvouchers {
 		edges = append(edges, campaign.EdgeVouchers)
 	}
 	if m.clearedassigned_category {
 		edges = append(edges, campaign.EdgeAssignedCategory)
+	}
+	if m.clearedpromotion_tiers {
+		edges = append(edges, campaign.EdgePromotionTiers)
+	}
+	if m.clearedpromotion_stacks {
+		edges = append(edges, campaign.EdgePromotionStacks)
 	}
 	return edges
 }
@@ -5488,6 +5648,10 @@ func (m *CampaignMutation) EdgeCleared(name string) bool {
 		return m.clearedvouchers
 	case campaign.EdgeAssignedCategory:
 		return m.clearedassigned_category
+	case campaign.EdgePromotionTiers:
+		return m.clearedpromotion_tiers
+	case campaign.EdgePromotionStacks:
+		return m.clearedpromotion_stacks
 	}
 	return false
 }
@@ -5512,6 +5676,12 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 		return nil
 	case campaign.EdgeAssignedCategory:
 		m.ResetAssignedCategory()
+		return nil
+	case campaign.EdgePromotionTiers:
+		m.ResetPromotionTiers()
+		return nil
+	case campaign.EdgePromotionStacks:
+		m.ResetPromotionStacks()
 		return nil
 	}
 	return fmt.Errorf("unknown Campaign edge %s", name)
@@ -25806,6 +25976,2511 @@ func (m *ProjectUserMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ProjectUser edge %s", name)
+}
+
+// PromotionStackMutation represents an operation that mutates the PromotionStack nodes in the graph.
+type PromotionStackMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	project_id      *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	name            *string
+	tier_ids        *[]string
+	appendtier_ids  []string
+	hierarchy_mode  *string
+	category_id     *string
+	clearedFields   map[string]struct{}
+	campaign        *string
+	clearedcampaign bool
+	done            bool
+	oldValue        func(context.Context) (*PromotionStack, error)
+	predicates      []predicate.PromotionStack
+}
+
+var _ ent.Mutation = (*PromotionStackMutation)(nil)
+
+// promotionstackOption allows management of the mutation configuration using functional options.
+type promotionstackOption func(*PromotionStackMutation)
+
+// newPromotionStackMutation creates new mutation for the PromotionStack entity.
+func newPromotionStackMutation(c config, op Op, opts ...promotionstackOption) *PromotionStackMutation {
+	m := &PromotionStackMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePromotionStack,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPromotionStackID sets the ID field of the mutation.
+func withPromotionStackID(id string) promotionstackOption {
+	return func(m *PromotionStackMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PromotionStack
+		)
+		m.oldValue = func(ctx context.Context) (*PromotionStack, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PromotionStack.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPromotionStack sets the old PromotionStack of the mutation.
+func withPromotionStack(node *PromotionStack) promotionstackOption {
+	return func(m *PromotionStackMutation) {
+		m.oldValue = func(context.Context) (*PromotionStack, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PromotionStackMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PromotionStackMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PromotionStack entities.
+func (m *PromotionStackMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PromotionStackMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PromotionStackMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PromotionStack.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PromotionStackMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PromotionStackMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PromotionStackMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PromotionStackMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PromotionStackMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PromotionStackMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PromotionStackMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PromotionStackMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *PromotionStackMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[promotionstack.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *PromotionStackMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[promotionstack.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PromotionStackMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, promotionstack.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *PromotionStackMutation) SetCampaignID(s string) {
+	m.campaign = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *PromotionStackMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *PromotionStackMutation) ResetCampaignID() {
+	m.campaign = nil
+}
+
+// SetName sets the "name" field.
+func (m *PromotionStackMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *PromotionStackMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *PromotionStackMutation) ResetName() {
+	m.name = nil
+}
+
+// SetTierIds sets the "tier_ids" field.
+func (m *PromotionStackMutation) SetTierIds(s []string) {
+	m.tier_ids = &s
+	m.appendtier_ids = nil
+}
+
+// TierIds returns the value of the "tier_ids" field in the mutation.
+func (m *PromotionStackMutation) TierIds() (r []string, exists bool) {
+	v := m.tier_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTierIds returns the old "tier_ids" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldTierIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTierIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTierIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTierIds: %w", err)
+	}
+	return oldValue.TierIds, nil
+}
+
+// AppendTierIds adds s to the "tier_ids" field.
+func (m *PromotionStackMutation) AppendTierIds(s []string) {
+	m.appendtier_ids = append(m.appendtier_ids, s...)
+}
+
+// AppendedTierIds returns the list of values that were appended to the "tier_ids" field in this mutation.
+func (m *PromotionStackMutation) AppendedTierIds() ([]string, bool) {
+	if len(m.appendtier_ids) == 0 {
+		return nil, false
+	}
+	return m.appendtier_ids, true
+}
+
+// ResetTierIds resets all changes to the "tier_ids" field.
+func (m *PromotionStackMutation) ResetTierIds() {
+	m.tier_ids = nil
+	m.appendtier_ids = nil
+}
+
+// SetHierarchyMode sets the "hierarchy_mode" field.
+func (m *PromotionStackMutation) SetHierarchyMode(s string) {
+	m.hierarchy_mode = &s
+}
+
+// HierarchyMode returns the value of the "hierarchy_mode" field in the mutation.
+func (m *PromotionStackMutation) HierarchyMode() (r string, exists bool) {
+	v := m.hierarchy_mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHierarchyMode returns the old "hierarchy_mode" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldHierarchyMode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHierarchyMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHierarchyMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHierarchyMode: %w", err)
+	}
+	return oldValue.HierarchyMode, nil
+}
+
+// ResetHierarchyMode resets all changes to the "hierarchy_mode" field.
+func (m *PromotionStackMutation) ResetHierarchyMode() {
+	m.hierarchy_mode = nil
+}
+
+// SetCategoryID sets the "category_id" field.
+func (m *PromotionStackMutation) SetCategoryID(s string) {
+	m.category_id = &s
+}
+
+// CategoryID returns the value of the "category_id" field in the mutation.
+func (m *PromotionStackMutation) CategoryID() (r string, exists bool) {
+	v := m.category_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCategoryID returns the old "category_id" field's value of the PromotionStack entity.
+// If the PromotionStack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionStackMutation) OldCategoryID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCategoryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCategoryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCategoryID: %w", err)
+	}
+	return oldValue.CategoryID, nil
+}
+
+// ClearCategoryID clears the value of the "category_id" field.
+func (m *PromotionStackMutation) ClearCategoryID() {
+	m.category_id = nil
+	m.clearedFields[promotionstack.FieldCategoryID] = struct{}{}
+}
+
+// CategoryIDCleared returns if the "category_id" field was cleared in this mutation.
+func (m *PromotionStackMutation) CategoryIDCleared() bool {
+	_, ok := m.clearedFields[promotionstack.FieldCategoryID]
+	return ok
+}
+
+// ResetCategoryID resets all changes to the "category_id" field.
+func (m *PromotionStackMutation) ResetCategoryID() {
+	m.category_id = nil
+	delete(m.clearedFields, promotionstack.FieldCategoryID)
+}
+
+// ClearCampaign clears the "campaign" edge to the Campaign entity.
+func (m *PromotionStackMutation) ClearCampaign() {
+	m.clearedcampaign = true
+	m.clearedFields[promotionstack.FieldCampaignID] = struct{}{}
+}
+
+// CampaignCleared reports if the "campaign" edge to the Campaign entity was cleared.
+func (m *PromotionStackMutation) CampaignCleared() bool {
+	return m.clearedcampaign
+}
+
+// CampaignIDs returns the "campaign" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CampaignID instead. It exists only for internal usage by the builders.
+func (m *PromotionStackMutation) CampaignIDs() (ids []string) {
+	if id := m.campaign; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCampaign resets all changes to the "campaign" edge.
+func (m *PromotionStackMutation) ResetCampaign() {
+	m.campaign = nil
+	m.clearedcampaign = false
+}
+
+// Where appends a list predicates to the PromotionStackMutation builder.
+func (m *PromotionStackMutation) Where(ps ...predicate.PromotionStack) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PromotionStackMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PromotionStackMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PromotionStack, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PromotionStackMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PromotionStackMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PromotionStack).
+func (m *PromotionStackMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PromotionStackMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, promotionstack.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, promotionstack.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, promotionstack.FieldUpdatedAt)
+	}
+	if m.campaign != nil {
+		fields = append(fields, promotionstack.FieldCampaignID)
+	}
+	if m.name != nil {
+		fields = append(fields, promotionstack.FieldName)
+	}
+	if m.tier_ids != nil {
+		fields = append(fields, promotionstack.FieldTierIds)
+	}
+	if m.hierarchy_mode != nil {
+		fields = append(fields, promotionstack.FieldHierarchyMode)
+	}
+	if m.category_id != nil {
+		fields = append(fields, promotionstack.FieldCategoryID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PromotionStackMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case promotionstack.FieldProjectID:
+		return m.ProjectID()
+	case promotionstack.FieldCreatedAt:
+		return m.CreatedAt()
+	case promotionstack.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case promotionstack.FieldCampaignID:
+		return m.CampaignID()
+	case promotionstack.FieldName:
+		return m.Name()
+	case promotionstack.FieldTierIds:
+		return m.TierIds()
+	case promotionstack.FieldHierarchyMode:
+		return m.HierarchyMode()
+	case promotionstack.FieldCategoryID:
+		return m.CategoryID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PromotionStackMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case promotionstack.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case promotionstack.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case promotionstack.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case promotionstack.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case promotionstack.FieldName:
+		return m.OldName(ctx)
+	case promotionstack.FieldTierIds:
+		return m.OldTierIds(ctx)
+	case promotionstack.FieldHierarchyMode:
+		return m.OldHierarchyMode(ctx)
+	case promotionstack.FieldCategoryID:
+		return m.OldCategoryID(ctx)
+	}
+	return nil, fmt.Errorf("unknown PromotionStack field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PromotionStackMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case promotionstack.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case promotionstack.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case promotionstack.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case promotionstack.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case promotionstack.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case promotionstack.FieldTierIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTierIds(v)
+		return nil
+	case promotionstack.FieldHierarchyMode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHierarchyMode(v)
+		return nil
+	case promotionstack.FieldCategoryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCategoryID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionStack field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PromotionStackMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PromotionStackMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PromotionStackMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown PromotionStack numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PromotionStackMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(promotionstack.FieldUpdatedAt) {
+		fields = append(fields, promotionstack.FieldUpdatedAt)
+	}
+	if m.FieldCleared(promotionstack.FieldCategoryID) {
+		fields = append(fields, promotionstack.FieldCategoryID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PromotionStackMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PromotionStackMutation) ClearField(name string) error {
+	switch name {
+	case promotionstack.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case promotionstack.FieldCategoryID:
+		m.ClearCategoryID()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionStack nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PromotionStackMutation) ResetField(name string) error {
+	switch name {
+	case promotionstack.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case promotionstack.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case promotionstack.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case promotionstack.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case promotionstack.FieldName:
+		m.ResetName()
+		return nil
+	case promotionstack.FieldTierIds:
+		m.ResetTierIds()
+		return nil
+	case promotionstack.FieldHierarchyMode:
+		m.ResetHierarchyMode()
+		return nil
+	case promotionstack.FieldCategoryID:
+		m.ResetCategoryID()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionStack field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PromotionStackMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.campaign != nil {
+		edges = append(edges, promotionstack.EdgeCampaign)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PromotionStackMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case promotionstack.EdgeCampaign:
+		if id := m.campaign; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PromotionStackMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PromotionStackMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PromotionStackMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcampaign {
+		edges = append(edges, promotionstack.EdgeCampaign)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PromotionStackMutation) EdgeCleared(name string) bool {
+	switch name {
+	case promotionstack.EdgeCampaign:
+		return m.clearedcampaign
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PromotionStackMutation) ClearEdge(name string) error {
+	switch name {
+	case promotionstack.EdgeCampaign:
+		m.ClearCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionStack unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PromotionStackMutation) ResetEdge(name string) error {
+	switch name {
+	case promotionstack.EdgeCampaign:
+		m.ResetCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionStack edge %s", name)
+}
+
+// PromotionTierMutation represents an operation that mutates the PromotionTier nodes in the graph.
+type PromotionTierMutation struct {
+	config
+	op                         Op
+	typ                        string
+	id                         *string
+	project_id                 *string
+	created_at                 *time.Time
+	updated_at                 *time.Time
+	name                       *string
+	banner                     *string
+	discount                   **jsonfield.Discount
+	hierarchy                  *int
+	addhierarchy               *int
+	active                     *bool
+	start_date                 *time.Time
+	expiration_date            *time.Time
+	validity_timeframe         **jsonfield.ValidityTimeframe
+	validity_day_of_week       *[]int
+	appendvalidity_day_of_week []int
+	validity_hours             **jsonfield.ValidityHours
+	metadata                   *map[string]interface{}
+	category_id                *string
+	redeemed_count             *int
+	addredeemed_count          *int
+	orders_amount              *int64
+	addorders_amount           *int64
+	orders_discount_amount     *int64
+	addorders_discount_amount  *int64
+	clearedFields              map[string]struct{}
+	campaign                   *string
+	clearedcampaign            bool
+	done                       bool
+	oldValue                   func(context.Context) (*PromotionTier, error)
+	predicates                 []predicate.PromotionTier
+}
+
+var _ ent.Mutation = (*PromotionTierMutation)(nil)
+
+// promotiontierOption allows management of the mutation configuration using functional options.
+type promotiontierOption func(*PromotionTierMutation)
+
+// newPromotionTierMutation creates new mutation for the PromotionTier entity.
+func newPromotionTierMutation(c config, op Op, opts ...promotiontierOption) *PromotionTierMutation {
+	m := &PromotionTierMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePromotionTier,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPromotionTierID sets the ID field of the mutation.
+func withPromotionTierID(id string) promotiontierOption {
+	return func(m *PromotionTierMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PromotionTier
+		)
+		m.oldValue = func(ctx context.Context) (*PromotionTier, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PromotionTier.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPromotionTier sets the old PromotionTier of the mutation.
+func withPromotionTier(node *PromotionTier) promotiontierOption {
+	return func(m *PromotionTierMutation) {
+		m.oldValue = func(context.Context) (*PromotionTier, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PromotionTierMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PromotionTierMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PromotionTier entities.
+func (m *PromotionTierMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PromotionTierMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PromotionTierMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PromotionTier.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PromotionTierMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PromotionTierMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PromotionTierMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PromotionTierMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PromotionTierMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PromotionTierMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PromotionTierMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PromotionTierMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *PromotionTierMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[promotiontier.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *PromotionTierMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PromotionTierMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, promotiontier.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *PromotionTierMutation) SetCampaignID(s string) {
+	m.campaign = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *PromotionTierMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *PromotionTierMutation) ResetCampaignID() {
+	m.campaign = nil
+}
+
+// SetName sets the "name" field.
+func (m *PromotionTierMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *PromotionTierMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *PromotionTierMutation) ResetName() {
+	m.name = nil
+}
+
+// SetBanner sets the "banner" field.
+func (m *PromotionTierMutation) SetBanner(s string) {
+	m.banner = &s
+}
+
+// Banner returns the value of the "banner" field in the mutation.
+func (m *PromotionTierMutation) Banner() (r string, exists bool) {
+	v := m.banner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBanner returns the old "banner" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldBanner(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBanner is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBanner requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBanner: %w", err)
+	}
+	return oldValue.Banner, nil
+}
+
+// ClearBanner clears the value of the "banner" field.
+func (m *PromotionTierMutation) ClearBanner() {
+	m.banner = nil
+	m.clearedFields[promotiontier.FieldBanner] = struct{}{}
+}
+
+// BannerCleared returns if the "banner" field was cleared in this mutation.
+func (m *PromotionTierMutation) BannerCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldBanner]
+	return ok
+}
+
+// ResetBanner resets all changes to the "banner" field.
+func (m *PromotionTierMutation) ResetBanner() {
+	m.banner = nil
+	delete(m.clearedFields, promotiontier.FieldBanner)
+}
+
+// SetDiscount sets the "discount" field.
+func (m *PromotionTierMutation) SetDiscount(j *jsonfield.Discount) {
+	m.discount = &j
+}
+
+// Discount returns the value of the "discount" field in the mutation.
+func (m *PromotionTierMutation) Discount() (r *jsonfield.Discount, exists bool) {
+	v := m.discount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiscount returns the old "discount" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldDiscount(ctx context.Context) (v *jsonfield.Discount, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiscount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiscount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiscount: %w", err)
+	}
+	return oldValue.Discount, nil
+}
+
+// ClearDiscount clears the value of the "discount" field.
+func (m *PromotionTierMutation) ClearDiscount() {
+	m.discount = nil
+	m.clearedFields[promotiontier.FieldDiscount] = struct{}{}
+}
+
+// DiscountCleared returns if the "discount" field was cleared in this mutation.
+func (m *PromotionTierMutation) DiscountCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldDiscount]
+	return ok
+}
+
+// ResetDiscount resets all changes to the "discount" field.
+func (m *PromotionTierMutation) ResetDiscount() {
+	m.discount = nil
+	delete(m.clearedFields, promotiontier.FieldDiscount)
+}
+
+// SetHierarchy sets the "hierarchy" field.
+func (m *PromotionTierMutation) SetHierarchy(i int) {
+	m.hierarchy = &i
+	m.addhierarchy = nil
+}
+
+// Hierarchy returns the value of the "hierarchy" field in the mutation.
+func (m *PromotionTierMutation) Hierarchy() (r int, exists bool) {
+	v := m.hierarchy
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHierarchy returns the old "hierarchy" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldHierarchy(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHierarchy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHierarchy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHierarchy: %w", err)
+	}
+	return oldValue.Hierarchy, nil
+}
+
+// AddHierarchy adds i to the "hierarchy" field.
+func (m *PromotionTierMutation) AddHierarchy(i int) {
+	if m.addhierarchy != nil {
+		*m.addhierarchy += i
+	} else {
+		m.addhierarchy = &i
+	}
+}
+
+// AddedHierarchy returns the value that was added to the "hierarchy" field in this mutation.
+func (m *PromotionTierMutation) AddedHierarchy() (r int, exists bool) {
+	v := m.addhierarchy
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHierarchy resets all changes to the "hierarchy" field.
+func (m *PromotionTierMutation) ResetHierarchy() {
+	m.hierarchy = nil
+	m.addhierarchy = nil
+}
+
+// SetActive sets the "active" field.
+func (m *PromotionTierMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *PromotionTierMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *PromotionTierMutation) ResetActive() {
+	m.active = nil
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *PromotionTierMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *PromotionTierMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *PromotionTierMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[promotiontier.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *PromotionTierMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *PromotionTierMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, promotiontier.FieldStartDate)
+}
+
+// SetExpirationDate sets the "expiration_date" field.
+func (m *PromotionTierMutation) SetExpirationDate(t time.Time) {
+	m.expiration_date = &t
+}
+
+// ExpirationDate returns the value of the "expiration_date" field in the mutation.
+func (m *PromotionTierMutation) ExpirationDate() (r time.Time, exists bool) {
+	v := m.expiration_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpirationDate returns the old "expiration_date" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldExpirationDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpirationDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpirationDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpirationDate: %w", err)
+	}
+	return oldValue.ExpirationDate, nil
+}
+
+// ClearExpirationDate clears the value of the "expiration_date" field.
+func (m *PromotionTierMutation) ClearExpirationDate() {
+	m.expiration_date = nil
+	m.clearedFields[promotiontier.FieldExpirationDate] = struct{}{}
+}
+
+// ExpirationDateCleared returns if the "expiration_date" field was cleared in this mutation.
+func (m *PromotionTierMutation) ExpirationDateCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldExpirationDate]
+	return ok
+}
+
+// ResetExpirationDate resets all changes to the "expiration_date" field.
+func (m *PromotionTierMutation) ResetExpirationDate() {
+	m.expiration_date = nil
+	delete(m.clearedFields, promotiontier.FieldExpirationDate)
+}
+
+// SetValidityTimeframe sets the "validity_timeframe" field.
+func (m *PromotionTierMutation) SetValidityTimeframe(jt *jsonfield.ValidityTimeframe) {
+	m.validity_timeframe = &jt
+}
+
+// ValidityTimeframe returns the value of the "validity_timeframe" field in the mutation.
+func (m *PromotionTierMutation) ValidityTimeframe() (r *jsonfield.ValidityTimeframe, exists bool) {
+	v := m.validity_timeframe
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityTimeframe returns the old "validity_timeframe" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldValidityTimeframe(ctx context.Context) (v *jsonfield.ValidityTimeframe, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityTimeframe is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityTimeframe requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityTimeframe: %w", err)
+	}
+	return oldValue.ValidityTimeframe, nil
+}
+
+// ClearValidityTimeframe clears the value of the "validity_timeframe" field.
+func (m *PromotionTierMutation) ClearValidityTimeframe() {
+	m.validity_timeframe = nil
+	m.clearedFields[promotiontier.FieldValidityTimeframe] = struct{}{}
+}
+
+// ValidityTimeframeCleared returns if the "validity_timeframe" field was cleared in this mutation.
+func (m *PromotionTierMutation) ValidityTimeframeCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldValidityTimeframe]
+	return ok
+}
+
+// ResetValidityTimeframe resets all changes to the "validity_timeframe" field.
+func (m *PromotionTierMutation) ResetValidityTimeframe() {
+	m.validity_timeframe = nil
+	delete(m.clearedFields, promotiontier.FieldValidityTimeframe)
+}
+
+// SetValidityDayOfWeek sets the "validity_day_of_week" field.
+func (m *PromotionTierMutation) SetValidityDayOfWeek(i []int) {
+	m.validity_day_of_week = &i
+	m.appendvalidity_day_of_week = nil
+}
+
+// ValidityDayOfWeek returns the value of the "validity_day_of_week" field in the mutation.
+func (m *PromotionTierMutation) ValidityDayOfWeek() (r []int, exists bool) {
+	v := m.validity_day_of_week
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityDayOfWeek returns the old "validity_day_of_week" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldValidityDayOfWeek(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityDayOfWeek is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityDayOfWeek requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityDayOfWeek: %w", err)
+	}
+	return oldValue.ValidityDayOfWeek, nil
+}
+
+// AppendValidityDayOfWeek adds i to the "validity_day_of_week" field.
+func (m *PromotionTierMutation) AppendValidityDayOfWeek(i []int) {
+	m.appendvalidity_day_of_week = append(m.appendvalidity_day_of_week, i...)
+}
+
+// AppendedValidityDayOfWeek returns the list of values that were appended to the "validity_day_of_week" field in this mutation.
+func (m *PromotionTierMutation) AppendedValidityDayOfWeek() ([]int, bool) {
+	if len(m.appendvalidity_day_of_week) == 0 {
+		return nil, false
+	}
+	return m.appendvalidity_day_of_week, true
+}
+
+// ClearValidityDayOfWeek clears the value of the "validity_day_of_week" field.
+func (m *PromotionTierMutation) ClearValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	m.clearedFields[promotiontier.FieldValidityDayOfWeek] = struct{}{}
+}
+
+// ValidityDayOfWeekCleared returns if the "validity_day_of_week" field was cleared in this mutation.
+func (m *PromotionTierMutation) ValidityDayOfWeekCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldValidityDayOfWeek]
+	return ok
+}
+
+// ResetValidityDayOfWeek resets all changes to the "validity_day_of_week" field.
+func (m *PromotionTierMutation) ResetValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	delete(m.clearedFields, promotiontier.FieldValidityDayOfWeek)
+}
+
+// SetValidityHours sets the "validity_hours" field.
+func (m *PromotionTierMutation) SetValidityHours(jh *jsonfield.ValidityHours) {
+	m.validity_hours = &jh
+}
+
+// ValidityHours returns the value of the "validity_hours" field in the mutation.
+func (m *PromotionTierMutation) ValidityHours() (r *jsonfield.ValidityHours, exists bool) {
+	v := m.validity_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityHours returns the old "validity_hours" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldValidityHours(ctx context.Context) (v *jsonfield.ValidityHours, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityHours is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityHours requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityHours: %w", err)
+	}
+	return oldValue.ValidityHours, nil
+}
+
+// ClearValidityHours clears the value of the "validity_hours" field.
+func (m *PromotionTierMutation) ClearValidityHours() {
+	m.validity_hours = nil
+	m.clearedFields[promotiontier.FieldValidityHours] = struct{}{}
+}
+
+// ValidityHoursCleared returns if the "validity_hours" field was cleared in this mutation.
+func (m *PromotionTierMutation) ValidityHoursCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldValidityHours]
+	return ok
+}
+
+// ResetValidityHours resets all changes to the "validity_hours" field.
+func (m *PromotionTierMutation) ResetValidityHours() {
+	m.validity_hours = nil
+	delete(m.clearedFields, promotiontier.FieldValidityHours)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *PromotionTierMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *PromotionTierMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *PromotionTierMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetCategoryID sets the "category_id" field.
+func (m *PromotionTierMutation) SetCategoryID(s string) {
+	m.category_id = &s
+}
+
+// CategoryID returns the value of the "category_id" field in the mutation.
+func (m *PromotionTierMutation) CategoryID() (r string, exists bool) {
+	v := m.category_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCategoryID returns the old "category_id" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldCategoryID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCategoryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCategoryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCategoryID: %w", err)
+	}
+	return oldValue.CategoryID, nil
+}
+
+// ClearCategoryID clears the value of the "category_id" field.
+func (m *PromotionTierMutation) ClearCategoryID() {
+	m.category_id = nil
+	m.clearedFields[promotiontier.FieldCategoryID] = struct{}{}
+}
+
+// CategoryIDCleared returns if the "category_id" field was cleared in this mutation.
+func (m *PromotionTierMutation) CategoryIDCleared() bool {
+	_, ok := m.clearedFields[promotiontier.FieldCategoryID]
+	return ok
+}
+
+// ResetCategoryID resets all changes to the "category_id" field.
+func (m *PromotionTierMutation) ResetCategoryID() {
+	m.category_id = nil
+	delete(m.clearedFields, promotiontier.FieldCategoryID)
+}
+
+// SetRedeemedCount sets the "redeemed_count" field.
+func (m *PromotionTierMutation) SetRedeemedCount(i int) {
+	m.redeemed_count = &i
+	m.addredeemed_count = nil
+}
+
+// RedeemedCount returns the value of the "redeemed_count" field in the mutation.
+func (m *PromotionTierMutation) RedeemedCount() (r int, exists bool) {
+	v := m.redeemed_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedeemedCount returns the old "redeemed_count" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldRedeemedCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedeemedCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedeemedCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedeemedCount: %w", err)
+	}
+	return oldValue.RedeemedCount, nil
+}
+
+// AddRedeemedCount adds i to the "redeemed_count" field.
+func (m *PromotionTierMutation) AddRedeemedCount(i int) {
+	if m.addredeemed_count != nil {
+		*m.addredeemed_count += i
+	} else {
+		m.addredeemed_count = &i
+	}
+}
+
+// AddedRedeemedCount returns the value that was added to the "redeemed_count" field in this mutation.
+func (m *PromotionTierMutation) AddedRedeemedCount() (r int, exists bool) {
+	v := m.addredeemed_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRedeemedCount resets all changes to the "redeemed_count" field.
+func (m *PromotionTierMutation) ResetRedeemedCount() {
+	m.redeemed_count = nil
+	m.addredeemed_count = nil
+}
+
+// SetOrdersAmount sets the "orders_amount" field.
+func (m *PromotionTierMutation) SetOrdersAmount(i int64) {
+	m.orders_amount = &i
+	m.addorders_amount = nil
+}
+
+// OrdersAmount returns the value of the "orders_amount" field in the mutation.
+func (m *PromotionTierMutation) OrdersAmount() (r int64, exists bool) {
+	v := m.orders_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersAmount returns the old "orders_amount" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldOrdersAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersAmount: %w", err)
+	}
+	return oldValue.OrdersAmount, nil
+}
+
+// AddOrdersAmount adds i to the "orders_amount" field.
+func (m *PromotionTierMutation) AddOrdersAmount(i int64) {
+	if m.addorders_amount != nil {
+		*m.addorders_amount += i
+	} else {
+		m.addorders_amount = &i
+	}
+}
+
+// AddedOrdersAmount returns the value that was added to the "orders_amount" field in this mutation.
+func (m *PromotionTierMutation) AddedOrdersAmount() (r int64, exists bool) {
+	v := m.addorders_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdersAmount resets all changes to the "orders_amount" field.
+func (m *PromotionTierMutation) ResetOrdersAmount() {
+	m.orders_amount = nil
+	m.addorders_amount = nil
+}
+
+// SetOrdersDiscountAmount sets the "orders_discount_amount" field.
+func (m *PromotionTierMutation) SetOrdersDiscountAmount(i int64) {
+	m.orders_discount_amount = &i
+	m.addorders_discount_amount = nil
+}
+
+// OrdersDiscountAmount returns the value of the "orders_discount_amount" field in the mutation.
+func (m *PromotionTierMutation) OrdersDiscountAmount() (r int64, exists bool) {
+	v := m.orders_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersDiscountAmount returns the old "orders_discount_amount" field's value of the PromotionTier entity.
+// If the PromotionTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PromotionTierMutation) OldOrdersDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersDiscountAmount: %w", err)
+	}
+	return oldValue.OrdersDiscountAmount, nil
+}
+
+// AddOrdersDiscountAmount adds i to the "orders_discount_amount" field.
+func (m *PromotionTierMutation) AddOrdersDiscountAmount(i int64) {
+	if m.addorders_discount_amount != nil {
+		*m.addorders_discount_amount += i
+	} else {
+		m.addorders_discount_amount = &i
+	}
+}
+
+// AddedOrdersDiscountAmount returns the value that was added to the "orders_discount_amount" field in this mutation.
+func (m *PromotionTierMutation) AddedOrdersDiscountAmount() (r int64, exists bool) {
+	v := m.addorders_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdersDiscountAmount resets all changes to the "orders_discount_amount" field.
+func (m *PromotionTierMutation) ResetOrdersDiscountAmount() {
+	m.orders_discount_amount = nil
+	m.addorders_discount_amount = nil
+}
+
+// ClearCampaign clears the "campaign" edge to the Campaign entity.
+func (m *PromotionTierMutation) ClearCampaign() {
+	m.clearedcampaign = true
+	m.clearedFields[promotiontier.FieldCampaignID] = struct{}{}
+}
+
+// CampaignCleared reports if the "campaign" edge to the Campaign entity was cleared.
+func (m *PromotionTierMutation) CampaignCleared() bool {
+	return m.clearedcampaign
+}
+
+// CampaignIDs returns the "campaign" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CampaignID instead. It exists only for internal usage by the builders.
+func (m *PromotionTierMutation) CampaignIDs() (ids []string) {
+	if id := m.campaign; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCampaign resets all changes to the "campaign" edge.
+func (m *PromotionTierMutation) ResetCampaign() {
+	m.campaign = nil
+	m.clearedcampaign = false
+}
+
+// Where appends a list predicates to the PromotionTierMutation builder.
+func (m *PromotionTierMutation) Where(ps ...predicate.PromotionTier) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PromotionTierMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PromotionTierMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PromotionTier, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PromotionTierMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PromotionTierMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PromotionTier).
+func (m *PromotionTierMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PromotionTierMutation) Fields() []string {
+	fields := make([]string, 0, 19)
+	if m.project_id != nil {
+		fields = append(fields, promotiontier.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, promotiontier.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, promotiontier.FieldUpdatedAt)
+	}
+	if m.campaign != nil {
+		fields = append(fields, promotiontier.FieldCampaignID)
+	}
+	if m.name != nil {
+		fields = append(fields, promotiontier.FieldName)
+	}
+	if m.banner != nil {
+		fields = append(fields, promotiontier.FieldBanner)
+	}
+	if m.discount != nil {
+		fields = append(fields, promotiontier.FieldDiscount)
+	}
+	if m.hierarchy != nil {
+		fields = append(fields, promotiontier.FieldHierarchy)
+	}
+	if m.active != nil {
+		fields = append(fields, promotiontier.FieldActive)
+	}
+	if m.start_date != nil {
+		fields = append(fields, promotiontier.FieldStartDate)
+	}
+	if m.expiration_date != nil {
+		fields = append(fields, promotiontier.FieldExpirationDate)
+	}
+	if m.validity_timeframe != nil {
+		fields = append(fields, promotiontier.FieldValidityTimeframe)
+	}
+	if m.validity_day_of_week != nil {
+		fields = append(fields, promotiontier.FieldValidityDayOfWeek)
+	}
+	if m.validity_hours != nil {
+		fields = append(fields, promotiontier.FieldValidityHours)
+	}
+	if m.metadata != nil {
+		fields = append(fields, promotiontier.FieldMetadata)
+	}
+	if m.category_id != nil {
+		fields = append(fields, promotiontier.FieldCategoryID)
+	}
+	if m.redeemed_count != nil {
+		fields = append(fields, promotiontier.FieldRedeemedCount)
+	}
+	if m.orders_amount != nil {
+		fields = append(fields, promotiontier.FieldOrdersAmount)
+	}
+	if m.orders_discount_amount != nil {
+		fields = append(fields, promotiontier.FieldOrdersDiscountAmount)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PromotionTierMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case promotiontier.FieldProjectID:
+		return m.ProjectID()
+	case promotiontier.FieldCreatedAt:
+		return m.CreatedAt()
+	case promotiontier.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case promotiontier.FieldCampaignID:
+		return m.CampaignID()
+	case promotiontier.FieldName:
+		return m.Name()
+	case promotiontier.FieldBanner:
+		return m.Banner()
+	case promotiontier.FieldDiscount:
+		return m.Discount()
+	case promotiontier.FieldHierarchy:
+		return m.Hierarchy()
+	case promotiontier.FieldActive:
+		return m.Active()
+	case promotiontier.FieldStartDate:
+		return m.StartDate()
+	case promotiontier.FieldExpirationDate:
+		return m.ExpirationDate()
+	case promotiontier.FieldValidityTimeframe:
+		return m.ValidityTimeframe()
+	case promotiontier.FieldValidityDayOfWeek:
+		return m.ValidityDayOfWeek()
+	case promotiontier.FieldValidityHours:
+		return m.ValidityHours()
+	case promotiontier.FieldMetadata:
+		return m.Metadata()
+	case promotiontier.FieldCategoryID:
+		return m.CategoryID()
+	case promotiontier.FieldRedeemedCount:
+		return m.RedeemedCount()
+	case promotiontier.FieldOrdersAmount:
+		return m.OrdersAmount()
+	case promotiontier.FieldOrdersDiscountAmount:
+		return m.OrdersDiscountAmount()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PromotionTierMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case promotiontier.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case promotiontier.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case promotiontier.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case promotiontier.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case promotiontier.FieldName:
+		return m.OldName(ctx)
+	case promotiontier.FieldBanner:
+		return m.OldBanner(ctx)
+	case promotiontier.FieldDiscount:
+		return m.OldDiscount(ctx)
+	case promotiontier.FieldHierarchy:
+		return m.OldHierarchy(ctx)
+	case promotiontier.FieldActive:
+		return m.OldActive(ctx)
+	case promotiontier.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case promotiontier.FieldExpirationDate:
+		return m.OldExpirationDate(ctx)
+	case promotiontier.FieldValidityTimeframe:
+		return m.OldValidityTimeframe(ctx)
+	case promotiontier.FieldValidityDayOfWeek:
+		return m.OldValidityDayOfWeek(ctx)
+	case promotiontier.FieldValidityHours:
+		return m.OldValidityHours(ctx)
+	case promotiontier.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case promotiontier.FieldCategoryID:
+		return m.OldCategoryID(ctx)
+	case promotiontier.FieldRedeemedCount:
+		return m.OldRedeemedCount(ctx)
+	case promotiontier.FieldOrdersAmount:
+		return m.OldOrdersAmount(ctx)
+	case promotiontier.FieldOrdersDiscountAmount:
+		return m.OldOrdersDiscountAmount(ctx)
+	}
+	return nil, fmt.Errorf("unknown PromotionTier field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PromotionTierMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case promotiontier.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case promotiontier.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case promotiontier.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case promotiontier.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case promotiontier.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case promotiontier.FieldBanner:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBanner(v)
+		return nil
+	case promotiontier.FieldDiscount:
+		v, ok := value.(*jsonfield.Discount)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiscount(v)
+		return nil
+	case promotiontier.FieldHierarchy:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHierarchy(v)
+		return nil
+	case promotiontier.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
+		return nil
+	case promotiontier.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case promotiontier.FieldExpirationDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpirationDate(v)
+		return nil
+	case promotiontier.FieldValidityTimeframe:
+		v, ok := value.(*jsonfield.ValidityTimeframe)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityTimeframe(v)
+		return nil
+	case promotiontier.FieldValidityDayOfWeek:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityDayOfWeek(v)
+		return nil
+	case promotiontier.FieldValidityHours:
+		v, ok := value.(*jsonfield.ValidityHours)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityHours(v)
+		return nil
+	case promotiontier.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case promotiontier.FieldCategoryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCategoryID(v)
+		return nil
+	case promotiontier.FieldRedeemedCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedeemedCount(v)
+		return nil
+	case promotiontier.FieldOrdersAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersAmount(v)
+		return nil
+	case promotiontier.FieldOrdersDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersDiscountAmount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PromotionTierMutation) AddedFields() []string {
+	var fields []string
+	if m.addhierarchy != nil {
+		fields = append(fields, promotiontier.FieldHierarchy)
+	}
+	if m.addredeemed_count != nil {
+		fields = append(fields, promotiontier.FieldRedeemedCount)
+	}
+	if m.addorders_amount != nil {
+		fields = append(fields, promotiontier.FieldOrdersAmount)
+	}
+	if m.addorders_discount_amount != nil {
+		fields = append(fields, promotiontier.FieldOrdersDiscountAmount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PromotionTierMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case promotiontier.FieldHierarchy:
+		return m.AddedHierarchy()
+	case promotiontier.FieldRedeemedCount:
+		return m.AddedRedeemedCount()
+	case promotiontier.FieldOrdersAmount:
+		return m.AddedOrdersAmount()
+	case promotiontier.FieldOrdersDiscountAmount:
+		return m.AddedOrdersDiscountAmount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PromotionTierMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case promotiontier.FieldHierarchy:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHierarchy(v)
+		return nil
+	case promotiontier.FieldRedeemedCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedeemedCount(v)
+		return nil
+	case promotiontier.FieldOrdersAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdersAmount(v)
+		return nil
+	case promotiontier.FieldOrdersDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdersDiscountAmount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PromotionTierMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(promotiontier.FieldUpdatedAt) {
+		fields = append(fields, promotiontier.FieldUpdatedAt)
+	}
+	if m.FieldCleared(promotiontier.FieldBanner) {
+		fields = append(fields, promotiontier.FieldBanner)
+	}
+	if m.FieldCleared(promotiontier.FieldDiscount) {
+		fields = append(fields, promotiontier.FieldDiscount)
+	}
+	if m.FieldCleared(promotiontier.FieldStartDate) {
+		fields = append(fields, promotiontier.FieldStartDate)
+	}
+	if m.FieldCleared(promotiontier.FieldExpirationDate) {
+		fields = append(fields, promotiontier.FieldExpirationDate)
+	}
+	if m.FieldCleared(promotiontier.FieldValidityTimeframe) {
+		fields = append(fields, promotiontier.FieldValidityTimeframe)
+	}
+	if m.FieldCleared(promotiontier.FieldValidityDayOfWeek) {
+		fields = append(fields, promotiontier.FieldValidityDayOfWeek)
+	}
+	if m.FieldCleared(promotiontier.FieldValidityHours) {
+		fields = append(fields, promotiontier.FieldValidityHours)
+	}
+	if m.FieldCleared(promotiontier.FieldCategoryID) {
+		fields = append(fields, promotiontier.FieldCategoryID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PromotionTierMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PromotionTierMutation) ClearField(name string) error {
+	switch name {
+	case promotiontier.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case promotiontier.FieldBanner:
+		m.ClearBanner()
+		return nil
+	case promotiontier.FieldDiscount:
+		m.ClearDiscount()
+		return nil
+	case promotiontier.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case promotiontier.FieldExpirationDate:
+		m.ClearExpirationDate()
+		return nil
+	case promotiontier.FieldValidityTimeframe:
+		m.ClearValidityTimeframe()
+		return nil
+	case promotiontier.FieldValidityDayOfWeek:
+		m.ClearValidityDayOfWeek()
+		return nil
+	case promotiontier.FieldValidityHours:
+		m.ClearValidityHours()
+		return nil
+	case promotiontier.FieldCategoryID:
+		m.ClearCategoryID()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PromotionTierMutation) ResetField(name string) error {
+	switch name {
+	case promotiontier.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case promotiontier.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case promotiontier.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case promotiontier.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case promotiontier.FieldName:
+		m.ResetName()
+		return nil
+	case promotiontier.FieldBanner:
+		m.ResetBanner()
+		return nil
+	case promotiontier.FieldDiscount:
+		m.ResetDiscount()
+		return nil
+	case promotiontier.FieldHierarchy:
+		m.ResetHierarchy()
+		return nil
+	case promotiontier.FieldActive:
+		m.ResetActive()
+		return nil
+	case promotiontier.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case promotiontier.FieldExpirationDate:
+		m.ResetExpirationDate()
+		return nil
+	case promotiontier.FieldValidityTimeframe:
+		m.ResetValidityTimeframe()
+		return nil
+	case promotiontier.FieldValidityDayOfWeek:
+		m.ResetValidityDayOfWeek()
+		return nil
+	case promotiontier.FieldValidityHours:
+		m.ResetValidityHours()
+		return nil
+	case promotiontier.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case promotiontier.FieldCategoryID:
+		m.ResetCategoryID()
+		return nil
+	case promotiontier.FieldRedeemedCount:
+		m.ResetRedeemedCount()
+		return nil
+	case promotiontier.FieldOrdersAmount:
+		m.ResetOrdersAmount()
+		return nil
+	case promotiontier.FieldOrdersDiscountAmount:
+		m.ResetOrdersDiscountAmount()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PromotionTierMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.campaign != nil {
+		edges = append(edges, promotiontier.EdgeCampaign)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PromotionTierMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case promotiontier.EdgeCampaign:
+		if id := m.campaign; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PromotionTierMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PromotionTierMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PromotionTierMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcampaign {
+		edges = append(edges, promotiontier.EdgeCampaign)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PromotionTierMutation) EdgeCleared(name string) bool {
+	switch name {
+	case promotiontier.EdgeCampaign:
+		return m.clearedcampaign
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PromotionTierMutation) ClearEdge(name string) error {
+	switch name {
+	case promotiontier.EdgeCampaign:
+		m.ClearCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PromotionTierMutation) ResetEdge(name string) error {
+	switch name {
+	case promotiontier.EdgeCampaign:
+		m.ResetCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown PromotionTier edge %s", name)
 }
 
 // PublicationMutation represents an operation that mutates the Publication nodes in the graph.

@@ -488,6 +488,42 @@ func (_m *ProjectUser) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new PromotionStack bound to the client and the
+// values to pass to Rows.Scan for the given promotion_stacks columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *PromotionStackClient) ScanTargets(columns []string) (*PromotionStack, []any, error) {
+	node := &PromotionStack{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the PromotionStack's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *PromotionStack) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new PromotionTier bound to the client and the
+// values to pass to Rows.Scan for the given promotion_tiers columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *PromotionTierClient) ScanTargets(columns []string) (*PromotionTier, []any, error) {
+	node := &PromotionTier{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the PromotionTier's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *PromotionTier) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Publication bound to the client and the
 // values to pass to Rows.Scan for the given publications columns; call
 // AssignScanned with the same columns and values after scanning.

@@ -68,6 +68,10 @@ type Tx struct {
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
+	// PromotionStack is the client for interacting with the PromotionStack builders.
+	PromotionStack *PromotionStackClient
+	// PromotionTier is the client for interacting with the PromotionTier builders.
+	PromotionTier *PromotionTierClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
 	// Redemption is the client for interacting with the Redemption builders.
@@ -268,6 +272,8 @@ func (tx *Tx) init() {
 	tx.Product = NewProductClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
+	tx.PromotionStack = NewPromotionStackClient(tx.config)
+	tx.PromotionTier = NewPromotionTierClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
 	tx.Redemption = NewRedemptionClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)

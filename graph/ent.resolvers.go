@@ -226,6 +226,9 @@ func (r *Resolver) Publication() PublicationResolver { return &publicationResolv
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// Redemption returns RedemptionResolver implementation.
+func (r *Resolver) Redemption() RedemptionResolver { return &redemptionResolver{r} }
+
 // Reward returns RewardResolver implementation.
 func (r *Resolver) Reward() RewardResolver { return &rewardResolver{r} }
 
@@ -251,6 +254,7 @@ type (
 	productResolver        struct{ *Resolver }
 	publicationResolver    struct{ *Resolver }
 	queryResolver          struct{ *Resolver }
+	redemptionResolver     struct{ *Resolver }
 	rewardResolver         struct{ *Resolver }
 	segmentResolver        struct{ *Resolver }
 	skuResolver            struct{ *Resolver }

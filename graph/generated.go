@@ -42,6 +42,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
+	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/referral"
@@ -74,6 +75,7 @@ type ResolverRoot interface {
 	Product() ProductResolver
 	Publication() PublicationResolver
 	Query() QueryResolver
+	Redemption() RedemptionResolver
 	Reward() RewardResolver
 	Segment() SegmentResolver
 	Sku() SkuResolver
@@ -813,6 +815,8 @@ type ComplexityRoot struct {
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
 		CreateProduct                     func(childComplexity int, input catalog.ProductInput) int
+		CreatePromotionStack              func(childComplexity int, campaign string, input promotion.StackInput) int
+		CreatePromotionTier               func(childComplexity int, campaign string, input campaign.PromotionTierInput) int
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateSku                         func(childComplexity int, product string, input catalog.SkuInput) int
@@ -836,6 +840,8 @@ type ComplexityRoot struct {
 		DeleteManagementStackingRules     func(childComplexity int, projectID string, id string) int
 		DeleteManagementWebhook           func(childComplexity int, projectID string, id string) int
 		DeleteProduct                     func(childComplexity int, id string, force *bool) int
+		DeletePromotionStack              func(childComplexity int, campaign string, id string) int
+		DeletePromotionTier               func(childComplexity int, id string) int
 		DeleteSegment                     func(childComplexity int, id string) int
 		DeleteSku                         func(childComplexity int, product string, id string, force *bool) int
 		DeleteV1LoyaltyRewardAssignment   func(childComplexity int, campaign string, id string) int
@@ -844,12 +850,14 @@ type ComplexityRoot struct {
 		DeleteValidationRule              func(childComplexity int, id string) int
 		DeleteVoucher                     func(childComplexity int, codeOrID string, force *bool) int
 		DisableCampaign                   func(childComplexity int, idOrName string) int
+		DisablePromotionTier              func(childComplexity int, id string) int
 		DisableVoucher                    func(childComplexity int, codeOrID string) int
 		DraftCardDefinition               func(childComplexity int, id string) int
 		DraftEarningRule                  func(childComplexity int, id string) int
 		DraftIncentive                    func(childComplexity int, id string) int
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
+		EnablePromotionTier               func(childComplexity int, id string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
@@ -860,6 +868,7 @@ type ComplexityRoot struct {
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
+		RedeemPromotionTier               func(childComplexity int, id string, input *redemption.VoucherRedemptionInput) int
 		RedeemStacked                     func(childComplexity int, input redemption.StackedRedemptionInput) int
 		RedeemV1Reward                    func(childComplexity int, campaign *string, member string, input reward.MemberRedemptionInput) int
 		RedeemVoucher                     func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
@@ -894,6 +903,8 @@ type ComplexityRoot struct {
 		UpdateProduct                     func(childComplexity int, id string, input catalog.ProductInput) int
 		UpdateProductsInBulk              func(childComplexity int, input []*catalog.ProductInput) int
 		UpdateProductsMetadataInBulk      func(childComplexity int, input catalog.ProductsMetadataInput) int
+		UpdatePromotionStack              func(childComplexity int, campaign string, id string, input promotion.StackInput) int
+		UpdatePromotionTier               func(childComplexity int, id string, input campaign.PromotionTierInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
 		UpdateSku                         func(childComplexity int, product string, id string, input catalog.SkuInput) int
 		UpdateV1LoyaltyRewardAssignment   func(childComplexity int, campaign string, id string, input reward.AssignmentInput) int
@@ -903,6 +914,7 @@ type ComplexityRoot struct {
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
+		ValidatePromotions                func(childComplexity int, input *redemption.VoucherRedemptionInput) int
 		ValidateStacked                   func(childComplexity int, input redemption.StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 	}
@@ -971,6 +983,79 @@ type ComplexityRoot struct {
 		Total func(childComplexity int) int
 	}
 
+	PromotionStack struct {
+		CampaignID    func(childComplexity int) int
+		CategoryID    func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		HierarchyMode func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Name          func(childComplexity int) int
+		TierIds       func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+	}
+
+	PromotionStackConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PromotionStackEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PromotionStackList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
+	}
+
+	PromotionTier struct {
+		Active               func(childComplexity int) int
+		Banner               func(childComplexity int) int
+		CampaignID           func(childComplexity int) int
+		CategoryID           func(childComplexity int) int
+		CreatedAt            func(childComplexity int) int
+		Discount             func(childComplexity int) int
+		ExpirationDate       func(childComplexity int) int
+		Hierarchy            func(childComplexity int) int
+		ID                   func(childComplexity int) int
+		Metadata             func(childComplexity int) int
+		Name                 func(childComplexity int) int
+		OrdersAmount         func(childComplexity int) int
+		OrdersDiscountAmount func(childComplexity int) int
+		RedeemedCount        func(childComplexity int) int
+		StartDate            func(childComplexity int) int
+		UpdatedAt            func(childComplexity int) int
+		ValidityDayOfWeek    func(childComplexity int) int
+		ValidityHours        func(childComplexity int) int
+		ValidityTimeframe    func(childComplexity int) int
+	}
+
+	PromotionTierConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PromotionTierEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PromotionTierList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
+	}
+
+	PromotionsValidation struct {
+		Promotions func(childComplexity int) int
+		TrackingID func(childComplexity int) int
+		Valid      func(childComplexity int) int
+	}
+
 	Publication struct {
 		CampaignID    func(childComplexity int) int
 		Channel       func(childComplexity int) int
@@ -1010,6 +1095,8 @@ type ComplexityRoot struct {
 		AsyncActions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
 		Campaign                      func(childComplexity int, idOrName string) int
 		CampaignList                  func(childComplexity int, input *campaign.CampaignListInput) int
+		CampaignPromotionStacks       func(childComplexity int, campaign string, input *promotion.ListInput) int
+		CampaignPromotionTiers        func(childComplexity int, campaign string, input *promotion.ListInput) int
 		CampaignSummary               func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
 		CampaignTransactionList       func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
 		Campaigns                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
@@ -1064,6 +1151,10 @@ type ComplexityRoot struct {
 		Product                       func(childComplexity int, id string) int
 		ProductList                   func(childComplexity int, input *catalog.ListInput) int
 		Products                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) int
+		PromotionStack                func(childComplexity int, campaign string, id string) int
+		PromotionStackList            func(childComplexity int, input *promotion.ListInput) int
+		PromotionTier                 func(childComplexity int, id string) int
+		PromotionTierList             func(childComplexity int, input *promotion.ListInput) int
 		PublicationList               func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                    func(childComplexity int, id string) int
@@ -1125,6 +1216,7 @@ type ComplexityRoot struct {
 		Order             func(childComplexity int) int
 		OrderID           func(childComplexity int) int
 		ParentID          func(childComplexity int) int
+		PromotionTier     func(childComplexity int) int
 		Reason            func(childComplexity int) int
 		RelatedObjectID   func(childComplexity int) int
 		RelatedObjectType func(childComplexity int) int
@@ -1737,6 +1829,16 @@ type MutationResolver interface {
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportCampaignVouchers(ctx context.Context, idOrName string, input []*campaign.CampaignImportItem) (*ent.AsyncAction, error)
 	ImportCampaignVouchersCSV(ctx context.Context, idOrName string, file graphql.Upload) (*ent.AsyncAction, error)
+	CreatePromotionTier(ctx context.Context, campaign string, input campaign.PromotionTierInput) (*ent.PromotionTier, error)
+	UpdatePromotionTier(ctx context.Context, id string, input campaign.PromotionTierInput) (*ent.PromotionTier, error)
+	DeletePromotionTier(ctx context.Context, id string) (string, error)
+	EnablePromotionTier(ctx context.Context, id string) (*ent.PromotionTier, error)
+	DisablePromotionTier(ctx context.Context, id string) (*ent.PromotionTier, error)
+	CreatePromotionStack(ctx context.Context, campaign string, input promotion.StackInput) (*ent.PromotionStack, error)
+	UpdatePromotionStack(ctx context.Context, campaign string, id string, input promotion.StackInput) (*ent.PromotionStack, error)
+	DeletePromotionStack(ctx context.Context, campaign string, id string) (string, error)
+	ValidatePromotions(ctx context.Context, input *redemption.VoucherRedemptionInput) (*redemption.PromotionsValidation, error)
+	RedeemPromotionTier(ctx context.Context, id string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherRedemptionResult, error)
 	AddReferralHolders(ctx context.Context, campaign *string, member string, input referral.HoldersInput) ([]*referral.Holder, error)
 	RemoveReferralHolder(ctx context.Context, campaign *string, member string, id string) (string, error)
 	CreateV1Reward(ctx context.Context, input reward.RewardInput) (*ent.V1Reward, error)
@@ -1837,6 +1939,12 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	PromotionTier(ctx context.Context, id string) (*ent.PromotionTier, error)
+	PromotionTierList(ctx context.Context, input *promotion.ListInput) (*promotion.TierList, error)
+	CampaignPromotionTiers(ctx context.Context, campaign string, input *promotion.ListInput) (*promotion.TierList, error)
+	PromotionStack(ctx context.Context, campaign string, id string) (*ent.PromotionStack, error)
+	PromotionStackList(ctx context.Context, input *promotion.ListInput) (*promotion.StackList, error)
+	CampaignPromotionStacks(ctx context.Context, campaign string, input *promotion.ListInput) (*promotion.StackList, error)
 	ReferralHolders(ctx context.Context, campaign *string, member string, input *referral.HolderListInput) (*referral.HolderList, error)
 	V1Reward(ctx context.Context, id string) (*ent.V1Reward, error)
 	V1RewardList(ctx context.Context, input *reward.ListInput) (*reward.RewardList, error)
@@ -1846,6 +1954,9 @@ type QueryResolver interface {
 	V1LoyaltyRewardAssignment(ctx context.Context, campaign string, id string) (*ent.V1RewardAssignment, error)
 	V1LoyaltyAssignmentReward(ctx context.Context, campaign string, id string) (*ent.V1Reward, error)
 	V1MemberRewards(ctx context.Context, member string, affordableOnly *bool) (*reward.MemberRewardList, error)
+}
+type RedemptionResolver interface {
+	PromotionTier(ctx context.Context, obj *ent.Redemption) (*ent.PromotionTier, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -5078,6 +5189,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateProduct(childComplexity, args["input"].(catalog.ProductInput)), true
+	case "Mutation.createPromotionStack":
+		if e.ComplexityRoot.Mutation.CreatePromotionStack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPromotionStack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePromotionStack(childComplexity, args["campaign"].(string), args["input"].(promotion.StackInput)), true
+	case "Mutation.createPromotionTier":
+		if e.ComplexityRoot.Mutation.CreatePromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePromotionTier(childComplexity, args["campaign"].(string), args["input"].(campaign.PromotionTierInput)), true
 	case "Mutation.createReward":
 		if e.ComplexityRoot.Mutation.CreateReward == nil {
 			break
@@ -5331,6 +5464,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProduct(childComplexity, args["id"].(string), args["force"].(*bool)), true
+	case "Mutation.deletePromotionStack":
+		if e.ComplexityRoot.Mutation.DeletePromotionStack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePromotionStack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePromotionStack(childComplexity, args["campaign"].(string), args["id"].(string)), true
+	case "Mutation.deletePromotionTier":
+		if e.ComplexityRoot.Mutation.DeletePromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePromotionTier(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -5419,6 +5574,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DisableCampaign(childComplexity, args["idOrName"].(string)), true
+	case "Mutation.disablePromotionTier":
+		if e.ComplexityRoot.Mutation.DisablePromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_disablePromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DisablePromotionTier(childComplexity, args["id"].(string)), true
 	case "Mutation.disableVoucher":
 		if e.ComplexityRoot.Mutation.DisableVoucher == nil {
 			break
@@ -5485,6 +5651,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableCampaign(childComplexity, args["idOrName"].(string)), true
+	case "Mutation.enablePromotionTier":
+		if e.ComplexityRoot.Mutation.EnablePromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enablePromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnablePromotionTier(childComplexity, args["id"].(string)), true
 	case "Mutation.enableVoucher":
 		if e.ComplexityRoot.Mutation.EnableVoucher == nil {
 			break
@@ -5595,6 +5772,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(publication.PublishInput), args["joinOnce"].(*bool)), true
+	case "Mutation.redeemPromotionTier":
+		if e.ComplexityRoot.Mutation.RedeemPromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeemPromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeemPromotionTier(childComplexity, args["id"].(string), args["input"].(*redemption.VoucherRedemptionInput)), true
 	case "Mutation.redeemStacked":
 		if e.ComplexityRoot.Mutation.RedeemStacked == nil {
 			break
@@ -5969,6 +6157,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateProductsMetadataInBulk(childComplexity, args["input"].(catalog.ProductsMetadataInput)), true
+	case "Mutation.updatePromotionStack":
+		if e.ComplexityRoot.Mutation.UpdatePromotionStack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePromotionStack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePromotionStack(childComplexity, args["campaign"].(string), args["id"].(string), args["input"].(promotion.StackInput)), true
+	case "Mutation.updatePromotionTier":
+		if e.ComplexityRoot.Mutation.UpdatePromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePromotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePromotionTier(childComplexity, args["id"].(string), args["input"].(campaign.PromotionTierInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -6068,6 +6278,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(customer.CustomerInput)), true
+	case "Mutation.validatePromotions":
+		if e.ComplexityRoot.Mutation.ValidatePromotions == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_validatePromotions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ValidatePromotions(childComplexity, args["input"].(*redemption.VoucherRedemptionInput)), true
 	case "Mutation.validateStacked":
 		if e.ComplexityRoot.Mutation.ValidateStacked == nil {
 			break
@@ -6344,6 +6565,291 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProductList.Total(childComplexity), true
 
+	case "PromotionStack.campaignID":
+		if e.ComplexityRoot.PromotionStack.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.CampaignID(childComplexity), true
+	case "PromotionStack.categoryID":
+		if e.ComplexityRoot.PromotionStack.CategoryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.CategoryID(childComplexity), true
+	case "PromotionStack.createdAt":
+		if e.ComplexityRoot.PromotionStack.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.CreatedAt(childComplexity), true
+	case "PromotionStack.hierarchyMode":
+		if e.ComplexityRoot.PromotionStack.HierarchyMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.HierarchyMode(childComplexity), true
+	case "PromotionStack.id":
+		if e.ComplexityRoot.PromotionStack.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.ID(childComplexity), true
+	case "PromotionStack.name":
+		if e.ComplexityRoot.PromotionStack.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.Name(childComplexity), true
+	case "PromotionStack.tierIds":
+		if e.ComplexityRoot.PromotionStack.TierIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.TierIds(childComplexity), true
+	case "PromotionStack.updatedAt":
+		if e.ComplexityRoot.PromotionStack.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStack.UpdatedAt(childComplexity), true
+
+	case "PromotionStackConnection.edges":
+		if e.ComplexityRoot.PromotionStackConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackConnection.Edges(childComplexity), true
+	case "PromotionStackConnection.pageInfo":
+		if e.ComplexityRoot.PromotionStackConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackConnection.PageInfo(childComplexity), true
+	case "PromotionStackConnection.totalCount":
+		if e.ComplexityRoot.PromotionStackConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackConnection.TotalCount(childComplexity), true
+
+	case "PromotionStackEdge.cursor":
+		if e.ComplexityRoot.PromotionStackEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackEdge.Cursor(childComplexity), true
+	case "PromotionStackEdge.node":
+		if e.ComplexityRoot.PromotionStackEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackEdge.Node(childComplexity), true
+
+	case "PromotionStackList.data":
+		if e.ComplexityRoot.PromotionStackList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackList.Data(childComplexity), true
+	case "PromotionStackList.hasMore":
+		if e.ComplexityRoot.PromotionStackList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackList.HasMore(childComplexity), true
+	case "PromotionStackList.total":
+		if e.ComplexityRoot.PromotionStackList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionStackList.Total(childComplexity), true
+
+	case "PromotionTier.active":
+		if e.ComplexityRoot.PromotionTier.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Active(childComplexity), true
+	case "PromotionTier.banner":
+		if e.ComplexityRoot.PromotionTier.Banner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Banner(childComplexity), true
+	case "PromotionTier.campaignID":
+		if e.ComplexityRoot.PromotionTier.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.CampaignID(childComplexity), true
+	case "PromotionTier.categoryID":
+		if e.ComplexityRoot.PromotionTier.CategoryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.CategoryID(childComplexity), true
+	case "PromotionTier.createdAt":
+		if e.ComplexityRoot.PromotionTier.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.CreatedAt(childComplexity), true
+	case "PromotionTier.discount":
+		if e.ComplexityRoot.PromotionTier.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Discount(childComplexity), true
+	case "PromotionTier.expirationDate":
+		if e.ComplexityRoot.PromotionTier.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.ExpirationDate(childComplexity), true
+	case "PromotionTier.hierarchy":
+		if e.ComplexityRoot.PromotionTier.Hierarchy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Hierarchy(childComplexity), true
+	case "PromotionTier.id":
+		if e.ComplexityRoot.PromotionTier.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.ID(childComplexity), true
+	case "PromotionTier.metadata":
+		if e.ComplexityRoot.PromotionTier.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Metadata(childComplexity), true
+	case "PromotionTier.name":
+		if e.ComplexityRoot.PromotionTier.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.Name(childComplexity), true
+	case "PromotionTier.ordersAmount":
+		if e.ComplexityRoot.PromotionTier.OrdersAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.OrdersAmount(childComplexity), true
+	case "PromotionTier.ordersDiscountAmount":
+		if e.ComplexityRoot.PromotionTier.OrdersDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.OrdersDiscountAmount(childComplexity), true
+	case "PromotionTier.redeemedCount":
+		if e.ComplexityRoot.PromotionTier.RedeemedCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.RedeemedCount(childComplexity), true
+	case "PromotionTier.startDate":
+		if e.ComplexityRoot.PromotionTier.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.StartDate(childComplexity), true
+	case "PromotionTier.updatedAt":
+		if e.ComplexityRoot.PromotionTier.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.UpdatedAt(childComplexity), true
+	case "PromotionTier.validityDayOfWeek":
+		if e.ComplexityRoot.PromotionTier.ValidityDayOfWeek == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.ValidityDayOfWeek(childComplexity), true
+	case "PromotionTier.validityHours":
+		if e.ComplexityRoot.PromotionTier.ValidityHours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.ValidityHours(childComplexity), true
+	case "PromotionTier.validityTimeframe":
+		if e.ComplexityRoot.PromotionTier.ValidityTimeframe == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTier.ValidityTimeframe(childComplexity), true
+
+	case "PromotionTierConnection.edges":
+		if e.ComplexityRoot.PromotionTierConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierConnection.Edges(childComplexity), true
+	case "PromotionTierConnection.pageInfo":
+		if e.ComplexityRoot.PromotionTierConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierConnection.PageInfo(childComplexity), true
+	case "PromotionTierConnection.totalCount":
+		if e.ComplexityRoot.PromotionTierConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierConnection.TotalCount(childComplexity), true
+
+	case "PromotionTierEdge.cursor":
+		if e.ComplexityRoot.PromotionTierEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierEdge.Cursor(childComplexity), true
+	case "PromotionTierEdge.node":
+		if e.ComplexityRoot.PromotionTierEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierEdge.Node(childComplexity), true
+
+	case "PromotionTierList.data":
+		if e.ComplexityRoot.PromotionTierList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierList.Data(childComplexity), true
+	case "PromotionTierList.hasMore":
+		if e.ComplexityRoot.PromotionTierList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierList.HasMore(childComplexity), true
+	case "PromotionTierList.total":
+		if e.ComplexityRoot.PromotionTierList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionTierList.Total(childComplexity), true
+
+	case "PromotionsValidation.promotions":
+		if e.ComplexityRoot.PromotionsValidation.Promotions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.Promotions(childComplexity), true
+	case "PromotionsValidation.trackingID":
+		if e.ComplexityRoot.PromotionsValidation.TrackingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.TrackingID(childComplexity), true
+	case "PromotionsValidation.valid":
+		if e.ComplexityRoot.PromotionsValidation.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionsValidation.Valid(childComplexity), true
+
 	case "Publication.campaignID":
 		if e.ComplexityRoot.Publication.CampaignID == nil {
 			break
@@ -6534,6 +7040,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*campaign.CampaignListInput)), true
+	case "Query.campaignPromotionStacks":
+		if e.ComplexityRoot.Query.CampaignPromotionStacks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_campaignPromotionStacks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CampaignPromotionStacks(childComplexity, args["campaign"].(string), args["input"].(*promotion.ListInput)), true
+	case "Query.campaignPromotionTiers":
+		if e.ComplexityRoot.Query.CampaignPromotionTiers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_campaignPromotionTiers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CampaignPromotionTiers(childComplexity, args["campaign"].(string), args["input"].(*promotion.ListInput)), true
 	case "Query.campaignSummary":
 		if e.ComplexityRoot.Query.CampaignSummary == nil {
 			break
@@ -7124,6 +7652,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Products(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProductOrder), args["where"].(*ent.ProductWhereInput)), true
+	case "Query.promotionStack":
+		if e.ComplexityRoot.Query.PromotionStack == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionStack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionStack(childComplexity, args["campaign"].(string), args["id"].(string)), true
+	case "Query.promotionStackList":
+		if e.ComplexityRoot.Query.PromotionStackList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionStackList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionStackList(childComplexity, args["input"].(*promotion.ListInput)), true
+	case "Query.promotionTier":
+		if e.ComplexityRoot.Query.PromotionTier == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionTier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionTier(childComplexity, args["id"].(string)), true
+	case "Query.promotionTierList":
+		if e.ComplexityRoot.Query.PromotionTierList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionTierList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionTierList(childComplexity, args["input"].(*promotion.ListInput)), true
 	case "Query.publicationList":
 		if e.ComplexityRoot.Query.PublicationList == nil {
 			break
@@ -7601,6 +8173,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Redemption.ParentID(childComplexity), true
+	case "Redemption.promotionTier":
+		if e.ComplexityRoot.Redemption.PromotionTier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.PromotionTier(childComplexity), true
 	case "Redemption.reason":
 		if e.ComplexityRoot.Redemption.Reason == nil {
 			break
@@ -9415,6 +9993,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CampaignImportPoints", ec.unmarshalInputCampaignImportPoints),
 			graphql.NewInputUnmarshaler("CampaignListInput", ec.unmarshalInputCampaignListInput),
 			graphql.NewInputUnmarshaler("CampaignOrder", ec.unmarshalInputCampaignOrder),
+			graphql.NewInputUnmarshaler("CampaignPromotionInput", ec.unmarshalInputCampaignPromotionInput),
 			graphql.NewInputUnmarshaler("CampaignVoucherInput", ec.unmarshalInputCampaignVoucherInput),
 			graphql.NewInputUnmarshaler("CampaignWhereInput", ec.unmarshalInputCampaignWhereInput),
 			graphql.NewInputUnmarshaler("CardActivityOrder", ec.unmarshalInputCardActivityOrder),
@@ -9486,6 +10065,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProductOrder", ec.unmarshalInputProductOrder),
 			graphql.NewInputUnmarshaler("ProductWhereInput", ec.unmarshalInputProductWhereInput),
 			graphql.NewInputUnmarshaler("ProductsMetadataInput", ec.unmarshalInputProductsMetadataInput),
+			graphql.NewInputUnmarshaler("PromotionListInput", ec.unmarshalInputPromotionListInput),
+			graphql.NewInputUnmarshaler("PromotionStackInput", ec.unmarshalInputPromotionStackInput),
+			graphql.NewInputUnmarshaler("PromotionStackOrder", ec.unmarshalInputPromotionStackOrder),
+			graphql.NewInputUnmarshaler("PromotionStackTiersInput", ec.unmarshalInputPromotionStackTiersInput),
+			graphql.NewInputUnmarshaler("PromotionStackWhereInput", ec.unmarshalInputPromotionStackWhereInput),
+			graphql.NewInputUnmarshaler("PromotionTierActionInput", ec.unmarshalInputPromotionTierActionInput),
+			graphql.NewInputUnmarshaler("PromotionTierInput", ec.unmarshalInputPromotionTierInput),
+			graphql.NewInputUnmarshaler("PromotionTierOrder", ec.unmarshalInputPromotionTierOrder),
+			graphql.NewInputUnmarshaler("PromotionTierWhereInput", ec.unmarshalInputPromotionTierWhereInput),
 			graphql.NewInputUnmarshaler("PublicationListInput", ec.unmarshalInputPublicationListInput),
 			graphql.NewInputUnmarshaler("PublicationOrder", ec.unmarshalInputPublicationOrder),
 			graphql.NewInputUnmarshaler("PublicationWhereInput", ec.unmarshalInputPublicationWhereInput),
@@ -9625,7 +10213,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls" "schema/promotion.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -9842,6 +10430,8 @@ input CreateCampaignInput {
   referralProgram: Map
   """Validation rule assigned to the new campaign (at most one val_… ID)."""
   validationRules: [ID!]
+  """A PROMOTION campaign's tiers, made with it (hierarchy 1..n in order; graph/schema/promotion.graphqls)."""
+  promotion: CampaignPromotionInput
 }
 
 """
@@ -10628,6 +11218,8 @@ input ValidationRuleInput {
 input RuleAssignmentInput {
   voucher: String
   campaign: String
+  """A promotion tier (promo_…; docs/promotions.md)."""
+  promotionTier: String
 }
 
 # Campaign lifecycle (REST GET/PUT/DELETE /v1/campaigns…, enable/disable).
@@ -11530,6 +12122,7 @@ extend type Mutation {
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
 	{Name: "schema/imports.graphqls", Input: sourceData("schema/imports.graphqls"), BuiltIn: false},
+	{Name: "schema/promotion.graphqls", Input: sourceData("schema/promotion.graphqls"), BuiltIn: false},
 	{Name: "schema/referrals.graphqls", Input: sourceData("schema/referrals.graphqls"), BuiltIn: false},
 	{Name: "schema/rewards.graphqls", Input: sourceData("schema/rewards.graphqls"), BuiltIn: false},
 }
@@ -13025,6 +13618,128 @@ func (ec *executionContext) childFields_ProductList(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type ProductList", field.Name)
 }
 
+func (ec *executionContext) childFields_PromotionStack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PromotionStack_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PromotionStack_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_PromotionStack_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_PromotionStack_campaignID(ctx, field)
+	case "name":
+		return ec.fieldContext_PromotionStack_name(ctx, field)
+	case "tierIds":
+		return ec.fieldContext_PromotionStack_tierIds(ctx, field)
+	case "hierarchyMode":
+		return ec.fieldContext_PromotionStack_hierarchyMode(ctx, field)
+	case "categoryID":
+		return ec.fieldContext_PromotionStack_categoryID(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionStack", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionStackEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_PromotionStackEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_PromotionStackEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionStackEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionStackList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_PromotionStackList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_PromotionStackList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_PromotionStackList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionStackList", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionTier(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PromotionTier_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PromotionTier_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_PromotionTier_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_PromotionTier_campaignID(ctx, field)
+	case "name":
+		return ec.fieldContext_PromotionTier_name(ctx, field)
+	case "banner":
+		return ec.fieldContext_PromotionTier_banner(ctx, field)
+	case "discount":
+		return ec.fieldContext_PromotionTier_discount(ctx, field)
+	case "hierarchy":
+		return ec.fieldContext_PromotionTier_hierarchy(ctx, field)
+	case "active":
+		return ec.fieldContext_PromotionTier_active(ctx, field)
+	case "startDate":
+		return ec.fieldContext_PromotionTier_startDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_PromotionTier_expirationDate(ctx, field)
+	case "validityTimeframe":
+		return ec.fieldContext_PromotionTier_validityTimeframe(ctx, field)
+	case "validityDayOfWeek":
+		return ec.fieldContext_PromotionTier_validityDayOfWeek(ctx, field)
+	case "validityHours":
+		return ec.fieldContext_PromotionTier_validityHours(ctx, field)
+	case "metadata":
+		return ec.fieldContext_PromotionTier_metadata(ctx, field)
+	case "categoryID":
+		return ec.fieldContext_PromotionTier_categoryID(ctx, field)
+	case "redeemedCount":
+		return ec.fieldContext_PromotionTier_redeemedCount(ctx, field)
+	case "ordersAmount":
+		return ec.fieldContext_PromotionTier_ordersAmount(ctx, field)
+	case "ordersDiscountAmount":
+		return ec.fieldContext_PromotionTier_ordersDiscountAmount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionTier", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionTierEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_PromotionTierEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_PromotionTierEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionTierEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionTierList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_PromotionTierList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_PromotionTierList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_PromotionTierList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionTierList", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionsValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "valid":
+		return ec.fieldContext_PromotionsValidation_valid(ctx, field)
+	case "trackingID":
+		return ec.fieldContext_PromotionsValidation_trackingID(ctx, field)
+	case "promotions":
+		return ec.fieldContext_PromotionsValidation_promotions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionsValidation", field.Name)
+}
+
 func (ec *executionContext) childFields_Publication(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -13179,6 +13894,8 @@ func (ec *executionContext) childFields_Redemption(ctx context.Context, field gr
 		return ec.fieldContext_Redemption_voucher(ctx, field)
 	case "customer":
 		return ec.fieldContext_Redemption_customer(ctx, field)
+	case "promotionTier":
+		return ec.fieldContext_Redemption_promotionTier(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Redemption", field.Name)
 }
@@ -15061,6 +15778,50 @@ func (ec *executionContext) field_Mutation_createProduct_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPromotionStack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (promotion.StackInput, error) {
+			return ec.unmarshalNPromotionStackInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.PromotionTierInput, error) {
+			return ec.unmarshalNPromotionTierInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createReward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15479,6 +16240,42 @@ func (ec *executionContext) field_Mutation_deleteProduct_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deletePromotionStack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deletePromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15631,6 +16428,20 @@ func (ec *executionContext) field_Mutation_disableCampaign_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_disablePromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_disableVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15712,6 +16523,20 @@ func (ec *executionContext) field_Mutation_enableCampaign_args(ctx context.Conte
 		return nil, err
 	}
 	args["idOrName"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enablePromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -15908,6 +16733,28 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["joinOnce"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_redeemPromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16707,6 +17554,58 @@ func (ec *executionContext) field_Mutation_updateProductsMetadataInBulk_args(ctx
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updatePromotionStack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (promotion.StackInput, error) {
+			return ec.unmarshalNPromotionStackInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePromotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.PromotionTierInput, error) {
+			return ec.unmarshalNPromotionTierInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16905,6 +17804,20 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (customer.CustomerInput, error) {
 			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_validatePromotions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -17132,6 +18045,50 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_campaignPromotionStacks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*promotion.ListInput, error) {
+			return ec.unmarshalOPromotionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_campaignPromotionTiers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*promotion.ListInput, error) {
+			return ec.unmarshalOPromotionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -18664,6 +19621,70 @@ func (ec *executionContext) field_Query_products_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_promotionStackList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*promotion.ListInput, error) {
+			return ec.unmarshalOPromotionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_promotionStack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "campaign",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["campaign"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_promotionTierList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*promotion.ListInput, error) {
+			return ec.unmarshalOPromotionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_promotionTier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -35988,6 +37009,446 @@ func (ec *executionContext) fieldContext_Mutation_importCampaignVouchersCSV(ctx 
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createPromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePromotionTier(ctx, fc.Args["campaign"].(string), fc.Args["input"].(campaign.PromotionTierInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePromotionTier(ctx, fc.Args["id"].(string), fc.Args["input"].(campaign.PromotionTierInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePromotionTier(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enablePromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enablePromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnablePromotionTier(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enablePromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enablePromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_disablePromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_disablePromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DisablePromotionTier(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_disablePromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_disablePromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPromotionStack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPromotionStack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePromotionStack(ctx, fc.Args["campaign"].(string), fc.Args["input"].(promotion.StackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+			return ec.marshalNPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPromotionStack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStack(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPromotionStack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePromotionStack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePromotionStack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePromotionStack(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string), fc.Args["input"].(promotion.StackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+			return ec.marshalNPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePromotionStack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStack(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePromotionStack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePromotionStack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePromotionStack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePromotionStack(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePromotionStack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePromotionStack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_validatePromotions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_validatePromotions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ValidatePromotions(ctx, fc.Args["input"].(*redemption.VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.PromotionsValidation) graphql.Marshaler {
+			return ec.marshalNPromotionsValidation2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐPromotionsValidation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_validatePromotions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionsValidation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_validatePromotions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeemPromotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeemPromotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeemPromotionTier(ctx, fc.Args["id"].(string), fc.Args["input"].(*redemption.VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.VoucherRedemptionResult) graphql.Marshaler {
+			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeemPromotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherRedemptionResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeemPromotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_addReferralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37500,6 +38961,1163 @@ func (ec *executionContext) fieldContext_ProductList_data(_ context.Context, fie
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PromotionStack_id(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PromotionStack_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionStack_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionStack_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PromotionStack_name(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionStack_tierIds(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_tierIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TierIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_tierIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionStack_hierarchyMode(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_hierarchyMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HierarchyMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_hierarchyMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionStack_categoryID(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStack_categoryID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CategoryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStack_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStack", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionStackConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStackConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PromotionStackEdge) graphql.Marshaler {
+			return ec.marshalOPromotionStackEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionStackConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStackEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionStackConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStackConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionStackConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionStackConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStackConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStackConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionStackEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStackEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+			return ec.marshalOPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionStackEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionStackEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionStackEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStackEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _PromotionStackList_total(ctx context.Context, field graphql.CollectedField, obj *promotion.StackList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStackList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionStackList_hasMore(ctx context.Context, field graphql.CollectedField, obj *promotion.StackList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionStackList", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PromotionStackList_data(ctx context.Context, field graphql.CollectedField, obj *promotion.StackList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionStackList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PromotionStack) graphql.Marshaler {
+			return ec.marshalNPromotionStack2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionStackList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionStackList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTier_id(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PromotionTier_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionTier_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionTier_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PromotionTier_name(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionTier_banner(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_banner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Banner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_banner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionTier_discount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *jsonfield.Discount) graphql.Marshaler {
+			return ec.marshalODiscount2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTier",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Discount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTier_hierarchy(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_hierarchy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hierarchy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_hierarchy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTier_active(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PromotionTier_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_startDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionTier_expirationDate(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PromotionTier_validityTimeframe(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_validityTimeframe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityTimeframe, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *jsonfield.ValidityTimeframe) graphql.Marshaler {
+			return ec.marshalOValidityTimeframe2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityTimeframe(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_validityTimeframe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTier",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidityTimeframe(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTier_validityDayOfWeek(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_validityDayOfWeek(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityDayOfWeek, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_validityDayOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTier_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_validityHours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityHours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *jsonfield.ValidityHours) graphql.Marshaler {
+			return ec.marshalOValidityHours2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_validityHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTier",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidityHours(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTier_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _PromotionTier_categoryID(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_categoryID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CategoryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionTier_redeemedCount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_redeemedCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemedCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_redeemedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTier_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_ordersAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrdersAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_ordersAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTier_ordersDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTier_ordersDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrdersDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTier_ordersDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTierConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PromotionTierEdge) graphql.Marshaler {
+			return ec.marshalOPromotionTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTierEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTierConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTierConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTierConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTierEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalOPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTierEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionTierEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PromotionTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTierEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _PromotionTierList_total(ctx context.Context, field graphql.CollectedField, obj *promotion.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTierList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PromotionTierList_hasMore(ctx context.Context, field graphql.CollectedField, obj *promotion.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionTierList", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PromotionTierList_data(ctx context.Context, field graphql.CollectedField, obj *promotion.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionTierList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionTierList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PromotionTierList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PromotionsValidation_valid(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_valid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PromotionsValidation_trackingID(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_trackingID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "String")
+}
+
+func (ec *executionContext) _PromotionsValidation_promotions(ctx context.Context, field graphql.CollectedField, obj *redemption.PromotionsValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PromotionsValidation_promotions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Promotions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2ᚕmapᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PromotionsValidation_promotions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PromotionsValidation", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Publication_id(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -41515,6 +44133,270 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_promotionTier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_promotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PromotionTier(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_promotionTier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_promotionTier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_promotionTierList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_promotionTierList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PromotionTierList(ctx, fc.Args["input"].(*promotion.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *promotion.TierList) graphql.Marshaler {
+			return ec.marshalNPromotionTierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐTierList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_promotionTierList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTierList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_promotionTierList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_campaignPromotionTiers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_campaignPromotionTiers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CampaignPromotionTiers(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*promotion.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *promotion.TierList) graphql.Marshaler {
+			return ec.marshalNPromotionTierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐTierList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_campaignPromotionTiers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTierList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_campaignPromotionTiers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_promotionStack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_promotionStack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PromotionStack(ctx, fc.Args["campaign"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+			return ec.marshalNPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_promotionStack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStack(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_promotionStack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_promotionStackList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_promotionStackList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PromotionStackList(ctx, fc.Args["input"].(*promotion.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *promotion.StackList) graphql.Marshaler {
+			return ec.marshalNPromotionStackList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_promotionStackList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStackList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_promotionStackList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_campaignPromotionStacks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_campaignPromotionStacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CampaignPromotionStacks(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*promotion.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *promotion.StackList) graphql.Marshaler {
+			return ec.marshalNPromotionStackList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_campaignPromotionStacks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionStackList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_campaignPromotionStacks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_referralHolders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -42920,6 +45802,38 @@ func (ec *executionContext) fieldContext_Redemption_customer(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Redemption_promotionTier(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_promotionTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Redemption().PromotionTier(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+			return ec.marshalOPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_promotionTier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Redemption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionTier(ctx, field)
 		},
 	}
 	return fc, nil
@@ -52899,6 +55813,48 @@ func UnmarshalCampaignOrder(ctx context.Context, raw any) (ent.CampaignOrder, er
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCampaignPromotionInput(ctx context.Context, obj any) (campaign.PromotionInput, error) {
+	var it campaign.PromotionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"tiers"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "tiers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tiers"))
+			data, err := ec.unmarshalOPromotionTierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tiers = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignPromotionInput unmarshals raw into the CampaignPromotionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignPromotionInput(ctx context.Context, raw any) (campaign.PromotionInput, error) {
+	var out campaign.PromotionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignPromotionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCampaignVoucherInput(ctx context.Context, obj any) (jsonfield.VoucherProfile, error) {
 	var it jsonfield.VoucherProfile
 	if obj == nil {
@@ -57620,7 +60576,7 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"name", "description", "campaignType", "type", "autoJoin", "joinOnce", "useVoucherMetadataSchema", "voucher", "validityTimeframe", "validityDayOfWeek", "validityHours", "activityDurationAfterPublishing", "startDate", "expirationDate", "category", "categoryID", "metadata", "protected", "vouchersCount", "referralProgram", "validationRules"}
+	fieldsInOrder := [...]string{"name", "description", "campaignType", "type", "autoJoin", "joinOnce", "useVoucherMetadataSchema", "voucher", "validityTimeframe", "validityDayOfWeek", "validityHours", "activityDurationAfterPublishing", "startDate", "expirationDate", "category", "categoryID", "metadata", "protected", "vouchersCount", "referralProgram", "validationRules", "promotion"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -57774,6 +60730,13 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 				return it, err
 			}
 			it.ValidationRules = data
+		case "promotion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("promotion"))
+			data, err := ec.unmarshalOCampaignPromotionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Promotion = data
 		}
 	}
 	return it, nil
@@ -66737,6 +69700,2135 @@ func UnmarshalProductsMetadataInput(ctx context.Context, raw any) (catalog.Produ
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPromotionListInput(ctx context.Context, obj any) (promotion.ListInput, error) {
+	var it promotion.ListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "order", "isAvailable", "createdAfter", "createdBefore", "updatedAfter", "updatedBefore"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "isAvailable":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isAvailable"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsAvailable = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "updatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAfter = data
+		case "updatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedBefore = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionListInput unmarshals raw into the PromotionListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionListInput(ctx context.Context, raw any) (promotion.ListInput, error) {
+	var out promotion.ListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionStackInput(ctx context.Context, obj any) (promotion.StackInput, error) {
+	var it promotion.StackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "tiers", "categoryID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "tiers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tiers"))
+			data, err := ec.unmarshalOPromotionStackTiersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackTiers(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tiers = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionStackInput unmarshals raw into the PromotionStackInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionStackInput(ctx context.Context, raw any) (promotion.StackInput, error) {
+	var out promotion.StackInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionStackInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionStackOrder(ctx context.Context, obj any) (ent.PromotionStackOrder, error) {
+	var it ent.PromotionStackOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNPromotionStackOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionStackOrder unmarshals raw into the PromotionStackOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionStackOrder(ctx context.Context, raw any) (ent.PromotionStackOrder, error) {
+	var out ent.PromotionStackOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionStackOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionStackTiersInput(ctx context.Context, obj any) (promotion.StackTiers, error) {
+	var it promotion.StackTiers
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ids", "hierarchyMode"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ids":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ids"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDs = data
+		case "hierarchyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyMode = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionStackTiersInput unmarshals raw into the PromotionStackTiersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionStackTiersInput(ctx context.Context, raw any) (promotion.StackTiers, error) {
+	var out promotion.StackTiers
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionStackTiersInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionStackWhereInput(ctx context.Context, obj any) (ent.PromotionStackWhereInput, error) {
+	var it ent.PromotionStackWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hierarchyMode", "hierarchyModeNEQ", "hierarchyModeIn", "hierarchyModeNotIn", "hierarchyModeGT", "hierarchyModeGTE", "hierarchyModeLT", "hierarchyModeLTE", "hierarchyModeContains", "hierarchyModeHasPrefix", "hierarchyModeHasSuffix", "hierarchyModeEqualFold", "hierarchyModeContainsFold", "categoryID", "categoryIDNEQ", "categoryIDIn", "categoryIDNotIn", "categoryIDGT", "categoryIDGTE", "categoryIDLT", "categoryIDLTE", "categoryIDContains", "categoryIDHasPrefix", "categoryIDHasSuffix", "categoryIDIsNil", "categoryIDNotNil", "categoryIDEqualFold", "categoryIDContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOPromotionStackWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOPromotionStackWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOPromotionStackWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "hierarchyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyMode = data
+		case "hierarchyModeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeNEQ = data
+		case "hierarchyModeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeIn = data
+		case "hierarchyModeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeNotIn = data
+		case "hierarchyModeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeGT = data
+		case "hierarchyModeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeGTE = data
+		case "hierarchyModeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeLT = data
+		case "hierarchyModeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeLTE = data
+		case "hierarchyModeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeContains = data
+		case "hierarchyModeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeHasPrefix = data
+		case "hierarchyModeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeHasSuffix = data
+		case "hierarchyModeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeEqualFold = data
+		case "hierarchyModeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyModeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyModeContainsFold = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "categoryIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNEQ = data
+		case "categoryIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDIn = data
+		case "categoryIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNotIn = data
+		case "categoryIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDGT = data
+		case "categoryIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDGTE = data
+		case "categoryIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDLT = data
+		case "categoryIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDLTE = data
+		case "categoryIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDContains = data
+		case "categoryIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDHasPrefix = data
+		case "categoryIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDHasSuffix = data
+		case "categoryIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDIsNil = data
+		case "categoryIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNotNil = data
+		case "categoryIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDEqualFold = data
+		case "categoryIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionStackWhereInput unmarshals raw into the PromotionStackWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionStackWhereInput(ctx context.Context, raw any) (ent.PromotionStackWhereInput, error) {
+	var out ent.PromotionStackWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionStackWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionTierActionInput(ctx context.Context, obj any) (campaign.PromotionTierAction, error) {
+	var it campaign.PromotionTierAction
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"discount"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "discount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discount"))
+			data, err := ec.unmarshalODiscountInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscount(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Discount = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionTierActionInput unmarshals raw into the PromotionTierActionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionTierActionInput(ctx context.Context, raw any) (campaign.PromotionTierAction, error) {
+	var out campaign.PromotionTierAction
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionTierActionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionTierInput(ctx context.Context, obj any) (campaign.PromotionTierInput, error) {
+	var it campaign.PromotionTierInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "banner", "action", "metadata", "hierarchy", "active", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "category", "categoryID", "validationRules"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "banner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("banner"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Banner = data
+		case "action":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("action"))
+			data, err := ec.unmarshalOPromotionTierActionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierAction(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Action = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "hierarchy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchy"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hierarchy = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOValidityTimeframeInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityTimeframe(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOValidityHoursInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "validationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRules"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRules = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionTierInput unmarshals raw into the PromotionTierInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionTierInput(ctx context.Context, raw any) (campaign.PromotionTierInput, error) {
+	var out campaign.PromotionTierInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionTierInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionTierOrder(ctx context.Context, obj any) (ent.PromotionTierOrder, error) {
+	var it ent.PromotionTierOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNPromotionTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionTierOrder unmarshals raw into the PromotionTierOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionTierOrder(ctx context.Context, raw any) (ent.PromotionTierOrder, error) {
+	var out ent.PromotionTierOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionTierOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPromotionTierWhereInput(ctx context.Context, obj any) (ent.PromotionTierWhereInput, error) {
+	var it ent.PromotionTierWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "banner", "bannerNEQ", "bannerIn", "bannerNotIn", "bannerGT", "bannerGTE", "bannerLT", "bannerLTE", "bannerContains", "bannerHasPrefix", "bannerHasSuffix", "bannerIsNil", "bannerNotNil", "bannerEqualFold", "bannerContainsFold", "hierarchy", "hierarchyNEQ", "hierarchyIn", "hierarchyNotIn", "hierarchyGT", "hierarchyGTE", "hierarchyLT", "hierarchyLTE", "active", "activeNEQ", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "expirationDate", "expirationDateNEQ", "expirationDateIn", "expirationDateNotIn", "expirationDateGT", "expirationDateGTE", "expirationDateLT", "expirationDateLTE", "expirationDateIsNil", "expirationDateNotNil", "categoryID", "categoryIDNEQ", "categoryIDIn", "categoryIDNotIn", "categoryIDGT", "categoryIDGTE", "categoryIDLT", "categoryIDLTE", "categoryIDContains", "categoryIDHasPrefix", "categoryIDHasSuffix", "categoryIDIsNil", "categoryIDNotNil", "categoryIDEqualFold", "categoryIDContainsFold", "redeemedCount", "redeemedCountNEQ", "redeemedCountIn", "redeemedCountNotIn", "redeemedCountGT", "redeemedCountGTE", "redeemedCountLT", "redeemedCountLTE", "ordersAmount", "ordersAmountNEQ", "ordersAmountIn", "ordersAmountNotIn", "ordersAmountGT", "ordersAmountGTE", "ordersAmountLT", "ordersAmountLTE", "ordersDiscountAmount", "ordersDiscountAmountNEQ", "ordersDiscountAmountIn", "ordersDiscountAmountNotIn", "ordersDiscountAmountGT", "ordersDiscountAmountGTE", "ordersDiscountAmountLT", "ordersDiscountAmountLTE"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOPromotionTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOPromotionTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOPromotionTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "banner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("banner"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Banner = data
+		case "bannerNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerNEQ = data
+		case "bannerIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerIn = data
+		case "bannerNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerNotIn = data
+		case "bannerGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerGT = data
+		case "bannerGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerGTE = data
+		case "bannerLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerLT = data
+		case "bannerLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerLTE = data
+		case "bannerContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerContains = data
+		case "bannerHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerHasPrefix = data
+		case "bannerHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerHasSuffix = data
+		case "bannerIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerIsNil = data
+		case "bannerNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerNotNil = data
+		case "bannerEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerEqualFold = data
+		case "bannerContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bannerContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BannerContainsFold = data
+		case "hierarchy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchy"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hierarchy = data
+		case "hierarchyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyNEQ = data
+		case "hierarchyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyIn = data
+		case "hierarchyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyNotIn = data
+		case "hierarchyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyGT = data
+		case "hierarchyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyGTE = data
+		case "hierarchyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyLT = data
+		case "hierarchyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyLTE = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "activeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActiveNEQ = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "startDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNEQ = data
+		case "startDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIn = data
+		case "startDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotIn = data
+		case "startDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGT = data
+		case "startDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGTE = data
+		case "startDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLT = data
+		case "startDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLTE = data
+		case "startDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIsNil = data
+		case "startDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotNil = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "expirationDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNEQ = data
+		case "expirationDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIn = data
+		case "expirationDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotIn = data
+		case "expirationDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGT = data
+		case "expirationDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGTE = data
+		case "expirationDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLT = data
+		case "expirationDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLTE = data
+		case "expirationDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIsNil = data
+		case "expirationDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotNil = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "categoryIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNEQ = data
+		case "categoryIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDIn = data
+		case "categoryIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNotIn = data
+		case "categoryIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDGT = data
+		case "categoryIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDGTE = data
+		case "categoryIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDLT = data
+		case "categoryIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDLTE = data
+		case "categoryIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDContains = data
+		case "categoryIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDHasPrefix = data
+		case "categoryIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDHasSuffix = data
+		case "categoryIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDIsNil = data
+		case "categoryIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDNotNil = data
+		case "categoryIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDEqualFold = data
+		case "categoryIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryIDContainsFold = data
+		case "redeemedCount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCount"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCount = data
+		case "redeemedCountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountNEQ = data
+		case "redeemedCountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountIn = data
+		case "redeemedCountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountNotIn = data
+		case "redeemedCountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountGT = data
+		case "redeemedCountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountGTE = data
+		case "redeemedCountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountLT = data
+		case "redeemedCountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemedCountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemedCountLTE = data
+		case "ordersAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmount = data
+		case "ordersAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountNEQ = data
+		case "ordersAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountIn = data
+		case "ordersAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountNotIn = data
+		case "ordersAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountGT = data
+		case "ordersAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountGTE = data
+		case "ordersAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountLT = data
+		case "ordersAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersAmountLTE = data
+		case "ordersDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmount = data
+		case "ordersDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountNEQ = data
+		case "ordersDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountIn = data
+		case "ordersDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountNotIn = data
+		case "ordersDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountGT = data
+		case "ordersDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountGTE = data
+		case "ordersDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountLT = data
+		case "ordersDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ordersDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrdersDiscountAmountLTE = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPromotionTierWhereInput unmarshals raw into the PromotionTierWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPromotionTierWhereInput(ctx context.Context, raw any) (ent.PromotionTierWhereInput, error) {
+	var out ent.PromotionTierWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PromotionTierWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (publication.PublicationListInput, error) {
 	var it publication.PublicationListInput
 	if obj == nil {
@@ -71629,7 +76721,7 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"voucher", "campaign"}
+	fieldsInOrder := [...]string{"voucher", "campaign", "promotionTier"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -71650,6 +76742,13 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 				return it, err
 			}
 			it.Campaign = data
+		case "promotionTier":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("promotionTier"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PromotionTier = data
 		}
 	}
 	return it, nil
@@ -78926,6 +84025,16 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Publication(ctx, sel, obj)
+	case *ent.PromotionTier:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PromotionTier(ctx, sel, obj)
+	case *ent.PromotionStack:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PromotionStack(ctx, sel, obj)
 	case *ent.Product:
 		if obj == nil {
 			return graphql.Null
@@ -84337,6 +89446,76 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createPromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enablePromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enablePromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disablePromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_disablePromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPromotionStack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPromotionStack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePromotionStack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePromotionStack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePromotionStack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePromotionStack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validatePromotions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_validatePromotions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemPromotionTier":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeemPromotionTier(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "addReferralHolders":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addReferralHolders(ctx, field)
@@ -84843,6 +90022,488 @@ func (ec *executionContext) _ProductList(ctx context.Context, sel ast.SelectionS
 			}
 		case "data":
 			out.Values[i] = ec._ProductList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionStackImplementors = []string{"PromotionStack", "Node"}
+
+func (ec *executionContext) _PromotionStack(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionStack) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionStackImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionStack")
+		case "id":
+			out.Values[i] = ec._PromotionStack_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PromotionStack_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._PromotionStack_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._PromotionStack_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PromotionStack_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tierIds":
+			out.Values[i] = ec._PromotionStack_tierIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hierarchyMode":
+			out.Values[i] = ec._PromotionStack_hierarchyMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "categoryID":
+			out.Values[i] = ec._PromotionStack_categoryID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionStackConnectionImplementors = []string{"PromotionStackConnection"}
+
+func (ec *executionContext) _PromotionStackConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionStackConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionStackConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionStackConnection")
+		case "edges":
+			out.Values[i] = ec._PromotionStackConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PromotionStackConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PromotionStackConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionStackEdgeImplementors = []string{"PromotionStackEdge"}
+
+func (ec *executionContext) _PromotionStackEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionStackEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionStackEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionStackEdge")
+		case "node":
+			out.Values[i] = ec._PromotionStackEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._PromotionStackEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionStackListImplementors = []string{"PromotionStackList"}
+
+func (ec *executionContext) _PromotionStackList(ctx context.Context, sel ast.SelectionSet, obj *promotion.StackList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionStackListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionStackList")
+		case "total":
+			out.Values[i] = ec._PromotionStackList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._PromotionStackList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._PromotionStackList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionTierImplementors = []string{"PromotionTier", "Node"}
+
+func (ec *executionContext) _PromotionTier(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionTier) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionTierImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionTier")
+		case "id":
+			out.Values[i] = ec._PromotionTier_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PromotionTier_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._PromotionTier_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._PromotionTier_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PromotionTier_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "banner":
+			out.Values[i] = ec._PromotionTier_banner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._PromotionTier_discount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "hierarchy":
+			out.Values[i] = ec._PromotionTier_hierarchy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._PromotionTier_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startDate":
+			out.Values[i] = ec._PromotionTier_startDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDate":
+			out.Values[i] = ec._PromotionTier_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityTimeframe":
+			out.Values[i] = ec._PromotionTier_validityTimeframe(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityDayOfWeek":
+			out.Values[i] = ec._PromotionTier_validityDayOfWeek(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityHours":
+			out.Values[i] = ec._PromotionTier_validityHours(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._PromotionTier_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "categoryID":
+			out.Values[i] = ec._PromotionTier_categoryID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "redeemedCount":
+			out.Values[i] = ec._PromotionTier_redeemedCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ordersAmount":
+			out.Values[i] = ec._PromotionTier_ordersAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ordersDiscountAmount":
+			out.Values[i] = ec._PromotionTier_ordersDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionTierConnectionImplementors = []string{"PromotionTierConnection"}
+
+func (ec *executionContext) _PromotionTierConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionTierConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionTierConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionTierConnection")
+		case "edges":
+			out.Values[i] = ec._PromotionTierConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PromotionTierConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PromotionTierConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionTierEdgeImplementors = []string{"PromotionTierEdge"}
+
+func (ec *executionContext) _PromotionTierEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PromotionTierEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionTierEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionTierEdge")
+		case "node":
+			out.Values[i] = ec._PromotionTierEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._PromotionTierEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionTierListImplementors = []string{"PromotionTierList"}
+
+func (ec *executionContext) _PromotionTierList(ctx context.Context, sel ast.SelectionSet, obj *promotion.TierList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionTierListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionTierList")
+		case "total":
+			out.Values[i] = ec._PromotionTierList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._PromotionTierList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._PromotionTierList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var promotionsValidationImplementors = []string{"PromotionsValidation"}
+
+func (ec *executionContext) _PromotionsValidation(ctx context.Context, sel ast.SelectionSet, obj *redemption.PromotionsValidation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, promotionsValidationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PromotionsValidation")
+		case "valid":
+			out.Values[i] = ec._PromotionsValidation_valid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trackingID":
+			out.Values[i] = ec._PromotionsValidation_trackingID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "promotions":
+			out.Values[i] = ec._PromotionsValidation_promotions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -85576,6 +91237,42 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
 				})
+		case "promotionTier":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_promotionTier(ctx, field)
+				})
+		case "promotionTierList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_promotionTierList(ctx, field)
+				})
+		case "campaignPromotionTiers":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaignPromotionTiers(ctx, field)
+				})
+		case "promotionStack":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_promotionStack(ctx, field)
+				})
+		case "promotionStackList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_promotionStackList(ctx, field)
+				})
+		case "campaignPromotionStacks":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaignPromotionStacks(ctx, field)
+				})
 		case "referralHolders":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -85901,6 +91598,12 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Redemption_customer(ctx, field, obj)
+				})
+		case "promotionTier":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Redemption_promotionTier(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -90711,6 +96414,35 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 	return res
 }
 
+func (ec *executionContext) unmarshalNMap2ᚕmapᚄ(ctx context.Context, v any) ([]map[string]any, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]map[string]any, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMap2map(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNMap2ᚕmapᚄ(ctx context.Context, sel ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNMap2map(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -90927,6 +96659,131 @@ func (ec *executionContext) unmarshalNProductWhereInput2ᚖgithubᚗcomᚋpromoe
 func (ec *executionContext) unmarshalNProductsMetadataInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductsMetadataInput(ctx context.Context, v any) (catalog.ProductsMetadataInput, error) {
 	res, err := ec.unmarshalInputProductsMetadataInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionStack2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PromotionStack) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionStack!")
+		return graphql.Null
+	}
+	return ec._PromotionStack(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPromotionStackInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackInput(ctx context.Context, v any) (promotion.StackInput, error) {
+	res, err := ec.unmarshalInputPromotionStackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionStackList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackList(ctx context.Context, sel ast.SelectionSet, v *promotion.StackList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionStackList!")
+		return graphql.Null
+	}
+	return ec._PromotionStackList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPromotionStackOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackOrderField(ctx context.Context, v any) (*ent.PromotionStackOrderField, error) {
+	var res = new(ent.PromotionStackOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionStackOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionStackOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionStackOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNPromotionStackWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInput(ctx context.Context, v any) (*ent.PromotionStackWhereInput, error) {
+	res, err := ec.unmarshalInputPromotionStackWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PromotionTier) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionTier!")
+		return graphql.Null
+	}
+	return ec._PromotionTier(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPromotionTierInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInput(ctx context.Context, v any) (campaign.PromotionTierInput, error) {
+	res, err := ec.unmarshalInputPromotionTierInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPromotionTierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInput(ctx context.Context, v any) (*campaign.PromotionTierInput, error) {
+	res, err := ec.unmarshalInputPromotionTierInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionTierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐTierList(ctx context.Context, sel ast.SelectionSet, v *promotion.TierList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionTierList!")
+		return graphql.Null
+	}
+	return ec._PromotionTierList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPromotionTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierOrderField(ctx context.Context, v any) (*ent.PromotionTierOrderField, error) {
+	var res = new(ent.PromotionTierOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionTierOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionTierOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNPromotionTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInput(ctx context.Context, v any) (*ent.PromotionTierWhereInput, error) {
+	res, err := ec.unmarshalInputPromotionTierWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPromotionsValidation2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐPromotionsValidation(ctx context.Context, sel ast.SelectionSet, v *redemption.PromotionsValidation) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PromotionsValidation!")
+		return graphql.Null
+	}
+	return ec._PromotionsValidation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
@@ -92656,6 +98513,14 @@ func (ec *executionContext) unmarshalOCampaignOrder2ᚕᚖgithubᚗcomᚋpromoen
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCampaignPromotionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionInput(ctx context.Context, v any) (*campaign.PromotionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignPromotionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, v any) ([]campaign1.CampaignType, error) {
@@ -94737,6 +100602,151 @@ func (ec *executionContext) unmarshalOProductWhereInput2ᚖgithubᚗcomᚋpromoe
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputProductWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOPromotionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐListInput(ctx context.Context, v any) (*promotion.ListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPromotionListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPromotionStack2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStack(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionStack) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PromotionStack(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPromotionStackEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.PromotionStackEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOPromotionStackEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOPromotionStackEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackEdge(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionStackEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PromotionStackEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPromotionStackTiersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpromotionᚐStackTiers(ctx context.Context, v any) (*promotion.StackTiers, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPromotionStackTiersInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOPromotionStackWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInputᚄ(ctx context.Context, v any) ([]*ent.PromotionStackWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.PromotionStackWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPromotionStackWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPromotionStackWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionStackWhereInput(ctx context.Context, v any) (*ent.PromotionStackWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPromotionStackWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPromotionTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTier(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionTier) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PromotionTier(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPromotionTierActionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierAction(ctx context.Context, v any) (*campaign.PromotionTierAction, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPromotionTierActionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPromotionTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.PromotionTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOPromotionTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOPromotionTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierEdge(ctx context.Context, sel ast.SelectionSet, v *ent.PromotionTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PromotionTierEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPromotionTierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInputᚄ(ctx context.Context, v any) ([]*campaign.PromotionTierInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*campaign.PromotionTierInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPromotionTierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐPromotionTierInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPromotionTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInputᚄ(ctx context.Context, v any) ([]*ent.PromotionTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.PromotionTierWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPromotionTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPromotionTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPromotionTierWhereInput(ctx context.Context, v any) (*ent.PromotionTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPromotionTierWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

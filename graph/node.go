@@ -22,6 +22,8 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -61,6 +63,8 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixCategory:         category.Table,
 	pulid.PrefixProduct:          product.Table,
 	pulid.PrefixSku:              sku.Table,
+	pulid.PrefixPromotionTier:    promotiontier.Table,
+	pulid.PrefixPromotionStack:   promotionstack.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

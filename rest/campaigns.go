@@ -127,5 +127,9 @@ func (h campaignHandlers) renderCampaign(c *gin.Context, status int, cmp *ent.Ca
 	}
 	body := campaignJSON(cmp)
 	body.Categories = categoriesJSON(cats)
+	if body.Promotion, err = campaignPromotion(c, h.root, cmp); err != nil { // promotion_json.go
+		renderError(c, err)
+		return
+	}
 	c.PureJSON(status, body)
 }

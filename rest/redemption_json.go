@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/graph/promotion"
 )
 
 // redemptionObject is the real service's redemption / redemption_rollback
@@ -36,6 +37,7 @@ type redemptionObject struct {
 	RelatedObjectType string         `json:"related_object_type"`
 	RelatedObjectID   string         `json:"related_object_id"`
 	Voucher           any            `json:"voucher"`
+	PromotionTier     any            `json:"promotion_tier,omitempty"`
 	Reward            any            `json:"reward,omitempty"`
 	Gift              any            `json:"gift,omitempty"`
 	LoyaltyCard       any            `json:"loyalty_card,omitempty"`
@@ -74,6 +76,9 @@ func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *r
 		out.Customer = map[string]any{"id": cust.ID, "name": cust.Name, "email": cust.Email,
 			"source_id": cust.SourceID, "metadata": orEmpty(cust.Metadata), "object": "customer"}
 	}
+	if r.RelatedObjectType == "promotion_tier" {
+		out.PromotionTier = h.promotionTierJSON(c, r.RelatedObjectID)
+	}
 	if v := r.Edges.Voucher; v != nil {
 		out.Voucher = h.vouchers.voucherJSON(c, v)
 		if r.Amount != nil {
@@ -95,4 +100,20 @@ func (h redemptionHandlers) redemptionsJSON(c *gin.Context, rs []*ent.Redemption
 		out[i] = h.redemptionJSON(c, r)
 	}
 	return out
+}
+
+// promotionTierJSON is the tier a redemption of a promotion tier shows,
+// as it is now (nil, shown as null, once the tier is deleted).
+func (h redemptionHandlers) promotionTierJSON(c *gin.Context, id string) any {
+	ctx := c.Request.Context()
+	t, err := promotion.Tier(ctx, id) // also outside a request (webhooks), where h.root is not set
+	if err != nil {
+		return (*tierBody)(nil)
+	}
+	d, err := promotion.DetailsOf(ctx, t)
+	if err != nil {
+		return (*tierBody)(nil)
+	}
+	out := tierJSON(t, d)
+	return &out
 }

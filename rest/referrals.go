@@ -49,8 +49,8 @@ func holdersJSON(hs []*referral.Holder) []holderBody {
 	return out
 }
 
-// campaignParam is the optional {campaignId} of the twin routes.
-func campaignParam(c *gin.Context) *string {
+// optionalCampaignParam is the optional {campaignId} of the twin routes.
+func optionalCampaignParam(c *gin.Context) *string {
 	if id := c.Param("campaignId"); id != "" {
 		return &id
 	}
@@ -65,7 +65,7 @@ func (h referralHandlers) add(c *gin.Context) {
 		return
 	}
 	hs, err := inTx(c, func(ctx context.Context) ([]*referral.Holder, error) {
-		return h.root.Mutation().AddReferralHolders(ctx, campaignParam(c), c.Param("memberId"), in)
+		return h.root.Mutation().AddReferralHolders(ctx, optionalCampaignParam(c), c.Param("memberId"), in)
 	})
 	if err != nil {
 		renderError(c, err)
@@ -85,7 +85,7 @@ func (h referralHandlers) list(c *gin.Context) {
 	in := &referral.HolderListInput{Limit: limit}
 	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID,
 		"filters[holder_role][conditions][$is]": &in.HolderRole})
-	res, err := h.root.Query().ReferralHolders(c.Request.Context(), campaignParam(c), c.Param("memberId"), in)
+	res, err := h.root.Query().ReferralHolders(c.Request.Context(), optionalCampaignParam(c), c.Param("memberId"), in)
 	if err != nil {
 		renderError(c, err)
 		return
@@ -97,7 +97,7 @@ func (h referralHandlers) list(c *gin.Context) {
 // remove serves DELETE …/holders/{holderId}: 204 (a referee only).
 func (h referralHandlers) remove(c *gin.Context) {
 	_, err := inTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().RemoveReferralHolder(ctx, campaignParam(c), c.Param("memberId"), c.Param("holderId"))
+		return h.root.Mutation().RemoveReferralHolder(ctx, optionalCampaignParam(c), c.Param("memberId"), c.Param("holderId"))
 	})
 	if err != nil {
 		renderError(c, err)

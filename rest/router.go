@@ -212,6 +212,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	registerProducts(v1, keysOrBearer, productHandlers{root})
+	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -254,6 +255,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
 	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
+	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 

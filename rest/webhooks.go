@@ -105,8 +105,8 @@ func denyPrivateWebhookTargets(resolver webhook.Resolver) gin.HandlerFunc {
 func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 	redemptions := redemptionHandlers{vouchers: vouchers}
 	publications := publicationHandlers{vouchers}
-	return func(_ context.Context, entity any) (any, bool) {
-		c := &gin.Context{Request: &http.Request{}}
+	return func(ctx context.Context, entity any) (any, bool) {
+		c := &gin.Context{Request: (&http.Request{}).WithContext(ctx)}
 		switch e := entity.(type) {
 		case *ent.Voucher:
 			return vouchers.voucherJSON(c, e), true
@@ -128,6 +128,10 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			return cardTransactionJSON(e), true
 		case *ent.LoyaltyMember:
 			return memberJSON(e, e.Edges.Cards), true
+		case *ent.PromotionTier:
+			return tierJSON(e, nil), true
+		case *ent.PromotionStack:
+			return stackJSON(e), true
 		}
 		return nil, false
 	}

@@ -78,6 +78,10 @@ const (
 	EdgeVouchers = "vouchers"
 	// EdgeAssignedCategory holds the string denoting the assigned_category edge name in mutations.
 	EdgeAssignedCategory = "assigned_category"
+	// EdgePromotionTiers holds the string denoting the promotion_tiers edge name in mutations.
+	EdgePromotionTiers = "promotion_tiers"
+	// EdgePromotionStacks holds the string denoting the promotion_stacks edge name in mutations.
+	EdgePromotionStacks = "promotion_stacks"
 	// Table holds the table name of the campaign in the database.
 	Table = "campaigns"
 	// VouchersTable is the table that holds the vouchers relation/edge.
@@ -94,6 +98,20 @@ const (
 	AssignedCategoryInverseTable = "categories"
 	// AssignedCategoryColumn is the table column denoting the assigned_category relation/edge.
 	AssignedCategoryColumn = "category_id"
+	// PromotionTiersTable is the table that holds the promotion_tiers relation/edge.
+	PromotionTiersTable = "promotion_tiers"
+	// PromotionTiersInverseTable is the table name for the PromotionTier entity.
+	// It exists in this package in order to avoid circular dependency with the "promotiontier" package.
+	PromotionTiersInverseTable = "promotion_tiers"
+	// PromotionTiersColumn is the table column denoting the promotion_tiers relation/edge.
+	PromotionTiersColumn = "campaign_id"
+	// PromotionStacksTable is the table that holds the promotion_stacks relation/edge.
+	PromotionStacksTable = "promotion_stacks"
+	// PromotionStacksInverseTable is the table name for the PromotionStack entity.
+	// It exists in this package in order to avoid circular dependency with the "promotionstack" package.
+	PromotionStacksInverseTable = "promotion_stacks"
+	// PromotionStacksColumn is the table column denoting the promotion_stacks relation/edge.
+	PromotionStacksColumn = "campaign_id"
 )
 
 // Columns holds all SQL columns for campaign fields.
@@ -413,6 +431,34 @@ func ByAssignedCategoryField(field string, opts ...sql.OrderTermOption) OrderOpt
 		sqlgraph.OrderByNeighborTerms(s, newAssignedCategoryStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// ByPromotionTiersCount orders the results by promotion_tiers count.
+func ByPromotionTiersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPromotionTiersStep(), opts...)
+	}
+}
+
+// ByPromotionTiers orders the results by promotion_tiers terms.
+func ByPromotionTiers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPromotionTiersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByPromotionStacksCount orders the results by promotion_stacks count.
+func ByPromotionStacksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPromotionStacksStep(), opts...)
+	}
+}
+
+// ByPromotionStacks orders the results by promotion_stacks terms.
+func ByPromotionStacks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPromotionStacksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newVouchersStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -425,6 +471,20 @@ func newAssignedCategoryStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(AssignedCategoryInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, AssignedCategoryTable, AssignedCategoryColumn),
+	)
+}
+func newPromotionTiersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PromotionTiersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PromotionTiersTable, PromotionTiersColumn),
+	)
+}
+func newPromotionStacksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PromotionStacksInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PromotionStacksTable, PromotionStacksColumn),
 	)
 }
 

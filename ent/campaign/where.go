@@ -1051,6 +1051,52 @@ func HasAssignedCategoryWith(preds ...predicate.Category) predicate.Campaign {
 	})
 }
 
+// HasPromotionTiers applies the HasEdge predicate on the "promotion_tiers" edge.
+func HasPromotionTiers() predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, PromotionTiersTable, PromotionTiersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPromotionTiersWith applies the HasEdge predicate on the "promotion_tiers" edge with a given conditions (other predicates).
+func HasPromotionTiersWith(preds ...predicate.PromotionTier) predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := newPromotionTiersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasPromotionStacks applies the HasEdge predicate on the "promotion_stacks" edge.
+func HasPromotionStacks() predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, PromotionStacksTable, PromotionStacksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPromotionStacksWith applies the HasEdge predicate on the "promotion_stacks" edge with a given conditions (other predicates).
+func HasPromotionStacksWith(preds ...predicate.PromotionStack) predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := newPromotionStacksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Campaign) predicate.Campaign {
 	return predicate.Campaign(sql.AndPredicates(predicates...))

@@ -333,6 +333,30 @@ func (f ProjectUserFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProjectUserMutation", m)
 }
 
+// The PromotionStackFunc type is an adapter to allow the use of ordinary
+// function as PromotionStack mutator.
+type PromotionStackFunc func(context.Context, *ent.PromotionStackMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PromotionStackFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PromotionStackMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PromotionStackMutation", m)
+}
+
+// The PromotionTierFunc type is an adapter to allow the use of ordinary
+// function as PromotionTier mutator.
+type PromotionTierFunc func(context.Context, *ent.PromotionTierMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PromotionTierFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PromotionTierMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PromotionTierMutation", m)
+}
+
 // The PublicationFunc type is an adapter to allow the use of ordinary
 // function as Publication mutator.
 type PublicationFunc func(context.Context, *ent.PublicationMutation) (ent.Value, error)

@@ -36,6 +36,8 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
@@ -844,6 +846,60 @@ func (f TraverseProjectUser) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectUserQuery", q)
 }
 
+// The PromotionStackFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PromotionStackFunc func(context.Context, *ent.PromotionStackQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PromotionStackFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PromotionStackQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PromotionStackQuery", q)
+}
+
+// The TraversePromotionStack type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePromotionStack func(context.Context, *ent.PromotionStackQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePromotionStack) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePromotionStack) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PromotionStackQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PromotionStackQuery", q)
+}
+
+// The PromotionTierFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PromotionTierFunc func(context.Context, *ent.PromotionTierQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PromotionTierFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PromotionTierQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PromotionTierQuery", q)
+}
+
+// The TraversePromotionTier type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePromotionTier func(context.Context, *ent.PromotionTierQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePromotionTier) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePromotionTier) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PromotionTierQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PromotionTierQuery", q)
+}
+
 // The PublicationFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PublicationFunc func(context.Context, *ent.PublicationQuery) (ent.Value, error)
 
@@ -1468,6 +1524,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectUserQuery:
 		return &query[*ent.ProjectUserQuery, predicate.ProjectUser, projectuser.OrderOption]{typ: ent.TypeProjectUser, tq: q}, nil
+	case *ent.PromotionStackQuery:
+		return &query[*ent.PromotionStackQuery, predicate.PromotionStack, promotionstack.OrderOption]{typ: ent.TypePromotionStack, tq: q}, nil
+	case *ent.PromotionTierQuery:
+		return &query[*ent.PromotionTierQuery, predicate.PromotionTier, promotiontier.OrderOption]{typ: ent.TypePromotionTier, tq: q}, nil
 	case *ent.PublicationQuery:
 		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
 	case *ent.RedemptionQuery:

@@ -850,6 +850,93 @@ var (
 			},
 		},
 	}
+	// PromotionStacksColumns holds the columns for the "promotion_stacks" table.
+	PromotionStacksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 1000},
+		{Name: "tier_ids", Type: field.TypeJSON},
+		{Name: "hierarchy_mode", Type: field.TypeString, Default: "MANUAL"},
+		{Name: "category_id", Type: field.TypeString, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString},
+	}
+	// PromotionStacksTable holds the schema information for the "promotion_stacks" table.
+	PromotionStacksTable = &schema.Table{
+		Name:       "promotion_stacks",
+		Columns:    PromotionStacksColumns,
+		PrimaryKey: []*schema.Column{PromotionStacksColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "promotion_stacks_campaigns_promotion_stacks",
+				Columns:    []*schema.Column{PromotionStacksColumns[8]},
+				RefColumns: []*schema.Column{CampaignsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "promotionstack_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{PromotionStacksColumns[1], PromotionStacksColumns[2], PromotionStacksColumns[0]},
+			},
+			{
+				Name:    "promotionstack_campaign_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PromotionStacksColumns[8], PromotionStacksColumns[2]},
+			},
+		},
+	}
+	// PromotionTiersColumns holds the columns for the "promotion_tiers" table.
+	PromotionTiersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 1000},
+		{Name: "banner", Type: field.TypeString, Nullable: true, Size: 5000},
+		{Name: "discount", Type: field.TypeJSON, Nullable: true},
+		{Name: "hierarchy", Type: field.TypeInt, Default: 1},
+		{Name: "active", Type: field.TypeBool, Default: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "expiration_date", Type: field.TypeTime, Nullable: true},
+		{Name: "validity_timeframe", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_day_of_week", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_hours", Type: field.TypeJSON, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "category_id", Type: field.TypeString, Nullable: true},
+		{Name: "redeemed_count", Type: field.TypeInt, Default: 0},
+		{Name: "orders_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "orders_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "campaign_id", Type: field.TypeString},
+	}
+	// PromotionTiersTable holds the schema information for the "promotion_tiers" table.
+	PromotionTiersTable = &schema.Table{
+		Name:       "promotion_tiers",
+		Columns:    PromotionTiersColumns,
+		PrimaryKey: []*schema.Column{PromotionTiersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "promotion_tiers_campaigns_promotion_tiers",
+				Columns:    []*schema.Column{PromotionTiersColumns[19]},
+				RefColumns: []*schema.Column{CampaignsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "promotiontier_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{PromotionTiersColumns[1], PromotionTiersColumns[2], PromotionTiersColumns[0]},
+			},
+			{
+				Name:    "promotiontier_campaign_id_hierarchy",
+				Unique:  false,
+				Columns: []*schema.Column{PromotionTiersColumns[19], PromotionTiersColumns[7]},
+			},
+		},
+	}
 	// PublicationsColumns holds the columns for the "publications" table.
 	PublicationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1405,7 +1492,7 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "rule_id", Type: field.TypeString},
-		{Name: "related_object_type", Type: field.TypeEnum, Enums: []string{"voucher", "campaign"}},
+		{Name: "related_object_type", Type: field.TypeEnum, Enums: []string{"voucher", "campaign", "promotion_tier"}},
 		{Name: "related_object_id", Type: field.TypeString},
 	}
 	// ValidationRuleAssignmentsTable holds the schema information for the "validation_rule_assignments" table.
@@ -1716,6 +1803,8 @@ var (
 		ProductsTable,
 		ProjectsTable,
 		ProjectUsersTable,
+		PromotionStacksTable,
+		PromotionTiersTable,
 		PublicationsTable,
 		RedemptionsTable,
 		ReferralConversionsTable,
@@ -1756,6 +1845,8 @@ func init() {
 		Table: "oauth_tokens",
 	}
 	ProjectUsersTable.ForeignKeys[0].RefTable = UsersTable
+	PromotionStacksTable.ForeignKeys[0].RefTable = CampaignsTable
+	PromotionTiersTable.ForeignKeys[0].RefTable = CampaignsTable
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable

@@ -87,6 +87,12 @@ type Project func(*sql.Selector)
 // ProjectUser is the predicate function for projectuser builders.
 type ProjectUser func(*sql.Selector)
 
+// PromotionStack is the predicate function for promotionstack builders.
+type PromotionStack func(*sql.Selector)
+
+// PromotionTier is the predicate function for promotiontier builders.
+type PromotionTier func(*sql.Selector)
+
 // Publication is the predicate function for publication builders.
 type Publication func(*sql.Selector)
 

@@ -33,6 +33,8 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
@@ -1479,6 +1481,138 @@ func init() {
 			return nil
 		}
 	}()
+	promotionstackMixin := schema.PromotionStack{}.Mixin()
+	promotionstackMixinHooks1 := promotionstackMixin[1].Hooks()
+	promotionstack.Hooks[0] = promotionstackMixinHooks1[0]
+	promotionstackMixinInters1 := promotionstackMixin[1].Interceptors()
+	promotionstack.Interceptors[0] = promotionstackMixinInters1[0]
+	promotionstackMixinFields0 := promotionstackMixin[0].Fields()
+	_ = promotionstackMixinFields0
+	promotionstackMixinFields1 := promotionstackMixin[1].Fields()
+	_ = promotionstackMixinFields1
+	promotionstackMixinFields2 := promotionstackMixin[2].Fields()
+	_ = promotionstackMixinFields2
+	promotionstackFields := schema.PromotionStack{}.Fields()
+	_ = promotionstackFields
+	// promotionstackDescProjectID is the schema descriptor for project_id field.
+	promotionstackDescProjectID := promotionstackMixinFields1[0].Descriptor()
+	// promotionstack.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	promotionstack.ProjectIDValidator = promotionstackDescProjectID.Validators[0].(func(string) error)
+	// promotionstackDescCreatedAt is the schema descriptor for created_at field.
+	promotionstackDescCreatedAt := promotionstackMixinFields2[0].Descriptor()
+	// promotionstack.DefaultCreatedAt holds the default value on creation for the created_at field.
+	promotionstack.DefaultCreatedAt = promotionstackDescCreatedAt.Default.(func() time.Time)
+	// promotionstackDescUpdatedAt is the schema descriptor for updated_at field.
+	promotionstackDescUpdatedAt := promotionstackMixinFields2[1].Descriptor()
+	// promotionstack.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	promotionstack.UpdateDefaultUpdatedAt = promotionstackDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// promotionstackDescName is the schema descriptor for name field.
+	promotionstackDescName := promotionstackFields[1].Descriptor()
+	// promotionstack.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	promotionstack.NameValidator = func() func(string) error {
+		validators := promotionstackDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// promotionstackDescHierarchyMode is the schema descriptor for hierarchy_mode field.
+	promotionstackDescHierarchyMode := promotionstackFields[3].Descriptor()
+	// promotionstack.DefaultHierarchyMode holds the default value on creation for the hierarchy_mode field.
+	promotionstack.DefaultHierarchyMode = promotionstackDescHierarchyMode.Default.(string)
+	// promotionstackDescID is the schema descriptor for id field.
+	promotionstackDescID := promotionstackMixinFields0[0].Descriptor()
+	// promotionstack.DefaultID holds the default value on creation for the id field.
+	promotionstack.DefaultID = promotionstackDescID.Default.(func() string)
+	// promotionstack.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	promotionstack.IDValidator = promotionstackDescID.Validators[0].(func(string) error)
+	promotiontierMixin := schema.PromotionTier{}.Mixin()
+	promotiontierMixinHooks1 := promotiontierMixin[1].Hooks()
+	promotiontier.Hooks[0] = promotiontierMixinHooks1[0]
+	promotiontierMixinInters1 := promotiontierMixin[1].Interceptors()
+	promotiontier.Interceptors[0] = promotiontierMixinInters1[0]
+	promotiontierMixinFields0 := promotiontierMixin[0].Fields()
+	_ = promotiontierMixinFields0
+	promotiontierMixinFields1 := promotiontierMixin[1].Fields()
+	_ = promotiontierMixinFields1
+	promotiontierMixinFields2 := promotiontierMixin[2].Fields()
+	_ = promotiontierMixinFields2
+	promotiontierFields := schema.PromotionTier{}.Fields()
+	_ = promotiontierFields
+	// promotiontierDescProjectID is the schema descriptor for project_id field.
+	promotiontierDescProjectID := promotiontierMixinFields1[0].Descriptor()
+	// promotiontier.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	promotiontier.ProjectIDValidator = promotiontierDescProjectID.Validators[0].(func(string) error)
+	// promotiontierDescCreatedAt is the schema descriptor for created_at field.
+	promotiontierDescCreatedAt := promotiontierMixinFields2[0].Descriptor()
+	// promotiontier.DefaultCreatedAt holds the default value on creation for the created_at field.
+	promotiontier.DefaultCreatedAt = promotiontierDescCreatedAt.Default.(func() time.Time)
+	// promotiontierDescUpdatedAt is the schema descriptor for updated_at field.
+	promotiontierDescUpdatedAt := promotiontierMixinFields2[1].Descriptor()
+	// promotiontier.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	promotiontier.UpdateDefaultUpdatedAt = promotiontierDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// promotiontierDescName is the schema descriptor for name field.
+	promotiontierDescName := promotiontierFields[1].Descriptor()
+	// promotiontier.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	promotiontier.NameValidator = func() func(string) error {
+		validators := promotiontierDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// promotiontierDescBanner is the schema descriptor for banner field.
+	promotiontierDescBanner := promotiontierFields[2].Descriptor()
+	// promotiontier.BannerValidator is a validator for the "banner" field. It is called by the builders before save.
+	promotiontier.BannerValidator = promotiontierDescBanner.Validators[0].(func(string) error)
+	// promotiontierDescHierarchy is the schema descriptor for hierarchy field.
+	promotiontierDescHierarchy := promotiontierFields[4].Descriptor()
+	// promotiontier.DefaultHierarchy holds the default value on creation for the hierarchy field.
+	promotiontier.DefaultHierarchy = promotiontierDescHierarchy.Default.(int)
+	// promotiontierDescActive is the schema descriptor for active field.
+	promotiontierDescActive := promotiontierFields[5].Descriptor()
+	// promotiontier.DefaultActive holds the default value on creation for the active field.
+	promotiontier.DefaultActive = promotiontierDescActive.Default.(bool)
+	// promotiontierDescMetadata is the schema descriptor for metadata field.
+	promotiontierDescMetadata := promotiontierFields[11].Descriptor()
+	// promotiontier.DefaultMetadata holds the default value on creation for the metadata field.
+	promotiontier.DefaultMetadata = promotiontierDescMetadata.Default.(map[string]interface{})
+	// promotiontierDescRedeemedCount is the schema descriptor for redeemed_count field.
+	promotiontierDescRedeemedCount := promotiontierFields[13].Descriptor()
+	// promotiontier.DefaultRedeemedCount holds the default value on creation for the redeemed_count field.
+	promotiontier.DefaultRedeemedCount = promotiontierDescRedeemedCount.Default.(int)
+	// promotiontier.RedeemedCountValidator is a validator for the "redeemed_count" field. It is called by the builders before save.
+	promotiontier.RedeemedCountValidator = promotiontierDescRedeemedCount.Validators[0].(func(int) error)
+	// promotiontierDescOrdersAmount is the schema descriptor for orders_amount field.
+	promotiontierDescOrdersAmount := promotiontierFields[14].Descriptor()
+	// promotiontier.DefaultOrdersAmount holds the default value on creation for the orders_amount field.
+	promotiontier.DefaultOrdersAmount = promotiontierDescOrdersAmount.Default.(int64)
+	// promotiontierDescOrdersDiscountAmount is the schema descriptor for orders_discount_amount field.
+	promotiontierDescOrdersDiscountAmount := promotiontierFields[15].Descriptor()
+	// promotiontier.DefaultOrdersDiscountAmount holds the default value on creation for the orders_discount_amount field.
+	promotiontier.DefaultOrdersDiscountAmount = promotiontierDescOrdersDiscountAmount.Default.(int64)
+	// promotiontierDescID is the schema descriptor for id field.
+	promotiontierDescID := promotiontierMixinFields0[0].Descriptor()
+	// promotiontier.DefaultID holds the default value on creation for the id field.
+	promotiontier.DefaultID = promotiontierDescID.Default.(func() string)
+	// promotiontier.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	promotiontier.IDValidator = promotiontierDescID.Validators[0].(func(string) error)
 	publicationMixin := schema.Publication{}.Mixin()
 	publicationMixinHooks1 := publicationMixin[1].Hooks()
 	publication.Hooks[0] = publicationMixinHooks1[0]

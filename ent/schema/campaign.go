@@ -77,14 +77,14 @@ func (Campaign) Fields() []ent.Field {
 
 // Edges of the Campaign.
 func (Campaign) Edges() []ent.Edge {
-	return []ent.Edge{
+	return append([]ent.Edge{
 		edge.To("vouchers", Voucher.Type).
 			Annotations(entgql.RelayConnection()),
 		// assigned_category is the category named by category_id (the
 		// graph shows it as Campaign.categories).
 		edge.From("assigned_category", Category.Type).Ref("campaigns").Field("category_id").Unique().
 			Annotations(entgql.Skip(entgql.SkipAll)),
-	}
+	}, promotionEdges()...)
 }
 
 // Indexes of the Campaign: names identify campaigns within a project (the

@@ -49,7 +49,7 @@ func (ValidationRuleAssignment) Mixin() []ent.Mixin {
 func (ValidationRuleAssignment) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("rule_id").Immutable(),
-		field.Enum("related_object_type").Values("voucher", "campaign").Immutable().
+		field.Enum("related_object_type").Values("voucher", "campaign", "promotion_tier").Immutable().
 			Annotations(entgql.Type("RuleAssignmentObject")),
 		field.String("related_object_id").Immutable(),
 	}

@@ -79,8 +79,9 @@ type RelatedObjectType string
 
 // RelatedObjectType values.
 const (
-	RelatedObjectTypeVoucher  RelatedObjectType = "voucher"
-	RelatedObjectTypeCampaign RelatedObjectType = "campaign"
+	RelatedObjectTypeVoucher       RelatedObjectType = "voucher"
+	RelatedObjectTypeCampaign      RelatedObjectType = "campaign"
+	RelatedObjectTypePromotionTier RelatedObjectType = "promotion_tier"
 )
 
 func (rot RelatedObjectType) String() string {
@@ -90,7 +91,7 @@ func (rot RelatedObjectType) String() string {
 // RelatedObjectTypeValidator is a validator for the "related_object_type" field enum values. It is called by the builders before save.
 func RelatedObjectTypeValidator(rot RelatedObjectType) error {
 	switch rot {
-	case RelatedObjectTypeVoucher, RelatedObjectTypeCampaign:
+	case RelatedObjectTypeVoucher, RelatedObjectTypeCampaign, RelatedObjectTypePromotionTier:
 		return nil
 	default:
 		return fmt.Errorf("validationruleassignment: invalid enum value for related_object_type field: %q", rot)

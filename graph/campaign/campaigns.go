@@ -93,6 +93,9 @@ func CreateCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if err := checkRuleCount(in.ValidationRules, 1); err != nil {
 		return nil, err
 	}
+	if err := checkPromotion(kind, in.Promotion); err != nil {
+		return nil, err
+	}
 	created, err := create.Save(ctx)
 	if ent.IsConstraintError(err) {
 		return nil, apperr.Duplicate("campaign", fmt.Sprintf("A campaign named %q already exists", in.Name))
@@ -105,6 +108,11 @@ func CreateCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	}
 	if err := emitCampaign(ctx, webhook.EventCampaignCreated, created); err != nil {
 		return nil, err
+	}
+	if in.Promotion != nil {
+		if err := CreatePromotionTiers(ctx, created, in.Promotion.Tiers); err != nil {
+			return nil, err
+		}
 	}
 	if in.VouchersCount == nil || *in.VouchersCount == 0 {
 		return created, nil

@@ -33,4 +33,6 @@ type CreateCampaignInput struct {
 	ReferralProgram                 map[string]any               `json:"referral_program"`
 	// ValidationRules is assigned to the new campaign (at most one val_… ID).
 	ValidationRules []string `json:"validation_rules"`
+	// Promotion carries a PROMOTION campaign's tiers (promotion_input.go).
+	Promotion *PromotionInput `json:"promotion"`
 }

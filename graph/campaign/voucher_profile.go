@@ -108,42 +108,45 @@ func checkValueObjects(p *jsonfield.VoucherProfile) error {
 	return nil
 }
 
-func validateDiscount(d *jsonfield.Discount) error {
+func validateDiscount(d *jsonfield.Discount) error { return validateDiscountAt(".voucher.discount", d) }
+
+// validateDiscountAt checks a discount definition; prop names it in errors.
+func validateDiscountAt(prop string, d *jsonfield.Discount) error {
 	switch d.Type {
 	case jsonfield.DiscountTypeAmount:
 		if d.AmountOff == nil && d.AmountOffFormula == nil {
-			return apperr.InvalidPayload("Property .voucher.discount.amount_off is required for AMOUNT discounts")
+			return apperr.InvalidPayload("Property %s.amount_off is required for AMOUNT discounts", prop)
 		}
 		if d.AmountOff != nil && *d.AmountOff < 0 {
-			return apperr.InvalidPayload("Property .voucher.discount.amount_off must be >= 0")
+			return apperr.InvalidPayload("Property %s.amount_off must be >= 0", prop)
 		}
 	case jsonfield.DiscountTypePercent:
 		if d.PercentOff == nil && d.PercentOffFormula == nil {
-			return apperr.InvalidPayload("Property .voucher.discount.percent_off is required for PERCENT discounts")
+			return apperr.InvalidPayload("Property %s.percent_off is required for PERCENT discounts", prop)
 		}
 		if d.PercentOff != nil && (*d.PercentOff < 0 || *d.PercentOff > 100) {
-			return apperr.InvalidPayload("Property .voucher.discount.percent_off must be between 0 and 100")
+			return apperr.InvalidPayload("Property %s.percent_off must be between 0 and 100", prop)
 		}
 	case jsonfield.DiscountTypeUnit:
 		if d.Effect != nil && *d.Effect == string(discount.EffectAddManyItems) {
 			break
 		}
 		if d.UnitType == nil || *d.UnitType == "" {
-			return apperr.InvalidPayload("Property .voucher.discount.unit_type is required for UNIT discounts")
+			return apperr.InvalidPayload("Property %s.unit_type is required for UNIT discounts", prop)
 		}
 		if d.UnitOff != nil && *d.UnitOff < 0 {
-			return apperr.InvalidPayload("Property .voucher.discount.unit_off must be >= 0")
+			return apperr.InvalidPayload("Property %s.unit_off must be >= 0", prop)
 		}
 	case jsonfield.DiscountTypeFixed:
 		if d.FixedAmount == nil {
-			return apperr.InvalidPayload("Property .voucher.discount.fixed_amount is required for FIXED discounts")
+			return apperr.InvalidPayload("Property %s.fixed_amount is required for FIXED discounts", prop)
 		}
 	default:
-		return apperr.InvalidPayload("Property .voucher.discount.type must be one of AMOUNT, PERCENT, UNIT, FIXED, got %q", d.Type)
+		return apperr.InvalidPayload("Property %s.type must be one of AMOUNT, PERCENT, UNIT, FIXED, got %q", prop, d.Type)
 	}
 	// What the calculation can apply: effects allowed for the type, units.
 	if err := DiscountOf(d).Validate(); err != nil {
-		return apperr.InvalidPayload("Property .voucher.discount: %s", strings.TrimPrefix(err.Error(), discount.ErrInvalidDiscount.Error()+": "))
+		return apperr.InvalidPayload("Property %s: %s", prop, strings.TrimPrefix(err.Error(), discount.ErrInvalidDiscount.Error()+": "))
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func redeemableCategoryID(v *ent.Voucher) string {
 func (e *evaluation) loadCategories(ctx context.Context) error {
 	var ids []string
 	for _, s := range e.states {
-		if id := redeemableCategoryID(s.voucher); id != "" {
+		if id := s.categoryID(); id != "" {
 			ids = append(ids, id)
 		}
 	}
@@ -52,7 +52,7 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 		byID[cat.ID] = cat
 	}
 	for _, s := range e.states {
-		s.category = byID[redeemableCategoryID(s.voucher)]
+		s.category = byID[s.categoryID()]
 	}
 	return nil
 }
@@ -75,4 +75,19 @@ func (s *redeemableState) categoriesView() []any {
 		return []any{}
 	}
 	return []any{categoryView(s.category)}
+}
+
+// categoryID is the redeemable's category: the voucher's or tier's own,
+// else its campaign's ("" for none).
+func (s *redeemableState) categoryID() string {
+	if t := s.tier; t != nil {
+		switch {
+		case t.CategoryID != nil:
+			return *t.CategoryID
+		case t.Edges.Campaign != nil && t.Edges.Campaign.CategoryID != nil:
+			return *t.Edges.Campaign.CategoryID
+		}
+		return ""
+	}
+	return redeemableCategoryID(s.voucher)
 }

@@ -57,6 +57,9 @@ func notFoundFailure(resourceType, id string) *checkFailure {
 type redeemableState struct {
 	input   *RedeemableInput
 	voucher *ent.Voucher // with its campaign edge; nil when not found
+	// tier is the promotion tier a promotion_tier redeemable names, with
+	// its campaign edge (nil: a voucher, or not found; tiers.go).
+	tier    *ent.PromotionTier
 	failure *checkFailure
 	rules   []validationrule.Definition
 	ruleIDs []string
@@ -83,6 +86,9 @@ func (s *redeemableState) code() string { return s.input.ID }
 // quantity (with other sessions' locks) → holder → validation rules →
 // gift balance / loyalty points.
 func (e *evaluation) checkRedeemable(ctx context.Context, s *redeemableState) error {
+	if s.isTier() {
+		return e.checkTier(ctx, s) // tiers.go
+	}
 	v := s.voucher
 	if v == nil {
 		s.failure = notFoundFailure("voucher", s.code())
@@ -214,6 +220,9 @@ func (s *redeemableState) candidate() discount.Candidate {
 	if s.failure != nil {
 		c.Failure = s.failure.key
 		return c
+	}
+	if s.tier != nil {
+		return s.tierCandidate(c)
 	}
 	v := s.voucher
 	c.Eligible = s.eligible()

@@ -81,6 +81,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if req.session != nil && req.session.Key != nil {
 		e.sessionKey = *req.session.Key
 	}
+	if err := e.expandStack(ctx); err != nil { // tiers.go
+		return nil, err
+	}
 	// A redemption creates or updates its customer first; a validation
 	// reads it with the vouchers (customerToRead), in the same statement.
 	upsert := mode == redeem
@@ -93,6 +96,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 		return nil, err
 	}
 	if err := e.loadVouchers(ctx, lock, mode == redeemGuarded, e.customerToRead(upsert)); err != nil {
+		return nil, err
+	}
+	if err := e.loadTiers(ctx, lock); err != nil { // tiers.go
 		return nil, err
 	}
 	if !upsert {
@@ -208,13 +214,18 @@ func (e *evaluation) validationCustomer(ctx context.Context) (*ent.Customer, err
 // reads the locked state. version reads the rows' versions instead
 // (redeemGuarded).
 func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust *customerRef) error {
-	codes := make([]string, len(e.req.redeemables))
-	for i, r := range e.req.redeemables {
-		codes[i] = r.ID
+	codes := make([]string, 0, len(e.req.redeemables))
+	for _, r := range e.req.redeemables {
+		if redeemableObject(r) == "voucher" {
+			codes = append(codes, r.ID)
+		}
 	}
-	res, err := lookupVouchers(ctx, codes, lock, version, cust)
-	if err != nil {
-		return err
+	var res lookupResult
+	if len(codes) > 0 { // only tiers: the customer is read on its own (loadCustomer)
+		var err error
+		if res, err = lookupVouchers(ctx, codes, lock, version, cust); err != nil {
+			return err
+		}
 	}
 	found := res.vouchers
 	e.customerRead, e.readCustomer = res.customerRead, res.customer
@@ -226,9 +237,13 @@ func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust 
 		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
 		withRules[f.voucher.ID], versions[f.voucher.ID] = f.hasRules, f.version
 	}
-	e.states = make([]*redeemableState, len(codes))
+	e.states = make([]*redeemableState, len(e.req.redeemables))
 	var ids []string
 	for i, r := range e.req.redeemables {
+		if redeemableObject(r) != "voucher" {
+			e.states[i] = &redeemableState{input: r}
+			continue
+		}
 		v := byCode[r.ID]
 		if v == nil {
 			v = byID[r.ID]

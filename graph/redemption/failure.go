@@ -34,7 +34,7 @@ func (e *evaluation) recordStackedFailure(ctx context.Context) (*StackedRedempti
 		return nil, fmt.Errorf("storing failed redemption: %w", err)
 	}
 	for i, out := range e.outcomes {
-		if out.Status != discount.StatusInapplicable || e.states[i].voucher == nil {
+		if out.Status != discount.StatusInapplicable || (e.states[i].voucher == nil && e.states[i].tier == nil) {
 			continue
 		}
 		if _, err := w.failedEntry(ctx, e.states[i], out.Key, &parentID); err != nil {
@@ -49,6 +49,16 @@ func (e *evaluation) recordStackedFailure(ctx context.Context) (*StackedRedempti
 // failedEntry stores the failed redemption of one voucher.
 func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string, parentID *string) (*ent.Redemption, error) {
 	f := w.e.failureOf(s, key, "")
+	if t := s.tier; t != nil {
+		r, err := w.entry(ctx, pulid.PrefixRedemptionFailed+pulid.Hex(9), "FAILURE", parentID).
+			SetCampaignID(t.CampaignID).SetRelatedObjectType("promotion_tier").SetRelatedObjectID(t.ID).
+			SetFailureCode(f.Key).SetFailureMessage(f.Message).Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("storing failed redemption: %w", err)
+		}
+		r.Edges.Customer = w.e.customer
+		return r, emitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
+	}
 	v := s.voucher
 	r, err := w.entry(ctx, pulid.PrefixRedemptionFailed+pulid.Hex(9), "FAILURE", parentID).
 		SetVoucherID(v.ID).SetVoucherCode(v.Code).SetNillableCampaignID(v.CampaignID).

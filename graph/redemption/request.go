@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
@@ -36,6 +37,9 @@ type redemptionRequest struct {
 	expand      map[string]bool
 	// legacy marks the single-code forms (no parent redemption).
 	legacy bool
+	// stack is the promotion stack the request named, its tiers now the
+	// redeemables (tiers.go).
+	stack *ent.PromotionStack
 }
 
 // stackedRequest checks a stacked body: 1–30 redeemables, each naming an
@@ -55,12 +59,14 @@ func stackedRequest(in StackedRedemptionInput) (*redemptionRequest, error) {
 		}
 		obj := redeemableObject(r)
 		switch obj {
-		case "voucher":
-		case "promotion_tier", "promotion_stack":
-			return nil, apperr.New(400, "invalid_redeemables", "Invalid redeemables",
-				fmt.Sprintf("Property .redeemables[%d].object: %s redeemables are not supported by this server; only voucher", i, obj))
+		case "voucher", "promotion_tier":
+		case "promotion_stack":
+			if len(rs) > 1 {
+				return nil, apperr.New(400, "invalid_redeemables", "Invalid redeemables",
+					fmt.Sprintf("Property .redeemables[%d]: Promotion Stack cannot be use with other redeemables", i))
+			}
 		default:
-			return nil, apperr.InvalidPayload("Property .redeemables[%d].object must be equal to one of the allowed values: voucher", i)
+			return nil, apperr.InvalidPayload("Property .redeemables[%d].object must be equal to one of the allowed values: voucher, promotion_tier, promotion_stack", i)
 		}
 		if seen[obj+"\x00"+r.ID] {
 			return nil, apperr.New(400, "duplicated_redeemables", "Duplicated redeemables detected",

@@ -144,7 +144,11 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 		targets = children
 	}
 	sort.SliceStable(targets, func(i, j int) bool {
-		return campaign.Deref(targets[i].VoucherID) < campaign.Deref(targets[j].VoucherID)
+		vi, vj := targets[i].VoucherID, targets[j].VoucherID
+		if (vi == nil) != (vj == nil) {
+			return vi != nil // vouchers before promotion tiers, the order redemptions lock them in
+		}
+		return campaign.Deref(vi) < campaign.Deref(vj)
 	})
 	for _, t := range targets {
 		id := rollbackID
@@ -193,6 +197,11 @@ func (rb *rollbacker) mark(ctx context.Context, id, rollbackID string) error {
 func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, parentID *string) (*ent.Redemption, error) {
 	create := rb.entry(t, id, parentID).SetAppliedDiscount(-t.AppliedDiscount)
 	if t.VoucherID == nil {
+		if t.RelatedObjectType == "promotion_tier" {
+			if err := rb.revertTier(ctx, t); err != nil { // tiers.go
+				return nil, err
+			}
+		}
 		return saveRollback(ctx, create)
 	}
 	v, err := campaign.LockVoucher(ctx, rb.c, *t.VoucherID)

@@ -25,7 +25,7 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 	}
 	for i, r := range s.rules {
 		if v := r.Check(rc); v != nil {
-			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.voucher.Code, s.ruleIDs[i]))
+			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))
 			f.message, f.customMessage = validationrule.DefaultMessage(v.Key), v.Custom
 			return f, nil
 		}
@@ -65,7 +65,11 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 		e.segmentsLoaded = true
 	}
 	rc.CustomerSegments = e.segments
-	n, err := c.Redemption.Query().Where(redemption.CustomerID(e.customer.ID), redemption.VoucherID(s.voucher.ID),
+	of := redemption.VoucherID
+	if s.tier != nil {
+		of = redemption.RelatedObjectID
+	}
+	n, err := c.Redemption.Query().Where(redemption.CustomerID(e.customer.ID), of(s.ruleObjects()[0]),
 		redemption.ObjectEQ(redemption.ObjectRedemption), redemption.StatusEQ(redemption.StatusSUCCEEDED)).Count(ctx)
 	if err != nil {
 		return rc, fmt.Errorf("counting customer redemptions: %w", err)

@@ -107,7 +107,7 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 	if c == nil || !store.IsPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
 		return false
 	}
-	if len(req.redeemables) != 1 || req.customer != nil || req.session != nil {
+	if len(req.redeemables) != 1 || redeemableObject(req.redeemables[0]) != "voucher" || req.customer != nil || req.session != nil {
 		return false
 	}
 	// A v1 reward issues what it promises (IssueReward): reads and writes

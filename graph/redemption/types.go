@@ -214,6 +214,12 @@ type ValidationRuleInput struct {
 type RuleAssignmentInput struct {
 	Voucher  *string `json:"voucher"`
 	Campaign *string `json:"campaign"`
+	// PromotionTier is a promo_… id (docs/promotions.md).
+	PromotionTier *string `json:"promotion_tier"`
+	// RelatedObjectType and RelatedObjectID are the reference's form of
+	// the same (voucher, campaign or promotion_tier); REST only.
+	RelatedObjectType *string `json:"related_object_type"`
+	RelatedObjectID   *string `json:"related_object_id"`
 }
 
 // failureOf builds a failure from an error key and the voucher code.

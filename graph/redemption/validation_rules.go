@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -14,6 +15,7 @@ import (
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/promotion"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -129,11 +131,17 @@ func AssignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 	if err != nil {
 		return nil, err
 	}
-	if (in.Voucher == nil) == (in.Campaign == nil) {
-		return nil, apperr.InvalidPayload("Payload must have exactly one of the properties 'voucher' or 'campaign'")
+	if err := in.normalize(); err != nil {
+		return nil, err
 	}
 	typ, objID := validationruleassignment.RelatedObjectTypeVoucher, ""
-	if in.Voucher != nil {
+	if in.PromotionTier != nil {
+		t, err := promotion.Tier(ctx, *in.PromotionTier)
+		if err != nil {
+			return nil, err
+		}
+		typ, objID = validationruleassignment.RelatedObjectTypePromotionTier, t.ID
+	} else if in.Voucher != nil {
 		v, err := campaign.VoucherByCodeOrID(ctx, *in.Voucher)
 		if err != nil {
 			return nil, err
@@ -189,11 +197,8 @@ func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.Validatio
 func (e *evaluation) loadRules(ctx context.Context) error {
 	var objects []string
 	for _, s := range e.states {
-		if v := s.voucher; v != nil && s.hasRules {
-			objects = append(objects, v.ID)
-			if v.CampaignID != nil {
-				objects = append(objects, *v.CampaignID)
-			}
+		if s.hasRules {
+			objects = append(objects, s.ruleObjects()...)
 		}
 	}
 	if len(objects) == 0 {
@@ -224,11 +229,12 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 		defs[r.ID] = def
 	}
 	for _, s := range e.states {
-		if s.voucher == nil {
+		objects := s.ruleObjects()
+		if len(objects) == 0 {
 			continue
 		}
 		for _, a := range as {
-			if a.RelatedObjectID == s.voucher.ID || (s.voucher.CampaignID != nil && a.RelatedObjectID == *s.voucher.CampaignID) {
+			if slices.Contains(objects, a.RelatedObjectID) {
 				if def, ok := defs[a.RuleID]; ok {
 					s.rules = append(s.rules, def)
 					s.ruleIDs = append(s.ruleIDs, a.RuleID)
@@ -275,4 +281,35 @@ func ListValidationRules(ctx context.Context, limit, page *int) (*ValidationRule
 		return nil, fmt.Errorf("listing validation rules: %w", err)
 	}
 	return &ValidationRuleList{Total: total, Data: data}, nil
+}
+
+// normalize turns the reference's {related_object_type, related_object_id}
+// into the named field and demands exactly one object.
+func (in *RuleAssignmentInput) normalize() error {
+	if in.RelatedObjectType != nil || in.RelatedObjectID != nil {
+		if in.RelatedObjectType == nil || in.RelatedObjectID == nil {
+			return apperr.InvalidPayload("Properties 'related_object_type' and 'related_object_id' go together")
+		}
+		id := *in.RelatedObjectID
+		switch *in.RelatedObjectType {
+		case "voucher":
+			in.Voucher = &id
+		case "campaign":
+			in.Campaign = &id
+		case "promotion_tier":
+			in.PromotionTier = &id
+		default:
+			return apperr.InvalidPayload("Property .related_object_type must be one of voucher, campaign, promotion_tier")
+		}
+	}
+	n := 0
+	for _, p := range []*string{in.Voucher, in.Campaign, in.PromotionTier} {
+		if p != nil {
+			n++
+		}
+	}
+	if n != 1 {
+		return apperr.InvalidPayload("Payload must have exactly one of the properties 'voucher', 'campaign' or 'promotion_tier' (or related_object_type and related_object_id)")
+	}
+	return nil
 }

@@ -120,6 +120,8 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 		if cmp := v.Edges.Campaign; cmp != nil {
 			r.CampaignName = &cmp.Name
 		}
+	} else if s.tier != nil {
+		s.tierResult(r, out.Status == discount.StatusSkipped) // tiers.go
 	}
 	switch out.Status {
 	case discount.StatusApplicable:
@@ -159,6 +161,9 @@ var skipMessages = map[string]string{
 // applicableResult is result of an APPLICABLE redeemable: the discount
 // definition, the gift credits or the loyalty points.
 func (e *evaluation) applicableResult(s *redeemableState, out discount.Outcome) map[string]any {
+	if s.tier != nil {
+		return tierDiscount(s.tier)
+	}
 	v := s.voucher
 	switch v.Type {
 	case jsonfield.VoucherTypeGift:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -55,6 +56,16 @@ func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, err
 			v.Edges.Campaign = cmp
 		}
 		data["campaign"] = v.Edges.Campaign
+	}
+	if r.RelatedObjectType == "promotion_tier" { // docs/promotions.md
+		t, err := promotion.OfRedemption(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		data["promotion_tier"] = t
+		if t != nil {
+			data["campaign"] = t.Edges.Campaign
+		}
 	}
 	return data, nil
 }

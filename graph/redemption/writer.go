@@ -52,6 +52,9 @@ func (e *evaluation) newWriter(ctx context.Context) *writer {
 // balance, transaction, session lock) and returns the redemption row to insert.
 func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.RedemptionCreate, error) {
 	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
+	if s.tier != nil {
+		return w.tierEntry(ctx, id, parentID, s, out) // tiers.go
+	}
 	v := s.voucher
 	// A bulk update: no re-read of the row (the locked copy is patched
 	// below). A guarded redemption changes only the version it read.

@@ -17,7 +17,7 @@ func campaigns(a *API) {
 		Req("id", String()),
 		Req("rule_id", String()),
 		Req("related_object_id", String()),
-		Req("related_object_type", Enum("voucher", "campaign")),
+		Req("related_object_type", Enum("voucher", "campaign", "promotion_tier")),
 		Req("created_at", DateTime()),
 		Req("validation_status", Const("VALID")),
 		Req("validation_omitted_rules", Array(String())),

@@ -43,7 +43,7 @@ func validationRules(a *API) {
 		Req("id", String()),
 		Req("rule_id", String()),
 		Req("related_object_id", String()),
-		Req("related_object_type", Enum("voucher", "campaign")),
+		Req("related_object_type", Enum("voucher", "campaign", "promotion_tier")),
 		Req("created_at", DateTime()),
 		Req("object", Const("validation_rules_assignment")),
 	)

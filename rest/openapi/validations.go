@@ -34,6 +34,7 @@ func validations(a *API) {
 		Opt("created_at", DateTime()),
 		Opt("redemptions", MapOf(Object(
 			Req("date", DateTime()), Req("related_object_type", String()), Req("related_object_id", String()),
+			Opt("related_object_parent_id", String().Desc("A promotion tier's campaign.")),
 			Opt("stacked", Array(String())), Opt("rollback_id", String()), Opt("rollback_date", DateTime()),
 		)).Desc("The order's redemptions by id.")),
 		Req("object", Const("order")))...).Desc("The order with its discounts calculated (amounts in cents)."))

@@ -47,6 +47,8 @@ const (
 	PrefixCategory         = "cat_"
 	PrefixProduct          = "prod_"
 	PrefixSku              = "sku_"
+	PrefixPromotionTier    = "promo_"
+	PrefixPromotionStack   = "stack_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
