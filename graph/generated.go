@@ -41,6 +41,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -626,6 +627,7 @@ type ComplexityRoot struct {
 
 	LoyaltyCard struct {
 		Balance              func(childComplexity int) int
+		ExpirationRules      func(childComplexity int) int
 		ExpiredPoints        func(childComplexity int) int
 		NextExpirationDate   func(childComplexity int) int
 		NextExpirationPoints func(childComplexity int) int
@@ -679,6 +681,26 @@ type ComplexityRoot struct {
 	LoyaltyProgramEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	LoyaltyV1CardBalance struct {
+		Balance       func(childComplexity int) int
+		Object        func(childComplexity int) int
+		OperationType func(childComplexity int) int
+		Points        func(childComplexity int) int
+		RelatedObject func(childComplexity int) int
+		Total         func(childComplexity int) int
+		Type          func(childComplexity int) int
+	}
+
+	LoyaltyV1CardRelatedObject struct {
+		ID   func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
+	LoyaltyV1MemberList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ManagementBranding struct {
@@ -788,8 +810,10 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
+		AddLoyaltyV1Member                func(childComplexity int, program string, input loyaltyv1.AddMemberInput) int
 		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
+		AdjustLoyaltyV1MemberBalance      func(childComplexity int, program *string, code string, input loyaltyv1.BalanceInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input access.AssignUserInput) int
@@ -801,6 +825,7 @@ type ComplexityRoot struct {
 		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
 		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
+		CreateLoyaltyV1Program            func(childComplexity int, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *access.AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input access.BrandingInput) int
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input access.CustomEventSchemaInput) int
@@ -822,6 +847,7 @@ type ComplexityRoot struct {
 		DeleteCampaign                    func(childComplexity int, idOrName string, force *bool) int
 		DeleteCategory                    func(childComplexity int, id string) int
 		DeleteCustomer                    func(childComplexity int, idOrSourceID string) int
+		DeleteLoyaltyV1Program            func(childComplexity int, idOrName string) int
 		DeleteManagementAPIKey            func(childComplexity int, projectID string, appID string) int
 		DeleteManagementBranding          func(childComplexity int, projectID string, id string) int
 		DeleteManagementCustomEventSchema func(childComplexity int, projectID string, id string) int
@@ -842,6 +868,7 @@ type ComplexityRoot struct {
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
+		ExportLoyaltyV1MemberTransactions func(childComplexity int, program *string, code string, parameters *export.ExportParametersInput) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
 		ImportProductsCSV                 func(childComplexity int, csv string) int
@@ -860,6 +887,7 @@ type ComplexityRoot struct {
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
 		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
+		TransferLoyaltyV1Points           func(childComplexity int, program string, code string, input []*loyaltyv1.TransferInput) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
@@ -870,6 +898,7 @@ type ComplexityRoot struct {
 		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
 		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
+		UpdateLoyaltyV1Program            func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput, program *loyaltyv1.ProgramUpdate) int
 		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input access.AppKeyInput) int
 		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input access.BrandingInput) int
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input access.CustomEventSchemaInput) int
@@ -1022,6 +1051,13 @@ type ComplexityRoot struct {
 		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
 		LoyaltyProgram               func(childComplexity int, id string) int
 		LoyaltyPrograms              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		LoyaltyV1Member              func(childComplexity int, program *string, code string) int
+		LoyaltyV1MemberActivity      func(childComplexity int, program *string, code string, input *loyaltyv1.ActivityListInput) int
+		LoyaltyV1MemberList          func(childComplexity int, program string, input *loyaltyv1.MemberListInput) int
+		LoyaltyV1MemberTransactions  func(childComplexity int, program *string, code string, input *loyaltyv1.TransactionListInput) int
+		LoyaltyV1Program             func(childComplexity int, idOrName string) int
+		LoyaltyV1ProgramList         func(childComplexity int, input *campaign.CampaignListInput) int
+		LoyaltyV1ProgramTransactions func(childComplexity int, program string, input *loyaltyv1.TransactionListInput) int
 		ManagementAPIKeys            func(childComplexity int, projectID string, client *bool) int
 		ManagementBranding           func(childComplexity int, projectID string, id string) int
 		ManagementBrandings          func(childComplexity int, projectID string) int
@@ -1648,6 +1684,13 @@ type MutationResolver interface {
 	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
 	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	CreateLoyaltyV1Program(ctx context.Context, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) (*ent.Campaign, error)
+	UpdateLoyaltyV1Program(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput, program *loyaltyv1.ProgramUpdate) (*ent.Campaign, error)
+	DeleteLoyaltyV1Program(ctx context.Context, idOrName string) (*ent.AsyncAction, error)
+	AddLoyaltyV1Member(ctx context.Context, program string, input loyaltyv1.AddMemberInput) (*ent.Voucher, error)
+	AdjustLoyaltyV1MemberBalance(ctx context.Context, program *string, code string, input loyaltyv1.BalanceInput) (*loyaltyv1.CardBalance, error)
+	TransferLoyaltyV1Points(ctx context.Context, program string, code string, input []*loyaltyv1.TransferInput) (*ent.Voucher, error)
+	ExportLoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, parameters *export.ExportParametersInput) (*ent.Export, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1736,6 +1779,13 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	LoyaltyV1Program(ctx context.Context, idOrName string) (*ent.Campaign, error)
+	LoyaltyV1ProgramList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
+	LoyaltyV1Member(ctx context.Context, program *string, code string) (*ent.Voucher, error)
+	LoyaltyV1MemberList(ctx context.Context, program string, input *loyaltyv1.MemberListInput) (*loyaltyv1.MemberList, error)
+	LoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
+	LoyaltyV1ProgramTransactions(ctx context.Context, program string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
+	LoyaltyV1MemberActivity(ctx context.Context, program *string, code string, input *loyaltyv1.ActivityListInput) (*customer.CustomerActivityList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -3997,6 +4047,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoyaltyCard.Balance(childComplexity), true
+	case "LoyaltyCard.expirationRules":
+		if e.ComplexityRoot.LoyaltyCard.ExpirationRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyCard.ExpirationRules(childComplexity), true
 	case "LoyaltyCard.expiredPoints":
 		if e.ComplexityRoot.LoyaltyCard.ExpiredPoints == nil {
 			break
@@ -4218,6 +4274,75 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoyaltyProgramEdge.Node(childComplexity), true
+
+	case "LoyaltyV1CardBalance.balance":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Balance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Balance(childComplexity), true
+	case "LoyaltyV1CardBalance.object":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Object(childComplexity), true
+	case "LoyaltyV1CardBalance.operationType":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.OperationType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.OperationType(childComplexity), true
+	case "LoyaltyV1CardBalance.points":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Points(childComplexity), true
+	case "LoyaltyV1CardBalance.relatedObject":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.RelatedObject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.RelatedObject(childComplexity), true
+	case "LoyaltyV1CardBalance.total":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Total(childComplexity), true
+	case "LoyaltyV1CardBalance.type":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Type(childComplexity), true
+
+	case "LoyaltyV1CardRelatedObject.id":
+		if e.ComplexityRoot.LoyaltyV1CardRelatedObject.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardRelatedObject.ID(childComplexity), true
+	case "LoyaltyV1CardRelatedObject.type":
+		if e.ComplexityRoot.LoyaltyV1CardRelatedObject.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardRelatedObject.Type(childComplexity), true
+
+	case "LoyaltyV1MemberList.data":
+		if e.ComplexityRoot.LoyaltyV1MemberList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1MemberList.Data(childComplexity), true
+	case "LoyaltyV1MemberList.total":
+		if e.ComplexityRoot.LoyaltyV1MemberList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1MemberList.Total(childComplexity), true
 
 	case "ManagementBranding.address":
 		if e.ComplexityRoot.ManagementBranding.Address == nil {
@@ -4715,6 +4840,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ActivateReward(childComplexity, args["id"].(string)), true
+	case "Mutation.addLoyaltyV1Member":
+		if e.ComplexityRoot.Mutation.AddLoyaltyV1Member == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addLoyaltyV1Member_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddLoyaltyV1Member(childComplexity, args["program"].(string), args["input"].(loyaltyv1.AddMemberInput)), true
 	case "Mutation.addVoucher":
 		if e.ComplexityRoot.Mutation.AddVoucher == nil {
 			break
@@ -4737,6 +4873,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(loyalty.AdjustPointsInput)), true
+	case "Mutation.adjustLoyaltyV1MemberBalance":
+		if e.ComplexityRoot.Mutation.AdjustLoyaltyV1MemberBalance == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdjustLoyaltyV1MemberBalance(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(loyaltyv1.BalanceInput)), true
 	case "Mutation.adjustVoucherBalance":
 		if e.ComplexityRoot.Mutation.AdjustVoucherBalance == nil {
 			break
@@ -4858,6 +5005,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(loyalty.CreateLoyaltyProgramInput)), true
+	case "Mutation.createLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1Program(childComplexity, args["input"].(campaign.CreateCampaignInput), args["settings"].(*loyaltyv1.ProgramSettings)), true
 	case "Mutation.createManagementApiKey":
 		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
 			break
@@ -5089,6 +5247,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Mutation.deleteLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.DeleteLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLoyaltyV1Program(childComplexity, args["idOrName"].(string)), true
 	case "Mutation.deleteManagementApiKey":
 		if e.ComplexityRoot.Mutation.DeleteManagementAPIKey == nil {
 			break
@@ -5309,6 +5478,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableVoucher(childComplexity, args["codeOrID"].(string)), true
+	case "Mutation.exportLoyaltyV1MemberTransactions":
+		if e.ComplexityRoot.Mutation.ExportLoyaltyV1MemberTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExportLoyaltyV1MemberTransactions(childComplexity, args["program"].(*string), args["code"].(string), args["parameters"].(*export.ExportParametersInput)), true
 	case "Mutation.exportVoucherTransactions":
 		if e.ComplexityRoot.Mutation.ExportVoucherTransactions == nil {
 			break
@@ -5507,6 +5687,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked(childComplexity, args["projectID"].(string), args["appID"].(string), args["blocked"].(bool)), true
+	case "Mutation.transferLoyaltyV1Points":
+		if e.ComplexityRoot.Mutation.TransferLoyaltyV1Points == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_transferLoyaltyV1Points_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TransferLoyaltyV1Points(childComplexity, args["program"].(string), args["code"].(string), args["input"].([]*loyaltyv1.TransferInput)), true
 	case "Mutation.unassignCard":
 		if e.ComplexityRoot.Mutation.UnassignCard == nil {
 			break
@@ -5617,6 +5808,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateLoyaltyProgramInput)), true
+	case "Mutation.updateLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.UpdateLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyV1Program(childComplexity, args["idOrName"].(string), args["input"].(campaign.UpdateCampaignInput), args["program"].(*loyaltyv1.ProgramUpdate)), true
 	case "Mutation.updateManagementApiKey":
 		if e.ComplexityRoot.Mutation.UpdateManagementAPIKey == nil {
 			break
@@ -6579,6 +6781,83 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyPrograms(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LoyaltyProgramOrder), args["where"].(*ent.LoyaltyProgramWhereInput)), true
+	case "Query.loyaltyV1Member":
+		if e.ComplexityRoot.Query.LoyaltyV1Member == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Member_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Member(childComplexity, args["program"].(*string), args["code"].(string)), true
+	case "Query.loyaltyV1MemberActivity":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberActivity == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberActivity_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberActivity(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(*loyaltyv1.ActivityListInput)), true
+	case "Query.loyaltyV1MemberList":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.MemberListInput)), true
+	case "Query.loyaltyV1MemberTransactions":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberTransactions(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(*loyaltyv1.TransactionListInput)), true
+	case "Query.loyaltyV1Program":
+		if e.ComplexityRoot.Query.LoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Program(childComplexity, args["idOrName"].(string)), true
+	case "Query.loyaltyV1ProgramList":
+		if e.ComplexityRoot.Query.LoyaltyV1ProgramList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1ProgramList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1ProgramList(childComplexity, args["input"].(*campaign.CampaignListInput)), true
+	case "Query.loyaltyV1ProgramTransactions":
+		if e.ComplexityRoot.Query.LoyaltyV1ProgramTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1ProgramTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1ProgramTransactions(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.TransactionListInput)), true
 	case "Query.managementApiKeys":
 		if e.ComplexityRoot.Query.ManagementAPIKeys == nil {
 			break
@@ -8866,6 +9145,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoyaltyMemberWhereInput", ec.unmarshalInputLoyaltyMemberWhereInput),
 			graphql.NewInputUnmarshaler("LoyaltyProgramOrder", ec.unmarshalInputLoyaltyProgramOrder),
 			graphql.NewInputUnmarshaler("LoyaltyProgramWhereInput", ec.unmarshalInputLoyaltyProgramWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ActivityListInput", ec.unmarshalInputLoyaltyV1ActivityListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1BalanceInput", ec.unmarshalInputLoyaltyV1BalanceInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1MemberInput", ec.unmarshalInputLoyaltyV1MemberInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1MemberListInput", ec.unmarshalInputLoyaltyV1MemberListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ProgramSettingsInput", ec.unmarshalInputLoyaltyV1ProgramSettingsInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ProgramUpdateInput", ec.unmarshalInputLoyaltyV1ProgramUpdateInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TransactionListInput", ec.unmarshalInputLoyaltyV1TransactionListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TransferInput", ec.unmarshalInputLoyaltyV1TransferInput),
 			graphql.NewInputUnmarshaler("ManagementBrandingInput", ec.unmarshalInputManagementBrandingInput),
 			graphql.NewInputUnmarshaler("ManagementCustomEventSchemaInput", ec.unmarshalInputManagementCustomEventSchemaInput),
 			graphql.NewInputUnmarshaler("ManagementMetadataSchemaInput", ec.unmarshalInputManagementMetadataSchemaInput),
@@ -9009,7 +9296,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/loyaltyv1.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -9105,10 +9392,14 @@ type LoyaltyCard {
   pendingPoints: Int
   expiredPoints: Int
   subtractedPoints: Int
+  """A loyalty program's default points expiry (its card template only)."""
+  expirationRules: Map
 }
 
 input LoyaltyCardInput {
   points: Int!
+  """Default points expiry of a loyalty program's cards (period_type, period_value, rounding_type, …)."""
+  expirationRules: Map
 }
 
 """Redemption limit; a null quantity means unlimited."""
@@ -10909,6 +11200,7 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
+	{Name: "schema/loyaltyv1.graphqls", Input: sourceData("schema/loyaltyv1.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -12000,6 +12292,8 @@ func (ec *executionContext) childFields_LoyaltyCard(ctx context.Context, field g
 		return ec.fieldContext_LoyaltyCard_expiredPoints(ctx, field)
 	case "subtractedPoints":
 		return ec.fieldContext_LoyaltyCard_subtractedPoints(ctx, field)
+	case "expirationRules":
+		return ec.fieldContext_LoyaltyCard_expirationRules(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyCard", field.Name)
 }
@@ -12096,6 +12390,46 @@ func (ec *executionContext) childFields_LoyaltyProgramEdge(ctx context.Context, 
 		return ec.fieldContext_LoyaltyProgramEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyProgramEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1CardBalance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "points":
+		return ec.fieldContext_LoyaltyV1CardBalance_points(ctx, field)
+	case "total":
+		return ec.fieldContext_LoyaltyV1CardBalance_total(ctx, field)
+	case "balance":
+		return ec.fieldContext_LoyaltyV1CardBalance_balance(ctx, field)
+	case "type":
+		return ec.fieldContext_LoyaltyV1CardBalance_type(ctx, field)
+	case "object":
+		return ec.fieldContext_LoyaltyV1CardBalance_object(ctx, field)
+	case "relatedObject":
+		return ec.fieldContext_LoyaltyV1CardBalance_relatedObject(ctx, field)
+	case "operationType":
+		return ec.fieldContext_LoyaltyV1CardBalance_operationType(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1CardBalance", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1CardRelatedObject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_LoyaltyV1CardRelatedObject_type(ctx, field)
+	case "id":
+		return ec.fieldContext_LoyaltyV1CardRelatedObject_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1CardRelatedObject", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1MemberList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1MemberList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1MemberList", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagementBranding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13840,6 +14174,28 @@ func (ec *executionContext) field_Mutation_activateReward_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addLoyaltyV1Member_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.AddMemberInput, error) {
+			return ec.unmarshalNLoyaltyV1MemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐAddMemberInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13897,6 +14253,36 @@ func (ec *executionContext) field_Mutation_adjustCardPoints_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.BalanceInput, error) {
+			return ec.unmarshalNLoyaltyV1BalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐBalanceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -14099,6 +14485,28 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
+			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "settings",
+		func(ctx context.Context, v any) (*loyaltyv1.ProgramSettings, error) {
+			return ec.unmarshalOLoyaltyV1ProgramSettingsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramSettings(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["settings"] = arg1
 	return args, nil
 }
 
@@ -14476,6 +14884,20 @@ func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteManagementApiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14833,6 +15255,36 @@ func (ec *executionContext) field_Mutation_enableVoucher_args(ctx context.Contex
 		return nil, err
 	}
 	args["codeOrID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
+		func(ctx context.Context, v any) (*export.ExportParametersInput, error) {
+			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["parameters"] = arg2
 	return args, nil
 }
 
@@ -15200,6 +15652,36 @@ func (ec *executionContext) field_Mutation_setManagementApiKeyBlocked_args(ctx c
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_transferLoyaltyV1Points_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.TransferInput, error) {
+			return ec.unmarshalNLoyaltyV1TransferInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_unassignCard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15425,6 +15907,36 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
+			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*loyaltyv1.ProgramUpdate, error) {
+			return ec.unmarshalOLoyaltyV1ProgramUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramUpdate(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg2
 	return args, nil
 }
 
@@ -17011,6 +17523,160 @@ func (ec *executionContext) field_Query_loyaltyPrograms_args(ctx context.Context
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberActivity_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.ActivityListInput, error) {
+			return ec.unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐActivityListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.MemberListInput, error) {
+			return ec.unmarshalOLoyaltyV1MemberListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+			return ec.unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Member_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1ProgramList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
+			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1ProgramTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+			return ec.unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
 	return args, nil
 }
 
@@ -27472,6 +28138,29 @@ func (ec *executionContext) fieldContext_LoyaltyCard_subtractedPoints(_ context.
 	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
+func (ec *executionContext) _LoyaltyCard_expirationRules(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyCard_expirationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyCard_expirationRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Map")
+}
+
 func (ec *executionContext) _LoyaltyMember_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28230,6 +28919,277 @@ func (ec *executionContext) _LoyaltyProgramEdge_cursor(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_points(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_balance(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_balance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Balance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_type(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_object(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_relatedObject(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_relatedObject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v loyaltyv1.RelatedObject) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1CardRelatedObject2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐRelatedObject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_relatedObject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1CardBalance",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1CardRelatedObject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_operationType(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_operationType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OperationType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_operationType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject_type(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.RelatedObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardRelatedObject_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardRelatedObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardRelatedObject", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject_id(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.RelatedObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardRelatedObject_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardRelatedObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardRelatedObject", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LoyaltyV1MemberList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.MemberList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1MemberList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1MemberList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1MemberList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1MemberList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.MemberList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1MemberList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1MemberList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1MemberList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ManagementBranding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
@@ -34631,6 +35591,314 @@ func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1Program(ctx, fc.Args["input"].(campaign.CreateCampaignInput), fc.Args["settings"].(*loyaltyv1.ProgramSettings))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLoyaltyV1Program(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaign.UpdateCampaignInput), fc.Args["program"].(*loyaltyv1.ProgramUpdate))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLoyaltyV1Program(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addLoyaltyV1Member(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addLoyaltyV1Member(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddLoyaltyV1Member(ctx, fc.Args["program"].(string), fc.Args["input"].(loyaltyv1.AddMemberInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addLoyaltyV1Member(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addLoyaltyV1Member_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adjustLoyaltyV1MemberBalance(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adjustLoyaltyV1MemberBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdjustLoyaltyV1MemberBalance(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(loyaltyv1.BalanceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.CardBalance) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1CardBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐCardBalance(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adjustLoyaltyV1MemberBalance(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1CardBalance(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_transferLoyaltyV1Points(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_transferLoyaltyV1Points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().TransferLoyaltyV1Points(ctx, fc.Args["program"].(string), fc.Args["code"].(string), fc.Args["input"].([]*loyaltyv1.TransferInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_transferLoyaltyV1Points(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_transferLoyaltyV1Points_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_exportLoyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_exportLoyaltyV1MemberTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ExportLoyaltyV1MemberTransactions(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["parameters"].(*export.ExportParametersInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
+			return ec.marshalNExport2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_exportLoyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Export(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -39624,6 +40892,314 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_skuList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Program(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1ProgramList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1ProgramList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1ProgramList(ctx, fc.Args["input"].(*campaign.CampaignListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
+			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1ProgramList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1ProgramList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Member(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Member(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Member(ctx, fc.Args["program"].(*string), fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Member(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Member_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.MemberListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.MemberList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1MemberList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1MemberList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberTransactions(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(*loyaltyv1.TransactionListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1ProgramTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1ProgramTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1ProgramTransactions(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.TransactionListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1ProgramTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1ProgramTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberActivity(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberActivity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberActivity(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(*loyaltyv1.ActivityListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
+			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberActivity(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerActivityList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberActivity_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -59527,7 +61103,7 @@ func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"points"}
+	fieldsInOrder := [...]string{"points", "expirationRules"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -59541,6 +61117,13 @@ func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, 
 				return it, err
 			}
 			it.Points = data
+		case "expirationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationRules = data
 		}
 	}
 	return it, nil
@@ -60676,6 +62259,517 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.C
 func UnmarshalLoyaltyProgramWhereInput(ctx context.Context, raw any) (ent.LoyaltyProgramWhereInput, error) {
 	var out ent.LoyaltyProgramWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyProgramWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ActivityListInput(ctx context.Context, obj any) (loyaltyv1.ActivityListInput, error) {
+	var it loyaltyv1.ActivityListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ActivityListInput unmarshals raw into the LoyaltyV1ActivityListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ActivityListInput(ctx context.Context, raw any) (loyaltyv1.ActivityListInput, error) {
+	var out loyaltyv1.ActivityListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ActivityListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1BalanceInput(ctx context.Context, obj any) (loyaltyv1.BalanceInput, error) {
+	var it loyaltyv1.BalanceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"points", "expirationType", "expirationDate", "reason", "sourceID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "expirationType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationType = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1BalanceInput unmarshals raw into the LoyaltyV1BalanceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1BalanceInput(ctx context.Context, raw any) (loyaltyv1.BalanceInput, error) {
+	var out loyaltyv1.BalanceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1BalanceInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1MemberInput(ctx context.Context, obj any) (loyaltyv1.AddMemberInput, error) {
+	var it loyaltyv1.AddMemberInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"customer", "voucher", "channel", "sourceID", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "voucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucher"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Voucher = data
+		case "channel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("channel"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Channel = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1MemberInput unmarshals raw into the LoyaltyV1MemberInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1MemberInput(ctx context.Context, raw any) (loyaltyv1.AddMemberInput, error) {
+	var out loyaltyv1.AddMemberInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1MemberInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1MemberListInput(ctx context.Context, obj any) (loyaltyv1.MemberListInput, error) {
+	var it loyaltyv1.MemberListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "customer", "code", "ids", "createdBefore", "createdAfter", "updatedBefore", "updatedAfter", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "ids":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ids"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDs = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "updatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedBefore = data
+		case "updatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAfter = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1MemberListInput unmarshals raw into the LoyaltyV1MemberListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1MemberListInput(ctx context.Context, raw any) (loyaltyv1.MemberListInput, error) {
+	var out loyaltyv1.MemberListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1MemberListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ProgramSettingsInput(ctx context.Context, obj any) (loyaltyv1.ProgramSettings, error) {
+	var it loyaltyv1.ProgramSettings
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"loyaltyTiersExpiration"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "loyaltyTiersExpiration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTiersExpiration"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTiersExpiration = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ProgramSettingsInput unmarshals raw into the LoyaltyV1ProgramSettingsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ProgramSettingsInput(ctx context.Context, raw any) (loyaltyv1.ProgramSettings, error) {
+	var out loyaltyv1.ProgramSettings
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ProgramSettingsInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ProgramUpdateInput(ctx context.Context, obj any) (loyaltyv1.ProgramUpdate, error) {
+	var it loyaltyv1.ProgramUpdate
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"loyaltyCard", "loyaltyTiersExpiration"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "loyaltyCard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyCard"))
+			data, err := ec.unmarshalOLoyaltyCardInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐLoyaltyCard(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyCard = data
+		case "loyaltyTiersExpiration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTiersExpiration"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTiersExpiration = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ProgramUpdateInput unmarshals raw into the LoyaltyV1ProgramUpdateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ProgramUpdateInput(ctx context.Context, raw any) (loyaltyv1.ProgramUpdate, error) {
+	var out loyaltyv1.ProgramUpdate
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ProgramUpdateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TransactionListInput(ctx context.Context, obj any) (loyaltyv1.TransactionListInput, error) {
+	var it loyaltyv1.TransactionListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TransactionListInput unmarshals raw into the LoyaltyV1TransactionListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TransactionListInput(ctx context.Context, raw any) (loyaltyv1.TransactionListInput, error) {
+	var out loyaltyv1.TransactionListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TransactionListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TransferInput(ctx context.Context, obj any) (loyaltyv1.TransferInput, error) {
+	var it loyaltyv1.TransferInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "points", "reason", "sourceID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TransferInput unmarshals raw into the LoyaltyV1TransferInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TransferInput(ctx context.Context, raw any) (loyaltyv1.TransferInput, error) {
+	var out loyaltyv1.TransferInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TransferInput", raw, &out)
 	return out, err
 }
 
@@ -78416,6 +80510,11 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "expirationRules":
+			out.Values[i] = ec._LoyaltyCard_expirationRules(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -78729,6 +80828,145 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 			}
 		case "cursor":
 			out.Values[i] = ec._LoyaltyProgramEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1CardBalanceImplementors = []string{"LoyaltyV1CardBalance"}
+
+func (ec *executionContext) _LoyaltyV1CardBalance(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.CardBalance) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1CardBalanceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1CardBalance")
+		case "points":
+			out.Values[i] = ec._LoyaltyV1CardBalance_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._LoyaltyV1CardBalance_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "balance":
+			out.Values[i] = ec._LoyaltyV1CardBalance_balance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._LoyaltyV1CardBalance_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "object":
+			out.Values[i] = ec._LoyaltyV1CardBalance_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedObject":
+			out.Values[i] = ec._LoyaltyV1CardBalance_relatedObject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "operationType":
+			out.Values[i] = ec._LoyaltyV1CardBalance_operationType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1CardRelatedObjectImplementors = []string{"LoyaltyV1CardRelatedObject"}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.RelatedObject) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1CardRelatedObjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1CardRelatedObject")
+		case "type":
+			out.Values[i] = ec._LoyaltyV1CardRelatedObject_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._LoyaltyV1CardRelatedObject_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1MemberListImplementors = []string{"LoyaltyV1MemberList"}
+
+func (ec *executionContext) _LoyaltyV1MemberList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.MemberList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1MemberListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1MemberList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1MemberList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1MemberList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80148,6 +82386,55 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addLoyaltyV1Member":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addLoyaltyV1Member(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adjustLoyaltyV1MemberBalance":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adjustLoyaltyV1MemberBalance(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "transferLoyaltyV1Points":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_transferLoyaltyV1Points(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exportLoyaltyV1MemberTransactions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_exportLoyaltyV1MemberTransactions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -81302,6 +83589,48 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
+				})
+		case "loyaltyV1Program":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Program(ctx, field)
+				})
+		case "loyaltyV1ProgramList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1ProgramList(ctx, field)
+				})
+		case "loyaltyV1Member":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Member(ctx, field)
+				})
+		case "loyaltyV1MemberList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberList(ctx, field)
+				})
+		case "loyaltyV1MemberTransactions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberTransactions(ctx, field)
+				})
+		case "loyaltyV1ProgramTransactions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1ProgramTransactions(ctx, field)
+				})
+		case "loyaltyV1MemberActivity":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberActivity(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -85718,6 +88047,55 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNLoyaltyV1BalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐBalanceInput(ctx context.Context, v any) (loyaltyv1.BalanceInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1BalanceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1CardBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐCardBalance(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.CardBalance) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1CardBalance!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1CardBalance(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1CardRelatedObject2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐRelatedObject(ctx context.Context, sel ast.SelectionSet, v loyaltyv1.RelatedObject) graphql.Marshaler {
+	return ec._LoyaltyV1CardRelatedObject(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1MemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐAddMemberInput(ctx context.Context, v any) (loyaltyv1.AddMemberInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1MemberInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1MemberList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.MemberList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1MemberList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1MemberList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TransferInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.TransferInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.TransferInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1TransferInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TransferInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInput(ctx context.Context, v any) (*loyaltyv1.TransferInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1TransferInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNManagementBranding2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBrandingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Branding) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -89452,6 +91830,46 @@ func (ec *executionContext) unmarshalOLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputLoyaltyProgramWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐActivityListInput(ctx context.Context, v any) (*loyaltyv1.ActivityListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ActivityListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1MemberListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberListInput(ctx context.Context, v any) (*loyaltyv1.MemberListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1MemberListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ProgramSettingsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramSettings(ctx context.Context, v any) (*loyaltyv1.ProgramSettings, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ProgramSettingsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ProgramUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramUpdate(ctx context.Context, v any) (*loyaltyv1.ProgramUpdate, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ProgramUpdateInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TransactionListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
