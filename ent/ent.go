@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -120,6 +121,7 @@ func checkColumn(t, c string) error {
 			asyncaction.Table:              asyncaction.ValidColumn,
 			branding.Table:                 branding.ValidColumn,
 			campaign.Table:                 campaign.ValidColumn,
+			campaignearningrule.Table:      campaignearningrule.ValidColumn,
 			card.Table:                     card.ValidColumn,
 			cardactivity.Table:             cardactivity.ValidColumn,
 			carddefinition.Table:           carddefinition.ValidColumn,

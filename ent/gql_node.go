@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -52,6 +53,11 @@ var campaignImplementors = []string{"Campaign", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
+
+var campaignearningruleImplementors = []string{"CampaignEarningRule", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CampaignEarningRule) IsNode() {}
 
 var cardImplementors = []string{"Card", "Node"}
 
@@ -250,6 +256,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(campaign.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, campaignImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case campaignearningrule.Table:
+		query := c.CampaignEarningRule.Query().
+			Where(campaignearningrule.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, campaignearningruleImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -572,6 +587,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Campaign.Query().
 			Where(campaign.IDIn(ids...))
 		query, err := query.CollectFields(ctx, campaignImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case campaignearningrule.Table:
+		query := c.CampaignEarningRule.Query().
+			Where(campaignearningrule.IDIn(ids...))
+		query, err := query.CollectFields(ctx, campaignearningruleImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -22,6 +22,8 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// CampaignEarningRule is the client for interacting with the CampaignEarningRule builders.
+	CampaignEarningRule *CampaignEarningRuleClient
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
 	// CardActivity is the client for interacting with the CardActivity builders.
@@ -237,6 +239,7 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.CampaignEarningRule = NewCampaignEarningRuleClient(tx.config)
 	tx.Card = NewCardClient(tx.config)
 	tx.CardActivity = NewCardActivityClient(tx.config)
 	tx.CardDefinition = NewCardDefinitionClient(tx.config)

@@ -201,6 +201,41 @@ type ComplexityRoot struct {
 		TotalCount func(childComplexity int) int
 	}
 
+	CampaignEarningRule struct {
+		Active            func(childComplexity int) int
+		AutomationID      func(childComplexity int) int
+		CampaignID        func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		CustomEvent       func(childComplexity int) int
+		Event             func(childComplexity int) int
+		ExpirationDate    func(childComplexity int) int
+		ExpirationRules   func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Loyalty           func(childComplexity int) int
+		LoyaltyTier       func(childComplexity int) int
+		Metadata          func(childComplexity int) int
+		PendingPoints     func(childComplexity int) int
+		Segment           func(childComplexity int) int
+		Source            func(childComplexity int) int
+		StartDate         func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+		ValidationRuleID  func(childComplexity int) int
+		ValidityDayOfWeek func(childComplexity int) int
+		ValidityHours     func(childComplexity int) int
+		ValidityTimeframe func(childComplexity int) int
+	}
+
+	CampaignEarningRuleConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CampaignEarningRuleEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	CampaignEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
@@ -698,6 +733,11 @@ type ComplexityRoot struct {
 		Type func(childComplexity int) int
 	}
 
+	LoyaltyV1EarningRuleList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
 	LoyaltyV1MemberList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
@@ -825,6 +865,7 @@ type ComplexityRoot struct {
 		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
 		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
+		CreateLoyaltyV1EarningRules       func(childComplexity int, program string, input []*loyaltyv1.EarningRuleInput) int
 		CreateLoyaltyV1Program            func(childComplexity int, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *access.AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input access.BrandingInput) int
@@ -847,6 +888,7 @@ type ComplexityRoot struct {
 		DeleteCampaign                    func(childComplexity int, idOrName string, force *bool) int
 		DeleteCategory                    func(childComplexity int, id string) int
 		DeleteCustomer                    func(childComplexity int, idOrSourceID string) int
+		DeleteLoyaltyV1EarningRule        func(childComplexity int, program string, id string) int
 		DeleteLoyaltyV1Program            func(childComplexity int, idOrName string) int
 		DeleteManagementAPIKey            func(childComplexity int, projectID string, appID string) int
 		DeleteManagementBranding          func(childComplexity int, projectID string, id string) int
@@ -886,6 +928,7 @@ type ComplexityRoot struct {
 		RollbackRedemption                func(childComplexity int, id string, input *redemption.RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
 		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
+		SetLoyaltyV1EarningRuleActive     func(childComplexity int, program string, id string, active bool) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
 		TransferLoyaltyV1Points           func(childComplexity int, program string, code string, input []*loyaltyv1.TransferInput) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
@@ -898,6 +941,7 @@ type ComplexityRoot struct {
 		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
 		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
+		UpdateLoyaltyV1EarningRule        func(childComplexity int, program string, id string, input loyaltyv1.EarningRuleInput) int
 		UpdateLoyaltyV1Program            func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput, program *loyaltyv1.ProgramUpdate) int
 		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input access.AppKeyInput) int
 		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input access.BrandingInput) int
@@ -1051,6 +1095,8 @@ type ComplexityRoot struct {
 		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
 		LoyaltyProgram               func(childComplexity int, id string) int
 		LoyaltyPrograms              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		LoyaltyV1EarningRule         func(childComplexity int, program string, id string) int
+		LoyaltyV1EarningRuleList     func(childComplexity int, program string, input *loyaltyv1.EarningRuleListInput) int
 		LoyaltyV1Member              func(childComplexity int, program *string, code string) int
 		LoyaltyV1MemberActivity      func(childComplexity int, program *string, code string, input *loyaltyv1.ActivityListInput) int
 		LoyaltyV1MemberList          func(childComplexity int, program string, input *loyaltyv1.MemberListInput) int
@@ -1691,6 +1737,10 @@ type MutationResolver interface {
 	AdjustLoyaltyV1MemberBalance(ctx context.Context, program *string, code string, input loyaltyv1.BalanceInput) (*loyaltyv1.CardBalance, error)
 	TransferLoyaltyV1Points(ctx context.Context, program string, code string, input []*loyaltyv1.TransferInput) (*ent.Voucher, error)
 	ExportLoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, parameters *export.ExportParametersInput) (*ent.Export, error)
+	CreateLoyaltyV1EarningRules(ctx context.Context, program string, input []*loyaltyv1.EarningRuleInput) ([]*ent.CampaignEarningRule, error)
+	UpdateLoyaltyV1EarningRule(ctx context.Context, program string, id string, input loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error)
+	SetLoyaltyV1EarningRuleActive(ctx context.Context, program string, id string, active bool) (*ent.CampaignEarningRule, error)
+	DeleteLoyaltyV1EarningRule(ctx context.Context, program string, id string) (string, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1786,6 +1836,8 @@ type QueryResolver interface {
 	LoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
 	LoyaltyV1ProgramTransactions(ctx context.Context, program string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
 	LoyaltyV1MemberActivity(ctx context.Context, program *string, code string, input *loyaltyv1.ActivityListInput) (*customer.CustomerActivityList, error)
+	LoyaltyV1EarningRuleList(ctx context.Context, program string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error)
+	LoyaltyV1EarningRule(ctx context.Context, program string, id string) (*ent.CampaignEarningRule, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -2343,6 +2395,165 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CampaignConnection.TotalCount(childComplexity), true
+
+	case "CampaignEarningRule.active":
+		if e.ComplexityRoot.CampaignEarningRule.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Active(childComplexity), true
+	case "CampaignEarningRule.automationID":
+		if e.ComplexityRoot.CampaignEarningRule.AutomationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.AutomationID(childComplexity), true
+	case "CampaignEarningRule.campaignID":
+		if e.ComplexityRoot.CampaignEarningRule.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CampaignID(childComplexity), true
+	case "CampaignEarningRule.createdAt":
+		if e.ComplexityRoot.CampaignEarningRule.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CreatedAt(childComplexity), true
+	case "CampaignEarningRule.customEvent":
+		if e.ComplexityRoot.CampaignEarningRule.CustomEvent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CustomEvent(childComplexity), true
+	case "CampaignEarningRule.event":
+		if e.ComplexityRoot.CampaignEarningRule.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Event(childComplexity), true
+	case "CampaignEarningRule.expirationDate":
+		if e.ComplexityRoot.CampaignEarningRule.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ExpirationDate(childComplexity), true
+	case "CampaignEarningRule.expirationRules":
+		if e.ComplexityRoot.CampaignEarningRule.ExpirationRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ExpirationRules(childComplexity), true
+	case "CampaignEarningRule.id":
+		if e.ComplexityRoot.CampaignEarningRule.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ID(childComplexity), true
+	case "CampaignEarningRule.loyalty":
+		if e.ComplexityRoot.CampaignEarningRule.Loyalty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Loyalty(childComplexity), true
+	case "CampaignEarningRule.loyaltyTier":
+		if e.ComplexityRoot.CampaignEarningRule.LoyaltyTier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.LoyaltyTier(childComplexity), true
+	case "CampaignEarningRule.metadata":
+		if e.ComplexityRoot.CampaignEarningRule.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Metadata(childComplexity), true
+	case "CampaignEarningRule.pendingPoints":
+		if e.ComplexityRoot.CampaignEarningRule.PendingPoints == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.PendingPoints(childComplexity), true
+	case "CampaignEarningRule.segment":
+		if e.ComplexityRoot.CampaignEarningRule.Segment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Segment(childComplexity), true
+	case "CampaignEarningRule.source":
+		if e.ComplexityRoot.CampaignEarningRule.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Source(childComplexity), true
+	case "CampaignEarningRule.startDate":
+		if e.ComplexityRoot.CampaignEarningRule.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.StartDate(childComplexity), true
+	case "CampaignEarningRule.updatedAt":
+		if e.ComplexityRoot.CampaignEarningRule.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.UpdatedAt(childComplexity), true
+	case "CampaignEarningRule.validationRuleID":
+		if e.ComplexityRoot.CampaignEarningRule.ValidationRuleID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidationRuleID(childComplexity), true
+	case "CampaignEarningRule.validityDayOfWeek":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityDayOfWeek == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityDayOfWeek(childComplexity), true
+	case "CampaignEarningRule.validityHours":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityHours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityHours(childComplexity), true
+	case "CampaignEarningRule.validityTimeframe":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityTimeframe == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityTimeframe(childComplexity), true
+
+	case "CampaignEarningRuleConnection.edges":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.Edges(childComplexity), true
+	case "CampaignEarningRuleConnection.pageInfo":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.PageInfo(childComplexity), true
+	case "CampaignEarningRuleConnection.totalCount":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.TotalCount(childComplexity), true
+
+	case "CampaignEarningRuleEdge.cursor":
+		if e.ComplexityRoot.CampaignEarningRuleEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleEdge.Cursor(childComplexity), true
+	case "CampaignEarningRuleEdge.node":
+		if e.ComplexityRoot.CampaignEarningRuleEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleEdge.Node(childComplexity), true
 
 	case "CampaignEdge.cursor":
 		if e.ComplexityRoot.CampaignEdge.Cursor == nil {
@@ -4331,6 +4542,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoyaltyV1CardRelatedObject.Type(childComplexity), true
 
+	case "LoyaltyV1EarningRuleList.data":
+		if e.ComplexityRoot.LoyaltyV1EarningRuleList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1EarningRuleList.Data(childComplexity), true
+	case "LoyaltyV1EarningRuleList.total":
+		if e.ComplexityRoot.LoyaltyV1EarningRuleList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1EarningRuleList.Total(childComplexity), true
+
 	case "LoyaltyV1MemberList.data":
 		if e.ComplexityRoot.LoyaltyV1MemberList.Data == nil {
 			break
@@ -5005,6 +5229,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(loyalty.CreateLoyaltyProgramInput)), true
+	case "Mutation.createLoyaltyV1EarningRules":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1EarningRules == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1EarningRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1EarningRules(childComplexity, args["program"].(string), args["input"].([]*loyaltyv1.EarningRuleInput)), true
 	case "Mutation.createLoyaltyV1Program":
 		if e.ComplexityRoot.Mutation.CreateLoyaltyV1Program == nil {
 			break
@@ -5247,6 +5482,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Mutation.deleteLoyaltyV1EarningRule":
+		if e.ComplexityRoot.Mutation.DeleteLoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLoyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string)), true
 	case "Mutation.deleteLoyaltyV1Program":
 		if e.ComplexityRoot.Mutation.DeleteLoyaltyV1Program == nil {
 			break
@@ -5676,6 +5922,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(loyalty.SendEventInput)), true
+	case "Mutation.setLoyaltyV1EarningRuleActive":
+		if e.ComplexityRoot.Mutation.SetLoyaltyV1EarningRuleActive == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetLoyaltyV1EarningRuleActive(childComplexity, args["program"].(string), args["id"].(string), args["active"].(bool)), true
 	case "Mutation.setManagementApiKeyBlocked":
 		if e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked == nil {
 			break
@@ -5808,6 +6065,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateLoyaltyProgramInput)), true
+	case "Mutation.updateLoyaltyV1EarningRule":
+		if e.ComplexityRoot.Mutation.UpdateLoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLoyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string), args["input"].(loyaltyv1.EarningRuleInput)), true
 	case "Mutation.updateLoyaltyV1Program":
 		if e.ComplexityRoot.Mutation.UpdateLoyaltyV1Program == nil {
 			break
@@ -6781,6 +7049,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyPrograms(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LoyaltyProgramOrder), args["where"].(*ent.LoyaltyProgramWhereInput)), true
+	case "Query.loyaltyV1EarningRule":
+		if e.ComplexityRoot.Query.LoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string)), true
+	case "Query.loyaltyV1EarningRuleList":
+		if e.ComplexityRoot.Query.LoyaltyV1EarningRuleList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1EarningRuleList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1EarningRuleList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.EarningRuleListInput)), true
 	case "Query.loyaltyV1Member":
 		if e.ComplexityRoot.Query.LoyaltyV1Member == nil {
 			break
@@ -9090,6 +9380,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("BrandingBrandInput", ec.unmarshalInputBrandingBrandInput),
 			graphql.NewInputUnmarshaler("BrandingCockpitsInput", ec.unmarshalInputBrandingCockpitsInput),
 			graphql.NewInputUnmarshaler("BrandingContactInput", ec.unmarshalInputBrandingContactInput),
+			graphql.NewInputUnmarshaler("CampaignEarningRuleOrder", ec.unmarshalInputCampaignEarningRuleOrder),
+			graphql.NewInputUnmarshaler("CampaignEarningRuleWhereInput", ec.unmarshalInputCampaignEarningRuleWhereInput),
 			graphql.NewInputUnmarshaler("CampaignListInput", ec.unmarshalInputCampaignListInput),
 			graphql.NewInputUnmarshaler("CampaignOrder", ec.unmarshalInputCampaignOrder),
 			graphql.NewInputUnmarshaler("CampaignVoucherInput", ec.unmarshalInputCampaignVoucherInput),
@@ -9147,6 +9439,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoyaltyProgramWhereInput", ec.unmarshalInputLoyaltyProgramWhereInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1ActivityListInput", ec.unmarshalInputLoyaltyV1ActivityListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1BalanceInput", ec.unmarshalInputLoyaltyV1BalanceInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1EarningRuleInput", ec.unmarshalInputLoyaltyV1EarningRuleInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1EarningRuleListInput", ec.unmarshalInputLoyaltyV1EarningRuleListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1MemberInput", ec.unmarshalInputLoyaltyV1MemberInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1MemberListInput", ec.unmarshalInputLoyaltyV1MemberListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1ProgramSettingsInput", ec.unmarshalInputLoyaltyV1ProgramSettingsInput),
@@ -11440,6 +11734,64 @@ func (ec *executionContext) childFields_CampaignConnection(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type CampaignConnection", field.Name)
 }
 
+func (ec *executionContext) childFields_CampaignEarningRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CampaignEarningRule_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CampaignEarningRule_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_CampaignEarningRule_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_CampaignEarningRule_campaignID(ctx, field)
+	case "event":
+		return ec.fieldContext_CampaignEarningRule_event(ctx, field)
+	case "loyalty":
+		return ec.fieldContext_CampaignEarningRule_loyalty(ctx, field)
+	case "customEvent":
+		return ec.fieldContext_CampaignEarningRule_customEvent(ctx, field)
+	case "segment":
+		return ec.fieldContext_CampaignEarningRule_segment(ctx, field)
+	case "loyaltyTier":
+		return ec.fieldContext_CampaignEarningRule_loyaltyTier(ctx, field)
+	case "pendingPoints":
+		return ec.fieldContext_CampaignEarningRule_pendingPoints(ctx, field)
+	case "expirationRules":
+		return ec.fieldContext_CampaignEarningRule_expirationRules(ctx, field)
+	case "source":
+		return ec.fieldContext_CampaignEarningRule_source(ctx, field)
+	case "validityTimeframe":
+		return ec.fieldContext_CampaignEarningRule_validityTimeframe(ctx, field)
+	case "validityDayOfWeek":
+		return ec.fieldContext_CampaignEarningRule_validityDayOfWeek(ctx, field)
+	case "validityHours":
+		return ec.fieldContext_CampaignEarningRule_validityHours(ctx, field)
+	case "active":
+		return ec.fieldContext_CampaignEarningRule_active(ctx, field)
+	case "validationRuleID":
+		return ec.fieldContext_CampaignEarningRule_validationRuleID(ctx, field)
+	case "startDate":
+		return ec.fieldContext_CampaignEarningRule_startDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_CampaignEarningRule_expirationDate(ctx, field)
+	case "automationID":
+		return ec.fieldContext_CampaignEarningRule_automationID(ctx, field)
+	case "metadata":
+		return ec.fieldContext_CampaignEarningRule_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignEarningRule", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignEarningRuleEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CampaignEarningRuleEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CampaignEarningRuleEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignEarningRuleEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_CampaignEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "node":
@@ -12420,6 +12772,16 @@ func (ec *executionContext) childFields_LoyaltyV1CardRelatedObject(ctx context.C
 		return ec.fieldContext_LoyaltyV1CardRelatedObject_id(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1CardRelatedObject", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1EarningRuleList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1EarningRuleList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1EarningRuleList", field.Name)
 }
 
 func (ec *executionContext) childFields_LoyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14488,6 +14850,28 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createLoyaltyV1EarningRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.EarningRuleInput, error) {
+			return ec.unmarshalNLoyaltyV1EarningRuleInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14881,6 +15265,28 @@ func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Conte
 		return nil, err
 	}
 	args["idOrSourceID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLoyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -15622,6 +16028,36 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "active",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalNBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["active"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setManagementApiKeyBlocked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15907,6 +16343,36 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLoyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.EarningRuleInput, error) {
+			return ec.unmarshalNLoyaltyV1EarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -17523,6 +17989,50 @@ func (ec *executionContext) field_Query_loyaltyPrograms_args(ctx context.Context
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1EarningRuleList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+			return ec.unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -21154,6 +21664,631 @@ func (ec *executionContext) _CampaignConnection_totalCount(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_CampaignConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CampaignConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CampaignEarningRule_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_event(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Event, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_loyalty(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_loyalty(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Loyalty, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_loyalty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_customEvent(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_customEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomEvent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_customEvent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_segment(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_segment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Segment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_segment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_loyaltyTier(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_loyaltyTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LoyaltyTier, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_loyaltyTier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_pendingPoints(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_pendingPoints(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPoints, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_pendingPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_expirationRules(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_expirationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_expirationRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_source(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityTimeframe(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityTimeframe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityTimeframe, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityTimeframe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityDayOfWeek(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityDayOfWeek(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityDayOfWeek, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityDayOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityHours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityHours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_active(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validationRuleID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validationRuleID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationRuleID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validationRuleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_startDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_expirationDate(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_automationID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_automationID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AutomationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_automationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRuleEdge) graphql.Marshaler {
+			return ec.marshalOCampaignEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRuleEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRuleConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRuleEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalOCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRuleEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CampaignEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEdge) (ret graphql.Marshaler) {
@@ -29137,6 +30272,61 @@ func (ec *executionContext) fieldContext_LoyaltyV1CardRelatedObject_id(_ context
 	return graphql.NewScalarFieldContext("LoyaltyV1CardRelatedObject", field, false, false, "ID")
 }
 
+func (ec *executionContext) _LoyaltyV1EarningRuleList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.EarningRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1EarningRuleList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1EarningRuleList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1EarningRuleList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1EarningRuleList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.EarningRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1EarningRuleList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1EarningRuleList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1EarningRuleList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _LoyaltyV1MemberList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.MemberList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -35899,6 +37089,182 @@ func (ec *executionContext) fieldContext_Mutation_exportLoyaltyV1MemberTransacti
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createLoyaltyV1EarningRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1EarningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1EarningRules(ctx, fc.Args["program"].(string), fc.Args["input"].([]*loyaltyv1.EarningRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1EarningRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1EarningRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLoyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["input"].(loyaltyv1.EarningRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLoyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setLoyaltyV1EarningRuleActive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setLoyaltyV1EarningRuleActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetLoyaltyV1EarningRuleActive(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["active"].(bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setLoyaltyV1EarningRuleActive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLoyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLoyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41200,6 +42566,94 @@ func (ec *executionContext) fieldContext_Query_loyaltyV1MemberActivity(ctx conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_loyaltyV1MemberActivity_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1EarningRuleList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1EarningRuleList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.EarningRuleListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1EarningRuleList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1EarningRuleList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -50937,6 +52391,843 @@ func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Conte
 func UnmarshalBrandingContactInput(ctx context.Context, raw any) (access.BrandContactInput, error) {
 	var out access.BrandContactInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingContactInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignEarningRuleOrder(ctx context.Context, obj any) (ent.CampaignEarningRuleOrder, error) {
+	var it ent.CampaignEarningRuleOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignEarningRuleOrder unmarshals raw into the CampaignEarningRuleOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignEarningRuleOrder(ctx context.Context, raw any) (ent.CampaignEarningRuleOrder, error) {
+	var out ent.CampaignEarningRuleOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignEarningRuleOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignEarningRuleWhereInput(ctx context.Context, obj any) (ent.CampaignEarningRuleWhereInput, error) {
+	var it ent.CampaignEarningRuleWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "event", "eventNEQ", "eventIn", "eventNotIn", "eventGT", "eventGTE", "eventLT", "eventLTE", "eventContains", "eventHasPrefix", "eventHasSuffix", "eventEqualFold", "eventContainsFold", "active", "activeNEQ", "validationRuleID", "validationRuleIDNEQ", "validationRuleIDIn", "validationRuleIDNotIn", "validationRuleIDGT", "validationRuleIDGTE", "validationRuleIDLT", "validationRuleIDLTE", "validationRuleIDContains", "validationRuleIDHasPrefix", "validationRuleIDHasSuffix", "validationRuleIDIsNil", "validationRuleIDNotNil", "validationRuleIDEqualFold", "validationRuleIDContainsFold", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "expirationDate", "expirationDateNEQ", "expirationDateIn", "expirationDateNotIn", "expirationDateGT", "expirationDateGTE", "expirationDateLT", "expirationDateLTE", "expirationDateIsNil", "expirationDateNotNil", "automationID", "automationIDNEQ", "automationIDIn", "automationIDNotIn", "automationIDGT", "automationIDGTE", "automationIDLT", "automationIDLTE", "automationIDContains", "automationIDHasPrefix", "automationIDHasSuffix", "automationIDEqualFold", "automationIDContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "event":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("event"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Event = data
+		case "eventNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventNEQ = data
+		case "eventIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventIn = data
+		case "eventNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventNotIn = data
+		case "eventGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventGT = data
+		case "eventGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventGTE = data
+		case "eventLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventLT = data
+		case "eventLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventLTE = data
+		case "eventContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventContains = data
+		case "eventHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventHasPrefix = data
+		case "eventHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventHasSuffix = data
+		case "eventEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventEqualFold = data
+		case "eventContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventContainsFold = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "activeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActiveNEQ = data
+		case "validationRuleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleID = data
+		case "validationRuleIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNEQ = data
+		case "validationRuleIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDIn = data
+		case "validationRuleIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNotIn = data
+		case "validationRuleIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDGT = data
+		case "validationRuleIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDGTE = data
+		case "validationRuleIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDLT = data
+		case "validationRuleIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDLTE = data
+		case "validationRuleIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDContains = data
+		case "validationRuleIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDHasPrefix = data
+		case "validationRuleIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDHasSuffix = data
+		case "validationRuleIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDIsNil = data
+		case "validationRuleIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNotNil = data
+		case "validationRuleIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDEqualFold = data
+		case "validationRuleIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDContainsFold = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "startDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNEQ = data
+		case "startDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIn = data
+		case "startDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotIn = data
+		case "startDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGT = data
+		case "startDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGTE = data
+		case "startDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLT = data
+		case "startDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLTE = data
+		case "startDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIsNil = data
+		case "startDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotNil = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "expirationDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNEQ = data
+		case "expirationDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIn = data
+		case "expirationDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotIn = data
+		case "expirationDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGT = data
+		case "expirationDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGTE = data
+		case "expirationDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLT = data
+		case "expirationDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLTE = data
+		case "expirationDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIsNil = data
+		case "expirationDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotNil = data
+		case "automationID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationID = data
+		case "automationIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDNEQ = data
+		case "automationIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDIn = data
+		case "automationIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDNotIn = data
+		case "automationIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDGT = data
+		case "automationIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDGTE = data
+		case "automationIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDLT = data
+		case "automationIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDLTE = data
+		case "automationIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDContains = data
+		case "automationIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDHasPrefix = data
+		case "automationIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDHasSuffix = data
+		case "automationIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDEqualFold = data
+		case "automationIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignEarningRuleWhereInput unmarshals raw into the CampaignEarningRuleWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignEarningRuleWhereInput(ctx context.Context, raw any) (ent.CampaignEarningRuleWhereInput, error) {
+	var out ent.CampaignEarningRuleWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignEarningRuleWhereInput", raw, &out)
 	return out, err
 }
 
@@ -62385,6 +64676,209 @@ func (ec *executionContext) unmarshalInputLoyaltyV1BalanceInput(ctx context.Cont
 func UnmarshalLoyaltyV1BalanceInput(ctx context.Context, raw any) (loyaltyv1.BalanceInput, error) {
 	var out loyaltyv1.BalanceInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1BalanceInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1EarningRuleInput(ctx context.Context, obj any) (loyaltyv1.EarningRuleInput, error) {
+	var it loyaltyv1.EarningRuleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"event", "customEvent", "segment", "loyaltyTier", "loyalty", "source", "active", "validationRuleID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "pendingPoints", "expirationRules", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "event":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("event"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Event = data
+		case "customEvent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customEvent"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomEvent = data
+		case "segment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("segment"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Segment = data
+		case "loyaltyTier":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTier"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTier = data
+		case "loyalty":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyalty"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loyalty = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "validationRuleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleID = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "pendingPoints":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pendingPoints"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PendingPoints = data
+		case "expirationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationRules = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1EarningRuleInput unmarshals raw into the LoyaltyV1EarningRuleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1EarningRuleInput(ctx context.Context, raw any) (loyaltyv1.EarningRuleInput, error) {
+	var out loyaltyv1.EarningRuleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1EarningRuleInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1EarningRuleListInput(ctx context.Context, obj any) (loyaltyv1.EarningRuleListInput, error) {
+	var it loyaltyv1.EarningRuleListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1EarningRuleListInput unmarshals raw into the LoyaltyV1EarningRuleListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1EarningRuleListInput(ctx context.Context, raw any) (loyaltyv1.EarningRuleListInput, error) {
+	var out loyaltyv1.EarningRuleListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1EarningRuleListInput", raw, &out)
 	return out, err
 }
 
@@ -76920,6 +79414,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Card(ctx, sel, obj)
+	case *ent.CampaignEarningRule:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CampaignEarningRule(ctx, sel, obj)
 	case *ent.Campaign:
 		if obj == nil {
 			return graphql.Null
@@ -77649,6 +80148,220 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 			}
 		case "totalCount":
 			out.Values[i] = ec._CampaignConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleImplementors = []string{"CampaignEarningRule", "Node"}
+
+func (ec *executionContext) _CampaignEarningRule(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRule) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRule")
+		case "id":
+			out.Values[i] = ec._CampaignEarningRule_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._CampaignEarningRule_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._CampaignEarningRule_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._CampaignEarningRule_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "event":
+			out.Values[i] = ec._CampaignEarningRule_event(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "loyalty":
+			out.Values[i] = ec._CampaignEarningRule_loyalty(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customEvent":
+			out.Values[i] = ec._CampaignEarningRule_customEvent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "segment":
+			out.Values[i] = ec._CampaignEarningRule_segment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "loyaltyTier":
+			out.Values[i] = ec._CampaignEarningRule_loyaltyTier(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pendingPoints":
+			out.Values[i] = ec._CampaignEarningRule_pendingPoints(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationRules":
+			out.Values[i] = ec._CampaignEarningRule_expirationRules(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "source":
+			out.Values[i] = ec._CampaignEarningRule_source(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityTimeframe":
+			out.Values[i] = ec._CampaignEarningRule_validityTimeframe(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityDayOfWeek":
+			out.Values[i] = ec._CampaignEarningRule_validityDayOfWeek(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityHours":
+			out.Values[i] = ec._CampaignEarningRule_validityHours(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._CampaignEarningRule_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validationRuleID":
+			out.Values[i] = ec._CampaignEarningRule_validationRuleID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "startDate":
+			out.Values[i] = ec._CampaignEarningRule_startDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDate":
+			out.Values[i] = ec._CampaignEarningRule_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "automationID":
+			out.Values[i] = ec._CampaignEarningRule_automationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._CampaignEarningRule_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleConnectionImplementors = []string{"CampaignEarningRuleConnection"}
+
+func (ec *executionContext) _CampaignEarningRuleConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRuleConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRuleConnection")
+		case "edges":
+			out.Values[i] = ec._CampaignEarningRuleConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CampaignEarningRuleConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CampaignEarningRuleConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleEdgeImplementors = []string{"CampaignEarningRuleEdge"}
+
+func (ec *executionContext) _CampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRuleEdge")
+		case "node":
+			out.Values[i] = ec._CampaignEarningRuleEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CampaignEarningRuleEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80949,6 +83662,44 @@ func (ec *executionContext) _LoyaltyV1CardRelatedObject(ctx context.Context, sel
 	return out
 }
 
+var loyaltyV1EarningRuleListImplementors = []string{"LoyaltyV1EarningRuleList"}
+
+func (ec *executionContext) _LoyaltyV1EarningRuleList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.EarningRuleList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1EarningRuleListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1EarningRuleList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1EarningRuleList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1EarningRuleList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
 var loyaltyV1MemberListImplementors = []string{"LoyaltyV1MemberList"}
 
 func (ec *executionContext) _LoyaltyV1MemberList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.MemberList) graphql.Marshaler {
@@ -82435,6 +85186,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createLoyaltyV1EarningRules":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1EarningRules(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLoyaltyV1EarningRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLoyaltyV1EarningRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setLoyaltyV1EarningRuleActive":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setLoyaltyV1EarningRuleActive(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLoyaltyV1EarningRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLoyaltyV1EarningRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -83631,6 +86410,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_loyaltyV1MemberActivity(ctx, field)
+				})
+		case "loyaltyV1EarningRuleList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1EarningRuleList(ctx, field)
+				})
+		case "loyaltyV1EarningRule":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1EarningRule(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -87096,6 +89887,49 @@ func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoeng
 	return v
 }
 
+func (ec *executionContext) marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CampaignEarningRule!")
+		return graphql.Null
+	}
+	return ec._CampaignEarningRule(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx context.Context, v any) (*ent.CampaignEarningRuleOrderField, error) {
+	var res = new(ent.CampaignEarningRuleOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRuleOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CampaignEarningRuleOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx context.Context, v any) (*ent.CampaignEarningRuleWhereInput, error) {
+	res, err := ec.unmarshalInputCampaignEarningRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignList!")
@@ -88062,6 +90896,38 @@ func (ec *executionContext) marshalNLoyaltyV1CardBalance2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNLoyaltyV1CardRelatedObject2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐRelatedObject(ctx context.Context, sel ast.SelectionSet, v loyaltyv1.RelatedObject) graphql.Marshaler {
 	return ec._LoyaltyV1CardRelatedObject(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx context.Context, v any) (loyaltyv1.EarningRuleInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.EarningRuleInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.EarningRuleInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1EarningRuleInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx context.Context, v any) (*loyaltyv1.EarningRuleInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1EarningRuleList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1EarningRuleList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNLoyaltyV1MemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐAddMemberInput(ctx context.Context, v any) (loyaltyv1.AddMemberInput, error) {
@@ -89988,6 +92854,58 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromo
 	return v
 }
 
+func (ec *executionContext) marshalOCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignEarningRule(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCampaignEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCampaignEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCampaignEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignEarningRuleEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx context.Context, v any) ([]*ent.CampaignEarningRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CampaignEarningRuleWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx context.Context, v any) (*ent.CampaignEarningRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignEarningRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCampaignEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -91838,6 +94756,14 @@ func (ec *executionContext) unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcom
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputLoyaltyV1ActivityListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

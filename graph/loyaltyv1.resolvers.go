@@ -50,6 +50,26 @@ func (r *mutationResolver) ExportLoyaltyV1MemberTransactions(ctx context.Context
 	return loyaltyv1.ExportMemberTransactions(ctx, program, code, parameters)
 }
 
+// CreateLoyaltyV1EarningRules is the resolver for the createLoyaltyV1EarningRules field.
+func (r *mutationResolver) CreateLoyaltyV1EarningRules(ctx context.Context, program string, input []*loyaltyv1.EarningRuleInput) ([]*ent.CampaignEarningRule, error) {
+	return loyaltyv1.CreateEarningRules(ctx, program, input)
+}
+
+// UpdateLoyaltyV1EarningRule is the resolver for the updateLoyaltyV1EarningRule field.
+func (r *mutationResolver) UpdateLoyaltyV1EarningRule(ctx context.Context, program string, id string, input loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error) {
+	return loyaltyv1.UpdateEarningRule(ctx, program, id, input)
+}
+
+// SetLoyaltyV1EarningRuleActive is the resolver for the setLoyaltyV1EarningRuleActive field.
+func (r *mutationResolver) SetLoyaltyV1EarningRuleActive(ctx context.Context, program string, id string, active bool) (*ent.CampaignEarningRule, error) {
+	return loyaltyv1.SetEarningRuleActive(ctx, program, id, active)
+}
+
+// DeleteLoyaltyV1EarningRule is the resolver for the deleteLoyaltyV1EarningRule field.
+func (r *mutationResolver) DeleteLoyaltyV1EarningRule(ctx context.Context, program string, id string) (string, error) {
+	return loyaltyv1.DeleteEarningRule(ctx, program, id)
+}
+
 // LoyaltyV1Program is the resolver for the loyaltyV1Program field.
 func (r *queryResolver) LoyaltyV1Program(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return loyaltyv1.Program(ctx, idOrName)
@@ -83,4 +103,14 @@ func (r *queryResolver) LoyaltyV1ProgramTransactions(ctx context.Context, progra
 // LoyaltyV1MemberActivity is the resolver for the loyaltyV1MemberActivity field.
 func (r *queryResolver) LoyaltyV1MemberActivity(ctx context.Context, program *string, code string, input *loyaltyv1.ActivityListInput) (*customer.CustomerActivityList, error) {
 	return loyaltyv1.MemberActivity(ctx, program, code, input)
+}
+
+// LoyaltyV1EarningRuleList is the resolver for the loyaltyV1EarningRuleList field.
+func (r *queryResolver) LoyaltyV1EarningRuleList(ctx context.Context, program string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error) {
+	return loyaltyv1.EarningRules(ctx, program, input)
+}
+
+// LoyaltyV1EarningRule is the resolver for the loyaltyV1EarningRule field.
+func (r *queryResolver) LoyaltyV1EarningRule(ctx context.Context, program string, id string) (*ent.CampaignEarningRule, error) {
+	return loyaltyv1.EarningRule(ctx, program, id)
 }

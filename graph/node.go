@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -61,6 +62,8 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixCategory:         category.Table,
 	pulid.PrefixProduct:          product.Table,
 	pulid.PrefixSku:              sku.Table,
+
+	pulid.PrefixCampaignEarningRule: campaignearningrule.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

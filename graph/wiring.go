@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
 
@@ -14,7 +15,7 @@ import (
 // to something of a higher one — are registered here, at program start.
 func init() {
 	// Custom events and segment entries earn loyalty points.
-	customer.Earning = loyalty.RuleEarning{}
+	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 

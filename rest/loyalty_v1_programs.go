@@ -44,6 +44,7 @@ func registerLoyaltyV1(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Han
 		v1.GET(prefix+"/activity", auth, h.memberActivity)
 		v1.GET(prefix+"/activities", auth, h.memberActivities)
 	}
+	registerLoyaltyV1EarningRules(v1, auth, h)
 }
 
 // createProgram serves POST /v1/loyalties.

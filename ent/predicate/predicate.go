@@ -18,6 +18,9 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// CampaignEarningRule is the predicate function for campaignearningrule builders.
+type CampaignEarningRule func(*sql.Selector)
+
 // Card is the predicate function for card builders.
 type Card func(*sql.Selector)
 

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -261,6 +262,63 @@ func init() {
 	campaign.DefaultID = campaignDescID.Default.(func() string)
 	// campaign.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaign.IDValidator = campaignDescID.Validators[0].(func(string) error)
+	campaignearningruleMixin := schema.CampaignEarningRule{}.Mixin()
+	campaignearningruleMixinHooks1 := campaignearningruleMixin[1].Hooks()
+	campaignearningrule.Hooks[0] = campaignearningruleMixinHooks1[0]
+	campaignearningruleMixinInters1 := campaignearningruleMixin[1].Interceptors()
+	campaignearningrule.Interceptors[0] = campaignearningruleMixinInters1[0]
+	campaignearningruleMixinFields0 := campaignearningruleMixin[0].Fields()
+	_ = campaignearningruleMixinFields0
+	campaignearningruleMixinFields1 := campaignearningruleMixin[1].Fields()
+	_ = campaignearningruleMixinFields1
+	campaignearningruleMixinFields2 := campaignearningruleMixin[2].Fields()
+	_ = campaignearningruleMixinFields2
+	campaignearningruleFields := schema.CampaignEarningRule{}.Fields()
+	_ = campaignearningruleFields
+	// campaignearningruleDescProjectID is the schema descriptor for project_id field.
+	campaignearningruleDescProjectID := campaignearningruleMixinFields1[0].Descriptor()
+	// campaignearningrule.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	campaignearningrule.ProjectIDValidator = campaignearningruleDescProjectID.Validators[0].(func(string) error)
+	// campaignearningruleDescCreatedAt is the schema descriptor for created_at field.
+	campaignearningruleDescCreatedAt := campaignearningruleMixinFields2[0].Descriptor()
+	// campaignearningrule.DefaultCreatedAt holds the default value on creation for the created_at field.
+	campaignearningrule.DefaultCreatedAt = campaignearningruleDescCreatedAt.Default.(func() time.Time)
+	// campaignearningruleDescUpdatedAt is the schema descriptor for updated_at field.
+	campaignearningruleDescUpdatedAt := campaignearningruleMixinFields2[1].Descriptor()
+	// campaignearningrule.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	campaignearningrule.UpdateDefaultUpdatedAt = campaignearningruleDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// campaignearningruleDescEvent is the schema descriptor for event field.
+	campaignearningruleDescEvent := campaignearningruleFields[1].Descriptor()
+	// campaignearningrule.EventValidator is a validator for the "event" field. It is called by the builders before save.
+	campaignearningrule.EventValidator = func() func(string) error {
+		validators := campaignearningruleDescEvent.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(event string) error {
+			for _, fn := range fns {
+				if err := fn(event); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// campaignearningruleDescActive is the schema descriptor for active field.
+	campaignearningruleDescActive := campaignearningruleFields[12].Descriptor()
+	// campaignearningrule.DefaultActive holds the default value on creation for the active field.
+	campaignearningrule.DefaultActive = campaignearningruleDescActive.Default.(bool)
+	// campaignearningruleDescMetadata is the schema descriptor for metadata field.
+	campaignearningruleDescMetadata := campaignearningruleFields[17].Descriptor()
+	// campaignearningrule.DefaultMetadata holds the default value on creation for the metadata field.
+	campaignearningrule.DefaultMetadata = campaignearningruleDescMetadata.Default.(map[string]interface{})
+	// campaignearningruleDescID is the schema descriptor for id field.
+	campaignearningruleDescID := campaignearningruleMixinFields0[0].Descriptor()
+	// campaignearningrule.DefaultID holds the default value on creation for the id field.
+	campaignearningrule.DefaultID = campaignearningruleDescID.Default.(func() string)
+	// campaignearningrule.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	campaignearningrule.IDValidator = campaignearningruleDescID.Validators[0].(func(string) error)
 	cardMixin := schema.Card{}.Mixin()
 	cardMixinHooks1 := cardMixin[1].Hooks()
 	card.Hooks[0] = cardMixinHooks1[0]

@@ -40,6 +40,9 @@ type move struct {
 	sourceID, reason     *string
 	details              map[string]any
 	relatedTransactionID *string
+	// source is the transaction's channel ("" means API); operation the
+	// balance's operation_type ("" means MANUAL).
+	source, operation string
 }
 
 // book applies m to the locked card v: points and balance change together
@@ -73,6 +76,13 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 	v.LoyaltyCard = &card
 	bal := &CardBalance{Points: m.points, Total: card.Points, Balance: card.Balance, Type: "loyalty_card", Object: "balance",
 		RelatedObject: RelatedObject{Type: "voucher", ID: v.ID}, OperationType: "MANUAL"}
+	if m.operation != "" {
+		bal.OperationType = m.operation
+	}
+	src := "API"
+	if m.source != "" {
+		src = m.source
+	}
 	details := map[string]any{}
 	for k, val := range m.details {
 		details[k] = val
@@ -81,7 +91,7 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 		"balance": bal.Balance, "operation_type": bal.OperationType, "related_object": map[string]any{"id": v.ID, "type": "voucher"}}
 	tx, err := c.VoucherTransaction.Create().SetVoucherID(v.ID).SetNillableCampaignID(v.CampaignID).SetType(m.typ).
 		SetAmount(m.points).SetBalance(card.Balance).SetNillableSourceID(m.sourceID).SetNillableReason(m.reason).
-		SetDetails(details).SetNillableRelatedTransactionID(m.relatedTransactionID).Save(ctx)
+		SetDetails(details).SetNillableRelatedTransactionID(m.relatedTransactionID).SetSource(src).Save(ctx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recording points transaction: %w", err)
 	}

@@ -47,6 +47,8 @@ const (
 	PrefixCategory         = "cat_"
 	PrefixProduct          = "prod_"
 	PrefixSku              = "sku_"
+	// PrefixCampaignEarningRule is a v1 loyalty program's earning rule.
+	PrefixCampaignEarningRule = "ern_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
