@@ -16,6 +16,8 @@ import (
 func init() {
 	// Custom events and segment entries earn loyalty points.
 	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
+	// An order that becomes PAID earns v1 loyalty points.
+	redemption.OnOrderPaid = loyaltyv1.OrderPaid
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 

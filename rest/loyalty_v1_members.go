@@ -9,7 +9,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
@@ -148,24 +147,9 @@ func (h loyaltyV1Handlers) memberTransactions(c *gin.Context) {
 // exportMemberTransactions serves POST …/members/{memberId}/transactions/export
 // (the body is optional).
 func (h loyaltyV1Handlers) exportMemberTransactions(c *gin.Context) {
-	var in struct {
-		Parameters *exportpkg.ExportParametersInput `json:"parameters"`
-	}
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
-		return
-	}
-	var exp *ent.Export
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		exp, err = h.root.Mutation().ExportLoyaltyV1MemberTransactions(ctx, program(c), c.Param("memberId"), in.Parameters)
-		return err
+	exportHandlers{vouchers: h.vouchers}.startExport(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
+		return h.root.Mutation().ExportLoyaltyV1MemberTransactions(ctx, program(c), c.Param("memberId"), p)
 	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, exportHandlers{vouchers: h.vouchers}.exportJSON(c, exp))
 }
 
 // memberActivity serves GET …/members/{memberId}/activity: the cursor list.

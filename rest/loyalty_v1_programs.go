@@ -81,11 +81,7 @@ func (h loyaltyV1Handlers) listPrograms(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	out := make([]campaignBody, len(res.Data))
-	for i, cmp := range res.Data {
-		out[i] = campaignJSON(cmp)
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "campaigns", "campaigns": out, "total": res.Total})
+	renderCampaignList(c, res)
 }
 
 // getProgram serves GET /v1/loyalties/{campaignId} (ID or name).
@@ -162,17 +158,4 @@ func transactionListQuery(c *gin.Context) (*loyaltyv1.TransactionListInput, erro
 	in := &loyaltyv1.TransactionListInput{Limit: limit}
 	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	return in, nil
-}
-
-// renderTransactionPage answers with the cursor list of transactions.
-func renderTransactionPage(c *gin.Context, res *campaignpkg.VoucherTransactionList) {
-	out := make([]voucherTransactionBody, len(res.Data))
-	for i, t := range res.Data {
-		out[i] = voucherTransactionJSON(t)
-	}
-	body := gin.H{"object": "list", "data_ref": "data", "data": out, "has_more": res.HasMore}
-	if res.HasMore {
-		body["more_starting_after"] = out[len(out)-1].ID
-	}
-	c.PureJSON(http.StatusOK, body)
 }

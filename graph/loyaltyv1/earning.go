@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // RuleEarning is the v1 programs' side of customer.LoyaltyEarning (wired
@@ -185,4 +186,22 @@ func containsInt(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// OrderPaid earns on an order that has just become PAID
+// (redemption.OnOrderPaid, wired in graph/wiring.go): every active
+// order.paid rule of each program adds its points to the customer's card.
+// The order's move to PAID happens once, under the order's row lock, so
+// an order delivered twice (a retry, two processes) earns once.
+func OrderPaid(ctx context.Context, paid redemption.PaidOrder) error {
+	rules, err := firingRules(ctx, campaignearningrule.Event("order.paid"), nil)
+	if err != nil || len(rules) == 0 {
+		return err
+	}
+	amount, total := float64(paid.Amount), float64(paid.TotalAmount)
+	facts := earningFacts{customerMetadata: paid.Customer.Metadata, orderAmount: &amount, orderTotal: &total,
+		orderMetadata: paid.Metadata}
+	details := map[string]any{"order": map[string]any{"id": paid.Order.ID, "source_id": paid.Order.SourceID},
+		"event": map[string]any{"type": "customer.order.paid"}}
+	return award(ctx, rules, paid.Customer, "", facts, details)
 }

@@ -5,16 +5,12 @@ import (
 	"fmt"
 	"time"
 
-	"entgo.io/ent/dialect/sql"
-
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
-	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/publication"
 )
@@ -115,8 +111,8 @@ type MemberListInput struct {
 	Page  *int `json:"page"`
 	// Customer keeps the cards of this customer (id or source_id).
 	Customer *string `json:"customer"`
-	// Code keeps the card with this code; IDs keeps these cards (v_… or
-	// codes). With either, unpublished cards are listed too.
+	// Code keeps the card with this code; IDs keeps these cards (v_…).
+	// With either, unpublished cards are listed too.
 	Code *string  `json:"code"`
 	IDs  []string `json:"ids"`
 	// CreatedBefore … UpdatedAfter bound the cards' times.
@@ -136,7 +132,8 @@ type MemberList struct {
 }
 
 // Members pages a program's members: its published cards (those with a
-// holder), or any card when codes or ids are asked for (reference U2).
+// holder), or any card when codes or ids are asked for (reference U2);
+// the voucher list of graph/campaign, limited to the program.
 func Members(ctx context.Context, programIDOrName string, in *MemberListInput) (*MemberList, error) {
 	if in == nil {
 		in = &MemberListInput{}
@@ -145,75 +142,12 @@ func Members(ctx context.Context, programIDOrName string, in *MemberListInput) (
 	if err != nil {
 		return nil, err
 	}
-	n, offset, err := page.Offset(in.Limit, in.Page)
+	res, err := campaign.ListVouchers(ctx, &campaign.VoucherListInput{Limit: in.Limit, Page: in.Page, CampaignID: &cmp.ID,
+		Customer: in.Customer, Code: in.Code, IDs: in.IDs, CreatedBefore: in.CreatedBefore, CreatedAfter: in.CreatedAfter,
+		UpdatedBefore: in.UpdatedBefore, UpdatedAfter: in.UpdatedAfter, Order: in.Order,
+		HeldOnly: in.Code == nil && len(in.IDs) == 0})
 	if err != nil {
 		return nil, err
 	}
-	order, err := memberOrder(in.Order)
-	if err != nil {
-		return nil, err
-	}
-	preds := []predicate.Voucher{voucher.CampaignID(cmp.ID)}
-	if in.Code == nil && len(in.IDs) == 0 {
-		preds = append(preds, voucher.HolderIDNotNil())
-	}
-	if in.Code != nil {
-		preds = append(preds, voucher.Code(*in.Code))
-	}
-	if len(in.IDs) > 0 {
-		preds = append(preds, voucher.Or(voucher.IDIn(in.IDs...), voucher.CodeIn(in.IDs...)))
-	}
-	if in.Customer != nil {
-		cust, err := customer.ByIDOrSourceID(ctx, *in.Customer)
-		if err != nil {
-			if e, ok := apperr.As(err); ok && e.Code == 404 {
-				return &MemberList{Data: []*ent.Voucher{}}, nil
-			}
-			return nil, err
-		}
-		preds = append(preds, voucher.HolderID(cust.ID))
-	}
-	for _, b := range []struct {
-		t    *time.Time
-		pred func(time.Time) predicate.Voucher
-	}{{in.CreatedBefore, voucher.CreatedAtLT}, {in.CreatedAfter, voucher.CreatedAtGT},
-		{in.UpdatedBefore, voucher.UpdatedAtLT}, {in.UpdatedAfter, voucher.UpdatedAtGT}} {
-		if b.t != nil {
-			preds = append(preds, b.pred(*b.t))
-		}
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	total, err := c.Voucher.Query().Where(preds...).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("counting members: %w", err)
-	}
-	data, err := campaign.WithVoucherCategories(c.Voucher.Query().Where(preds...)).
-		Order(order...).Limit(n).Offset(offset).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing members: %w", err)
-	}
-	return &MemberList{Total: total, Data: data}, nil
-}
-
-// memberOrder is the list order (the ID breaks ties).
-func memberOrder(order *string) ([]voucher.OrderOption, error) {
-	o := "-created_at"
-	if order != nil && *order != "" {
-		o = *order
-	}
-	dir := sql.OrderAsc()
-	field := o
-	if o[0] == '-' {
-		dir, field = sql.OrderDesc(), o[1:]
-	}
-	by := map[string]func(...sql.OrderTermOption) voucher.OrderOption{
-		voucher.FieldCreatedAt: voucher.ByCreatedAt, voucher.FieldUpdatedAt: voucher.ByUpdatedAt, voucher.FieldCode: voucher.ByCode,
-	}[field]
-	if by == nil {
-		return nil, apperr.InvalidQueryParams("Query parameter order must be one of created_at, updated_at, code (- for descending), got %q", o)
-	}
-	return []voucher.OrderOption{by(dir), voucher.ByID(dir)}, nil
+	return &MemberList{Total: res.Total, Data: res.Data}, nil
 }

@@ -45,7 +45,7 @@ func loyaltyV1(a *API) {
 		Description: "The program's published cards (any card when code or ids is given).",
 		Query: []Param{LimitParam, PageParam, OrderParam("created_at", "updated_at", "code"),
 			Query("customer", String(), "The holder's id or source_id."), Query("code", String(), ""),
-			Query("ids", String(), "Card IDs or codes (repeat or comma-separate)."),
+			Query("ids", String(), "Card IDs (repeat or comma-separate)."),
 			Query("created_at[before]", DateTime(), ""), Query("created_at[after]", DateTime(), ""),
 			Query("updated_at[before]", DateTime(), ""), Query("updated_at[after]", DateTime(), "")},
 		Response: V1List("vouchers", card, true)})
