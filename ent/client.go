@@ -36,6 +36,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -111,6 +112,8 @@ type Client struct {
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
 	LoyaltyProgram *LoyaltyProgramClient
+	// LoyaltyTier is the client for interacting with the LoyaltyTier builders.
+	LoyaltyTier *LoyaltyTierClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -191,6 +194,7 @@ func (c *Client) init() {
 	c.Incentive = NewIncentiveClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
 	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
+	c.LoyaltyTier = NewLoyaltyTierClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
@@ -328,6 +332,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		LoyaltyTier:              NewLoyaltyTierClient(cfg),
 		ManagementKey:            NewManagementKeyClient(cfg),
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
@@ -392,6 +397,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		LoyaltyTier:              NewLoyaltyTierClient(cfg),
 		ManagementKey:            NewManagementKeyClient(cfg),
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
@@ -449,11 +455,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.Product, c.Project, c.ProjectUser, c.Publication, c.Redemption,
-		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.User, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.Publication,
+		c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.User, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -467,11 +474,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.Product, c.Project, c.ProjectUser, c.Publication, c.Redemption,
-		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.User, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.Publication,
+		c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.User, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -522,6 +530,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.LoyaltyMember.mutate(ctx, m)
 	case *LoyaltyProgramMutation:
 		return c.LoyaltyProgram.mutate(ctx, m)
+	case *LoyaltyTierMutation:
+		return c.LoyaltyTier.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
 	case *MetadataSchemaMutation:
@@ -3659,6 +3669,141 @@ func (c *LoyaltyProgramClient) mutate(ctx context.Context, m *LoyaltyProgramMuta
 		return (&LoyaltyProgramDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown LoyaltyProgram mutation op: %q", m.Op())
+	}
+}
+
+// LoyaltyTierClient is a client for the LoyaltyTier schema.
+type LoyaltyTierClient struct {
+	config
+}
+
+// NewLoyaltyTierClient returns a client for the LoyaltyTier from the given config.
+func NewLoyaltyTierClient(c config) *LoyaltyTierClient {
+	return &LoyaltyTierClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `loyaltytier.Hooks(f(g(h())))`.
+func (c *LoyaltyTierClient) Use(hooks ...Hook) {
+	c.hooks.LoyaltyTier = append(c.hooks.LoyaltyTier, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `loyaltytier.Intercept(f(g(h())))`.
+func (c *LoyaltyTierClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LoyaltyTier = append(c.inters.LoyaltyTier, interceptors...)
+}
+
+// Create returns a builder for creating a LoyaltyTier entity.
+func (c *LoyaltyTierClient) Create() *LoyaltyTierCreate {
+	mutation := newLoyaltyTierMutation(c.config, OpCreate)
+	return &LoyaltyTierCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LoyaltyTier entities.
+func (c *LoyaltyTierClient) CreateBulk(builders ...*LoyaltyTierCreate) *LoyaltyTierCreateBulk {
+	return &LoyaltyTierCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LoyaltyTierClient) MapCreateBulk(slice any, setFunc func(*LoyaltyTierCreate, int)) *LoyaltyTierCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LoyaltyTierCreateBulk{err: fmt.Errorf("calling to LoyaltyTierClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LoyaltyTierCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LoyaltyTierCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Update() *LoyaltyTierUpdate {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdate)
+	return &LoyaltyTierUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LoyaltyTierClient) UpdateOne(_m *LoyaltyTier) *LoyaltyTierUpdateOne {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdateOne, withLoyaltyTier(_m))
+	return &LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LoyaltyTierClient) UpdateOneID(id string) *LoyaltyTierUpdateOne {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdateOne, withLoyaltyTierID(id))
+	return &LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Delete() *LoyaltyTierDelete {
+	mutation := newLoyaltyTierMutation(c.config, OpDelete)
+	return &LoyaltyTierDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LoyaltyTierClient) DeleteOne(_m *LoyaltyTier) *LoyaltyTierDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LoyaltyTierClient) DeleteOneID(id string) *LoyaltyTierDeleteOne {
+	builder := c.Delete().Where(loyaltytier.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LoyaltyTierDeleteOne{builder}
+}
+
+// Query returns a query builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Query() *LoyaltyTierQuery {
+	return &LoyaltyTierQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLoyaltyTier},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LoyaltyTier entity by its id.
+func (c *LoyaltyTierClient) Get(ctx context.Context, id string) (*LoyaltyTier, error) {
+	return c.Query().Where(loyaltytier.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LoyaltyTierClient) GetX(ctx context.Context, id string) *LoyaltyTier {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LoyaltyTierClient) Hooks() []Hook {
+	hooks := c.hooks.LoyaltyTier
+	return append(hooks[:len(hooks):len(hooks)], loyaltytier.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LoyaltyTierClient) Interceptors() []Interceptor {
+	inters := c.inters.LoyaltyTier
+	return append(inters[:len(inters):len(inters)], loyaltytier.Interceptors[:]...)
+}
+
+func (c *LoyaltyTierClient) mutate(ctx context.Context, m *LoyaltyTierMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LoyaltyTierCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LoyaltyTierUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LoyaltyTierDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LoyaltyTier mutation op: %q", m.Op())
 	}
 }
 
@@ -7158,21 +7303,23 @@ type (
 		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Order, Product, Project, ProjectUser, Publication,
-		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
+		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, Sku, User, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Order, Product, Project, ProjectUser, Publication,
-		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, Sku, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
+		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, Sku, User, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

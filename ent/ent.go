@@ -33,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -138,6 +139,7 @@ func checkColumn(t, c string) error {
 			incentive.Table:                incentive.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
 			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,
+			loyaltytier.Table:              loyaltytier.ValidColumn,
 			managementkey.Table:            managementkey.ValidColumn,
 			metadataschema.Table:           metadataschema.ValidColumn,
 			oauthtoken.Table:               oauthtoken.ValidColumn,

@@ -25,6 +25,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -2712,6 +2713,135 @@ func newLoyaltyProgramPaginateArgs(rv map[string]any) *loyaltyprogramPaginateArg
 	}
 	if v, ok := rv[whereField].(*LoyaltyProgramWhereInput); ok {
 		args.opts = append(args.opts, WithLoyaltyProgramFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LoyaltyTierQuery) CollectFields(ctx context.Context, satisfies ...string) (*LoyaltyTierQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LoyaltyTierQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(loyaltytier.Columns))
+		selectedFields = []string{loyaltytier.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[loyaltytier.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldCreatedAt)
+				fieldSeen[loyaltytier.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[loyaltytier.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldUpdatedAt)
+				fieldSeen[loyaltytier.FieldUpdatedAt] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[loyaltytier.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldCampaignID)
+				fieldSeen[loyaltytier.FieldCampaignID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[loyaltytier.FieldName]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldName)
+				fieldSeen[loyaltytier.FieldName] = struct{}{}
+			}
+		case "pointsFrom":
+			if _, ok := fieldSeen[loyaltytier.FieldPointsFrom]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldPointsFrom)
+				fieldSeen[loyaltytier.FieldPointsFrom] = struct{}{}
+			}
+		case "pointsTo":
+			if _, ok := fieldSeen[loyaltytier.FieldPointsTo]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldPointsTo)
+				fieldSeen[loyaltytier.FieldPointsTo] = struct{}{}
+			}
+		case "earningRules":
+			if _, ok := fieldSeen[loyaltytier.FieldEarningRules]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldEarningRules)
+				fieldSeen[loyaltytier.FieldEarningRules] = struct{}{}
+			}
+		case "rewards":
+			if _, ok := fieldSeen[loyaltytier.FieldRewards]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldRewards)
+				fieldSeen[loyaltytier.FieldRewards] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[loyaltytier.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldMetadata)
+				fieldSeen[loyaltytier.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type loyaltytierPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LoyaltyTierPaginateOption
+}
+
+func newLoyaltyTierPaginateArgs(rv map[string]any) *loyaltytierPaginateArgs {
+	args := &loyaltytierPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LoyaltyTierOrder{Field: &LoyaltyTierOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLoyaltyTierOrder(order))
+			}
+		case *LoyaltyTierOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLoyaltyTierOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*LoyaltyTierWhereInput); ok {
+		args.opts = append(args.opts, WithLoyaltyTierFilter(v.Filter))
 	}
 	return args
 }

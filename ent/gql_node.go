@@ -24,6 +24,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -118,6 +119,11 @@ var loyaltyprogramImplementors = []string{"LoyaltyProgram", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*LoyaltyProgram) IsNode() {}
+
+var loyaltytierImplementors = []string{"LoyaltyTier", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LoyaltyTier) IsNode() {}
 
 var metadataschemaImplementors = []string{"MetadataSchema", "Node"}
 
@@ -373,6 +379,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(loyaltyprogram.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltyprogramImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case loyaltytier.Table:
+		query := c.LoyaltyTier.Query().
+			Where(loyaltytier.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltytierImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -795,6 +810,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.LoyaltyProgram.Query().
 			Where(loyaltyprogram.IDIn(ids...))
 		query, err := query.CollectFields(ctx, loyaltyprogramImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case loyaltytier.Table:
+		query := c.LoyaltyTier.Query().
+			Where(loyaltytier.IDIn(ids...))
+		query, err := query.CollectFields(ctx, loyaltytierImplementors...)
 		if err != nil {
 			return nil, err
 		}

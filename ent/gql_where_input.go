@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
@@ -7172,6 +7173,406 @@ func (i *LoyaltyProgramWhereInput) P() (predicate.LoyaltyProgram, error) {
 		return predicates[0], nil
 	default:
 		return loyaltyprogram.And(predicates...), nil
+	}
+}
+
+// LoyaltyTierWhereInput represents a where input for filtering LoyaltyTier queries.
+type LoyaltyTierWhereInput struct {
+	Predicates []predicate.LoyaltyTier  `json:"-"`
+	Not        *LoyaltyTierWhereInput   `json:"not,omitempty"`
+	Or         []*LoyaltyTierWhereInput `json:"or,omitempty"`
+	And        []*LoyaltyTierWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "points_from" field predicates.
+	PointsFrom       *int64  `json:"pointsFrom,omitempty"`
+	PointsFromNEQ    *int64  `json:"pointsFromNEQ,omitempty"`
+	PointsFromIn     []int64 `json:"pointsFromIn,omitempty"`
+	PointsFromNotIn  []int64 `json:"pointsFromNotIn,omitempty"`
+	PointsFromGT     *int64  `json:"pointsFromGT,omitempty"`
+	PointsFromGTE    *int64  `json:"pointsFromGTE,omitempty"`
+	PointsFromLT     *int64  `json:"pointsFromLT,omitempty"`
+	PointsFromLTE    *int64  `json:"pointsFromLTE,omitempty"`
+	PointsFromIsNil  bool    `json:"pointsFromIsNil,omitempty"`
+	PointsFromNotNil bool    `json:"pointsFromNotNil,omitempty"`
+
+	// "points_to" field predicates.
+	PointsTo       *int64  `json:"pointsTo,omitempty"`
+	PointsToNEQ    *int64  `json:"pointsToNEQ,omitempty"`
+	PointsToIn     []int64 `json:"pointsToIn,omitempty"`
+	PointsToNotIn  []int64 `json:"pointsToNotIn,omitempty"`
+	PointsToGT     *int64  `json:"pointsToGT,omitempty"`
+	PointsToGTE    *int64  `json:"pointsToGTE,omitempty"`
+	PointsToLT     *int64  `json:"pointsToLT,omitempty"`
+	PointsToLTE    *int64  `json:"pointsToLTE,omitempty"`
+	PointsToIsNil  bool    `json:"pointsToIsNil,omitempty"`
+	PointsToNotNil bool    `json:"pointsToNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *LoyaltyTierWhereInput) AddPredicates(predicates ...predicate.LoyaltyTier) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the LoyaltyTierWhereInput filter on the LoyaltyTierQuery builder.
+func (i *LoyaltyTierWhereInput) Filter(q *LoyaltyTierQuery) (*LoyaltyTierQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyLoyaltyTierWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyLoyaltyTierWhereInput is returned in case the LoyaltyTierWhereInput is empty.
+var ErrEmptyLoyaltyTierWhereInput = errors.New("ent: empty predicate LoyaltyTierWhereInput")
+
+// P returns a predicate for filtering loyaltytiers.
+// An error is returned if the input is empty or invalid.
+func (i *LoyaltyTierWhereInput) P() (predicate.LoyaltyTier, error) {
+	var predicates []predicate.LoyaltyTier
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, loyaltytier.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.LoyaltyTier, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, loyaltytier.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.LoyaltyTier, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, loyaltytier.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, loyaltytier.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, loyaltytier.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, loyaltytier.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, loyaltytier.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, loyaltytier.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, loyaltytier.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, loyaltytier.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, loyaltytier.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, loyaltytier.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, loyaltytier.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, loyaltytier.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, loyaltytier.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, loyaltytier.UpdatedAtNotNil())
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, loyaltytier.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, loyaltytier.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, loyaltytier.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, loyaltytier.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, loyaltytier.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, loyaltytier.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, loyaltytier.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, loyaltytier.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, loyaltytier.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, loyaltytier.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, loyaltytier.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, loyaltytier.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, loyaltytier.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.PointsFrom != nil {
+		predicates = append(predicates, loyaltytier.PointsFromEQ(*i.PointsFrom))
+	}
+	if i.PointsFromNEQ != nil {
+		predicates = append(predicates, loyaltytier.PointsFromNEQ(*i.PointsFromNEQ))
+	}
+	if len(i.PointsFromIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsFromIn(i.PointsFromIn...))
+	}
+	if len(i.PointsFromNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsFromNotIn(i.PointsFromNotIn...))
+	}
+	if i.PointsFromGT != nil {
+		predicates = append(predicates, loyaltytier.PointsFromGT(*i.PointsFromGT))
+	}
+	if i.PointsFromGTE != nil {
+		predicates = append(predicates, loyaltytier.PointsFromGTE(*i.PointsFromGTE))
+	}
+	if i.PointsFromLT != nil {
+		predicates = append(predicates, loyaltytier.PointsFromLT(*i.PointsFromLT))
+	}
+	if i.PointsFromLTE != nil {
+		predicates = append(predicates, loyaltytier.PointsFromLTE(*i.PointsFromLTE))
+	}
+	if i.PointsFromIsNil {
+		predicates = append(predicates, loyaltytier.PointsFromIsNil())
+	}
+	if i.PointsFromNotNil {
+		predicates = append(predicates, loyaltytier.PointsFromNotNil())
+	}
+	if i.PointsTo != nil {
+		predicates = append(predicates, loyaltytier.PointsToEQ(*i.PointsTo))
+	}
+	if i.PointsToNEQ != nil {
+		predicates = append(predicates, loyaltytier.PointsToNEQ(*i.PointsToNEQ))
+	}
+	if len(i.PointsToIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsToIn(i.PointsToIn...))
+	}
+	if len(i.PointsToNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsToNotIn(i.PointsToNotIn...))
+	}
+	if i.PointsToGT != nil {
+		predicates = append(predicates, loyaltytier.PointsToGT(*i.PointsToGT))
+	}
+	if i.PointsToGTE != nil {
+		predicates = append(predicates, loyaltytier.PointsToGTE(*i.PointsToGTE))
+	}
+	if i.PointsToLT != nil {
+		predicates = append(predicates, loyaltytier.PointsToLT(*i.PointsToLT))
+	}
+	if i.PointsToLTE != nil {
+		predicates = append(predicates, loyaltytier.PointsToLTE(*i.PointsToLTE))
+	}
+	if i.PointsToIsNil {
+		predicates = append(predicates, loyaltytier.PointsToIsNil())
+	}
+	if i.PointsToNotNil {
+		predicates = append(predicates, loyaltytier.PointsToNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyLoyaltyTierWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return loyaltytier.And(predicates...), nil
 	}
 }
 

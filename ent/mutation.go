@@ -33,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -91,6 +92,7 @@ const (
 	TypeIncentive                = "Incentive"
 	TypeLoyaltyMember            = "LoyaltyMember"
 	TypeLoyaltyProgram           = "LoyaltyProgram"
+	TypeLoyaltyTier              = "LoyaltyTier"
 	TypeManagementKey            = "ManagementKey"
 	TypeMetadataSchema           = "MetadataSchema"
 	TypeOAuthToken               = "OAuthToken"
@@ -21739,6 +21741,974 @@ func (m *LoyaltyProgramMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown LoyaltyProgram edge %s", name)
+}
+
+// LoyaltyTierMutation represents an operation that mutates the LoyaltyTier nodes in the graph.
+type LoyaltyTierMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	campaign_id    *string
+	name           *string
+	points_from    *int64
+	addpoints_from *int64
+	points_to      *int64
+	addpoints_to   *int64
+	earning_rules  *map[string]interface{}
+	rewards        *map[string]interface{}
+	metadata       *map[string]interface{}
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*LoyaltyTier, error)
+	predicates     []predicate.LoyaltyTier
+}
+
+var _ ent.Mutation = (*LoyaltyTierMutation)(nil)
+
+// loyaltytierOption allows management of the mutation configuration using functional options.
+type loyaltytierOption func(*LoyaltyTierMutation)
+
+// newLoyaltyTierMutation creates new mutation for the LoyaltyTier entity.
+func newLoyaltyTierMutation(c config, op Op, opts ...loyaltytierOption) *LoyaltyTierMutation {
+	m := &LoyaltyTierMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLoyaltyTier,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLoyaltyTierID sets the ID field of the mutation.
+func withLoyaltyTierID(id string) loyaltytierOption {
+	return func(m *LoyaltyTierMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LoyaltyTier
+		)
+		m.oldValue = func(ctx context.Context) (*LoyaltyTier, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LoyaltyTier.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLoyaltyTier sets the old LoyaltyTier of the mutation.
+func withLoyaltyTier(node *LoyaltyTier) loyaltytierOption {
+	return func(m *LoyaltyTierMutation) {
+		m.oldValue = func(context.Context) (*LoyaltyTier, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LoyaltyTierMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LoyaltyTierMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LoyaltyTier entities.
+func (m *LoyaltyTierMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LoyaltyTierMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LoyaltyTierMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LoyaltyTier.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LoyaltyTierMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LoyaltyTierMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LoyaltyTierMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LoyaltyTierMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LoyaltyTierMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LoyaltyTierMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LoyaltyTierMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LoyaltyTierMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *LoyaltyTierMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[loyaltytier.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LoyaltyTierMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, loyaltytier.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *LoyaltyTierMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *LoyaltyTierMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *LoyaltyTierMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *LoyaltyTierMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LoyaltyTierMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LoyaltyTierMutation) ResetName() {
+	m.name = nil
+}
+
+// SetPointsFrom sets the "points_from" field.
+func (m *LoyaltyTierMutation) SetPointsFrom(i int64) {
+	m.points_from = &i
+	m.addpoints_from = nil
+}
+
+// PointsFrom returns the value of the "points_from" field in the mutation.
+func (m *LoyaltyTierMutation) PointsFrom() (r int64, exists bool) {
+	v := m.points_from
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointsFrom returns the old "points_from" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldPointsFrom(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointsFrom is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointsFrom requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointsFrom: %w", err)
+	}
+	return oldValue.PointsFrom, nil
+}
+
+// AddPointsFrom adds i to the "points_from" field.
+func (m *LoyaltyTierMutation) AddPointsFrom(i int64) {
+	if m.addpoints_from != nil {
+		*m.addpoints_from += i
+	} else {
+		m.addpoints_from = &i
+	}
+}
+
+// AddedPointsFrom returns the value that was added to the "points_from" field in this mutation.
+func (m *LoyaltyTierMutation) AddedPointsFrom() (r int64, exists bool) {
+	v := m.addpoints_from
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearPointsFrom clears the value of the "points_from" field.
+func (m *LoyaltyTierMutation) ClearPointsFrom() {
+	m.points_from = nil
+	m.addpoints_from = nil
+	m.clearedFields[loyaltytier.FieldPointsFrom] = struct{}{}
+}
+
+// PointsFromCleared returns if the "points_from" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) PointsFromCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldPointsFrom]
+	return ok
+}
+
+// ResetPointsFrom resets all changes to the "points_from" field.
+func (m *LoyaltyTierMutation) ResetPointsFrom() {
+	m.points_from = nil
+	m.addpoints_from = nil
+	delete(m.clearedFields, loyaltytier.FieldPointsFrom)
+}
+
+// SetPointsTo sets the "points_to" field.
+func (m *LoyaltyTierMutation) SetPointsTo(i int64) {
+	m.points_to = &i
+	m.addpoints_to = nil
+}
+
+// PointsTo returns the value of the "points_to" field in the mutation.
+func (m *LoyaltyTierMutation) PointsTo() (r int64, exists bool) {
+	v := m.points_to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointsTo returns the old "points_to" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldPointsTo(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointsTo is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointsTo requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointsTo: %w", err)
+	}
+	return oldValue.PointsTo, nil
+}
+
+// AddPointsTo adds i to the "points_to" field.
+func (m *LoyaltyTierMutation) AddPointsTo(i int64) {
+	if m.addpoints_to != nil {
+		*m.addpoints_to += i
+	} else {
+		m.addpoints_to = &i
+	}
+}
+
+// AddedPointsTo returns the value that was added to the "points_to" field in this mutation.
+func (m *LoyaltyTierMutation) AddedPointsTo() (r int64, exists bool) {
+	v := m.addpoints_to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearPointsTo clears the value of the "points_to" field.
+func (m *LoyaltyTierMutation) ClearPointsTo() {
+	m.points_to = nil
+	m.addpoints_to = nil
+	m.clearedFields[loyaltytier.FieldPointsTo] = struct{}{}
+}
+
+// PointsToCleared returns if the "points_to" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) PointsToCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldPointsTo]
+	return ok
+}
+
+// ResetPointsTo resets all changes to the "points_to" field.
+func (m *LoyaltyTierMutation) ResetPointsTo() {
+	m.points_to = nil
+	m.addpoints_to = nil
+	delete(m.clearedFields, loyaltytier.FieldPointsTo)
+}
+
+// SetEarningRules sets the "earning_rules" field.
+func (m *LoyaltyTierMutation) SetEarningRules(value map[string]interface{}) {
+	m.earning_rules = &value
+}
+
+// EarningRules returns the value of the "earning_rules" field in the mutation.
+func (m *LoyaltyTierMutation) EarningRules() (r map[string]interface{}, exists bool) {
+	v := m.earning_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEarningRules returns the old "earning_rules" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldEarningRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEarningRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEarningRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEarningRules: %w", err)
+	}
+	return oldValue.EarningRules, nil
+}
+
+// ResetEarningRules resets all changes to the "earning_rules" field.
+func (m *LoyaltyTierMutation) ResetEarningRules() {
+	m.earning_rules = nil
+}
+
+// SetRewards sets the "rewards" field.
+func (m *LoyaltyTierMutation) SetRewards(value map[string]interface{}) {
+	m.rewards = &value
+}
+
+// Rewards returns the value of the "rewards" field in the mutation.
+func (m *LoyaltyTierMutation) Rewards() (r map[string]interface{}, exists bool) {
+	v := m.rewards
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewards returns the old "rewards" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldRewards(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewards is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewards requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewards: %w", err)
+	}
+	return oldValue.Rewards, nil
+}
+
+// ResetRewards resets all changes to the "rewards" field.
+func (m *LoyaltyTierMutation) ResetRewards() {
+	m.rewards = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *LoyaltyTierMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *LoyaltyTierMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ClearMetadata clears the value of the "metadata" field.
+func (m *LoyaltyTierMutation) ClearMetadata() {
+	m.metadata = nil
+	m.clearedFields[loyaltytier.FieldMetadata] = struct{}{}
+}
+
+// MetadataCleared returns if the "metadata" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) MetadataCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldMetadata]
+	return ok
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *LoyaltyTierMutation) ResetMetadata() {
+	m.metadata = nil
+	delete(m.clearedFields, loyaltytier.FieldMetadata)
+}
+
+// Where appends a list predicates to the LoyaltyTierMutation builder.
+func (m *LoyaltyTierMutation) Where(ps ...predicate.LoyaltyTier) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LoyaltyTierMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LoyaltyTierMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LoyaltyTier, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LoyaltyTierMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LoyaltyTierMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LoyaltyTier).
+func (m *LoyaltyTierMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LoyaltyTierMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.project_id != nil {
+		fields = append(fields, loyaltytier.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, loyaltytier.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, loyaltytier.FieldUpdatedAt)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, loyaltytier.FieldCampaignID)
+	}
+	if m.name != nil {
+		fields = append(fields, loyaltytier.FieldName)
+	}
+	if m.points_from != nil {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.points_to != nil {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	if m.earning_rules != nil {
+		fields = append(fields, loyaltytier.FieldEarningRules)
+	}
+	if m.rewards != nil {
+		fields = append(fields, loyaltytier.FieldRewards)
+	}
+	if m.metadata != nil {
+		fields = append(fields, loyaltytier.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LoyaltyTierMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		return m.ProjectID()
+	case loyaltytier.FieldCreatedAt:
+		return m.CreatedAt()
+	case loyaltytier.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case loyaltytier.FieldCampaignID:
+		return m.CampaignID()
+	case loyaltytier.FieldName:
+		return m.Name()
+	case loyaltytier.FieldPointsFrom:
+		return m.PointsFrom()
+	case loyaltytier.FieldPointsTo:
+		return m.PointsTo()
+	case loyaltytier.FieldEarningRules:
+		return m.EarningRules()
+	case loyaltytier.FieldRewards:
+		return m.Rewards()
+	case loyaltytier.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LoyaltyTierMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case loyaltytier.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case loyaltytier.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case loyaltytier.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case loyaltytier.FieldName:
+		return m.OldName(ctx)
+	case loyaltytier.FieldPointsFrom:
+		return m.OldPointsFrom(ctx)
+	case loyaltytier.FieldPointsTo:
+		return m.OldPointsTo(ctx)
+	case loyaltytier.FieldEarningRules:
+		return m.OldEarningRules(ctx)
+	case loyaltytier.FieldRewards:
+		return m.OldRewards(ctx)
+	case loyaltytier.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyTierMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case loyaltytier.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case loyaltytier.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case loyaltytier.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case loyaltytier.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointsFrom(v)
+		return nil
+	case loyaltytier.FieldPointsTo:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointsTo(v)
+		return nil
+	case loyaltytier.FieldEarningRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEarningRules(v)
+		return nil
+	case loyaltytier.FieldRewards:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewards(v)
+		return nil
+	case loyaltytier.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LoyaltyTierMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints_from != nil {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.addpoints_to != nil {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LoyaltyTierMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltytier.FieldPointsFrom:
+		return m.AddedPointsFrom()
+	case loyaltytier.FieldPointsTo:
+		return m.AddedPointsTo()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyTierMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case loyaltytier.FieldPointsFrom:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPointsFrom(v)
+		return nil
+	case loyaltytier.FieldPointsTo:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPointsTo(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LoyaltyTierMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(loyaltytier.FieldUpdatedAt) {
+		fields = append(fields, loyaltytier.FieldUpdatedAt)
+	}
+	if m.FieldCleared(loyaltytier.FieldPointsFrom) {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.FieldCleared(loyaltytier.FieldPointsTo) {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	if m.FieldCleared(loyaltytier.FieldMetadata) {
+		fields = append(fields, loyaltytier.FieldMetadata)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LoyaltyTierMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LoyaltyTierMutation) ClearField(name string) error {
+	switch name {
+	case loyaltytier.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		m.ClearPointsFrom()
+		return nil
+	case loyaltytier.FieldPointsTo:
+		m.ClearPointsTo()
+		return nil
+	case loyaltytier.FieldMetadata:
+		m.ClearMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LoyaltyTierMutation) ResetField(name string) error {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case loyaltytier.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case loyaltytier.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case loyaltytier.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case loyaltytier.FieldName:
+		m.ResetName()
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		m.ResetPointsFrom()
+		return nil
+	case loyaltytier.FieldPointsTo:
+		m.ResetPointsTo()
+		return nil
+	case loyaltytier.FieldEarningRules:
+		m.ResetEarningRules()
+		return nil
+	case loyaltytier.FieldRewards:
+		m.ResetRewards()
+		return nil
+	case loyaltytier.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LoyaltyTierMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LoyaltyTierMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LoyaltyTierMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LoyaltyTierMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LoyaltyTierMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LoyaltyTierMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LoyaltyTierMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyTier unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LoyaltyTierMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyTier edge %s", name)
 }
 
 // ManagementKeyMutation represents an operation that mutates the ManagementKey nodes in the graph.

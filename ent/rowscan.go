@@ -380,6 +380,24 @@ func (_m *LoyaltyProgram) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new LoyaltyTier bound to the client and the
+// values to pass to Rows.Scan for the given loyalty_tiers columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *LoyaltyTierClient) ScanTargets(columns []string) (*LoyaltyTier, []any, error) {
+	node := &LoyaltyTier{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the LoyaltyTier's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *LoyaltyTier) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new ManagementKey bound to the client and the
 // values to pass to Rows.Scan for the given management_keys columns; call
 // AssignScanned with the same columns and values after scanning.

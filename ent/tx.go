@@ -56,6 +56,8 @@ type Tx struct {
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
 	LoyaltyProgram *LoyaltyProgramClient
+	// LoyaltyTier is the client for interacting with the LoyaltyTier builders.
+	LoyaltyTier *LoyaltyTierClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -256,6 +258,7 @@ func (tx *Tx) init() {
 	tx.Incentive = NewIncentiveClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
 	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
+	tx.LoyaltyTier = NewLoyaltyTierClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)

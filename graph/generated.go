@@ -718,6 +718,30 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	LoyaltyTier struct {
+		CampaignID   func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		EarningRules func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Metadata     func(childComplexity int) int
+		Name         func(childComplexity int) int
+		PointsFrom   func(childComplexity int) int
+		PointsTo     func(childComplexity int) int
+		Rewards      func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+	}
+
+	LoyaltyTierConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LoyaltyTierEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	LoyaltyV1CardBalance struct {
 		Balance       func(childComplexity int) int
 		Object        func(childComplexity int) int
@@ -739,6 +763,11 @@ type ComplexityRoot struct {
 	}
 
 	LoyaltyV1MemberList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	LoyaltyV1TierList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
 	}
@@ -867,6 +896,7 @@ type ComplexityRoot struct {
 		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
 		CreateLoyaltyV1EarningRules       func(childComplexity int, program string, input []*loyaltyv1.EarningRuleInput) int
 		CreateLoyaltyV1Program            func(childComplexity int, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) int
+		CreateLoyaltyV1Tiers              func(childComplexity int, program string, input []*loyaltyv1.TierInput) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *access.AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input access.BrandingInput) int
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input access.CustomEventSchemaInput) int
@@ -1100,10 +1130,14 @@ type ComplexityRoot struct {
 		LoyaltyV1Member              func(childComplexity int, program *string, code string) int
 		LoyaltyV1MemberActivity      func(childComplexity int, program *string, code string, input *loyaltyv1.ActivityListInput) int
 		LoyaltyV1MemberList          func(childComplexity int, program string, input *loyaltyv1.MemberListInput) int
+		LoyaltyV1MemberTiers         func(childComplexity int, code string) int
 		LoyaltyV1MemberTransactions  func(childComplexity int, program *string, code string, input *loyaltyv1.TransactionListInput) int
 		LoyaltyV1Program             func(childComplexity int, idOrName string) int
 		LoyaltyV1ProgramList         func(childComplexity int, input *campaign.CampaignListInput) int
 		LoyaltyV1ProgramTransactions func(childComplexity int, program string, input *loyaltyv1.TransactionListInput) int
+		LoyaltyV1Tier                func(childComplexity int, program string, id string) int
+		LoyaltyV1TierEarningRules    func(childComplexity int, program string, id string, input *loyaltyv1.EarningRuleListInput) int
+		LoyaltyV1TierList            func(childComplexity int, program string, input *loyaltyv1.TierListInput) int
 		ManagementAPIKeys            func(childComplexity int, projectID string, client *bool) int
 		ManagementBranding           func(childComplexity int, projectID string, id string) int
 		ManagementBrandings          func(childComplexity int, projectID string) int
@@ -1741,6 +1775,7 @@ type MutationResolver interface {
 	UpdateLoyaltyV1EarningRule(ctx context.Context, program string, id string, input loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error)
 	SetLoyaltyV1EarningRuleActive(ctx context.Context, program string, id string, active bool) (*ent.CampaignEarningRule, error)
 	DeleteLoyaltyV1EarningRule(ctx context.Context, program string, id string) (string, error)
+	CreateLoyaltyV1Tiers(ctx context.Context, program string, input []*loyaltyv1.TierInput) ([]*ent.LoyaltyTier, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1838,6 +1873,10 @@ type QueryResolver interface {
 	LoyaltyV1MemberActivity(ctx context.Context, program *string, code string, input *loyaltyv1.ActivityListInput) (*customer.CustomerActivityList, error)
 	LoyaltyV1EarningRuleList(ctx context.Context, program string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error)
 	LoyaltyV1EarningRule(ctx context.Context, program string, id string) (*ent.CampaignEarningRule, error)
+	LoyaltyV1TierList(ctx context.Context, program string, input *loyaltyv1.TierListInput) (*loyaltyv1.TierList, error)
+	LoyaltyV1Tier(ctx context.Context, program string, id string) (*ent.LoyaltyTier, error)
+	LoyaltyV1MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error)
+	LoyaltyV1TierEarningRules(ctx context.Context, program string, id string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -4486,6 +4525,99 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoyaltyProgramEdge.Node(childComplexity), true
 
+	case "LoyaltyTier.campaignID":
+		if e.ComplexityRoot.LoyaltyTier.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.CampaignID(childComplexity), true
+	case "LoyaltyTier.createdAt":
+		if e.ComplexityRoot.LoyaltyTier.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.CreatedAt(childComplexity), true
+	case "LoyaltyTier.earningRules":
+		if e.ComplexityRoot.LoyaltyTier.EarningRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.EarningRules(childComplexity), true
+	case "LoyaltyTier.id":
+		if e.ComplexityRoot.LoyaltyTier.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.ID(childComplexity), true
+	case "LoyaltyTier.metadata":
+		if e.ComplexityRoot.LoyaltyTier.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Metadata(childComplexity), true
+	case "LoyaltyTier.name":
+		if e.ComplexityRoot.LoyaltyTier.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Name(childComplexity), true
+	case "LoyaltyTier.pointsFrom":
+		if e.ComplexityRoot.LoyaltyTier.PointsFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.PointsFrom(childComplexity), true
+	case "LoyaltyTier.pointsTo":
+		if e.ComplexityRoot.LoyaltyTier.PointsTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.PointsTo(childComplexity), true
+	case "LoyaltyTier.rewards":
+		if e.ComplexityRoot.LoyaltyTier.Rewards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Rewards(childComplexity), true
+	case "LoyaltyTier.updatedAt":
+		if e.ComplexityRoot.LoyaltyTier.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.UpdatedAt(childComplexity), true
+
+	case "LoyaltyTierConnection.edges":
+		if e.ComplexityRoot.LoyaltyTierConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.Edges(childComplexity), true
+	case "LoyaltyTierConnection.pageInfo":
+		if e.ComplexityRoot.LoyaltyTierConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.PageInfo(childComplexity), true
+	case "LoyaltyTierConnection.totalCount":
+		if e.ComplexityRoot.LoyaltyTierConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.TotalCount(childComplexity), true
+
+	case "LoyaltyTierEdge.cursor":
+		if e.ComplexityRoot.LoyaltyTierEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierEdge.Cursor(childComplexity), true
+	case "LoyaltyTierEdge.node":
+		if e.ComplexityRoot.LoyaltyTierEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierEdge.Node(childComplexity), true
+
 	case "LoyaltyV1CardBalance.balance":
 		if e.ComplexityRoot.LoyaltyV1CardBalance.Balance == nil {
 			break
@@ -4567,6 +4699,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoyaltyV1MemberList.Total(childComplexity), true
+
+	case "LoyaltyV1TierList.data":
+		if e.ComplexityRoot.LoyaltyV1TierList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1TierList.Data(childComplexity), true
+	case "LoyaltyV1TierList.total":
+		if e.ComplexityRoot.LoyaltyV1TierList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1TierList.Total(childComplexity), true
 
 	case "ManagementBranding.address":
 		if e.ComplexityRoot.ManagementBranding.Address == nil {
@@ -5251,6 +5396,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLoyaltyV1Program(childComplexity, args["input"].(campaign.CreateCampaignInput), args["settings"].(*loyaltyv1.ProgramSettings)), true
+	case "Mutation.createLoyaltyV1Tiers":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1Tiers == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1Tiers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1Tiers(childComplexity, args["program"].(string), args["input"].([]*loyaltyv1.TierInput)), true
 	case "Mutation.createManagementApiKey":
 		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
 			break
@@ -7104,6 +7260,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyV1MemberList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.MemberListInput)), true
+	case "Query.loyaltyV1MemberTiers":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberTiers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberTiers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberTiers(childComplexity, args["code"].(string)), true
 	case "Query.loyaltyV1MemberTransactions":
 		if e.ComplexityRoot.Query.LoyaltyV1MemberTransactions == nil {
 			break
@@ -7148,6 +7315,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyV1ProgramTransactions(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.TransactionListInput)), true
+	case "Query.loyaltyV1Tier":
+		if e.ComplexityRoot.Query.LoyaltyV1Tier == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Tier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Tier(childComplexity, args["program"].(string), args["id"].(string)), true
+	case "Query.loyaltyV1TierEarningRules":
+		if e.ComplexityRoot.Query.LoyaltyV1TierEarningRules == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1TierEarningRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1TierEarningRules(childComplexity, args["program"].(string), args["id"].(string), args["input"].(*loyaltyv1.EarningRuleListInput)), true
+	case "Query.loyaltyV1TierList":
+		if e.ComplexityRoot.Query.LoyaltyV1TierList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1TierList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1TierList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.TierListInput)), true
 	case "Query.managementApiKeys":
 		if e.ComplexityRoot.Query.ManagementAPIKeys == nil {
 			break
@@ -9437,6 +9637,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoyaltyMemberWhereInput", ec.unmarshalInputLoyaltyMemberWhereInput),
 			graphql.NewInputUnmarshaler("LoyaltyProgramOrder", ec.unmarshalInputLoyaltyProgramOrder),
 			graphql.NewInputUnmarshaler("LoyaltyProgramWhereInput", ec.unmarshalInputLoyaltyProgramWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyTierOrder", ec.unmarshalInputLoyaltyTierOrder),
+			graphql.NewInputUnmarshaler("LoyaltyTierWhereInput", ec.unmarshalInputLoyaltyTierWhereInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1ActivityListInput", ec.unmarshalInputLoyaltyV1ActivityListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1BalanceInput", ec.unmarshalInputLoyaltyV1BalanceInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1EarningRuleInput", ec.unmarshalInputLoyaltyV1EarningRuleInput),
@@ -9445,6 +9647,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoyaltyV1MemberListInput", ec.unmarshalInputLoyaltyV1MemberListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1ProgramSettingsInput", ec.unmarshalInputLoyaltyV1ProgramSettingsInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1ProgramUpdateInput", ec.unmarshalInputLoyaltyV1ProgramUpdateInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierInput", ec.unmarshalInputLoyaltyV1TierInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierListInput", ec.unmarshalInputLoyaltyV1TierListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierPointsInput", ec.unmarshalInputLoyaltyV1TierPointsInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1TransactionListInput", ec.unmarshalInputLoyaltyV1TransactionListInput),
 			graphql.NewInputUnmarshaler("LoyaltyV1TransferInput", ec.unmarshalInputLoyaltyV1TransferInput),
 			graphql.NewInputUnmarshaler("ManagementBrandingInput", ec.unmarshalInputManagementBrandingInput),
@@ -12744,6 +12949,42 @@ func (ec *executionContext) childFields_LoyaltyProgramEdge(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyProgramEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_LoyaltyTier(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LoyaltyTier_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LoyaltyTier_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LoyaltyTier_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_LoyaltyTier_campaignID(ctx, field)
+	case "name":
+		return ec.fieldContext_LoyaltyTier_name(ctx, field)
+	case "pointsFrom":
+		return ec.fieldContext_LoyaltyTier_pointsFrom(ctx, field)
+	case "pointsTo":
+		return ec.fieldContext_LoyaltyTier_pointsTo(ctx, field)
+	case "earningRules":
+		return ec.fieldContext_LoyaltyTier_earningRules(ctx, field)
+	case "rewards":
+		return ec.fieldContext_LoyaltyTier_rewards(ctx, field)
+	case "metadata":
+		return ec.fieldContext_LoyaltyTier_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyTier", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyTierEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LoyaltyTierEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LoyaltyTierEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyTierEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_LoyaltyV1CardBalance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "points":
@@ -12792,6 +13033,16 @@ func (ec *executionContext) childFields_LoyaltyV1MemberList(ctx context.Context,
 		return ec.fieldContext_LoyaltyV1MemberList_data(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1MemberList", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1TierList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1TierList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1TierList", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagementBranding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14891,6 +15142,28 @@ func (ec *executionContext) field_Mutation_createLoyaltyV1Program_args(ctx conte
 		return nil, err
 	}
 	args["settings"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLoyaltyV1Tiers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.TierInput, error) {
+			return ec.unmarshalNLoyaltyV1TierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -18088,6 +18361,20 @@ func (ec *executionContext) field_Query_loyaltyV1MemberList_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_loyaltyV1MemberTiers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_loyaltyV1MemberTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18187,6 +18474,80 @@ func (ec *executionContext) field_Query_loyaltyV1Program_args(ctx context.Contex
 		return nil, err
 	}
 	args["idOrName"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1TierEarningRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+			return ec.unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1TierList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TierListInput, error) {
+			return ec.unmarshalOLoyaltyV1TierListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Tier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -30056,6 +30417,378 @@ func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Con
 	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _LoyaltyTier_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LoyaltyTier_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LoyaltyTier_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LoyaltyTier_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyTier_name(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyTier_pointsFrom(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_pointsFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsFrom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_pointsFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTier_pointsTo(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_pointsTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_pointsTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTier_earningRules(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_earningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EarningRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_earningRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTier_rewards(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_rewards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rewards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_rewards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTier_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTierEdge) graphql.Marshaler {
+			return ec.marshalOLoyaltyTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTierEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTierConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTierEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalOLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTierEdge", field, false, false, "Cursor")
+}
+
 func (ec *executionContext) _LoyaltyV1CardBalance_points(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30377,6 +31110,61 @@ func (ec *executionContext) fieldContext_LoyaltyV1MemberList_data(_ context.Cont
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyV1TierList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1TierList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1TierList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1TierList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1TierList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1TierList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1TierList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1TierList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
 		},
 	}
 	return fc, nil
@@ -37265,6 +38053,50 @@ func (ec *executionContext) fieldContext_Mutation_deleteLoyaltyV1EarningRule(ctx
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createLoyaltyV1Tiers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1Tiers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1Tiers(ctx, fc.Args["program"].(string), fc.Args["input"].([]*loyaltyv1.TierInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1Tiers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1Tiers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -42654,6 +43486,182 @@ func (ec *executionContext) fieldContext_Query_loyaltyV1EarningRule(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_loyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1TierList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1TierList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.TierListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.TierList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1TierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1TierList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1TierList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Tier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Tier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Tier(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Tier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Tier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberTiers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberTiers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberTiers(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberTiers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberTiers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1TierEarningRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1TierEarningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1TierEarningRules(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["input"].(*loyaltyv1.EarningRuleListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1TierEarningRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1EarningRuleList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1TierEarningRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -64553,6 +65561,633 @@ func UnmarshalLoyaltyProgramWhereInput(ctx context.Context, raw any) (ent.Loyalt
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputLoyaltyTierOrder(ctx context.Context, obj any) (ent.LoyaltyTierOrder, error) {
+	var it ent.LoyaltyTierOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyTierOrder unmarshals raw into the LoyaltyTierOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyTierOrder(ctx context.Context, raw any) (ent.LoyaltyTierOrder, error) {
+	var out ent.LoyaltyTierOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyTierOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyTierWhereInput(ctx context.Context, obj any) (ent.LoyaltyTierWhereInput, error) {
+	var it ent.LoyaltyTierWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "pointsFrom", "pointsFromNEQ", "pointsFromIn", "pointsFromNotIn", "pointsFromGT", "pointsFromGTE", "pointsFromLT", "pointsFromLTE", "pointsFromIsNil", "pointsFromNotNil", "pointsTo", "pointsToNEQ", "pointsToIn", "pointsToNotIn", "pointsToGT", "pointsToGTE", "pointsToLT", "pointsToLTE", "pointsToIsNil", "pointsToNotNil"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "pointsFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFrom"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFrom = data
+		case "pointsFromNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNEQ = data
+		case "pointsFromIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromIn = data
+		case "pointsFromNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNotIn = data
+		case "pointsFromGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromGT = data
+		case "pointsFromGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromGTE = data
+		case "pointsFromLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromLT = data
+		case "pointsFromLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromLTE = data
+		case "pointsFromIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromIsNil = data
+		case "pointsFromNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNotNil = data
+		case "pointsTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsTo"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsTo = data
+		case "pointsToNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNEQ = data
+		case "pointsToIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToIn = data
+		case "pointsToNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNotIn = data
+		case "pointsToGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToGT = data
+		case "pointsToGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToGTE = data
+		case "pointsToLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToLT = data
+		case "pointsToLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToLTE = data
+		case "pointsToIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToIsNil = data
+		case "pointsToNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNotNil = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyTierWhereInput unmarshals raw into the LoyaltyTierWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyTierWhereInput(ctx context.Context, raw any) (ent.LoyaltyTierWhereInput, error) {
+	var out ent.LoyaltyTierWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyTierWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLoyaltyV1ActivityListInput(ctx context.Context, obj any) (loyaltyv1.ActivityListInput, error) {
 	var it loyaltyv1.ActivityListInput
 	if obj == nil {
@@ -65145,6 +66780,174 @@ func (ec *executionContext) unmarshalInputLoyaltyV1ProgramUpdateInput(ctx contex
 func UnmarshalLoyaltyV1ProgramUpdateInput(ctx context.Context, raw any) (loyaltyv1.ProgramUpdate, error) {
 	var out loyaltyv1.ProgramUpdate
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ProgramUpdateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierInput(ctx context.Context, obj any) (loyaltyv1.TierInput, error) {
+	var it loyaltyv1.TierInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "points", "earningRules", "rewards", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOLoyaltyV1TierPointsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierPoints(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "earningRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRules = data
+		case "rewards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rewards"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rewards = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierInput unmarshals raw into the LoyaltyV1TierInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierInput(ctx context.Context, raw any) (loyaltyv1.TierInput, error) {
+	var out loyaltyv1.TierInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierListInput(ctx context.Context, obj any) (loyaltyv1.TierListInput, error) {
+	var it loyaltyv1.TierListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierListInput unmarshals raw into the LoyaltyV1TierListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierListInput(ctx context.Context, raw any) (loyaltyv1.TierListInput, error) {
+	var out loyaltyv1.TierListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierPointsInput(ctx context.Context, obj any) (loyaltyv1.TierPoints, error) {
+	var it loyaltyv1.TierPoints
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"from", "to"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierPointsInput unmarshals raw into the LoyaltyV1TierPointsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierPointsInput(ctx context.Context, raw any) (loyaltyv1.TierPoints, error) {
+	var out loyaltyv1.TierPoints
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierPointsInput", raw, &out)
 	return out, err
 }
 
@@ -79354,6 +81157,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._MetadataSchema(ctx, sel, obj)
+	case *ent.LoyaltyTier:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LoyaltyTier(ctx, sel, obj)
 	case *ent.LoyaltyProgram:
 		if obj == nil {
 			return graphql.Null
@@ -83561,6 +85369,165 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var loyaltyTierImplementors = []string{"LoyaltyTier", "Node"}
+
+func (ec *executionContext) _LoyaltyTier(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTier) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTier")
+		case "id":
+			out.Values[i] = ec._LoyaltyTier_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._LoyaltyTier_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LoyaltyTier_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._LoyaltyTier_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._LoyaltyTier_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsFrom":
+			out.Values[i] = ec._LoyaltyTier_pointsFrom(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pointsTo":
+			out.Values[i] = ec._LoyaltyTier_pointsTo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "earningRules":
+			out.Values[i] = ec._LoyaltyTier_earningRules(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rewards":
+			out.Values[i] = ec._LoyaltyTier_rewards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._LoyaltyTier_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyTierConnectionImplementors = []string{"LoyaltyTierConnection"}
+
+func (ec *executionContext) _LoyaltyTierConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTierConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTierConnection")
+		case "edges":
+			out.Values[i] = ec._LoyaltyTierConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LoyaltyTierConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LoyaltyTierConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyTierEdgeImplementors = []string{"LoyaltyTierEdge"}
+
+func (ec *executionContext) _LoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTierEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTierEdge")
+		case "node":
+			out.Values[i] = ec._LoyaltyTierEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LoyaltyTierEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
 var loyaltyV1CardBalanceImplementors = []string{"LoyaltyV1CardBalance"}
 
 func (ec *executionContext) _LoyaltyV1CardBalance(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.CardBalance) graphql.Marshaler {
@@ -83718,6 +85685,44 @@ func (ec *executionContext) _LoyaltyV1MemberList(ctx context.Context, sel ast.Se
 			}
 		case "data":
 			out.Values[i] = ec._LoyaltyV1MemberList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1TierListImplementors = []string{"LoyaltyV1TierList"}
+
+func (ec *executionContext) _LoyaltyV1TierList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.TierList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1TierListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1TierList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1TierList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1TierList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -85214,6 +87219,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createLoyaltyV1Tiers":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1Tiers(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -86422,6 +88434,30 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_loyaltyV1EarningRule(ctx, field)
+				})
+		case "loyaltyV1TierList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1TierList(ctx, field)
+				})
+		case "loyaltyV1Tier":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Tier(ctx, field)
+				})
+		case "loyaltyV1MemberTiers":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberTiers(ctx, field)
+				})
+		case "loyaltyV1TierEarningRules":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1TierEarningRules(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -90881,6 +92917,49 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyTier!")
+		return graphql.Null
+	}
+	return ec._LoyaltyTier(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx context.Context, v any) (*ent.LoyaltyTierOrderField, error) {
+	var res = new(ent.LoyaltyTierOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTierOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyTierOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx context.Context, v any) (*ent.LoyaltyTierWhereInput, error) {
+	res, err := ec.unmarshalInputLoyaltyTierWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNLoyaltyV1BalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐBalanceInput(ctx context.Context, v any) (loyaltyv1.BalanceInput, error) {
 	res, err := ec.unmarshalInputLoyaltyV1BalanceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -90941,6 +93020,33 @@ func (ec *executionContext) marshalNLoyaltyV1MemberList2ᚖgithubᚗcomᚋpromoe
 		return graphql.Null
 	}
 	return ec._LoyaltyV1MemberList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.TierInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.TierInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1TierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInput(ctx context.Context, v any) (*loyaltyv1.TierInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1TierInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1TierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.TierList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1TierList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1TierList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNLoyaltyV1TransferInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.TransferInput, error) {
@@ -94751,6 +96857,58 @@ func (ec *executionContext) unmarshalOLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LoyaltyTier(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLoyaltyTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LoyaltyTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOLoyaltyTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLoyaltyTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LoyaltyTierEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx context.Context, v any) ([]*ent.LoyaltyTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.LoyaltyTierWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx context.Context, v any) (*ent.LoyaltyTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyTierWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐActivityListInput(ctx context.Context, v any) (*loyaltyv1.ActivityListInput, error) {
 	if v == nil {
 		return nil, nil
@@ -94788,6 +96946,22 @@ func (ec *executionContext) unmarshalOLoyaltyV1ProgramUpdateInput2ᚖgithubᚗco
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputLoyaltyV1ProgramUpdateInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TierListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierListInput(ctx context.Context, v any) (*loyaltyv1.TierListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TierListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TierPointsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierPoints(ctx context.Context, v any) (*loyaltyv1.TierPoints, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TierPointsInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

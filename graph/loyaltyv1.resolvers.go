@@ -70,6 +70,11 @@ func (r *mutationResolver) DeleteLoyaltyV1EarningRule(ctx context.Context, progr
 	return loyaltyv1.DeleteEarningRule(ctx, program, id)
 }
 
+// CreateLoyaltyV1Tiers is the resolver for the createLoyaltyV1Tiers field.
+func (r *mutationResolver) CreateLoyaltyV1Tiers(ctx context.Context, program string, input []*loyaltyv1.TierInput) ([]*ent.LoyaltyTier, error) {
+	return loyaltyv1.CreateTiers(ctx, program, input)
+}
+
 // LoyaltyV1Program is the resolver for the loyaltyV1Program field.
 func (r *queryResolver) LoyaltyV1Program(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return loyaltyv1.Program(ctx, idOrName)
@@ -113,4 +118,24 @@ func (r *queryResolver) LoyaltyV1EarningRuleList(ctx context.Context, program st
 // LoyaltyV1EarningRule is the resolver for the loyaltyV1EarningRule field.
 func (r *queryResolver) LoyaltyV1EarningRule(ctx context.Context, program string, id string) (*ent.CampaignEarningRule, error) {
 	return loyaltyv1.EarningRule(ctx, program, id)
+}
+
+// LoyaltyV1TierList is the resolver for the loyaltyV1TierList field.
+func (r *queryResolver) LoyaltyV1TierList(ctx context.Context, program string, input *loyaltyv1.TierListInput) (*loyaltyv1.TierList, error) {
+	return loyaltyv1.Tiers(ctx, program, input)
+}
+
+// LoyaltyV1Tier is the resolver for the loyaltyV1Tier field.
+func (r *queryResolver) LoyaltyV1Tier(ctx context.Context, program string, id string) (*ent.LoyaltyTier, error) {
+	return loyaltyv1.Tier(ctx, program, id)
+}
+
+// LoyaltyV1MemberTiers is the resolver for the loyaltyV1MemberTiers field.
+func (r *queryResolver) LoyaltyV1MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error) {
+	return loyaltyv1.MemberTiers(ctx, code)
+}
+
+// LoyaltyV1TierEarningRules is the resolver for the loyaltyV1TierEarningRules field.
+func (r *queryResolver) LoyaltyV1TierEarningRules(ctx context.Context, program string, id string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error) {
+	return loyaltyv1.TierEarningRules(ctx, program, id, input)
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -64,6 +65,7 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixSku:              sku.Table,
 
 	pulid.PrefixCampaignEarningRule: campaignearningrule.Table,
+	pulid.PrefixLoyaltyTier:         loyaltytier.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

@@ -83,6 +83,11 @@ func (h loyaltyV1Handlers) listEarningRules(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	renderEarningRuleList(c, res)
+}
+
+// renderEarningRuleList answers with a v1 list of earning rules.
+func renderEarningRuleList(c *gin.Context, res *loyaltyv1.EarningRuleList) {
 	out := make([]gin.H, len(res.Data))
 	for i, r := range res.Data {
 		out[i] = v1EarningRuleJSON(r)

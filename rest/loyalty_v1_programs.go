@@ -45,6 +45,7 @@ func registerLoyaltyV1(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Han
 		v1.GET(prefix+"/activities", auth, h.memberActivities)
 	}
 	registerLoyaltyV1EarningRules(v1, auth, h)
+	registerLoyaltyV1Tiers(v1, auth, h)
 }
 
 // createProgram serves POST /v1/loyalties.

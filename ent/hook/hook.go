@@ -261,6 +261,18 @@ func (f LoyaltyProgramFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyProgramMutation", m)
 }
 
+// The LoyaltyTierFunc type is an adapter to allow the use of ordinary
+// function as LoyaltyTier mutator.
+type LoyaltyTierFunc func(context.Context, *ent.LoyaltyTierMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LoyaltyTierFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LoyaltyTierMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyTierMutation", m)
+}
+
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary
 // function as ManagementKey mutator.
 type ManagementKeyFunc func(context.Context, *ent.ManagementKeyMutation) (ent.Value, error)

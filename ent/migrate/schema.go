@@ -709,6 +709,38 @@ var (
 			},
 		},
 	}
+	// LoyaltyTiersColumns holds the columns for the "loyalty_tiers" table.
+	LoyaltyTiersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "points_from", Type: field.TypeInt64, Nullable: true},
+		{Name: "points_to", Type: field.TypeInt64, Nullable: true},
+		{Name: "earning_rules", Type: field.TypeJSON},
+		{Name: "rewards", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
+	}
+	// LoyaltyTiersTable holds the schema information for the "loyalty_tiers" table.
+	LoyaltyTiersTable = &schema.Table{
+		Name:       "loyalty_tiers",
+		Columns:    LoyaltyTiersColumns,
+		PrimaryKey: []*schema.Column{LoyaltyTiersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loyaltytier_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyTiersColumns[1]},
+			},
+			{
+				Name:    "loyaltytier_campaign_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyTiersColumns[4], LoyaltyTiersColumns[2]},
+			},
+		},
+	}
 	// ManagementKeysColumns holds the columns for the "management_keys" table.
 	ManagementKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 200},
@@ -1643,6 +1675,7 @@ var (
 		IncentivesTable,
 		LoyaltyMembersTable,
 		LoyaltyProgramsTable,
+		LoyaltyTiersTable,
 		ManagementKeysTable,
 		MetadataSchemasTable,
 		OauthTokensTable,

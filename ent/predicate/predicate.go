@@ -69,6 +69,9 @@ type LoyaltyMember func(*sql.Selector)
 // LoyaltyProgram is the predicate function for loyaltyprogram builders.
 type LoyaltyProgram func(*sql.Selector)
 
+// LoyaltyTier is the predicate function for loyaltytier builders.
+type LoyaltyTier func(*sql.Selector)
+
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
 

@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -1128,6 +1129,63 @@ func init() {
 	loyaltyprogram.DefaultID = loyaltyprogramDescID.Default.(func() string)
 	// loyaltyprogram.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	loyaltyprogram.IDValidator = loyaltyprogramDescID.Validators[0].(func(string) error)
+	loyaltytierMixin := schema.LoyaltyTier{}.Mixin()
+	loyaltytierMixinHooks1 := loyaltytierMixin[1].Hooks()
+	loyaltytier.Hooks[0] = loyaltytierMixinHooks1[0]
+	loyaltytierMixinInters1 := loyaltytierMixin[1].Interceptors()
+	loyaltytier.Interceptors[0] = loyaltytierMixinInters1[0]
+	loyaltytierMixinFields0 := loyaltytierMixin[0].Fields()
+	_ = loyaltytierMixinFields0
+	loyaltytierMixinFields1 := loyaltytierMixin[1].Fields()
+	_ = loyaltytierMixinFields1
+	loyaltytierMixinFields2 := loyaltytierMixin[2].Fields()
+	_ = loyaltytierMixinFields2
+	loyaltytierFields := schema.LoyaltyTier{}.Fields()
+	_ = loyaltytierFields
+	// loyaltytierDescProjectID is the schema descriptor for project_id field.
+	loyaltytierDescProjectID := loyaltytierMixinFields1[0].Descriptor()
+	// loyaltytier.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	loyaltytier.ProjectIDValidator = loyaltytierDescProjectID.Validators[0].(func(string) error)
+	// loyaltytierDescCreatedAt is the schema descriptor for created_at field.
+	loyaltytierDescCreatedAt := loyaltytierMixinFields2[0].Descriptor()
+	// loyaltytier.DefaultCreatedAt holds the default value on creation for the created_at field.
+	loyaltytier.DefaultCreatedAt = loyaltytierDescCreatedAt.Default.(func() time.Time)
+	// loyaltytierDescUpdatedAt is the schema descriptor for updated_at field.
+	loyaltytierDescUpdatedAt := loyaltytierMixinFields2[1].Descriptor()
+	// loyaltytier.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	loyaltytier.UpdateDefaultUpdatedAt = loyaltytierDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// loyaltytierDescName is the schema descriptor for name field.
+	loyaltytierDescName := loyaltytierFields[1].Descriptor()
+	// loyaltytier.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	loyaltytier.NameValidator = func() func(string) error {
+		validators := loyaltytierDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// loyaltytierDescEarningRules is the schema descriptor for earning_rules field.
+	loyaltytierDescEarningRules := loyaltytierFields[4].Descriptor()
+	// loyaltytier.DefaultEarningRules holds the default value on creation for the earning_rules field.
+	loyaltytier.DefaultEarningRules = loyaltytierDescEarningRules.Default.(map[string]interface{})
+	// loyaltytierDescRewards is the schema descriptor for rewards field.
+	loyaltytierDescRewards := loyaltytierFields[5].Descriptor()
+	// loyaltytier.DefaultRewards holds the default value on creation for the rewards field.
+	loyaltytier.DefaultRewards = loyaltytierDescRewards.Default.(map[string]interface{})
+	// loyaltytierDescID is the schema descriptor for id field.
+	loyaltytierDescID := loyaltytierMixinFields0[0].Descriptor()
+	// loyaltytier.DefaultID holds the default value on creation for the id field.
+	loyaltytier.DefaultID = loyaltytierDescID.Default.(func() string)
+	// loyaltytier.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	loyaltytier.IDValidator = loyaltytierDescID.Validators[0].(func(string) error)
 	managementkeyMixin := schema.ManagementKey{}.Mixin()
 	managementkeyMixinFields0 := managementkeyMixin[0].Fields()
 	_ = managementkeyMixinFields0

@@ -137,6 +137,12 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 			return err
 		}
 		d := map[string]any{"earning_rule": map[string]any{"id": fr.rule.ID, "source": fr.rule.Source}}
+		if points, err = inTier(ctx, locked, fr.rule.ID, points, d); err != nil {
+			return err
+		}
+		if points <= 0 {
+			continue
+		}
 		for k, v := range details {
 			d[k] = v
 		}
@@ -204,4 +210,22 @@ func OrderPaid(ctx context.Context, paid redemption.PaidOrder) error {
 	details := map[string]any{"order": map[string]any{"id": paid.Order.ID, "source_id": paid.Order.SourceID},
 		"event": map[string]any{"type": "customer.order.paid"}}
 	return award(ctx, rules, paid.Customer, "", facts, details)
+}
+
+// inTier is what points become in the tier the card holds now (by its
+// balance): the tier's mapping of the rule, if any. The tier is recorded
+// in the transaction's details (holder_loyalty_tier).
+func inTier(ctx context.Context, card *ent.Voucher, ruleID string, points int64, details map[string]any) (int64, error) {
+	if card.CampaignID == nil || card.LoyaltyCard == nil {
+		return points, nil
+	}
+	t, err := tierFor(ctx, *card.CampaignID, card.LoyaltyCard.Balance)
+	if err != nil || t == nil {
+		return points, err
+	}
+	details["holder_loyalty_tier"] = map[string]any{"id": t.ID, "name": t.Name}
+	if m, err := parseMapping(t.EarningRules[ruleID]); err == nil {
+		return m.apply(points), nil
+	}
+	return points, nil
 }
