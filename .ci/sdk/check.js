@@ -325,6 +325,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert((await client.loyalties.disableEarningRule(loy.id, ern[0].id)).active === false &&
     (await client.loyalties.enableEarningRule(loy.id, ern[0].id)).active === true, 'loyalties.disableEarningRule / enableEarningRule')
   assert((await client.loyalties.listEarningRules(loy.id)).total === 1, 'loyalties.listEarningRules')
+  const tiers = await client.loyalties.createTiers(loy.id, [{ name: 'SDK Bronze', points: { from: 0, to: 999 },
+    earning_rules: { [ern[0].id]: { type: 'MULTIPLY', multiplier: 2 } } }, { name: 'SDK Gold', points: { from: 1000 } }])
+  assert(tiers.length === 2 && tiers[0].id.startsWith('ltr_') && tiers[0].object === 'loyalty_tier', 'loyalties.createTiers', tiers)
+  assert((await client.loyalties.listTiers(loy.id)).total === 2 && (await client.loyalties.getTier(loy.id, tiers[1].id)).name === 'SDK Gold',
+    'loyalties.listTiers / getTier')
+  const tierRules = await client.loyalties.listLoyaltyTierEarningRules(loy.id, tiers[0].id)
+  assert(tierRules.data[0].loyalty.points === 12, 'loyalties.listLoyaltyTierEarningRules (mapping applied)', tierRules)
+  const memberTiers = await client.loyalties.listMemberLoyaltyTiers(member.code)
+  assert(memberTiers.data.length === 1 && memberTiers.data[0].id === tiers[0].id, 'loyalties.listMemberLoyaltyTiers', memberTiers)
   await client.loyalties.deleteEarningRule(loy.id, ern[0].id)
   assert((await client.loyalties.listEarningRules(loy.id)).total === 0, 'loyalties.deleteEarningRule')
   const loyDel = await client.loyalties.delete(loy.id, { force: true })
