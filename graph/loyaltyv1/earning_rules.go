@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/metadataschema"
@@ -248,16 +250,9 @@ func EarningRules(ctx context.Context, programIDOrName string, in *EarningRuleLi
 	if err != nil {
 		return nil, err
 	}
-	order := ent.Desc(campaignearningrule.FieldCreatedAt, campaignearningrule.FieldID)
-	if in.Order != nil {
-		switch *in.Order {
-		case "created_at", "updated_at":
-			order = ent.Asc(*in.Order, campaignearningrule.FieldID)
-		case "-created_at", "-updated_at":
-			order = ent.Desc((*in.Order)[1:], campaignearningrule.FieldID)
-		default:
-			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or updated_at, - for descending")
-		}
+	order, err := timeOrder(in.Order, "-created_at")
+	if err != nil {
+		return nil, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -368,4 +363,20 @@ func prefixed(i int, err error) error {
 		return &out
 	}
 	return err
+}
+
+// timeOrder is a list's ORDER BY: created_at or updated_at, - for
+// descending (def when order is nil), ties broken by ID the same way.
+func timeOrder(order *string, def string) (func(*sql.Selector), error) {
+	o := def
+	if order != nil {
+		o = *order
+	}
+	switch o {
+	case "created_at", "updated_at":
+		return ent.Asc(o, "id"), nil
+	case "-created_at", "-updated_at":
+		return ent.Desc(o[1:], "id"), nil
+	}
+	return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or updated_at, - for descending")
 }

@@ -237,16 +237,9 @@ func Tiers(ctx context.Context, programIDOrName string, in *TierListInput) (*Tie
 	if err != nil {
 		return nil, err
 	}
-	order := ent.Asc(loyaltytier.FieldCreatedAt, loyaltytier.FieldID)
-	if in.Order != nil {
-		switch *in.Order {
-		case "created_at", "updated_at":
-			order = ent.Asc(*in.Order, loyaltytier.FieldID)
-		case "-created_at", "-updated_at":
-			order = ent.Desc((*in.Order)[1:], loyaltytier.FieldID)
-		default:
-			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or updated_at, - for descending")
-		}
+	order, err := timeOrder(in.Order, "created_at")
+	if err != nil {
+		return nil, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
