@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -35,6 +36,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -82,6 +84,8 @@ type Client struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// CampaignEarningRule is the client for interacting with the CampaignEarningRule builders.
+	CampaignEarningRule *CampaignEarningRuleClient
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
 	// CardActivity is the client for interacting with the CardActivity builders.
@@ -114,6 +118,8 @@ type Client struct {
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
 	LoyaltyProgram *LoyaltyProgramClient
+	// LoyaltyTier is the client for interacting with the LoyaltyTier builders.
+	LoyaltyTier *LoyaltyTierClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -189,6 +195,7 @@ func (c *Client) init() {
 	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
+	c.CampaignEarningRule = NewCampaignEarningRuleClient(c.config)
 	c.Card = NewCardClient(c.config)
 	c.CardActivity = NewCardActivityClient(c.config)
 	c.CardDefinition = NewCardDefinitionClient(c.config)
@@ -205,6 +212,7 @@ func (c *Client) init() {
 	c.Incentive = NewIncentiveClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
 	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
+	c.LoyaltyTier = NewLoyaltyTierClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
@@ -331,6 +339,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AsyncAction:              NewAsyncActionClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
+		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
 		Card:                     NewCardClient(cfg),
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
@@ -347,6 +356,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		LoyaltyTier:              NewLoyaltyTierClient(cfg),
 		ManagementKey:            NewManagementKeyClient(cfg),
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
@@ -400,6 +410,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AsyncAction:              NewAsyncActionClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
+		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
 		Card:                     NewCardClient(cfg),
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
@@ -416,6 +427,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		LoyaltyTier:              NewLoyaltyTierClient(cfg),
 		ManagementKey:            NewManagementKeyClient(cfg),
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
@@ -475,16 +487,17 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
-		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
-		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
-		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
-		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
-		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
+		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
+		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
+		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.PromotionStack,
+		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -494,16 +507,17 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
-		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
-		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
-		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Product, c.Project,
-		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
-		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
-		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
+		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
+		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
+		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.PromotionStack,
+		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -520,6 +534,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
+	case *CampaignEarningRuleMutation:
+		return c.CampaignEarningRule.mutate(ctx, m)
 	case *CardMutation:
 		return c.Card.mutate(ctx, m)
 	case *CardActivityMutation:
@@ -552,6 +568,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.LoyaltyMember.mutate(ctx, m)
 	case *LoyaltyProgramMutation:
 		return c.LoyaltyProgram.mutate(ctx, m)
+	case *LoyaltyTierMutation:
+		return c.LoyaltyTier.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
 	case *MetadataSchemaMutation:
@@ -1248,6 +1266,141 @@ func (c *CampaignClient) mutate(ctx context.Context, m *CampaignMutation) (Value
 		return (&CampaignDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Campaign mutation op: %q", m.Op())
+	}
+}
+
+// CampaignEarningRuleClient is a client for the CampaignEarningRule schema.
+type CampaignEarningRuleClient struct {
+	config
+}
+
+// NewCampaignEarningRuleClient returns a client for the CampaignEarningRule from the given config.
+func NewCampaignEarningRuleClient(c config) *CampaignEarningRuleClient {
+	return &CampaignEarningRuleClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `campaignearningrule.Hooks(f(g(h())))`.
+func (c *CampaignEarningRuleClient) Use(hooks ...Hook) {
+	c.hooks.CampaignEarningRule = append(c.hooks.CampaignEarningRule, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `campaignearningrule.Intercept(f(g(h())))`.
+func (c *CampaignEarningRuleClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CampaignEarningRule = append(c.inters.CampaignEarningRule, interceptors...)
+}
+
+// Create returns a builder for creating a CampaignEarningRule entity.
+func (c *CampaignEarningRuleClient) Create() *CampaignEarningRuleCreate {
+	mutation := newCampaignEarningRuleMutation(c.config, OpCreate)
+	return &CampaignEarningRuleCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CampaignEarningRule entities.
+func (c *CampaignEarningRuleClient) CreateBulk(builders ...*CampaignEarningRuleCreate) *CampaignEarningRuleCreateBulk {
+	return &CampaignEarningRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CampaignEarningRuleClient) MapCreateBulk(slice any, setFunc func(*CampaignEarningRuleCreate, int)) *CampaignEarningRuleCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CampaignEarningRuleCreateBulk{err: fmt.Errorf("calling to CampaignEarningRuleClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CampaignEarningRuleCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CampaignEarningRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CampaignEarningRule.
+func (c *CampaignEarningRuleClient) Update() *CampaignEarningRuleUpdate {
+	mutation := newCampaignEarningRuleMutation(c.config, OpUpdate)
+	return &CampaignEarningRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CampaignEarningRuleClient) UpdateOne(_m *CampaignEarningRule) *CampaignEarningRuleUpdateOne {
+	mutation := newCampaignEarningRuleMutation(c.config, OpUpdateOne, withCampaignEarningRule(_m))
+	return &CampaignEarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CampaignEarningRuleClient) UpdateOneID(id string) *CampaignEarningRuleUpdateOne {
+	mutation := newCampaignEarningRuleMutation(c.config, OpUpdateOne, withCampaignEarningRuleID(id))
+	return &CampaignEarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CampaignEarningRule.
+func (c *CampaignEarningRuleClient) Delete() *CampaignEarningRuleDelete {
+	mutation := newCampaignEarningRuleMutation(c.config, OpDelete)
+	return &CampaignEarningRuleDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CampaignEarningRuleClient) DeleteOne(_m *CampaignEarningRule) *CampaignEarningRuleDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CampaignEarningRuleClient) DeleteOneID(id string) *CampaignEarningRuleDeleteOne {
+	builder := c.Delete().Where(campaignearningrule.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CampaignEarningRuleDeleteOne{builder}
+}
+
+// Query returns a query builder for CampaignEarningRule.
+func (c *CampaignEarningRuleClient) Query() *CampaignEarningRuleQuery {
+	return &CampaignEarningRuleQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCampaignEarningRule},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CampaignEarningRule entity by its id.
+func (c *CampaignEarningRuleClient) Get(ctx context.Context, id string) (*CampaignEarningRule, error) {
+	return c.Query().Where(campaignearningrule.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CampaignEarningRuleClient) GetX(ctx context.Context, id string) *CampaignEarningRule {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CampaignEarningRuleClient) Hooks() []Hook {
+	hooks := c.hooks.CampaignEarningRule
+	return append(hooks[:len(hooks):len(hooks)], campaignearningrule.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CampaignEarningRuleClient) Interceptors() []Interceptor {
+	inters := c.inters.CampaignEarningRule
+	return append(inters[:len(inters):len(inters)], campaignearningrule.Interceptors[:]...)
+}
+
+func (c *CampaignEarningRuleClient) mutate(ctx context.Context, m *CampaignEarningRuleMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CampaignEarningRuleCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CampaignEarningRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CampaignEarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CampaignEarningRuleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CampaignEarningRule mutation op: %q", m.Op())
 	}
 }
 
@@ -3598,6 +3751,141 @@ func (c *LoyaltyProgramClient) mutate(ctx context.Context, m *LoyaltyProgramMuta
 		return (&LoyaltyProgramDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown LoyaltyProgram mutation op: %q", m.Op())
+	}
+}
+
+// LoyaltyTierClient is a client for the LoyaltyTier schema.
+type LoyaltyTierClient struct {
+	config
+}
+
+// NewLoyaltyTierClient returns a client for the LoyaltyTier from the given config.
+func NewLoyaltyTierClient(c config) *LoyaltyTierClient {
+	return &LoyaltyTierClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `loyaltytier.Hooks(f(g(h())))`.
+func (c *LoyaltyTierClient) Use(hooks ...Hook) {
+	c.hooks.LoyaltyTier = append(c.hooks.LoyaltyTier, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `loyaltytier.Intercept(f(g(h())))`.
+func (c *LoyaltyTierClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LoyaltyTier = append(c.inters.LoyaltyTier, interceptors...)
+}
+
+// Create returns a builder for creating a LoyaltyTier entity.
+func (c *LoyaltyTierClient) Create() *LoyaltyTierCreate {
+	mutation := newLoyaltyTierMutation(c.config, OpCreate)
+	return &LoyaltyTierCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LoyaltyTier entities.
+func (c *LoyaltyTierClient) CreateBulk(builders ...*LoyaltyTierCreate) *LoyaltyTierCreateBulk {
+	return &LoyaltyTierCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LoyaltyTierClient) MapCreateBulk(slice any, setFunc func(*LoyaltyTierCreate, int)) *LoyaltyTierCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LoyaltyTierCreateBulk{err: fmt.Errorf("calling to LoyaltyTierClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LoyaltyTierCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LoyaltyTierCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Update() *LoyaltyTierUpdate {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdate)
+	return &LoyaltyTierUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LoyaltyTierClient) UpdateOne(_m *LoyaltyTier) *LoyaltyTierUpdateOne {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdateOne, withLoyaltyTier(_m))
+	return &LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LoyaltyTierClient) UpdateOneID(id string) *LoyaltyTierUpdateOne {
+	mutation := newLoyaltyTierMutation(c.config, OpUpdateOne, withLoyaltyTierID(id))
+	return &LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Delete() *LoyaltyTierDelete {
+	mutation := newLoyaltyTierMutation(c.config, OpDelete)
+	return &LoyaltyTierDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LoyaltyTierClient) DeleteOne(_m *LoyaltyTier) *LoyaltyTierDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LoyaltyTierClient) DeleteOneID(id string) *LoyaltyTierDeleteOne {
+	builder := c.Delete().Where(loyaltytier.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LoyaltyTierDeleteOne{builder}
+}
+
+// Query returns a query builder for LoyaltyTier.
+func (c *LoyaltyTierClient) Query() *LoyaltyTierQuery {
+	return &LoyaltyTierQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLoyaltyTier},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LoyaltyTier entity by its id.
+func (c *LoyaltyTierClient) Get(ctx context.Context, id string) (*LoyaltyTier, error) {
+	return c.Query().Where(loyaltytier.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LoyaltyTierClient) GetX(ctx context.Context, id string) *LoyaltyTier {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LoyaltyTierClient) Hooks() []Hook {
+	hooks := c.hooks.LoyaltyTier
+	return append(hooks[:len(hooks):len(hooks)], loyaltytier.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LoyaltyTierClient) Interceptors() []Interceptor {
+	inters := c.inters.LoyaltyTier
+	return append(inters[:len(inters):len(inters)], loyaltytier.Interceptors[:]...)
+}
+
+func (c *LoyaltyTierClient) mutate(ctx context.Context, m *LoyaltyTierMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LoyaltyTierCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LoyaltyTierUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LoyaltyTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LoyaltyTierDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LoyaltyTier mutation op: %q", m.Op())
 	}
 }
 
@@ -7936,27 +8224,28 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
-		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
-		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
-		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Product, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
-		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
+		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
+		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
+		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
+		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
-		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
-		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
-		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
-		OAuthToken, Order, Product, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
-		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
-		WebhookEvent []ent.Interceptor
+		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
+		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
+		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
+		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
+		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -32,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -126,6 +128,7 @@ func checkColumn(t, c string) error {
 			asyncaction.Table:              asyncaction.ValidColumn,
 			branding.Table:                 branding.ValidColumn,
 			campaign.Table:                 campaign.ValidColumn,
+			campaignearningrule.Table:      campaignearningrule.ValidColumn,
 			card.Table:                     card.ValidColumn,
 			cardactivity.Table:             cardactivity.ValidColumn,
 			carddefinition.Table:           carddefinition.ValidColumn,
@@ -142,6 +145,7 @@ func checkColumn(t, c string) error {
 			incentive.Table:                incentive.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
 			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,
+			loyaltytier.Table:              loyaltytier.ValidColumn,
 			managementkey.Table:            managementkey.ValidColumn,
 			metadataschema.Table:           metadataschema.ValidColumn,
 			oauthtoken.Table:               oauthtoken.ValidColumn,

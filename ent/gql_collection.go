@@ -12,6 +12,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -24,6 +25,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -502,6 +504,190 @@ func newCampaignPaginateArgs(rv map[string]any) *campaignPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*CampaignWhereInput); ok {
 		args.opts = append(args.opts, WithCampaignFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CampaignEarningRuleQuery) CollectFields(ctx context.Context, satisfies ...string) (*CampaignEarningRuleQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CampaignEarningRuleQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(campaignearningrule.Columns))
+		selectedFields = []string{campaignearningrule.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[campaignearningrule.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldCreatedAt)
+				fieldSeen[campaignearningrule.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[campaignearningrule.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldUpdatedAt)
+				fieldSeen[campaignearningrule.FieldUpdatedAt] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[campaignearningrule.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldCampaignID)
+				fieldSeen[campaignearningrule.FieldCampaignID] = struct{}{}
+			}
+		case "event":
+			if _, ok := fieldSeen[campaignearningrule.FieldEvent]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldEvent)
+				fieldSeen[campaignearningrule.FieldEvent] = struct{}{}
+			}
+		case "loyalty":
+			if _, ok := fieldSeen[campaignearningrule.FieldLoyalty]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldLoyalty)
+				fieldSeen[campaignearningrule.FieldLoyalty] = struct{}{}
+			}
+		case "customEvent":
+			if _, ok := fieldSeen[campaignearningrule.FieldCustomEvent]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldCustomEvent)
+				fieldSeen[campaignearningrule.FieldCustomEvent] = struct{}{}
+			}
+		case "segment":
+			if _, ok := fieldSeen[campaignearningrule.FieldSegment]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldSegment)
+				fieldSeen[campaignearningrule.FieldSegment] = struct{}{}
+			}
+		case "loyaltyTier":
+			if _, ok := fieldSeen[campaignearningrule.FieldLoyaltyTier]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldLoyaltyTier)
+				fieldSeen[campaignearningrule.FieldLoyaltyTier] = struct{}{}
+			}
+		case "pendingPoints":
+			if _, ok := fieldSeen[campaignearningrule.FieldPendingPoints]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldPendingPoints)
+				fieldSeen[campaignearningrule.FieldPendingPoints] = struct{}{}
+			}
+		case "expirationRules":
+			if _, ok := fieldSeen[campaignearningrule.FieldExpirationRules]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldExpirationRules)
+				fieldSeen[campaignearningrule.FieldExpirationRules] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[campaignearningrule.FieldSource]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldSource)
+				fieldSeen[campaignearningrule.FieldSource] = struct{}{}
+			}
+		case "validityTimeframe":
+			if _, ok := fieldSeen[campaignearningrule.FieldValidityTimeframe]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldValidityTimeframe)
+				fieldSeen[campaignearningrule.FieldValidityTimeframe] = struct{}{}
+			}
+		case "validityDayOfWeek":
+			if _, ok := fieldSeen[campaignearningrule.FieldValidityDayOfWeek]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldValidityDayOfWeek)
+				fieldSeen[campaignearningrule.FieldValidityDayOfWeek] = struct{}{}
+			}
+		case "validityHours":
+			if _, ok := fieldSeen[campaignearningrule.FieldValidityHours]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldValidityHours)
+				fieldSeen[campaignearningrule.FieldValidityHours] = struct{}{}
+			}
+		case "active":
+			if _, ok := fieldSeen[campaignearningrule.FieldActive]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldActive)
+				fieldSeen[campaignearningrule.FieldActive] = struct{}{}
+			}
+		case "validationRuleID":
+			if _, ok := fieldSeen[campaignearningrule.FieldValidationRuleID]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldValidationRuleID)
+				fieldSeen[campaignearningrule.FieldValidationRuleID] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[campaignearningrule.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldStartDate)
+				fieldSeen[campaignearningrule.FieldStartDate] = struct{}{}
+			}
+		case "expirationDate":
+			if _, ok := fieldSeen[campaignearningrule.FieldExpirationDate]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldExpirationDate)
+				fieldSeen[campaignearningrule.FieldExpirationDate] = struct{}{}
+			}
+		case "automationID":
+			if _, ok := fieldSeen[campaignearningrule.FieldAutomationID]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldAutomationID)
+				fieldSeen[campaignearningrule.FieldAutomationID] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[campaignearningrule.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, campaignearningrule.FieldMetadata)
+				fieldSeen[campaignearningrule.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type campaignearningrulePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CampaignEarningRulePaginateOption
+}
+
+func newCampaignEarningRulePaginateArgs(rv map[string]any) *campaignearningrulePaginateArgs {
+	args := &campaignearningrulePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CampaignEarningRuleOrder{Field: &CampaignEarningRuleOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCampaignEarningRuleOrder(order))
+			}
+		case *CampaignEarningRuleOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCampaignEarningRuleOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CampaignEarningRuleWhereInput); ok {
+		args.opts = append(args.opts, WithCampaignEarningRuleFilter(v.Filter))
 	}
 	return args
 }
@@ -2529,6 +2715,135 @@ func newLoyaltyProgramPaginateArgs(rv map[string]any) *loyaltyprogramPaginateArg
 	}
 	if v, ok := rv[whereField].(*LoyaltyProgramWhereInput); ok {
 		args.opts = append(args.opts, WithLoyaltyProgramFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LoyaltyTierQuery) CollectFields(ctx context.Context, satisfies ...string) (*LoyaltyTierQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LoyaltyTierQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(loyaltytier.Columns))
+		selectedFields = []string{loyaltytier.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[loyaltytier.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldCreatedAt)
+				fieldSeen[loyaltytier.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[loyaltytier.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldUpdatedAt)
+				fieldSeen[loyaltytier.FieldUpdatedAt] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[loyaltytier.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldCampaignID)
+				fieldSeen[loyaltytier.FieldCampaignID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[loyaltytier.FieldName]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldName)
+				fieldSeen[loyaltytier.FieldName] = struct{}{}
+			}
+		case "pointsFrom":
+			if _, ok := fieldSeen[loyaltytier.FieldPointsFrom]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldPointsFrom)
+				fieldSeen[loyaltytier.FieldPointsFrom] = struct{}{}
+			}
+		case "pointsTo":
+			if _, ok := fieldSeen[loyaltytier.FieldPointsTo]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldPointsTo)
+				fieldSeen[loyaltytier.FieldPointsTo] = struct{}{}
+			}
+		case "earningRules":
+			if _, ok := fieldSeen[loyaltytier.FieldEarningRules]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldEarningRules)
+				fieldSeen[loyaltytier.FieldEarningRules] = struct{}{}
+			}
+		case "rewards":
+			if _, ok := fieldSeen[loyaltytier.FieldRewards]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldRewards)
+				fieldSeen[loyaltytier.FieldRewards] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[loyaltytier.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, loyaltytier.FieldMetadata)
+				fieldSeen[loyaltytier.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type loyaltytierPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LoyaltyTierPaginateOption
+}
+
+func newLoyaltyTierPaginateArgs(rv map[string]any) *loyaltytierPaginateArgs {
+	args := &loyaltytierPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LoyaltyTierOrder{Field: &LoyaltyTierOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLoyaltyTierOrder(order))
+			}
+		case *LoyaltyTierOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLoyaltyTierOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*LoyaltyTierWhereInput); ok {
+		args.opts = append(args.opts, WithLoyaltyTierFilter(v.Filter))
 	}
 	return args
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -23,6 +24,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -54,6 +56,11 @@ var campaignImplementors = []string{"Campaign", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
+
+var campaignearningruleImplementors = []string{"CampaignEarningRule", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CampaignEarningRule) IsNode() {}
 
 var cardImplementors = []string{"Card", "Node"}
 
@@ -114,6 +121,11 @@ var loyaltyprogramImplementors = []string{"LoyaltyProgram", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*LoyaltyProgram) IsNode() {}
+
+var loyaltytierImplementors = []string{"LoyaltyTier", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LoyaltyTier) IsNode() {}
 
 var metadataschemaImplementors = []string{"MetadataSchema", "Node"}
 
@@ -266,6 +278,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case campaignearningrule.Table:
+		query := c.CampaignEarningRule.Query().
+			Where(campaignearningrule.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, campaignearningruleImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case card.Table:
 		query := c.Card.Query().
 			Where(card.ID(id))
@@ -370,6 +391,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(loyaltyprogram.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltyprogramImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case loyaltytier.Table:
+		query := c.LoyaltyTier.Query().
+			Where(loyaltytier.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltytierImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -614,6 +644,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case campaignearningrule.Table:
+		query := c.CampaignEarningRule.Query().
+			Where(campaignearningrule.IDIn(ids...))
+		query, err := query.CollectFields(ctx, campaignearningruleImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case card.Table:
 		query := c.Card.Query().
 			Where(card.IDIn(ids...))
@@ -794,6 +840,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.LoyaltyProgram.Query().
 			Where(loyaltyprogram.IDIn(ids...))
 		query, err := query.CollectFields(ctx, loyaltyprogramImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case loyaltytier.Table:
+		query := c.LoyaltyTier.Query().
+			Where(loyaltytier.IDIn(ids...))
+		query, err := query.CollectFields(ctx, loyaltytierImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -28,6 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -857,6 +859,338 @@ func (_m *Campaign) ToEdge(order *CampaignOrder) *CampaignEdge {
 		order = DefaultCampaignOrder
 	}
 	return &CampaignEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CampaignEarningRuleEdge is the edge representation of CampaignEarningRule.
+type CampaignEarningRuleEdge struct {
+	Node   *CampaignEarningRule `json:"node"`
+	Cursor Cursor               `json:"cursor"`
+}
+
+// CampaignEarningRuleConnection is the connection containing edges to CampaignEarningRule.
+type CampaignEarningRuleConnection struct {
+	Edges      []*CampaignEarningRuleEdge `json:"edges"`
+	PageInfo   PageInfo                   `json:"pageInfo"`
+	TotalCount int                        `json:"totalCount"`
+}
+
+func (c *CampaignEarningRuleConnection) build(nodes []*CampaignEarningRule, pager *campaignearningrulePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CampaignEarningRule
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CampaignEarningRule {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CampaignEarningRule {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CampaignEarningRuleEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CampaignEarningRuleEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CampaignEarningRulePaginateOption enables pagination customization.
+type CampaignEarningRulePaginateOption func(*campaignearningrulePager) error
+
+// WithCampaignEarningRuleOrder configures pagination ordering.
+func WithCampaignEarningRuleOrder(order *CampaignEarningRuleOrder) CampaignEarningRulePaginateOption {
+	if order == nil {
+		order = DefaultCampaignEarningRuleOrder
+	}
+	o := *order
+	return func(pager *campaignearningrulePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCampaignEarningRuleOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCampaignEarningRuleFilter configures pagination filter.
+func WithCampaignEarningRuleFilter(filter func(*CampaignEarningRuleQuery) (*CampaignEarningRuleQuery, error)) CampaignEarningRulePaginateOption {
+	return func(pager *campaignearningrulePager) error {
+		if filter == nil {
+			return errors.New("CampaignEarningRuleQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type campaignearningrulePager struct {
+	reverse bool
+	order   *CampaignEarningRuleOrder
+	filter  func(*CampaignEarningRuleQuery) (*CampaignEarningRuleQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithCampaignEarningRuleTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithCampaignEarningRuleTotalCount(total func(context.Context) (int, error)) CampaignEarningRulePaginateOption {
+	return func(pager *campaignearningrulePager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newCampaignEarningRulePager(opts []CampaignEarningRulePaginateOption, reverse bool) (*campaignearningrulePager, error) {
+	pager := &campaignearningrulePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCampaignEarningRuleOrder
+	}
+	return pager, nil
+}
+
+func (p *campaignearningrulePager) applyFilter(query *CampaignEarningRuleQuery) (*CampaignEarningRuleQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *campaignearningrulePager) toCursor(_m *CampaignEarningRule) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *campaignearningrulePager) applyCursors(query *CampaignEarningRuleQuery, after, before *Cursor) (*CampaignEarningRuleQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCampaignEarningRuleOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *campaignearningrulePager) applyOrder(query *CampaignEarningRuleQuery) *CampaignEarningRuleQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCampaignEarningRuleOrder.Field {
+		query = query.Order(DefaultCampaignEarningRuleOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *campaignearningrulePager) orderExpr(query *CampaignEarningRuleQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCampaignEarningRuleOrder.Field {
+			b.Comma().Ident(DefaultCampaignEarningRuleOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CampaignEarningRule.
+func (_m *CampaignEarningRuleQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CampaignEarningRulePaginateOption,
+) (*CampaignEarningRuleConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCampaignEarningRulePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CampaignEarningRuleConnection{Edges: []*CampaignEarningRuleEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(campaignearningrule.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*CampaignEarningRuleEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// CampaignEarningRuleOrderFieldCreatedAt orders CampaignEarningRule by created_at.
+	CampaignEarningRuleOrderFieldCreatedAt = &CampaignEarningRuleOrderField{
+		Value: func(_m *CampaignEarningRule) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: campaignearningrule.FieldCreatedAt,
+		toTerm: campaignearningrule.ByCreatedAt,
+		toCursor: func(_m *CampaignEarningRule) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CampaignEarningRuleOrderField) String() string {
+	var str string
+	switch f.column {
+	case CampaignEarningRuleOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CampaignEarningRuleOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CampaignEarningRuleOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CampaignEarningRuleOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CampaignEarningRuleOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CampaignEarningRuleOrderField", str)
+	}
+	return nil
+}
+
+// CampaignEarningRuleOrderField defines the ordering field of CampaignEarningRule.
+type CampaignEarningRuleOrderField struct {
+	// Value extracts the ordering value from the given CampaignEarningRule.
+	Value    func(*CampaignEarningRule) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) campaignearningrule.OrderOption
+	toCursor func(*CampaignEarningRule) Cursor
+}
+
+// CampaignEarningRuleOrder defines the ordering of CampaignEarningRule.
+type CampaignEarningRuleOrder struct {
+	Direction OrderDirection                 `json:"direction"`
+	Field     *CampaignEarningRuleOrderField `json:"field"`
+}
+
+// DefaultCampaignEarningRuleOrder is the default ordering of CampaignEarningRule.
+var DefaultCampaignEarningRuleOrder = &CampaignEarningRuleOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CampaignEarningRuleOrderField{
+		Value: func(_m *CampaignEarningRule) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: campaignearningrule.FieldID,
+		toTerm: campaignearningrule.ByID,
+		toCursor: func(_m *CampaignEarningRule) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CampaignEarningRule into CampaignEarningRuleEdge.
+func (_m *CampaignEarningRule) ToEdge(order *CampaignEarningRuleOrder) *CampaignEarningRuleEdge {
+	if order == nil {
+		order = DefaultCampaignEarningRuleOrder
+	}
+	return &CampaignEarningRuleEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -5093,6 +5427,338 @@ func (_m *LoyaltyProgram) ToEdge(order *LoyaltyProgramOrder) *LoyaltyProgramEdge
 		order = DefaultLoyaltyProgramOrder
 	}
 	return &LoyaltyProgramEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LoyaltyTierEdge is the edge representation of LoyaltyTier.
+type LoyaltyTierEdge struct {
+	Node   *LoyaltyTier `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// LoyaltyTierConnection is the connection containing edges to LoyaltyTier.
+type LoyaltyTierConnection struct {
+	Edges      []*LoyaltyTierEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *LoyaltyTierConnection) build(nodes []*LoyaltyTier, pager *loyaltytierPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LoyaltyTier
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LoyaltyTier {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LoyaltyTier {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LoyaltyTierEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LoyaltyTierEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LoyaltyTierPaginateOption enables pagination customization.
+type LoyaltyTierPaginateOption func(*loyaltytierPager) error
+
+// WithLoyaltyTierOrder configures pagination ordering.
+func WithLoyaltyTierOrder(order *LoyaltyTierOrder) LoyaltyTierPaginateOption {
+	if order == nil {
+		order = DefaultLoyaltyTierOrder
+	}
+	o := *order
+	return func(pager *loyaltytierPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLoyaltyTierOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLoyaltyTierFilter configures pagination filter.
+func WithLoyaltyTierFilter(filter func(*LoyaltyTierQuery) (*LoyaltyTierQuery, error)) LoyaltyTierPaginateOption {
+	return func(pager *loyaltytierPager) error {
+		if filter == nil {
+			return errors.New("LoyaltyTierQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type loyaltytierPager struct {
+	reverse bool
+	order   *LoyaltyTierOrder
+	filter  func(*LoyaltyTierQuery) (*LoyaltyTierQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithLoyaltyTierTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithLoyaltyTierTotalCount(total func(context.Context) (int, error)) LoyaltyTierPaginateOption {
+	return func(pager *loyaltytierPager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newLoyaltyTierPager(opts []LoyaltyTierPaginateOption, reverse bool) (*loyaltytierPager, error) {
+	pager := &loyaltytierPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLoyaltyTierOrder
+	}
+	return pager, nil
+}
+
+func (p *loyaltytierPager) applyFilter(query *LoyaltyTierQuery) (*LoyaltyTierQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *loyaltytierPager) toCursor(_m *LoyaltyTier) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *loyaltytierPager) applyCursors(query *LoyaltyTierQuery, after, before *Cursor) (*LoyaltyTierQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLoyaltyTierOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *loyaltytierPager) applyOrder(query *LoyaltyTierQuery) *LoyaltyTierQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLoyaltyTierOrder.Field {
+		query = query.Order(DefaultLoyaltyTierOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *loyaltytierPager) orderExpr(query *LoyaltyTierQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLoyaltyTierOrder.Field {
+			b.Comma().Ident(DefaultLoyaltyTierOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LoyaltyTier.
+func (_m *LoyaltyTierQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LoyaltyTierPaginateOption,
+) (*LoyaltyTierConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLoyaltyTierPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LoyaltyTierConnection{Edges: []*LoyaltyTierEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(loyaltytier.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*LoyaltyTierEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// LoyaltyTierOrderFieldCreatedAt orders LoyaltyTier by created_at.
+	LoyaltyTierOrderFieldCreatedAt = &LoyaltyTierOrderField{
+		Value: func(_m *LoyaltyTier) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: loyaltytier.FieldCreatedAt,
+		toTerm: loyaltytier.ByCreatedAt,
+		toCursor: func(_m *LoyaltyTier) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LoyaltyTierOrderField) String() string {
+	var str string
+	switch f.column {
+	case LoyaltyTierOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LoyaltyTierOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LoyaltyTierOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LoyaltyTierOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LoyaltyTierOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid LoyaltyTierOrderField", str)
+	}
+	return nil
+}
+
+// LoyaltyTierOrderField defines the ordering field of LoyaltyTier.
+type LoyaltyTierOrderField struct {
+	// Value extracts the ordering value from the given LoyaltyTier.
+	Value    func(*LoyaltyTier) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) loyaltytier.OrderOption
+	toCursor func(*LoyaltyTier) Cursor
+}
+
+// LoyaltyTierOrder defines the ordering of LoyaltyTier.
+type LoyaltyTierOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *LoyaltyTierOrderField `json:"field"`
+}
+
+// DefaultLoyaltyTierOrder is the default ordering of LoyaltyTier.
+var DefaultLoyaltyTierOrder = &LoyaltyTierOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LoyaltyTierOrderField{
+		Value: func(_m *LoyaltyTier) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: loyaltytier.FieldID,
+		toTerm: loyaltytier.ByID,
+		toCursor: func(_m *LoyaltyTier) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LoyaltyTier into LoyaltyTierEdge.
+func (_m *LoyaltyTier) ToEdge(order *LoyaltyTierOrder) *LoyaltyTierEdge {
+	if order == nil {
+		order = DefaultLoyaltyTierOrder
+	}
+	return &LoyaltyTierEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -21,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
@@ -1489,6 +1491,532 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 		return predicates[0], nil
 	default:
 		return campaign.And(predicates...), nil
+	}
+}
+
+// CampaignEarningRuleWhereInput represents a where input for filtering CampaignEarningRule queries.
+type CampaignEarningRuleWhereInput struct {
+	Predicates []predicate.CampaignEarningRule  `json:"-"`
+	Not        *CampaignEarningRuleWhereInput   `json:"not,omitempty"`
+	Or         []*CampaignEarningRuleWhereInput `json:"or,omitempty"`
+	And        []*CampaignEarningRuleWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "event" field predicates.
+	Event             *string  `json:"event,omitempty"`
+	EventNEQ          *string  `json:"eventNEQ,omitempty"`
+	EventIn           []string `json:"eventIn,omitempty"`
+	EventNotIn        []string `json:"eventNotIn,omitempty"`
+	EventGT           *string  `json:"eventGT,omitempty"`
+	EventGTE          *string  `json:"eventGTE,omitempty"`
+	EventLT           *string  `json:"eventLT,omitempty"`
+	EventLTE          *string  `json:"eventLTE,omitempty"`
+	EventContains     *string  `json:"eventContains,omitempty"`
+	EventHasPrefix    *string  `json:"eventHasPrefix,omitempty"`
+	EventHasSuffix    *string  `json:"eventHasSuffix,omitempty"`
+	EventEqualFold    *string  `json:"eventEqualFold,omitempty"`
+	EventContainsFold *string  `json:"eventContainsFold,omitempty"`
+
+	// "active" field predicates.
+	Active    *bool `json:"active,omitempty"`
+	ActiveNEQ *bool `json:"activeNEQ,omitempty"`
+
+	// "validation_rule_id" field predicates.
+	ValidationRuleID             *string  `json:"validationRuleID,omitempty"`
+	ValidationRuleIDNEQ          *string  `json:"validationRuleIDNEQ,omitempty"`
+	ValidationRuleIDIn           []string `json:"validationRuleIDIn,omitempty"`
+	ValidationRuleIDNotIn        []string `json:"validationRuleIDNotIn,omitempty"`
+	ValidationRuleIDGT           *string  `json:"validationRuleIDGT,omitempty"`
+	ValidationRuleIDGTE          *string  `json:"validationRuleIDGTE,omitempty"`
+	ValidationRuleIDLT           *string  `json:"validationRuleIDLT,omitempty"`
+	ValidationRuleIDLTE          *string  `json:"validationRuleIDLTE,omitempty"`
+	ValidationRuleIDContains     *string  `json:"validationRuleIDContains,omitempty"`
+	ValidationRuleIDHasPrefix    *string  `json:"validationRuleIDHasPrefix,omitempty"`
+	ValidationRuleIDHasSuffix    *string  `json:"validationRuleIDHasSuffix,omitempty"`
+	ValidationRuleIDIsNil        bool     `json:"validationRuleIDIsNil,omitempty"`
+	ValidationRuleIDNotNil       bool     `json:"validationRuleIDNotNil,omitempty"`
+	ValidationRuleIDEqualFold    *string  `json:"validationRuleIDEqualFold,omitempty"`
+	ValidationRuleIDContainsFold *string  `json:"validationRuleIDContainsFold,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "expiration_date" field predicates.
+	ExpirationDate       *time.Time  `json:"expirationDate,omitempty"`
+	ExpirationDateNEQ    *time.Time  `json:"expirationDateNEQ,omitempty"`
+	ExpirationDateIn     []time.Time `json:"expirationDateIn,omitempty"`
+	ExpirationDateNotIn  []time.Time `json:"expirationDateNotIn,omitempty"`
+	ExpirationDateGT     *time.Time  `json:"expirationDateGT,omitempty"`
+	ExpirationDateGTE    *time.Time  `json:"expirationDateGTE,omitempty"`
+	ExpirationDateLT     *time.Time  `json:"expirationDateLT,omitempty"`
+	ExpirationDateLTE    *time.Time  `json:"expirationDateLTE,omitempty"`
+	ExpirationDateIsNil  bool        `json:"expirationDateIsNil,omitempty"`
+	ExpirationDateNotNil bool        `json:"expirationDateNotNil,omitempty"`
+
+	// "automation_id" field predicates.
+	AutomationID             *string  `json:"automationID,omitempty"`
+	AutomationIDNEQ          *string  `json:"automationIDNEQ,omitempty"`
+	AutomationIDIn           []string `json:"automationIDIn,omitempty"`
+	AutomationIDNotIn        []string `json:"automationIDNotIn,omitempty"`
+	AutomationIDGT           *string  `json:"automationIDGT,omitempty"`
+	AutomationIDGTE          *string  `json:"automationIDGTE,omitempty"`
+	AutomationIDLT           *string  `json:"automationIDLT,omitempty"`
+	AutomationIDLTE          *string  `json:"automationIDLTE,omitempty"`
+	AutomationIDContains     *string  `json:"automationIDContains,omitempty"`
+	AutomationIDHasPrefix    *string  `json:"automationIDHasPrefix,omitempty"`
+	AutomationIDHasSuffix    *string  `json:"automationIDHasSuffix,omitempty"`
+	AutomationIDEqualFold    *string  `json:"automationIDEqualFold,omitempty"`
+	AutomationIDContainsFold *string  `json:"automationIDContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CampaignEarningRuleWhereInput) AddPredicates(predicates ...predicate.CampaignEarningRule) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CampaignEarningRuleWhereInput filter on the CampaignEarningRuleQuery builder.
+func (i *CampaignEarningRuleWhereInput) Filter(q *CampaignEarningRuleQuery) (*CampaignEarningRuleQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCampaignEarningRuleWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCampaignEarningRuleWhereInput is returned in case the CampaignEarningRuleWhereInput is empty.
+var ErrEmptyCampaignEarningRuleWhereInput = errors.New("ent: empty predicate CampaignEarningRuleWhereInput")
+
+// P returns a predicate for filtering campaignearningrules.
+// An error is returned if the input is empty or invalid.
+func (i *CampaignEarningRuleWhereInput) P() (predicate.CampaignEarningRule, error) {
+	var predicates []predicate.CampaignEarningRule
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, campaignearningrule.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CampaignEarningRule, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, campaignearningrule.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CampaignEarningRule, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, campaignearningrule.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, campaignearningrule.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, campaignearningrule.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, campaignearningrule.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, campaignearningrule.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, campaignearningrule.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, campaignearningrule.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, campaignearningrule.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, campaignearningrule.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, campaignearningrule.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, campaignearningrule.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, campaignearningrule.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, campaignearningrule.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, campaignearningrule.UpdatedAtNotNil())
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, campaignearningrule.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, campaignearningrule.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Event != nil {
+		predicates = append(predicates, campaignearningrule.EventEQ(*i.Event))
+	}
+	if i.EventNEQ != nil {
+		predicates = append(predicates, campaignearningrule.EventNEQ(*i.EventNEQ))
+	}
+	if len(i.EventIn) > 0 {
+		predicates = append(predicates, campaignearningrule.EventIn(i.EventIn...))
+	}
+	if len(i.EventNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.EventNotIn(i.EventNotIn...))
+	}
+	if i.EventGT != nil {
+		predicates = append(predicates, campaignearningrule.EventGT(*i.EventGT))
+	}
+	if i.EventGTE != nil {
+		predicates = append(predicates, campaignearningrule.EventGTE(*i.EventGTE))
+	}
+	if i.EventLT != nil {
+		predicates = append(predicates, campaignearningrule.EventLT(*i.EventLT))
+	}
+	if i.EventLTE != nil {
+		predicates = append(predicates, campaignearningrule.EventLTE(*i.EventLTE))
+	}
+	if i.EventContains != nil {
+		predicates = append(predicates, campaignearningrule.EventContains(*i.EventContains))
+	}
+	if i.EventHasPrefix != nil {
+		predicates = append(predicates, campaignearningrule.EventHasPrefix(*i.EventHasPrefix))
+	}
+	if i.EventHasSuffix != nil {
+		predicates = append(predicates, campaignearningrule.EventHasSuffix(*i.EventHasSuffix))
+	}
+	if i.EventEqualFold != nil {
+		predicates = append(predicates, campaignearningrule.EventEqualFold(*i.EventEqualFold))
+	}
+	if i.EventContainsFold != nil {
+		predicates = append(predicates, campaignearningrule.EventContainsFold(*i.EventContainsFold))
+	}
+	if i.Active != nil {
+		predicates = append(predicates, campaignearningrule.ActiveEQ(*i.Active))
+	}
+	if i.ActiveNEQ != nil {
+		predicates = append(predicates, campaignearningrule.ActiveNEQ(*i.ActiveNEQ))
+	}
+	if i.ValidationRuleID != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDEQ(*i.ValidationRuleID))
+	}
+	if i.ValidationRuleIDNEQ != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDNEQ(*i.ValidationRuleIDNEQ))
+	}
+	if len(i.ValidationRuleIDIn) > 0 {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDIn(i.ValidationRuleIDIn...))
+	}
+	if len(i.ValidationRuleIDNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDNotIn(i.ValidationRuleIDNotIn...))
+	}
+	if i.ValidationRuleIDGT != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDGT(*i.ValidationRuleIDGT))
+	}
+	if i.ValidationRuleIDGTE != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDGTE(*i.ValidationRuleIDGTE))
+	}
+	if i.ValidationRuleIDLT != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDLT(*i.ValidationRuleIDLT))
+	}
+	if i.ValidationRuleIDLTE != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDLTE(*i.ValidationRuleIDLTE))
+	}
+	if i.ValidationRuleIDContains != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDContains(*i.ValidationRuleIDContains))
+	}
+	if i.ValidationRuleIDHasPrefix != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDHasPrefix(*i.ValidationRuleIDHasPrefix))
+	}
+	if i.ValidationRuleIDHasSuffix != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDHasSuffix(*i.ValidationRuleIDHasSuffix))
+	}
+	if i.ValidationRuleIDIsNil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDIsNil())
+	}
+	if i.ValidationRuleIDNotNil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDNotNil())
+	}
+	if i.ValidationRuleIDEqualFold != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDEqualFold(*i.ValidationRuleIDEqualFold))
+	}
+	if i.ValidationRuleIDContainsFold != nil {
+		predicates = append(predicates, campaignearningrule.ValidationRuleIDContainsFold(*i.ValidationRuleIDContainsFold))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, campaignearningrule.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, campaignearningrule.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, campaignearningrule.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, campaignearningrule.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, campaignearningrule.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, campaignearningrule.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, campaignearningrule.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, campaignearningrule.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, campaignearningrule.StartDateNotNil())
+	}
+	if i.ExpirationDate != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateEQ(*i.ExpirationDate))
+	}
+	if i.ExpirationDateNEQ != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateNEQ(*i.ExpirationDateNEQ))
+	}
+	if len(i.ExpirationDateIn) > 0 {
+		predicates = append(predicates, campaignearningrule.ExpirationDateIn(i.ExpirationDateIn...))
+	}
+	if len(i.ExpirationDateNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.ExpirationDateNotIn(i.ExpirationDateNotIn...))
+	}
+	if i.ExpirationDateGT != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateGT(*i.ExpirationDateGT))
+	}
+	if i.ExpirationDateGTE != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateGTE(*i.ExpirationDateGTE))
+	}
+	if i.ExpirationDateLT != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateLT(*i.ExpirationDateLT))
+	}
+	if i.ExpirationDateLTE != nil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateLTE(*i.ExpirationDateLTE))
+	}
+	if i.ExpirationDateIsNil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateIsNil())
+	}
+	if i.ExpirationDateNotNil {
+		predicates = append(predicates, campaignearningrule.ExpirationDateNotNil())
+	}
+	if i.AutomationID != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDEQ(*i.AutomationID))
+	}
+	if i.AutomationIDNEQ != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDNEQ(*i.AutomationIDNEQ))
+	}
+	if len(i.AutomationIDIn) > 0 {
+		predicates = append(predicates, campaignearningrule.AutomationIDIn(i.AutomationIDIn...))
+	}
+	if len(i.AutomationIDNotIn) > 0 {
+		predicates = append(predicates, campaignearningrule.AutomationIDNotIn(i.AutomationIDNotIn...))
+	}
+	if i.AutomationIDGT != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDGT(*i.AutomationIDGT))
+	}
+	if i.AutomationIDGTE != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDGTE(*i.AutomationIDGTE))
+	}
+	if i.AutomationIDLT != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDLT(*i.AutomationIDLT))
+	}
+	if i.AutomationIDLTE != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDLTE(*i.AutomationIDLTE))
+	}
+	if i.AutomationIDContains != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDContains(*i.AutomationIDContains))
+	}
+	if i.AutomationIDHasPrefix != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDHasPrefix(*i.AutomationIDHasPrefix))
+	}
+	if i.AutomationIDHasSuffix != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDHasSuffix(*i.AutomationIDHasSuffix))
+	}
+	if i.AutomationIDEqualFold != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDEqualFold(*i.AutomationIDEqualFold))
+	}
+	if i.AutomationIDContainsFold != nil {
+		predicates = append(predicates, campaignearningrule.AutomationIDContainsFold(*i.AutomationIDContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCampaignEarningRuleWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return campaignearningrule.And(predicates...), nil
 	}
 }
 
@@ -6647,6 +7175,406 @@ func (i *LoyaltyProgramWhereInput) P() (predicate.LoyaltyProgram, error) {
 		return predicates[0], nil
 	default:
 		return loyaltyprogram.And(predicates...), nil
+	}
+}
+
+// LoyaltyTierWhereInput represents a where input for filtering LoyaltyTier queries.
+type LoyaltyTierWhereInput struct {
+	Predicates []predicate.LoyaltyTier  `json:"-"`
+	Not        *LoyaltyTierWhereInput   `json:"not,omitempty"`
+	Or         []*LoyaltyTierWhereInput `json:"or,omitempty"`
+	And        []*LoyaltyTierWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "points_from" field predicates.
+	PointsFrom       *int64  `json:"pointsFrom,omitempty"`
+	PointsFromNEQ    *int64  `json:"pointsFromNEQ,omitempty"`
+	PointsFromIn     []int64 `json:"pointsFromIn,omitempty"`
+	PointsFromNotIn  []int64 `json:"pointsFromNotIn,omitempty"`
+	PointsFromGT     *int64  `json:"pointsFromGT,omitempty"`
+	PointsFromGTE    *int64  `json:"pointsFromGTE,omitempty"`
+	PointsFromLT     *int64  `json:"pointsFromLT,omitempty"`
+	PointsFromLTE    *int64  `json:"pointsFromLTE,omitempty"`
+	PointsFromIsNil  bool    `json:"pointsFromIsNil,omitempty"`
+	PointsFromNotNil bool    `json:"pointsFromNotNil,omitempty"`
+
+	// "points_to" field predicates.
+	PointsTo       *int64  `json:"pointsTo,omitempty"`
+	PointsToNEQ    *int64  `json:"pointsToNEQ,omitempty"`
+	PointsToIn     []int64 `json:"pointsToIn,omitempty"`
+	PointsToNotIn  []int64 `json:"pointsToNotIn,omitempty"`
+	PointsToGT     *int64  `json:"pointsToGT,omitempty"`
+	PointsToGTE    *int64  `json:"pointsToGTE,omitempty"`
+	PointsToLT     *int64  `json:"pointsToLT,omitempty"`
+	PointsToLTE    *int64  `json:"pointsToLTE,omitempty"`
+	PointsToIsNil  bool    `json:"pointsToIsNil,omitempty"`
+	PointsToNotNil bool    `json:"pointsToNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *LoyaltyTierWhereInput) AddPredicates(predicates ...predicate.LoyaltyTier) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the LoyaltyTierWhereInput filter on the LoyaltyTierQuery builder.
+func (i *LoyaltyTierWhereInput) Filter(q *LoyaltyTierQuery) (*LoyaltyTierQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyLoyaltyTierWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyLoyaltyTierWhereInput is returned in case the LoyaltyTierWhereInput is empty.
+var ErrEmptyLoyaltyTierWhereInput = errors.New("ent: empty predicate LoyaltyTierWhereInput")
+
+// P returns a predicate for filtering loyaltytiers.
+// An error is returned if the input is empty or invalid.
+func (i *LoyaltyTierWhereInput) P() (predicate.LoyaltyTier, error) {
+	var predicates []predicate.LoyaltyTier
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, loyaltytier.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.LoyaltyTier, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, loyaltytier.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.LoyaltyTier, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, loyaltytier.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, loyaltytier.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, loyaltytier.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, loyaltytier.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, loyaltytier.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, loyaltytier.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, loyaltytier.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, loyaltytier.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, loyaltytier.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, loyaltytier.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, loyaltytier.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, loyaltytier.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, loyaltytier.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, loyaltytier.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, loyaltytier.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, loyaltytier.UpdatedAtNotNil())
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, loyaltytier.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, loyaltytier.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, loyaltytier.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, loyaltytier.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, loyaltytier.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, loyaltytier.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, loyaltytier.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, loyaltytier.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, loyaltytier.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, loyaltytier.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, loyaltytier.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, loyaltytier.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, loyaltytier.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, loyaltytier.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.PointsFrom != nil {
+		predicates = append(predicates, loyaltytier.PointsFromEQ(*i.PointsFrom))
+	}
+	if i.PointsFromNEQ != nil {
+		predicates = append(predicates, loyaltytier.PointsFromNEQ(*i.PointsFromNEQ))
+	}
+	if len(i.PointsFromIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsFromIn(i.PointsFromIn...))
+	}
+	if len(i.PointsFromNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsFromNotIn(i.PointsFromNotIn...))
+	}
+	if i.PointsFromGT != nil {
+		predicates = append(predicates, loyaltytier.PointsFromGT(*i.PointsFromGT))
+	}
+	if i.PointsFromGTE != nil {
+		predicates = append(predicates, loyaltytier.PointsFromGTE(*i.PointsFromGTE))
+	}
+	if i.PointsFromLT != nil {
+		predicates = append(predicates, loyaltytier.PointsFromLT(*i.PointsFromLT))
+	}
+	if i.PointsFromLTE != nil {
+		predicates = append(predicates, loyaltytier.PointsFromLTE(*i.PointsFromLTE))
+	}
+	if i.PointsFromIsNil {
+		predicates = append(predicates, loyaltytier.PointsFromIsNil())
+	}
+	if i.PointsFromNotNil {
+		predicates = append(predicates, loyaltytier.PointsFromNotNil())
+	}
+	if i.PointsTo != nil {
+		predicates = append(predicates, loyaltytier.PointsToEQ(*i.PointsTo))
+	}
+	if i.PointsToNEQ != nil {
+		predicates = append(predicates, loyaltytier.PointsToNEQ(*i.PointsToNEQ))
+	}
+	if len(i.PointsToIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsToIn(i.PointsToIn...))
+	}
+	if len(i.PointsToNotIn) > 0 {
+		predicates = append(predicates, loyaltytier.PointsToNotIn(i.PointsToNotIn...))
+	}
+	if i.PointsToGT != nil {
+		predicates = append(predicates, loyaltytier.PointsToGT(*i.PointsToGT))
+	}
+	if i.PointsToGTE != nil {
+		predicates = append(predicates, loyaltytier.PointsToGTE(*i.PointsToGTE))
+	}
+	if i.PointsToLT != nil {
+		predicates = append(predicates, loyaltytier.PointsToLT(*i.PointsToLT))
+	}
+	if i.PointsToLTE != nil {
+		predicates = append(predicates, loyaltytier.PointsToLTE(*i.PointsToLTE))
+	}
+	if i.PointsToIsNil {
+		predicates = append(predicates, loyaltytier.PointsToIsNil())
+	}
+	if i.PointsToNotNil {
+		predicates = append(predicates, loyaltytier.PointsToNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyLoyaltyTierWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return loyaltytier.And(predicates...), nil
 	}
 }
 

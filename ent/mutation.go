@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -32,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -79,6 +81,7 @@ const (
 	TypeAsyncAction              = "AsyncAction"
 	TypeBranding                 = "Branding"
 	TypeCampaign                 = "Campaign"
+	TypeCampaignEarningRule      = "CampaignEarningRule"
 	TypeCard                     = "Card"
 	TypeCardActivity             = "CardActivity"
 	TypeCardDefinition           = "CardDefinition"
@@ -95,6 +98,7 @@ const (
 	TypeIncentive                = "Incentive"
 	TypeLoyaltyMember            = "LoyaltyMember"
 	TypeLoyaltyProgram           = "LoyaltyProgram"
+	TypeLoyaltyTier              = "LoyaltyTier"
 	TypeManagementKey            = "ManagementKey"
 	TypeMetadataSchema           = "MetadataSchema"
 	TypeOAuthToken               = "OAuthToken"
@@ -5685,6 +5689,1685 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Campaign edge %s", name)
+}
+
+// CampaignEarningRuleMutation represents an operation that mutates the CampaignEarningRule nodes in the graph.
+type CampaignEarningRuleMutation struct {
+	config
+	op                         Op
+	typ                        string
+	id                         *string
+	project_id                 *string
+	created_at                 *time.Time
+	updated_at                 *time.Time
+	campaign_id                *string
+	event                      *string
+	loyalty                    *map[string]interface{}
+	custom_event               *map[string]interface{}
+	segment                    *map[string]interface{}
+	loyalty_tier               *map[string]interface{}
+	pending_points             *map[string]interface{}
+	expiration_rules           *map[string]interface{}
+	source                     *map[string]interface{}
+	validity_timeframe         *map[string]interface{}
+	validity_day_of_week       *[]int
+	appendvalidity_day_of_week []int
+	validity_hours             *map[string]interface{}
+	active                     *bool
+	validation_rule_id         *string
+	start_date                 *time.Time
+	expiration_date            *time.Time
+	automation_id              *string
+	metadata                   *map[string]interface{}
+	clearedFields              map[string]struct{}
+	done                       bool
+	oldValue                   func(context.Context) (*CampaignEarningRule, error)
+	predicates                 []predicate.CampaignEarningRule
+}
+
+var _ ent.Mutation = (*CampaignEarningRuleMutation)(nil)
+
+// campaignearningruleOption allows management of the mutation configuration using functional options.
+type campaignearningruleOption func(*CampaignEarningRuleMutation)
+
+// newCampaignEarningRuleMutation creates new mutation for the CampaignEarningRule entity.
+func newCampaignEarningRuleMutation(c config, op Op, opts ...campaignearningruleOption) *CampaignEarningRuleMutation {
+	m := &CampaignEarningRuleMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCampaignEarningRule,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCampaignEarningRuleID sets the ID field of the mutation.
+func withCampaignEarningRuleID(id string) campaignearningruleOption {
+	return func(m *CampaignEarningRuleMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CampaignEarningRule
+		)
+		m.oldValue = func(ctx context.Context) (*CampaignEarningRule, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CampaignEarningRule.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCampaignEarningRule sets the old CampaignEarningRule of the mutation.
+func withCampaignEarningRule(node *CampaignEarningRule) campaignearningruleOption {
+	return func(m *CampaignEarningRuleMutation) {
+		m.oldValue = func(context.Context) (*CampaignEarningRule, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CampaignEarningRuleMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CampaignEarningRuleMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CampaignEarningRule entities.
+func (m *CampaignEarningRuleMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CampaignEarningRuleMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CampaignEarningRuleMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CampaignEarningRule.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CampaignEarningRuleMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CampaignEarningRuleMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CampaignEarningRuleMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CampaignEarningRuleMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CampaignEarningRuleMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CampaignEarningRuleMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CampaignEarningRuleMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CampaignEarningRuleMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CampaignEarningRuleMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[campaignearningrule.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CampaignEarningRuleMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, campaignearningrule.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *CampaignEarningRuleMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *CampaignEarningRuleMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *CampaignEarningRuleMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetEvent sets the "event" field.
+func (m *CampaignEarningRuleMutation) SetEvent(s string) {
+	m.event = &s
+}
+
+// Event returns the value of the "event" field in the mutation.
+func (m *CampaignEarningRuleMutation) Event() (r string, exists bool) {
+	v := m.event
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvent returns the old "event" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldEvent(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvent: %w", err)
+	}
+	return oldValue.Event, nil
+}
+
+// ResetEvent resets all changes to the "event" field.
+func (m *CampaignEarningRuleMutation) ResetEvent() {
+	m.event = nil
+}
+
+// SetLoyalty sets the "loyalty" field.
+func (m *CampaignEarningRuleMutation) SetLoyalty(value map[string]interface{}) {
+	m.loyalty = &value
+}
+
+// Loyalty returns the value of the "loyalty" field in the mutation.
+func (m *CampaignEarningRuleMutation) Loyalty() (r map[string]interface{}, exists bool) {
+	v := m.loyalty
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLoyalty returns the old "loyalty" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldLoyalty(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLoyalty is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLoyalty requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLoyalty: %w", err)
+	}
+	return oldValue.Loyalty, nil
+}
+
+// ResetLoyalty resets all changes to the "loyalty" field.
+func (m *CampaignEarningRuleMutation) ResetLoyalty() {
+	m.loyalty = nil
+}
+
+// SetCustomEvent sets the "custom_event" field.
+func (m *CampaignEarningRuleMutation) SetCustomEvent(value map[string]interface{}) {
+	m.custom_event = &value
+}
+
+// CustomEvent returns the value of the "custom_event" field in the mutation.
+func (m *CampaignEarningRuleMutation) CustomEvent() (r map[string]interface{}, exists bool) {
+	v := m.custom_event
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomEvent returns the old "custom_event" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldCustomEvent(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomEvent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomEvent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomEvent: %w", err)
+	}
+	return oldValue.CustomEvent, nil
+}
+
+// ClearCustomEvent clears the value of the "custom_event" field.
+func (m *CampaignEarningRuleMutation) ClearCustomEvent() {
+	m.custom_event = nil
+	m.clearedFields[campaignearningrule.FieldCustomEvent] = struct{}{}
+}
+
+// CustomEventCleared returns if the "custom_event" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) CustomEventCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldCustomEvent]
+	return ok
+}
+
+// ResetCustomEvent resets all changes to the "custom_event" field.
+func (m *CampaignEarningRuleMutation) ResetCustomEvent() {
+	m.custom_event = nil
+	delete(m.clearedFields, campaignearningrule.FieldCustomEvent)
+}
+
+// SetSegment sets the "segment" field.
+func (m *CampaignEarningRuleMutation) SetSegment(value map[string]interface{}) {
+	m.segment = &value
+}
+
+// Segment returns the value of the "segment" field in the mutation.
+func (m *CampaignEarningRuleMutation) Segment() (r map[string]interface{}, exists bool) {
+	v := m.segment
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSegment returns the old "segment" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldSegment(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSegment is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSegment requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSegment: %w", err)
+	}
+	return oldValue.Segment, nil
+}
+
+// ClearSegment clears the value of the "segment" field.
+func (m *CampaignEarningRuleMutation) ClearSegment() {
+	m.segment = nil
+	m.clearedFields[campaignearningrule.FieldSegment] = struct{}{}
+}
+
+// SegmentCleared returns if the "segment" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) SegmentCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldSegment]
+	return ok
+}
+
+// ResetSegment resets all changes to the "segment" field.
+func (m *CampaignEarningRuleMutation) ResetSegment() {
+	m.segment = nil
+	delete(m.clearedFields, campaignearningrule.FieldSegment)
+}
+
+// SetLoyaltyTier sets the "loyalty_tier" field.
+func (m *CampaignEarningRuleMutation) SetLoyaltyTier(value map[string]interface{}) {
+	m.loyalty_tier = &value
+}
+
+// LoyaltyTier returns the value of the "loyalty_tier" field in the mutation.
+func (m *CampaignEarningRuleMutation) LoyaltyTier() (r map[string]interface{}, exists bool) {
+	v := m.loyalty_tier
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLoyaltyTier returns the old "loyalty_tier" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldLoyaltyTier(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLoyaltyTier is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLoyaltyTier requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLoyaltyTier: %w", err)
+	}
+	return oldValue.LoyaltyTier, nil
+}
+
+// ClearLoyaltyTier clears the value of the "loyalty_tier" field.
+func (m *CampaignEarningRuleMutation) ClearLoyaltyTier() {
+	m.loyalty_tier = nil
+	m.clearedFields[campaignearningrule.FieldLoyaltyTier] = struct{}{}
+}
+
+// LoyaltyTierCleared returns if the "loyalty_tier" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) LoyaltyTierCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldLoyaltyTier]
+	return ok
+}
+
+// ResetLoyaltyTier resets all changes to the "loyalty_tier" field.
+func (m *CampaignEarningRuleMutation) ResetLoyaltyTier() {
+	m.loyalty_tier = nil
+	delete(m.clearedFields, campaignearningrule.FieldLoyaltyTier)
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (m *CampaignEarningRuleMutation) SetPendingPoints(value map[string]interface{}) {
+	m.pending_points = &value
+}
+
+// PendingPoints returns the value of the "pending_points" field in the mutation.
+func (m *CampaignEarningRuleMutation) PendingPoints() (r map[string]interface{}, exists bool) {
+	v := m.pending_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingPoints returns the old "pending_points" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldPendingPoints(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingPoints: %w", err)
+	}
+	return oldValue.PendingPoints, nil
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (m *CampaignEarningRuleMutation) ClearPendingPoints() {
+	m.pending_points = nil
+	m.clearedFields[campaignearningrule.FieldPendingPoints] = struct{}{}
+}
+
+// PendingPointsCleared returns if the "pending_points" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) PendingPointsCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldPendingPoints]
+	return ok
+}
+
+// ResetPendingPoints resets all changes to the "pending_points" field.
+func (m *CampaignEarningRuleMutation) ResetPendingPoints() {
+	m.pending_points = nil
+	delete(m.clearedFields, campaignearningrule.FieldPendingPoints)
+}
+
+// SetExpirationRules sets the "expiration_rules" field.
+func (m *CampaignEarningRuleMutation) SetExpirationRules(value map[string]interface{}) {
+	m.expiration_rules = &value
+}
+
+// ExpirationRules returns the value of the "expiration_rules" field in the mutation.
+func (m *CampaignEarningRuleMutation) ExpirationRules() (r map[string]interface{}, exists bool) {
+	v := m.expiration_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpirationRules returns the old "expiration_rules" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldExpirationRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpirationRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpirationRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpirationRules: %w", err)
+	}
+	return oldValue.ExpirationRules, nil
+}
+
+// ClearExpirationRules clears the value of the "expiration_rules" field.
+func (m *CampaignEarningRuleMutation) ClearExpirationRules() {
+	m.expiration_rules = nil
+	m.clearedFields[campaignearningrule.FieldExpirationRules] = struct{}{}
+}
+
+// ExpirationRulesCleared returns if the "expiration_rules" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ExpirationRulesCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldExpirationRules]
+	return ok
+}
+
+// ResetExpirationRules resets all changes to the "expiration_rules" field.
+func (m *CampaignEarningRuleMutation) ResetExpirationRules() {
+	m.expiration_rules = nil
+	delete(m.clearedFields, campaignearningrule.FieldExpirationRules)
+}
+
+// SetSource sets the "source" field.
+func (m *CampaignEarningRuleMutation) SetSource(value map[string]interface{}) {
+	m.source = &value
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *CampaignEarningRuleMutation) Source() (r map[string]interface{}, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldSource(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ClearSource clears the value of the "source" field.
+func (m *CampaignEarningRuleMutation) ClearSource() {
+	m.source = nil
+	m.clearedFields[campaignearningrule.FieldSource] = struct{}{}
+}
+
+// SourceCleared returns if the "source" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) SourceCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldSource]
+	return ok
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *CampaignEarningRuleMutation) ResetSource() {
+	m.source = nil
+	delete(m.clearedFields, campaignearningrule.FieldSource)
+}
+
+// SetValidityTimeframe sets the "validity_timeframe" field.
+func (m *CampaignEarningRuleMutation) SetValidityTimeframe(value map[string]interface{}) {
+	m.validity_timeframe = &value
+}
+
+// ValidityTimeframe returns the value of the "validity_timeframe" field in the mutation.
+func (m *CampaignEarningRuleMutation) ValidityTimeframe() (r map[string]interface{}, exists bool) {
+	v := m.validity_timeframe
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityTimeframe returns the old "validity_timeframe" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldValidityTimeframe(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityTimeframe is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityTimeframe requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityTimeframe: %w", err)
+	}
+	return oldValue.ValidityTimeframe, nil
+}
+
+// ClearValidityTimeframe clears the value of the "validity_timeframe" field.
+func (m *CampaignEarningRuleMutation) ClearValidityTimeframe() {
+	m.validity_timeframe = nil
+	m.clearedFields[campaignearningrule.FieldValidityTimeframe] = struct{}{}
+}
+
+// ValidityTimeframeCleared returns if the "validity_timeframe" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ValidityTimeframeCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldValidityTimeframe]
+	return ok
+}
+
+// ResetValidityTimeframe resets all changes to the "validity_timeframe" field.
+func (m *CampaignEarningRuleMutation) ResetValidityTimeframe() {
+	m.validity_timeframe = nil
+	delete(m.clearedFields, campaignearningrule.FieldValidityTimeframe)
+}
+
+// SetValidityDayOfWeek sets the "validity_day_of_week" field.
+func (m *CampaignEarningRuleMutation) SetValidityDayOfWeek(i []int) {
+	m.validity_day_of_week = &i
+	m.appendvalidity_day_of_week = nil
+}
+
+// ValidityDayOfWeek returns the value of the "validity_day_of_week" field in the mutation.
+func (m *CampaignEarningRuleMutation) ValidityDayOfWeek() (r []int, exists bool) {
+	v := m.validity_day_of_week
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityDayOfWeek returns the old "validity_day_of_week" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldValidityDayOfWeek(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityDayOfWeek is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityDayOfWeek requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityDayOfWeek: %w", err)
+	}
+	return oldValue.ValidityDayOfWeek, nil
+}
+
+// AppendValidityDayOfWeek adds i to the "validity_day_of_week" field.
+func (m *CampaignEarningRuleMutation) AppendValidityDayOfWeek(i []int) {
+	m.appendvalidity_day_of_week = append(m.appendvalidity_day_of_week, i...)
+}
+
+// AppendedValidityDayOfWeek returns the list of values that were appended to the "validity_day_of_week" field in this mutation.
+func (m *CampaignEarningRuleMutation) AppendedValidityDayOfWeek() ([]int, bool) {
+	if len(m.appendvalidity_day_of_week) == 0 {
+		return nil, false
+	}
+	return m.appendvalidity_day_of_week, true
+}
+
+// ClearValidityDayOfWeek clears the value of the "validity_day_of_week" field.
+func (m *CampaignEarningRuleMutation) ClearValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	m.clearedFields[campaignearningrule.FieldValidityDayOfWeek] = struct{}{}
+}
+
+// ValidityDayOfWeekCleared returns if the "validity_day_of_week" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ValidityDayOfWeekCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldValidityDayOfWeek]
+	return ok
+}
+
+// ResetValidityDayOfWeek resets all changes to the "validity_day_of_week" field.
+func (m *CampaignEarningRuleMutation) ResetValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	delete(m.clearedFields, campaignearningrule.FieldValidityDayOfWeek)
+}
+
+// SetValidityHours sets the "validity_hours" field.
+func (m *CampaignEarningRuleMutation) SetValidityHours(value map[string]interface{}) {
+	m.validity_hours = &value
+}
+
+// ValidityHours returns the value of the "validity_hours" field in the mutation.
+func (m *CampaignEarningRuleMutation) ValidityHours() (r map[string]interface{}, exists bool) {
+	v := m.validity_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityHours returns the old "validity_hours" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldValidityHours(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityHours is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityHours requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityHours: %w", err)
+	}
+	return oldValue.ValidityHours, nil
+}
+
+// ClearValidityHours clears the value of the "validity_hours" field.
+func (m *CampaignEarningRuleMutation) ClearValidityHours() {
+	m.validity_hours = nil
+	m.clearedFields[campaignearningrule.FieldValidityHours] = struct{}{}
+}
+
+// ValidityHoursCleared returns if the "validity_hours" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ValidityHoursCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldValidityHours]
+	return ok
+}
+
+// ResetValidityHours resets all changes to the "validity_hours" field.
+func (m *CampaignEarningRuleMutation) ResetValidityHours() {
+	m.validity_hours = nil
+	delete(m.clearedFields, campaignearningrule.FieldValidityHours)
+}
+
+// SetActive sets the "active" field.
+func (m *CampaignEarningRuleMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *CampaignEarningRuleMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *CampaignEarningRuleMutation) ResetActive() {
+	m.active = nil
+}
+
+// SetValidationRuleID sets the "validation_rule_id" field.
+func (m *CampaignEarningRuleMutation) SetValidationRuleID(s string) {
+	m.validation_rule_id = &s
+}
+
+// ValidationRuleID returns the value of the "validation_rule_id" field in the mutation.
+func (m *CampaignEarningRuleMutation) ValidationRuleID() (r string, exists bool) {
+	v := m.validation_rule_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidationRuleID returns the old "validation_rule_id" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldValidationRuleID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidationRuleID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidationRuleID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidationRuleID: %w", err)
+	}
+	return oldValue.ValidationRuleID, nil
+}
+
+// ClearValidationRuleID clears the value of the "validation_rule_id" field.
+func (m *CampaignEarningRuleMutation) ClearValidationRuleID() {
+	m.validation_rule_id = nil
+	m.clearedFields[campaignearningrule.FieldValidationRuleID] = struct{}{}
+}
+
+// ValidationRuleIDCleared returns if the "validation_rule_id" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ValidationRuleIDCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldValidationRuleID]
+	return ok
+}
+
+// ResetValidationRuleID resets all changes to the "validation_rule_id" field.
+func (m *CampaignEarningRuleMutation) ResetValidationRuleID() {
+	m.validation_rule_id = nil
+	delete(m.clearedFields, campaignearningrule.FieldValidationRuleID)
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *CampaignEarningRuleMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *CampaignEarningRuleMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *CampaignEarningRuleMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[campaignearningrule.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *CampaignEarningRuleMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, campaignearningrule.FieldStartDate)
+}
+
+// SetExpirationDate sets the "expiration_date" field.
+func (m *CampaignEarningRuleMutation) SetExpirationDate(t time.Time) {
+	m.expiration_date = &t
+}
+
+// ExpirationDate returns the value of the "expiration_date" field in the mutation.
+func (m *CampaignEarningRuleMutation) ExpirationDate() (r time.Time, exists bool) {
+	v := m.expiration_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpirationDate returns the old "expiration_date" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldExpirationDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpirationDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpirationDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpirationDate: %w", err)
+	}
+	return oldValue.ExpirationDate, nil
+}
+
+// ClearExpirationDate clears the value of the "expiration_date" field.
+func (m *CampaignEarningRuleMutation) ClearExpirationDate() {
+	m.expiration_date = nil
+	m.clearedFields[campaignearningrule.FieldExpirationDate] = struct{}{}
+}
+
+// ExpirationDateCleared returns if the "expiration_date" field was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ExpirationDateCleared() bool {
+	_, ok := m.clearedFields[campaignearningrule.FieldExpirationDate]
+	return ok
+}
+
+// ResetExpirationDate resets all changes to the "expiration_date" field.
+func (m *CampaignEarningRuleMutation) ResetExpirationDate() {
+	m.expiration_date = nil
+	delete(m.clearedFields, campaignearningrule.FieldExpirationDate)
+}
+
+// SetAutomationID sets the "automation_id" field.
+func (m *CampaignEarningRuleMutation) SetAutomationID(s string) {
+	m.automation_id = &s
+}
+
+// AutomationID returns the value of the "automation_id" field in the mutation.
+func (m *CampaignEarningRuleMutation) AutomationID() (r string, exists bool) {
+	v := m.automation_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAutomationID returns the old "automation_id" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldAutomationID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAutomationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAutomationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAutomationID: %w", err)
+	}
+	return oldValue.AutomationID, nil
+}
+
+// ResetAutomationID resets all changes to the "automation_id" field.
+func (m *CampaignEarningRuleMutation) ResetAutomationID() {
+	m.automation_id = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *CampaignEarningRuleMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *CampaignEarningRuleMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the CampaignEarningRule entity.
+// If the CampaignEarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CampaignEarningRuleMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *CampaignEarningRuleMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the CampaignEarningRuleMutation builder.
+func (m *CampaignEarningRuleMutation) Where(ps ...predicate.CampaignEarningRule) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CampaignEarningRuleMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CampaignEarningRuleMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CampaignEarningRule, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CampaignEarningRuleMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CampaignEarningRuleMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CampaignEarningRule).
+func (m *CampaignEarningRuleMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CampaignEarningRuleMutation) Fields() []string {
+	fields := make([]string, 0, 21)
+	if m.project_id != nil {
+		fields = append(fields, campaignearningrule.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, campaignearningrule.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, campaignearningrule.FieldUpdatedAt)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, campaignearningrule.FieldCampaignID)
+	}
+	if m.event != nil {
+		fields = append(fields, campaignearningrule.FieldEvent)
+	}
+	if m.loyalty != nil {
+		fields = append(fields, campaignearningrule.FieldLoyalty)
+	}
+	if m.custom_event != nil {
+		fields = append(fields, campaignearningrule.FieldCustomEvent)
+	}
+	if m.segment != nil {
+		fields = append(fields, campaignearningrule.FieldSegment)
+	}
+	if m.loyalty_tier != nil {
+		fields = append(fields, campaignearningrule.FieldLoyaltyTier)
+	}
+	if m.pending_points != nil {
+		fields = append(fields, campaignearningrule.FieldPendingPoints)
+	}
+	if m.expiration_rules != nil {
+		fields = append(fields, campaignearningrule.FieldExpirationRules)
+	}
+	if m.source != nil {
+		fields = append(fields, campaignearningrule.FieldSource)
+	}
+	if m.validity_timeframe != nil {
+		fields = append(fields, campaignearningrule.FieldValidityTimeframe)
+	}
+	if m.validity_day_of_week != nil {
+		fields = append(fields, campaignearningrule.FieldValidityDayOfWeek)
+	}
+	if m.validity_hours != nil {
+		fields = append(fields, campaignearningrule.FieldValidityHours)
+	}
+	if m.active != nil {
+		fields = append(fields, campaignearningrule.FieldActive)
+	}
+	if m.validation_rule_id != nil {
+		fields = append(fields, campaignearningrule.FieldValidationRuleID)
+	}
+	if m.start_date != nil {
+		fields = append(fields, campaignearningrule.FieldStartDate)
+	}
+	if m.expiration_date != nil {
+		fields = append(fields, campaignearningrule.FieldExpirationDate)
+	}
+	if m.automation_id != nil {
+		fields = append(fields, campaignearningrule.FieldAutomationID)
+	}
+	if m.metadata != nil {
+		fields = append(fields, campaignearningrule.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CampaignEarningRuleMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case campaignearningrule.FieldProjectID:
+		return m.ProjectID()
+	case campaignearningrule.FieldCreatedAt:
+		return m.CreatedAt()
+	case campaignearningrule.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case campaignearningrule.FieldCampaignID:
+		return m.CampaignID()
+	case campaignearningrule.FieldEvent:
+		return m.Event()
+	case campaignearningrule.FieldLoyalty:
+		return m.Loyalty()
+	case campaignearningrule.FieldCustomEvent:
+		return m.CustomEvent()
+	case campaignearningrule.FieldSegment:
+		return m.Segment()
+	case campaignearningrule.FieldLoyaltyTier:
+		return m.LoyaltyTier()
+	case campaignearningrule.FieldPendingPoints:
+		return m.PendingPoints()
+	case campaignearningrule.FieldExpirationRules:
+		return m.ExpirationRules()
+	case campaignearningrule.FieldSource:
+		return m.Source()
+	case campaignearningrule.FieldValidityTimeframe:
+		return m.ValidityTimeframe()
+	case campaignearningrule.FieldValidityDayOfWeek:
+		return m.ValidityDayOfWeek()
+	case campaignearningrule.FieldValidityHours:
+		return m.ValidityHours()
+	case campaignearningrule.FieldActive:
+		return m.Active()
+	case campaignearningrule.FieldValidationRuleID:
+		return m.ValidationRuleID()
+	case campaignearningrule.FieldStartDate:
+		return m.StartDate()
+	case campaignearningrule.FieldExpirationDate:
+		return m.ExpirationDate()
+	case campaignearningrule.FieldAutomationID:
+		return m.AutomationID()
+	case campaignearningrule.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CampaignEarningRuleMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case campaignearningrule.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case campaignearningrule.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case campaignearningrule.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case campaignearningrule.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case campaignearningrule.FieldEvent:
+		return m.OldEvent(ctx)
+	case campaignearningrule.FieldLoyalty:
+		return m.OldLoyalty(ctx)
+	case campaignearningrule.FieldCustomEvent:
+		return m.OldCustomEvent(ctx)
+	case campaignearningrule.FieldSegment:
+		return m.OldSegment(ctx)
+	case campaignearningrule.FieldLoyaltyTier:
+		return m.OldLoyaltyTier(ctx)
+	case campaignearningrule.FieldPendingPoints:
+		return m.OldPendingPoints(ctx)
+	case campaignearningrule.FieldExpirationRules:
+		return m.OldExpirationRules(ctx)
+	case campaignearningrule.FieldSource:
+		return m.OldSource(ctx)
+	case campaignearningrule.FieldValidityTimeframe:
+		return m.OldValidityTimeframe(ctx)
+	case campaignearningrule.FieldValidityDayOfWeek:
+		return m.OldValidityDayOfWeek(ctx)
+	case campaignearningrule.FieldValidityHours:
+		return m.OldValidityHours(ctx)
+	case campaignearningrule.FieldActive:
+		return m.OldActive(ctx)
+	case campaignearningrule.FieldValidationRuleID:
+		return m.OldValidationRuleID(ctx)
+	case campaignearningrule.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case campaignearningrule.FieldExpirationDate:
+		return m.OldExpirationDate(ctx)
+	case campaignearningrule.FieldAutomationID:
+		return m.OldAutomationID(ctx)
+	case campaignearningrule.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown CampaignEarningRule field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CampaignEarningRuleMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case campaignearningrule.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case campaignearningrule.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case campaignearningrule.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case campaignearningrule.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case campaignearningrule.FieldEvent:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvent(v)
+		return nil
+	case campaignearningrule.FieldLoyalty:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLoyalty(v)
+		return nil
+	case campaignearningrule.FieldCustomEvent:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomEvent(v)
+		return nil
+	case campaignearningrule.FieldSegment:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSegment(v)
+		return nil
+	case campaignearningrule.FieldLoyaltyTier:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLoyaltyTier(v)
+		return nil
+	case campaignearningrule.FieldPendingPoints:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingPoints(v)
+		return nil
+	case campaignearningrule.FieldExpirationRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpirationRules(v)
+		return nil
+	case campaignearningrule.FieldSource:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case campaignearningrule.FieldValidityTimeframe:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityTimeframe(v)
+		return nil
+	case campaignearningrule.FieldValidityDayOfWeek:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityDayOfWeek(v)
+		return nil
+	case campaignearningrule.FieldValidityHours:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityHours(v)
+		return nil
+	case campaignearningrule.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
+		return nil
+	case campaignearningrule.FieldValidationRuleID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidationRuleID(v)
+		return nil
+	case campaignearningrule.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case campaignearningrule.FieldExpirationDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpirationDate(v)
+		return nil
+	case campaignearningrule.FieldAutomationID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAutomationID(v)
+		return nil
+	case campaignearningrule.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CampaignEarningRule field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CampaignEarningRuleMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CampaignEarningRuleMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CampaignEarningRuleMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CampaignEarningRule numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CampaignEarningRuleMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(campaignearningrule.FieldUpdatedAt) {
+		fields = append(fields, campaignearningrule.FieldUpdatedAt)
+	}
+	if m.FieldCleared(campaignearningrule.FieldCustomEvent) {
+		fields = append(fields, campaignearningrule.FieldCustomEvent)
+	}
+	if m.FieldCleared(campaignearningrule.FieldSegment) {
+		fields = append(fields, campaignearningrule.FieldSegment)
+	}
+	if m.FieldCleared(campaignearningrule.FieldLoyaltyTier) {
+		fields = append(fields, campaignearningrule.FieldLoyaltyTier)
+	}
+	if m.FieldCleared(campaignearningrule.FieldPendingPoints) {
+		fields = append(fields, campaignearningrule.FieldPendingPoints)
+	}
+	if m.FieldCleared(campaignearningrule.FieldExpirationRules) {
+		fields = append(fields, campaignearningrule.FieldExpirationRules)
+	}
+	if m.FieldCleared(campaignearningrule.FieldSource) {
+		fields = append(fields, campaignearningrule.FieldSource)
+	}
+	if m.FieldCleared(campaignearningrule.FieldValidityTimeframe) {
+		fields = append(fields, campaignearningrule.FieldValidityTimeframe)
+	}
+	if m.FieldCleared(campaignearningrule.FieldValidityDayOfWeek) {
+		fields = append(fields, campaignearningrule.FieldValidityDayOfWeek)
+	}
+	if m.FieldCleared(campaignearningrule.FieldValidityHours) {
+		fields = append(fields, campaignearningrule.FieldValidityHours)
+	}
+	if m.FieldCleared(campaignearningrule.FieldValidationRuleID) {
+		fields = append(fields, campaignearningrule.FieldValidationRuleID)
+	}
+	if m.FieldCleared(campaignearningrule.FieldStartDate) {
+		fields = append(fields, campaignearningrule.FieldStartDate)
+	}
+	if m.FieldCleared(campaignearningrule.FieldExpirationDate) {
+		fields = append(fields, campaignearningrule.FieldExpirationDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CampaignEarningRuleMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CampaignEarningRuleMutation) ClearField(name string) error {
+	switch name {
+	case campaignearningrule.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case campaignearningrule.FieldCustomEvent:
+		m.ClearCustomEvent()
+		return nil
+	case campaignearningrule.FieldSegment:
+		m.ClearSegment()
+		return nil
+	case campaignearningrule.FieldLoyaltyTier:
+		m.ClearLoyaltyTier()
+		return nil
+	case campaignearningrule.FieldPendingPoints:
+		m.ClearPendingPoints()
+		return nil
+	case campaignearningrule.FieldExpirationRules:
+		m.ClearExpirationRules()
+		return nil
+	case campaignearningrule.FieldSource:
+		m.ClearSource()
+		return nil
+	case campaignearningrule.FieldValidityTimeframe:
+		m.ClearValidityTimeframe()
+		return nil
+	case campaignearningrule.FieldValidityDayOfWeek:
+		m.ClearValidityDayOfWeek()
+		return nil
+	case campaignearningrule.FieldValidityHours:
+		m.ClearValidityHours()
+		return nil
+	case campaignearningrule.FieldValidationRuleID:
+		m.ClearValidationRuleID()
+		return nil
+	case campaignearningrule.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case campaignearningrule.FieldExpirationDate:
+		m.ClearExpirationDate()
+		return nil
+	}
+	return fmt.Errorf("unknown CampaignEarningRule nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CampaignEarningRuleMutation) ResetField(name string) error {
+	switch name {
+	case campaignearningrule.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case campaignearningrule.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case campaignearningrule.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case campaignearningrule.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case campaignearningrule.FieldEvent:
+		m.ResetEvent()
+		return nil
+	case campaignearningrule.FieldLoyalty:
+		m.ResetLoyalty()
+		return nil
+	case campaignearningrule.FieldCustomEvent:
+		m.ResetCustomEvent()
+		return nil
+	case campaignearningrule.FieldSegment:
+		m.ResetSegment()
+		return nil
+	case campaignearningrule.FieldLoyaltyTier:
+		m.ResetLoyaltyTier()
+		return nil
+	case campaignearningrule.FieldPendingPoints:
+		m.ResetPendingPoints()
+		return nil
+	case campaignearningrule.FieldExpirationRules:
+		m.ResetExpirationRules()
+		return nil
+	case campaignearningrule.FieldSource:
+		m.ResetSource()
+		return nil
+	case campaignearningrule.FieldValidityTimeframe:
+		m.ResetValidityTimeframe()
+		return nil
+	case campaignearningrule.FieldValidityDayOfWeek:
+		m.ResetValidityDayOfWeek()
+		return nil
+	case campaignearningrule.FieldValidityHours:
+		m.ResetValidityHours()
+		return nil
+	case campaignearningrule.FieldActive:
+		m.ResetActive()
+		return nil
+	case campaignearningrule.FieldValidationRuleID:
+		m.ResetValidationRuleID()
+		return nil
+	case campaignearningrule.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case campaignearningrule.FieldExpirationDate:
+		m.ResetExpirationDate()
+		return nil
+	case campaignearningrule.FieldAutomationID:
+		m.ResetAutomationID()
+		return nil
+	case campaignearningrule.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown CampaignEarningRule field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CampaignEarningRuleMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CampaignEarningRuleMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CampaignEarningRuleMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CampaignEarningRuleMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CampaignEarningRuleMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CampaignEarningRuleMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CampaignEarningRuleMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CampaignEarningRule unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CampaignEarningRuleMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CampaignEarningRule edge %s", name)
 }
 
 // CardMutation represents an operation that mutates the Card nodes in the graph.
@@ -20236,6 +21919,974 @@ func (m *LoyaltyProgramMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown LoyaltyProgram edge %s", name)
+}
+
+// LoyaltyTierMutation represents an operation that mutates the LoyaltyTier nodes in the graph.
+type LoyaltyTierMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	campaign_id    *string
+	name           *string
+	points_from    *int64
+	addpoints_from *int64
+	points_to      *int64
+	addpoints_to   *int64
+	earning_rules  *map[string]interface{}
+	rewards        *map[string]interface{}
+	metadata       *map[string]interface{}
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*LoyaltyTier, error)
+	predicates     []predicate.LoyaltyTier
+}
+
+var _ ent.Mutation = (*LoyaltyTierMutation)(nil)
+
+// loyaltytierOption allows management of the mutation configuration using functional options.
+type loyaltytierOption func(*LoyaltyTierMutation)
+
+// newLoyaltyTierMutation creates new mutation for the LoyaltyTier entity.
+func newLoyaltyTierMutation(c config, op Op, opts ...loyaltytierOption) *LoyaltyTierMutation {
+	m := &LoyaltyTierMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLoyaltyTier,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLoyaltyTierID sets the ID field of the mutation.
+func withLoyaltyTierID(id string) loyaltytierOption {
+	return func(m *LoyaltyTierMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LoyaltyTier
+		)
+		m.oldValue = func(ctx context.Context) (*LoyaltyTier, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LoyaltyTier.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLoyaltyTier sets the old LoyaltyTier of the mutation.
+func withLoyaltyTier(node *LoyaltyTier) loyaltytierOption {
+	return func(m *LoyaltyTierMutation) {
+		m.oldValue = func(context.Context) (*LoyaltyTier, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LoyaltyTierMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LoyaltyTierMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LoyaltyTier entities.
+func (m *LoyaltyTierMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LoyaltyTierMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LoyaltyTierMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LoyaltyTier.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LoyaltyTierMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LoyaltyTierMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LoyaltyTierMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LoyaltyTierMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LoyaltyTierMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LoyaltyTierMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LoyaltyTierMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LoyaltyTierMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *LoyaltyTierMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[loyaltytier.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LoyaltyTierMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, loyaltytier.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *LoyaltyTierMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *LoyaltyTierMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *LoyaltyTierMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *LoyaltyTierMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LoyaltyTierMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LoyaltyTierMutation) ResetName() {
+	m.name = nil
+}
+
+// SetPointsFrom sets the "points_from" field.
+func (m *LoyaltyTierMutation) SetPointsFrom(i int64) {
+	m.points_from = &i
+	m.addpoints_from = nil
+}
+
+// PointsFrom returns the value of the "points_from" field in the mutation.
+func (m *LoyaltyTierMutation) PointsFrom() (r int64, exists bool) {
+	v := m.points_from
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointsFrom returns the old "points_from" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldPointsFrom(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointsFrom is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointsFrom requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointsFrom: %w", err)
+	}
+	return oldValue.PointsFrom, nil
+}
+
+// AddPointsFrom adds i to the "points_from" field.
+func (m *LoyaltyTierMutation) AddPointsFrom(i int64) {
+	if m.addpoints_from != nil {
+		*m.addpoints_from += i
+	} else {
+		m.addpoints_from = &i
+	}
+}
+
+// AddedPointsFrom returns the value that was added to the "points_from" field in this mutation.
+func (m *LoyaltyTierMutation) AddedPointsFrom() (r int64, exists bool) {
+	v := m.addpoints_from
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearPointsFrom clears the value of the "points_from" field.
+func (m *LoyaltyTierMutation) ClearPointsFrom() {
+	m.points_from = nil
+	m.addpoints_from = nil
+	m.clearedFields[loyaltytier.FieldPointsFrom] = struct{}{}
+}
+
+// PointsFromCleared returns if the "points_from" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) PointsFromCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldPointsFrom]
+	return ok
+}
+
+// ResetPointsFrom resets all changes to the "points_from" field.
+func (m *LoyaltyTierMutation) ResetPointsFrom() {
+	m.points_from = nil
+	m.addpoints_from = nil
+	delete(m.clearedFields, loyaltytier.FieldPointsFrom)
+}
+
+// SetPointsTo sets the "points_to" field.
+func (m *LoyaltyTierMutation) SetPointsTo(i int64) {
+	m.points_to = &i
+	m.addpoints_to = nil
+}
+
+// PointsTo returns the value of the "points_to" field in the mutation.
+func (m *LoyaltyTierMutation) PointsTo() (r int64, exists bool) {
+	v := m.points_to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointsTo returns the old "points_to" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldPointsTo(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointsTo is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointsTo requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointsTo: %w", err)
+	}
+	return oldValue.PointsTo, nil
+}
+
+// AddPointsTo adds i to the "points_to" field.
+func (m *LoyaltyTierMutation) AddPointsTo(i int64) {
+	if m.addpoints_to != nil {
+		*m.addpoints_to += i
+	} else {
+		m.addpoints_to = &i
+	}
+}
+
+// AddedPointsTo returns the value that was added to the "points_to" field in this mutation.
+func (m *LoyaltyTierMutation) AddedPointsTo() (r int64, exists bool) {
+	v := m.addpoints_to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearPointsTo clears the value of the "points_to" field.
+func (m *LoyaltyTierMutation) ClearPointsTo() {
+	m.points_to = nil
+	m.addpoints_to = nil
+	m.clearedFields[loyaltytier.FieldPointsTo] = struct{}{}
+}
+
+// PointsToCleared returns if the "points_to" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) PointsToCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldPointsTo]
+	return ok
+}
+
+// ResetPointsTo resets all changes to the "points_to" field.
+func (m *LoyaltyTierMutation) ResetPointsTo() {
+	m.points_to = nil
+	m.addpoints_to = nil
+	delete(m.clearedFields, loyaltytier.FieldPointsTo)
+}
+
+// SetEarningRules sets the "earning_rules" field.
+func (m *LoyaltyTierMutation) SetEarningRules(value map[string]interface{}) {
+	m.earning_rules = &value
+}
+
+// EarningRules returns the value of the "earning_rules" field in the mutation.
+func (m *LoyaltyTierMutation) EarningRules() (r map[string]interface{}, exists bool) {
+	v := m.earning_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEarningRules returns the old "earning_rules" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldEarningRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEarningRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEarningRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEarningRules: %w", err)
+	}
+	return oldValue.EarningRules, nil
+}
+
+// ResetEarningRules resets all changes to the "earning_rules" field.
+func (m *LoyaltyTierMutation) ResetEarningRules() {
+	m.earning_rules = nil
+}
+
+// SetRewards sets the "rewards" field.
+func (m *LoyaltyTierMutation) SetRewards(value map[string]interface{}) {
+	m.rewards = &value
+}
+
+// Rewards returns the value of the "rewards" field in the mutation.
+func (m *LoyaltyTierMutation) Rewards() (r map[string]interface{}, exists bool) {
+	v := m.rewards
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewards returns the old "rewards" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldRewards(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewards is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewards requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewards: %w", err)
+	}
+	return oldValue.Rewards, nil
+}
+
+// ResetRewards resets all changes to the "rewards" field.
+func (m *LoyaltyTierMutation) ResetRewards() {
+	m.rewards = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *LoyaltyTierMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *LoyaltyTierMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the LoyaltyTier entity.
+// If the LoyaltyTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyTierMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ClearMetadata clears the value of the "metadata" field.
+func (m *LoyaltyTierMutation) ClearMetadata() {
+	m.metadata = nil
+	m.clearedFields[loyaltytier.FieldMetadata] = struct{}{}
+}
+
+// MetadataCleared returns if the "metadata" field was cleared in this mutation.
+func (m *LoyaltyTierMutation) MetadataCleared() bool {
+	_, ok := m.clearedFields[loyaltytier.FieldMetadata]
+	return ok
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *LoyaltyTierMutation) ResetMetadata() {
+	m.metadata = nil
+	delete(m.clearedFields, loyaltytier.FieldMetadata)
+}
+
+// Where appends a list predicates to the LoyaltyTierMutation builder.
+func (m *LoyaltyTierMutation) Where(ps ...predicate.LoyaltyTier) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LoyaltyTierMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LoyaltyTierMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LoyaltyTier, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LoyaltyTierMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LoyaltyTierMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LoyaltyTier).
+func (m *LoyaltyTierMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LoyaltyTierMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.project_id != nil {
+		fields = append(fields, loyaltytier.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, loyaltytier.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, loyaltytier.FieldUpdatedAt)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, loyaltytier.FieldCampaignID)
+	}
+	if m.name != nil {
+		fields = append(fields, loyaltytier.FieldName)
+	}
+	if m.points_from != nil {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.points_to != nil {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	if m.earning_rules != nil {
+		fields = append(fields, loyaltytier.FieldEarningRules)
+	}
+	if m.rewards != nil {
+		fields = append(fields, loyaltytier.FieldRewards)
+	}
+	if m.metadata != nil {
+		fields = append(fields, loyaltytier.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LoyaltyTierMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		return m.ProjectID()
+	case loyaltytier.FieldCreatedAt:
+		return m.CreatedAt()
+	case loyaltytier.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case loyaltytier.FieldCampaignID:
+		return m.CampaignID()
+	case loyaltytier.FieldName:
+		return m.Name()
+	case loyaltytier.FieldPointsFrom:
+		return m.PointsFrom()
+	case loyaltytier.FieldPointsTo:
+		return m.PointsTo()
+	case loyaltytier.FieldEarningRules:
+		return m.EarningRules()
+	case loyaltytier.FieldRewards:
+		return m.Rewards()
+	case loyaltytier.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LoyaltyTierMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case loyaltytier.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case loyaltytier.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case loyaltytier.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case loyaltytier.FieldName:
+		return m.OldName(ctx)
+	case loyaltytier.FieldPointsFrom:
+		return m.OldPointsFrom(ctx)
+	case loyaltytier.FieldPointsTo:
+		return m.OldPointsTo(ctx)
+	case loyaltytier.FieldEarningRules:
+		return m.OldEarningRules(ctx)
+	case loyaltytier.FieldRewards:
+		return m.OldRewards(ctx)
+	case loyaltytier.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyTierMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case loyaltytier.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case loyaltytier.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case loyaltytier.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case loyaltytier.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointsFrom(v)
+		return nil
+	case loyaltytier.FieldPointsTo:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointsTo(v)
+		return nil
+	case loyaltytier.FieldEarningRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEarningRules(v)
+		return nil
+	case loyaltytier.FieldRewards:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewards(v)
+		return nil
+	case loyaltytier.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LoyaltyTierMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints_from != nil {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.addpoints_to != nil {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LoyaltyTierMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltytier.FieldPointsFrom:
+		return m.AddedPointsFrom()
+	case loyaltytier.FieldPointsTo:
+		return m.AddedPointsTo()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyTierMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case loyaltytier.FieldPointsFrom:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPointsFrom(v)
+		return nil
+	case loyaltytier.FieldPointsTo:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPointsTo(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LoyaltyTierMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(loyaltytier.FieldUpdatedAt) {
+		fields = append(fields, loyaltytier.FieldUpdatedAt)
+	}
+	if m.FieldCleared(loyaltytier.FieldPointsFrom) {
+		fields = append(fields, loyaltytier.FieldPointsFrom)
+	}
+	if m.FieldCleared(loyaltytier.FieldPointsTo) {
+		fields = append(fields, loyaltytier.FieldPointsTo)
+	}
+	if m.FieldCleared(loyaltytier.FieldMetadata) {
+		fields = append(fields, loyaltytier.FieldMetadata)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LoyaltyTierMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LoyaltyTierMutation) ClearField(name string) error {
+	switch name {
+	case loyaltytier.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		m.ClearPointsFrom()
+		return nil
+	case loyaltytier.FieldPointsTo:
+		m.ClearPointsTo()
+		return nil
+	case loyaltytier.FieldMetadata:
+		m.ClearMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LoyaltyTierMutation) ResetField(name string) error {
+	switch name {
+	case loyaltytier.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case loyaltytier.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case loyaltytier.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case loyaltytier.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case loyaltytier.FieldName:
+		m.ResetName()
+		return nil
+	case loyaltytier.FieldPointsFrom:
+		m.ResetPointsFrom()
+		return nil
+	case loyaltytier.FieldPointsTo:
+		m.ResetPointsTo()
+		return nil
+	case loyaltytier.FieldEarningRules:
+		m.ResetEarningRules()
+		return nil
+	case loyaltytier.FieldRewards:
+		m.ResetRewards()
+		return nil
+	case loyaltytier.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyTier field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LoyaltyTierMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LoyaltyTierMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LoyaltyTierMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LoyaltyTierMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LoyaltyTierMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LoyaltyTierMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LoyaltyTierMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyTier unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LoyaltyTierMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyTier edge %s", name)
 }
 
 // ManagementKeyMutation represents an operation that mutates the ManagementKey nodes in the graph.

@@ -74,6 +74,24 @@ func (_m *Campaign) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new CampaignEarningRule bound to the client and the
+// values to pass to Rows.Scan for the given campaign_earning_rules columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *CampaignEarningRuleClient) ScanTargets(columns []string) (*CampaignEarningRule, []any, error) {
+	node := &CampaignEarningRule{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the CampaignEarningRule's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *CampaignEarningRule) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Card bound to the client and the
 // values to pass to Rows.Scan for the given cards columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -359,6 +377,24 @@ func (c *LoyaltyProgramClient) ScanTargets(columns []string) (*LoyaltyProgram, [
 // AssignScanned sets the LoyaltyProgram's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *LoyaltyProgram) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new LoyaltyTier bound to the client and the
+// values to pass to Rows.Scan for the given loyalty_tiers columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *LoyaltyTierClient) ScanTargets(columns []string) (*LoyaltyTier, []any, error) {
+	node := &LoyaltyTier{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the LoyaltyTier's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *LoyaltyTier) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

@@ -22,6 +22,8 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// CampaignEarningRule is the client for interacting with the CampaignEarningRule builders.
+	CampaignEarningRule *CampaignEarningRuleClient
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
 	// CardActivity is the client for interacting with the CardActivity builders.
@@ -54,6 +56,8 @@ type Tx struct {
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
 	LoyaltyProgram *LoyaltyProgramClient
+	// LoyaltyTier is the client for interacting with the LoyaltyTier builders.
+	LoyaltyTier *LoyaltyTierClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -249,6 +253,7 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.CampaignEarningRule = NewCampaignEarningRuleClient(tx.config)
 	tx.Card = NewCardClient(tx.config)
 	tx.CardActivity = NewCardActivityClient(tx.config)
 	tx.CardDefinition = NewCardDefinitionClient(tx.config)
@@ -265,6 +270,7 @@ func (tx *Tx) init() {
 	tx.Incentive = NewIncentiveClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
 	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
+	tx.LoyaltyTier = NewLoyaltyTierClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)

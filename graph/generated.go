@@ -41,6 +41,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/publication"
@@ -202,6 +203,41 @@ type ComplexityRoot struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
+	}
+
+	CampaignEarningRule struct {
+		Active            func(childComplexity int) int
+		AutomationID      func(childComplexity int) int
+		CampaignID        func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		CustomEvent       func(childComplexity int) int
+		Event             func(childComplexity int) int
+		ExpirationDate    func(childComplexity int) int
+		ExpirationRules   func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Loyalty           func(childComplexity int) int
+		LoyaltyTier       func(childComplexity int) int
+		Metadata          func(childComplexity int) int
+		PendingPoints     func(childComplexity int) int
+		Segment           func(childComplexity int) int
+		Source            func(childComplexity int) int
+		StartDate         func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+		ValidationRuleID  func(childComplexity int) int
+		ValidityDayOfWeek func(childComplexity int) int
+		ValidityHours     func(childComplexity int) int
+		ValidityTimeframe func(childComplexity int) int
+	}
+
+	CampaignEarningRuleConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CampaignEarningRuleEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	CampaignEdge struct {
@@ -630,6 +666,7 @@ type ComplexityRoot struct {
 
 	LoyaltyCard struct {
 		Balance              func(childComplexity int) int
+		ExpirationRules      func(childComplexity int) int
 		ExpiredPoints        func(childComplexity int) int
 		NextExpirationDate   func(childComplexity int) int
 		NextExpirationPoints func(childComplexity int) int
@@ -683,6 +720,60 @@ type ComplexityRoot struct {
 	LoyaltyProgramEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	LoyaltyTier struct {
+		CampaignID   func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		EarningRules func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Metadata     func(childComplexity int) int
+		Name         func(childComplexity int) int
+		PointsFrom   func(childComplexity int) int
+		PointsTo     func(childComplexity int) int
+		Rewards      func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+	}
+
+	LoyaltyTierConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LoyaltyTierEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LoyaltyV1CardBalance struct {
+		Balance       func(childComplexity int) int
+		Object        func(childComplexity int) int
+		OperationType func(childComplexity int) int
+		Points        func(childComplexity int) int
+		RelatedObject func(childComplexity int) int
+		Total         func(childComplexity int) int
+		Type          func(childComplexity int) int
+	}
+
+	LoyaltyV1CardRelatedObject struct {
+		ID   func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
+	LoyaltyV1EarningRuleList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	LoyaltyV1MemberList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	LoyaltyV1TierList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ManagementBranding struct {
@@ -792,9 +883,11 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
+		AddLoyaltyV1Member                func(childComplexity int, program string, input loyaltyv1.AddMemberInput) int
 		AddReferralHolders                func(childComplexity int, campaign *string, member string, input referral.HoldersInput) int
 		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
+		AdjustLoyaltyV1MemberBalance      func(childComplexity int, program *string, code string, input loyaltyv1.BalanceInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input access.AssignUserInput) int
@@ -806,6 +899,9 @@ type ComplexityRoot struct {
 		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
 		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
+		CreateLoyaltyV1EarningRules       func(childComplexity int, program string, input []*loyaltyv1.EarningRuleInput) int
+		CreateLoyaltyV1Program            func(childComplexity int, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) int
+		CreateLoyaltyV1Tiers              func(childComplexity int, program string, input []*loyaltyv1.TierInput) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *access.AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input access.BrandingInput) int
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input access.CustomEventSchemaInput) int
@@ -832,6 +928,8 @@ type ComplexityRoot struct {
 		DeleteCampaign                    func(childComplexity int, idOrName string, force *bool) int
 		DeleteCategory                    func(childComplexity int, id string) int
 		DeleteCustomer                    func(childComplexity int, idOrSourceID string) int
+		DeleteLoyaltyV1EarningRule        func(childComplexity int, program string, id string) int
+		DeleteLoyaltyV1Program            func(childComplexity int, idOrName string) int
 		DeleteManagementAPIKey            func(childComplexity int, projectID string, appID string) int
 		DeleteManagementBranding          func(childComplexity int, projectID string, id string) int
 		DeleteManagementCustomEventSchema func(childComplexity int, projectID string, id string) int
@@ -859,6 +957,7 @@ type ComplexityRoot struct {
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnablePromotionTier               func(childComplexity int, id string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
+		ExportLoyaltyV1MemberTransactions func(childComplexity int, program *string, code string, parameters *export.ExportParametersInput) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
 		ImportCampaignVouchers            func(childComplexity int, idOrName string, input []*campaign.CampaignImportItem) int
@@ -881,7 +980,9 @@ type ComplexityRoot struct {
 		RollbackRedemption                func(childComplexity int, id string, input *redemption.RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
 		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
+		SetLoyaltyV1EarningRuleActive     func(childComplexity int, program string, id string, active bool) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
+		TransferLoyaltyV1Points           func(childComplexity int, program string, code string, input []*loyaltyv1.TransferInput) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
@@ -892,6 +993,8 @@ type ComplexityRoot struct {
 		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
 		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
+		UpdateLoyaltyV1EarningRule        func(childComplexity int, program string, id string, input loyaltyv1.EarningRuleInput) int
+		UpdateLoyaltyV1Program            func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput, program *loyaltyv1.ProgramUpdate) int
 		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input access.AppKeyInput) int
 		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input access.BrandingInput) int
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input access.CustomEventSchemaInput) int
@@ -1125,6 +1228,19 @@ type ComplexityRoot struct {
 		LoyaltyMembers                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
 		LoyaltyProgram                func(childComplexity int, id string) int
 		LoyaltyPrograms               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		LoyaltyV1EarningRule          func(childComplexity int, program string, id string) int
+		LoyaltyV1EarningRuleList      func(childComplexity int, program string, input *loyaltyv1.EarningRuleListInput) int
+		LoyaltyV1Member               func(childComplexity int, program *string, code string) int
+		LoyaltyV1MemberActivity       func(childComplexity int, program *string, code string, input *loyaltyv1.ActivityListInput) int
+		LoyaltyV1MemberList           func(childComplexity int, program string, input *loyaltyv1.MemberListInput) int
+		LoyaltyV1MemberTiers          func(childComplexity int, code string) int
+		LoyaltyV1MemberTransactions   func(childComplexity int, program *string, code string, input *loyaltyv1.TransactionListInput) int
+		LoyaltyV1Program              func(childComplexity int, idOrName string) int
+		LoyaltyV1ProgramList          func(childComplexity int, input *campaign.CampaignListInput) int
+		LoyaltyV1ProgramTransactions  func(childComplexity int, program string, input *loyaltyv1.TransactionListInput) int
+		LoyaltyV1Tier                 func(childComplexity int, program string, id string) int
+		LoyaltyV1TierEarningRules     func(childComplexity int, program string, id string, input *loyaltyv1.EarningRuleListInput) int
+		LoyaltyV1TierList             func(childComplexity int, program string, input *loyaltyv1.TierListInput) int
 		ManagementAPIKeys             func(childComplexity int, projectID string, client *bool) int
 		ManagementBranding            func(childComplexity int, projectID string, id string) int
 		ManagementBrandings           func(childComplexity int, projectID string) int
@@ -1829,6 +1945,18 @@ type MutationResolver interface {
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportCampaignVouchers(ctx context.Context, idOrName string, input []*campaign.CampaignImportItem) (*ent.AsyncAction, error)
 	ImportCampaignVouchersCSV(ctx context.Context, idOrName string, file graphql.Upload) (*ent.AsyncAction, error)
+	CreateLoyaltyV1Program(ctx context.Context, input campaign.CreateCampaignInput, settings *loyaltyv1.ProgramSettings) (*ent.Campaign, error)
+	UpdateLoyaltyV1Program(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput, program *loyaltyv1.ProgramUpdate) (*ent.Campaign, error)
+	DeleteLoyaltyV1Program(ctx context.Context, idOrName string) (*ent.AsyncAction, error)
+	AddLoyaltyV1Member(ctx context.Context, program string, input loyaltyv1.AddMemberInput) (*ent.Voucher, error)
+	AdjustLoyaltyV1MemberBalance(ctx context.Context, program *string, code string, input loyaltyv1.BalanceInput) (*loyaltyv1.CardBalance, error)
+	TransferLoyaltyV1Points(ctx context.Context, program string, code string, input []*loyaltyv1.TransferInput) (*ent.Voucher, error)
+	ExportLoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, parameters *export.ExportParametersInput) (*ent.Export, error)
+	CreateLoyaltyV1EarningRules(ctx context.Context, program string, input []*loyaltyv1.EarningRuleInput) ([]*ent.CampaignEarningRule, error)
+	UpdateLoyaltyV1EarningRule(ctx context.Context, program string, id string, input loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error)
+	SetLoyaltyV1EarningRuleActive(ctx context.Context, program string, id string, active bool) (*ent.CampaignEarningRule, error)
+	DeleteLoyaltyV1EarningRule(ctx context.Context, program string, id string) (string, error)
+	CreateLoyaltyV1Tiers(ctx context.Context, program string, input []*loyaltyv1.TierInput) ([]*ent.LoyaltyTier, error)
 	CreatePromotionTier(ctx context.Context, campaign string, input campaign.PromotionTierInput) (*ent.PromotionTier, error)
 	UpdatePromotionTier(ctx context.Context, id string, input campaign.PromotionTierInput) (*ent.PromotionTier, error)
 	DeletePromotionTier(ctx context.Context, id string) (string, error)
@@ -1939,6 +2067,19 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	LoyaltyV1Program(ctx context.Context, idOrName string) (*ent.Campaign, error)
+	LoyaltyV1ProgramList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
+	LoyaltyV1Member(ctx context.Context, program *string, code string) (*ent.Voucher, error)
+	LoyaltyV1MemberList(ctx context.Context, program string, input *loyaltyv1.MemberListInput) (*loyaltyv1.MemberList, error)
+	LoyaltyV1MemberTransactions(ctx context.Context, program *string, code string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
+	LoyaltyV1ProgramTransactions(ctx context.Context, program string, input *loyaltyv1.TransactionListInput) (*campaign.VoucherTransactionList, error)
+	LoyaltyV1MemberActivity(ctx context.Context, program *string, code string, input *loyaltyv1.ActivityListInput) (*customer.CustomerActivityList, error)
+	LoyaltyV1EarningRuleList(ctx context.Context, program string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error)
+	LoyaltyV1EarningRule(ctx context.Context, program string, id string) (*ent.CampaignEarningRule, error)
+	LoyaltyV1TierList(ctx context.Context, program string, input *loyaltyv1.TierListInput) (*loyaltyv1.TierList, error)
+	LoyaltyV1Tier(ctx context.Context, program string, id string) (*ent.LoyaltyTier, error)
+	LoyaltyV1MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error)
+	LoyaltyV1TierEarningRules(ctx context.Context, program string, id string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error)
 	PromotionTier(ctx context.Context, id string) (*ent.PromotionTier, error)
 	PromotionTierList(ctx context.Context, input *promotion.ListInput) (*promotion.TierList, error)
 	CampaignPromotionTiers(ctx context.Context, campaign string, input *promotion.ListInput) (*promotion.TierList, error)
@@ -2514,6 +2655,165 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CampaignConnection.TotalCount(childComplexity), true
+
+	case "CampaignEarningRule.active":
+		if e.ComplexityRoot.CampaignEarningRule.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Active(childComplexity), true
+	case "CampaignEarningRule.automationID":
+		if e.ComplexityRoot.CampaignEarningRule.AutomationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.AutomationID(childComplexity), true
+	case "CampaignEarningRule.campaignID":
+		if e.ComplexityRoot.CampaignEarningRule.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CampaignID(childComplexity), true
+	case "CampaignEarningRule.createdAt":
+		if e.ComplexityRoot.CampaignEarningRule.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CreatedAt(childComplexity), true
+	case "CampaignEarningRule.customEvent":
+		if e.ComplexityRoot.CampaignEarningRule.CustomEvent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.CustomEvent(childComplexity), true
+	case "CampaignEarningRule.event":
+		if e.ComplexityRoot.CampaignEarningRule.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Event(childComplexity), true
+	case "CampaignEarningRule.expirationDate":
+		if e.ComplexityRoot.CampaignEarningRule.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ExpirationDate(childComplexity), true
+	case "CampaignEarningRule.expirationRules":
+		if e.ComplexityRoot.CampaignEarningRule.ExpirationRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ExpirationRules(childComplexity), true
+	case "CampaignEarningRule.id":
+		if e.ComplexityRoot.CampaignEarningRule.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ID(childComplexity), true
+	case "CampaignEarningRule.loyalty":
+		if e.ComplexityRoot.CampaignEarningRule.Loyalty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Loyalty(childComplexity), true
+	case "CampaignEarningRule.loyaltyTier":
+		if e.ComplexityRoot.CampaignEarningRule.LoyaltyTier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.LoyaltyTier(childComplexity), true
+	case "CampaignEarningRule.metadata":
+		if e.ComplexityRoot.CampaignEarningRule.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Metadata(childComplexity), true
+	case "CampaignEarningRule.pendingPoints":
+		if e.ComplexityRoot.CampaignEarningRule.PendingPoints == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.PendingPoints(childComplexity), true
+	case "CampaignEarningRule.segment":
+		if e.ComplexityRoot.CampaignEarningRule.Segment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Segment(childComplexity), true
+	case "CampaignEarningRule.source":
+		if e.ComplexityRoot.CampaignEarningRule.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.Source(childComplexity), true
+	case "CampaignEarningRule.startDate":
+		if e.ComplexityRoot.CampaignEarningRule.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.StartDate(childComplexity), true
+	case "CampaignEarningRule.updatedAt":
+		if e.ComplexityRoot.CampaignEarningRule.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.UpdatedAt(childComplexity), true
+	case "CampaignEarningRule.validationRuleID":
+		if e.ComplexityRoot.CampaignEarningRule.ValidationRuleID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidationRuleID(childComplexity), true
+	case "CampaignEarningRule.validityDayOfWeek":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityDayOfWeek == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityDayOfWeek(childComplexity), true
+	case "CampaignEarningRule.validityHours":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityHours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityHours(childComplexity), true
+	case "CampaignEarningRule.validityTimeframe":
+		if e.ComplexityRoot.CampaignEarningRule.ValidityTimeframe == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRule.ValidityTimeframe(childComplexity), true
+
+	case "CampaignEarningRuleConnection.edges":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.Edges(childComplexity), true
+	case "CampaignEarningRuleConnection.pageInfo":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.PageInfo(childComplexity), true
+	case "CampaignEarningRuleConnection.totalCount":
+		if e.ComplexityRoot.CampaignEarningRuleConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleConnection.TotalCount(childComplexity), true
+
+	case "CampaignEarningRuleEdge.cursor":
+		if e.ComplexityRoot.CampaignEarningRuleEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleEdge.Cursor(childComplexity), true
+	case "CampaignEarningRuleEdge.node":
+		if e.ComplexityRoot.CampaignEarningRuleEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignEarningRuleEdge.Node(childComplexity), true
 
 	case "CampaignEdge.cursor":
 		if e.ComplexityRoot.CampaignEdge.Cursor == nil {
@@ -4218,6 +4518,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoyaltyCard.Balance(childComplexity), true
+	case "LoyaltyCard.expirationRules":
+		if e.ComplexityRoot.LoyaltyCard.ExpirationRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyCard.ExpirationRules(childComplexity), true
 	case "LoyaltyCard.expiredPoints":
 		if e.ComplexityRoot.LoyaltyCard.ExpiredPoints == nil {
 			break
@@ -4439,6 +4745,194 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoyaltyProgramEdge.Node(childComplexity), true
+
+	case "LoyaltyTier.campaignID":
+		if e.ComplexityRoot.LoyaltyTier.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.CampaignID(childComplexity), true
+	case "LoyaltyTier.createdAt":
+		if e.ComplexityRoot.LoyaltyTier.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.CreatedAt(childComplexity), true
+	case "LoyaltyTier.earningRules":
+		if e.ComplexityRoot.LoyaltyTier.EarningRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.EarningRules(childComplexity), true
+	case "LoyaltyTier.id":
+		if e.ComplexityRoot.LoyaltyTier.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.ID(childComplexity), true
+	case "LoyaltyTier.metadata":
+		if e.ComplexityRoot.LoyaltyTier.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Metadata(childComplexity), true
+	case "LoyaltyTier.name":
+		if e.ComplexityRoot.LoyaltyTier.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Name(childComplexity), true
+	case "LoyaltyTier.pointsFrom":
+		if e.ComplexityRoot.LoyaltyTier.PointsFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.PointsFrom(childComplexity), true
+	case "LoyaltyTier.pointsTo":
+		if e.ComplexityRoot.LoyaltyTier.PointsTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.PointsTo(childComplexity), true
+	case "LoyaltyTier.rewards":
+		if e.ComplexityRoot.LoyaltyTier.Rewards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.Rewards(childComplexity), true
+	case "LoyaltyTier.updatedAt":
+		if e.ComplexityRoot.LoyaltyTier.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTier.UpdatedAt(childComplexity), true
+
+	case "LoyaltyTierConnection.edges":
+		if e.ComplexityRoot.LoyaltyTierConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.Edges(childComplexity), true
+	case "LoyaltyTierConnection.pageInfo":
+		if e.ComplexityRoot.LoyaltyTierConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.PageInfo(childComplexity), true
+	case "LoyaltyTierConnection.totalCount":
+		if e.ComplexityRoot.LoyaltyTierConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierConnection.TotalCount(childComplexity), true
+
+	case "LoyaltyTierEdge.cursor":
+		if e.ComplexityRoot.LoyaltyTierEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierEdge.Cursor(childComplexity), true
+	case "LoyaltyTierEdge.node":
+		if e.ComplexityRoot.LoyaltyTierEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyTierEdge.Node(childComplexity), true
+
+	case "LoyaltyV1CardBalance.balance":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Balance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Balance(childComplexity), true
+	case "LoyaltyV1CardBalance.object":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Object(childComplexity), true
+	case "LoyaltyV1CardBalance.operationType":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.OperationType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.OperationType(childComplexity), true
+	case "LoyaltyV1CardBalance.points":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Points(childComplexity), true
+	case "LoyaltyV1CardBalance.relatedObject":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.RelatedObject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.RelatedObject(childComplexity), true
+	case "LoyaltyV1CardBalance.total":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Total(childComplexity), true
+	case "LoyaltyV1CardBalance.type":
+		if e.ComplexityRoot.LoyaltyV1CardBalance.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardBalance.Type(childComplexity), true
+
+	case "LoyaltyV1CardRelatedObject.id":
+		if e.ComplexityRoot.LoyaltyV1CardRelatedObject.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardRelatedObject.ID(childComplexity), true
+	case "LoyaltyV1CardRelatedObject.type":
+		if e.ComplexityRoot.LoyaltyV1CardRelatedObject.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1CardRelatedObject.Type(childComplexity), true
+
+	case "LoyaltyV1EarningRuleList.data":
+		if e.ComplexityRoot.LoyaltyV1EarningRuleList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1EarningRuleList.Data(childComplexity), true
+	case "LoyaltyV1EarningRuleList.total":
+		if e.ComplexityRoot.LoyaltyV1EarningRuleList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1EarningRuleList.Total(childComplexity), true
+
+	case "LoyaltyV1MemberList.data":
+		if e.ComplexityRoot.LoyaltyV1MemberList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1MemberList.Data(childComplexity), true
+	case "LoyaltyV1MemberList.total":
+		if e.ComplexityRoot.LoyaltyV1MemberList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1MemberList.Total(childComplexity), true
+
+	case "LoyaltyV1TierList.data":
+		if e.ComplexityRoot.LoyaltyV1TierList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1TierList.Data(childComplexity), true
+	case "LoyaltyV1TierList.total":
+		if e.ComplexityRoot.LoyaltyV1TierList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LoyaltyV1TierList.Total(childComplexity), true
 
 	case "ManagementBranding.address":
 		if e.ComplexityRoot.ManagementBranding.Address == nil {
@@ -4936,6 +5430,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ActivateReward(childComplexity, args["id"].(string)), true
+	case "Mutation.addLoyaltyV1Member":
+		if e.ComplexityRoot.Mutation.AddLoyaltyV1Member == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addLoyaltyV1Member_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddLoyaltyV1Member(childComplexity, args["program"].(string), args["input"].(loyaltyv1.AddMemberInput)), true
 	case "Mutation.addReferralHolders":
 		if e.ComplexityRoot.Mutation.AddReferralHolders == nil {
 			break
@@ -4969,6 +5474,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(loyalty.AdjustPointsInput)), true
+	case "Mutation.adjustLoyaltyV1MemberBalance":
+		if e.ComplexityRoot.Mutation.AdjustLoyaltyV1MemberBalance == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdjustLoyaltyV1MemberBalance(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(loyaltyv1.BalanceInput)), true
 	case "Mutation.adjustVoucherBalance":
 		if e.ComplexityRoot.Mutation.AdjustVoucherBalance == nil {
 			break
@@ -5090,6 +5606,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(loyalty.CreateLoyaltyProgramInput)), true
+	case "Mutation.createLoyaltyV1EarningRules":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1EarningRules == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1EarningRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1EarningRules(childComplexity, args["program"].(string), args["input"].([]*loyaltyv1.EarningRuleInput)), true
+	case "Mutation.createLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1Program(childComplexity, args["input"].(campaign.CreateCampaignInput), args["settings"].(*loyaltyv1.ProgramSettings)), true
+	case "Mutation.createLoyaltyV1Tiers":
+		if e.ComplexityRoot.Mutation.CreateLoyaltyV1Tiers == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLoyaltyV1Tiers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLoyaltyV1Tiers(childComplexity, args["program"].(string), args["input"].([]*loyaltyv1.TierInput)), true
 	case "Mutation.createManagementApiKey":
 		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
 			break
@@ -5376,6 +5925,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Mutation.deleteLoyaltyV1EarningRule":
+		if e.ComplexityRoot.Mutation.DeleteLoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLoyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string)), true
+	case "Mutation.deleteLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.DeleteLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLoyaltyV1Program(childComplexity, args["idOrName"].(string)), true
 	case "Mutation.deleteManagementApiKey":
 		if e.ComplexityRoot.Mutation.DeleteManagementAPIKey == nil {
 			break
@@ -5673,6 +6244,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableVoucher(childComplexity, args["codeOrID"].(string)), true
+	case "Mutation.exportLoyaltyV1MemberTransactions":
+		if e.ComplexityRoot.Mutation.ExportLoyaltyV1MemberTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExportLoyaltyV1MemberTransactions(childComplexity, args["program"].(*string), args["code"].(string), args["parameters"].(*export.ExportParametersInput)), true
 	case "Mutation.exportVoucherTransactions":
 		if e.ComplexityRoot.Mutation.ExportVoucherTransactions == nil {
 			break
@@ -5915,6 +6497,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(loyalty.SendEventInput)), true
+	case "Mutation.setLoyaltyV1EarningRuleActive":
+		if e.ComplexityRoot.Mutation.SetLoyaltyV1EarningRuleActive == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetLoyaltyV1EarningRuleActive(childComplexity, args["program"].(string), args["id"].(string), args["active"].(bool)), true
 	case "Mutation.setManagementApiKeyBlocked":
 		if e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked == nil {
 			break
@@ -5926,6 +6519,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked(childComplexity, args["projectID"].(string), args["appID"].(string), args["blocked"].(bool)), true
+	case "Mutation.transferLoyaltyV1Points":
+		if e.ComplexityRoot.Mutation.TransferLoyaltyV1Points == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_transferLoyaltyV1Points_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TransferLoyaltyV1Points(childComplexity, args["program"].(string), args["code"].(string), args["input"].([]*loyaltyv1.TransferInput)), true
 	case "Mutation.unassignCard":
 		if e.ComplexityRoot.Mutation.UnassignCard == nil {
 			break
@@ -6036,6 +6640,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateLoyaltyProgramInput)), true
+	case "Mutation.updateLoyaltyV1EarningRule":
+		if e.ComplexityRoot.Mutation.UpdateLoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLoyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string), args["input"].(loyaltyv1.EarningRuleInput)), true
+	case "Mutation.updateLoyaltyV1Program":
+		if e.ComplexityRoot.Mutation.UpdateLoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLoyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyV1Program(childComplexity, args["idOrName"].(string), args["input"].(campaign.UpdateCampaignInput), args["program"].(*loyaltyv1.ProgramUpdate)), true
 	case "Mutation.updateManagementApiKey":
 		if e.ComplexityRoot.Mutation.UpdateManagementAPIKey == nil {
 			break
@@ -7371,6 +7997,149 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyPrograms(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LoyaltyProgramOrder), args["where"].(*ent.LoyaltyProgramWhereInput)), true
+	case "Query.loyaltyV1EarningRule":
+		if e.ComplexityRoot.Query.LoyaltyV1EarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1EarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1EarningRule(childComplexity, args["program"].(string), args["id"].(string)), true
+	case "Query.loyaltyV1EarningRuleList":
+		if e.ComplexityRoot.Query.LoyaltyV1EarningRuleList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1EarningRuleList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1EarningRuleList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.EarningRuleListInput)), true
+	case "Query.loyaltyV1Member":
+		if e.ComplexityRoot.Query.LoyaltyV1Member == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Member_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Member(childComplexity, args["program"].(*string), args["code"].(string)), true
+	case "Query.loyaltyV1MemberActivity":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberActivity == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberActivity_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberActivity(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(*loyaltyv1.ActivityListInput)), true
+	case "Query.loyaltyV1MemberList":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.MemberListInput)), true
+	case "Query.loyaltyV1MemberTiers":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberTiers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberTiers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberTiers(childComplexity, args["code"].(string)), true
+	case "Query.loyaltyV1MemberTransactions":
+		if e.ComplexityRoot.Query.LoyaltyV1MemberTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1MemberTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1MemberTransactions(childComplexity, args["program"].(*string), args["code"].(string), args["input"].(*loyaltyv1.TransactionListInput)), true
+	case "Query.loyaltyV1Program":
+		if e.ComplexityRoot.Query.LoyaltyV1Program == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Program_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Program(childComplexity, args["idOrName"].(string)), true
+	case "Query.loyaltyV1ProgramList":
+		if e.ComplexityRoot.Query.LoyaltyV1ProgramList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1ProgramList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1ProgramList(childComplexity, args["input"].(*campaign.CampaignListInput)), true
+	case "Query.loyaltyV1ProgramTransactions":
+		if e.ComplexityRoot.Query.LoyaltyV1ProgramTransactions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1ProgramTransactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1ProgramTransactions(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.TransactionListInput)), true
+	case "Query.loyaltyV1Tier":
+		if e.ComplexityRoot.Query.LoyaltyV1Tier == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1Tier_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1Tier(childComplexity, args["program"].(string), args["id"].(string)), true
+	case "Query.loyaltyV1TierEarningRules":
+		if e.ComplexityRoot.Query.LoyaltyV1TierEarningRules == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1TierEarningRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1TierEarningRules(childComplexity, args["program"].(string), args["id"].(string), args["input"].(*loyaltyv1.EarningRuleListInput)), true
+	case "Query.loyaltyV1TierList":
+		if e.ComplexityRoot.Query.LoyaltyV1TierList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_loyaltyV1TierList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LoyaltyV1TierList(childComplexity, args["program"].(string), args["input"].(*loyaltyv1.TierListInput)), true
 	case "Query.managementApiKeys":
 		if e.ComplexityRoot.Query.ManagementAPIKeys == nil {
 			break
@@ -9988,6 +10757,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("BrandingBrandInput", ec.unmarshalInputBrandingBrandInput),
 			graphql.NewInputUnmarshaler("BrandingCockpitsInput", ec.unmarshalInputBrandingCockpitsInput),
 			graphql.NewInputUnmarshaler("BrandingContactInput", ec.unmarshalInputBrandingContactInput),
+			graphql.NewInputUnmarshaler("CampaignEarningRuleOrder", ec.unmarshalInputCampaignEarningRuleOrder),
+			graphql.NewInputUnmarshaler("CampaignEarningRuleWhereInput", ec.unmarshalInputCampaignEarningRuleWhereInput),
 			graphql.NewInputUnmarshaler("CampaignImportGift", ec.unmarshalInputCampaignImportGift),
 			graphql.NewInputUnmarshaler("CampaignImportItem", ec.unmarshalInputCampaignImportItem),
 			graphql.NewInputUnmarshaler("CampaignImportPoints", ec.unmarshalInputCampaignImportPoints),
@@ -10047,6 +10818,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoyaltyMemberWhereInput", ec.unmarshalInputLoyaltyMemberWhereInput),
 			graphql.NewInputUnmarshaler("LoyaltyProgramOrder", ec.unmarshalInputLoyaltyProgramOrder),
 			graphql.NewInputUnmarshaler("LoyaltyProgramWhereInput", ec.unmarshalInputLoyaltyProgramWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyTierOrder", ec.unmarshalInputLoyaltyTierOrder),
+			graphql.NewInputUnmarshaler("LoyaltyTierWhereInput", ec.unmarshalInputLoyaltyTierWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ActivityListInput", ec.unmarshalInputLoyaltyV1ActivityListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1BalanceInput", ec.unmarshalInputLoyaltyV1BalanceInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1EarningRuleInput", ec.unmarshalInputLoyaltyV1EarningRuleInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1EarningRuleListInput", ec.unmarshalInputLoyaltyV1EarningRuleListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1MemberInput", ec.unmarshalInputLoyaltyV1MemberInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1MemberListInput", ec.unmarshalInputLoyaltyV1MemberListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ProgramSettingsInput", ec.unmarshalInputLoyaltyV1ProgramSettingsInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1ProgramUpdateInput", ec.unmarshalInputLoyaltyV1ProgramUpdateInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierInput", ec.unmarshalInputLoyaltyV1TierInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierListInput", ec.unmarshalInputLoyaltyV1TierListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TierPointsInput", ec.unmarshalInputLoyaltyV1TierPointsInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TransactionListInput", ec.unmarshalInputLoyaltyV1TransactionListInput),
+			graphql.NewInputUnmarshaler("LoyaltyV1TransferInput", ec.unmarshalInputLoyaltyV1TransferInput),
 			graphql.NewInputUnmarshaler("ManagementBrandingInput", ec.unmarshalInputManagementBrandingInput),
 			graphql.NewInputUnmarshaler("ManagementCustomEventSchemaInput", ec.unmarshalInputManagementCustomEventSchemaInput),
 			graphql.NewInputUnmarshaler("ManagementMetadataSchemaInput", ec.unmarshalInputManagementMetadataSchemaInput),
@@ -10213,7 +10999,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls" "schema/promotion.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/imports.graphqls" "schema/loyaltyv1.graphqls" "schema/promotion.graphqls" "schema/referrals.graphqls" "schema/rewards.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10309,10 +11095,14 @@ type LoyaltyCard {
   pendingPoints: Int
   expiredPoints: Int
   subtractedPoints: Int
+  """A loyalty program's default points expiry (its card template only)."""
+  expirationRules: Map
 }
 
 input LoyaltyCardInput {
   points: Int!
+  """Default points expiry of a loyalty program's cards (period_type, period_value, rounding_type, …)."""
+  expirationRules: Map
 }
 
 """Redemption limit; a null quantity means unlimited."""
@@ -12122,6 +12912,7 @@ extend type Mutation {
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
 	{Name: "schema/imports.graphqls", Input: sourceData("schema/imports.graphqls"), BuiltIn: false},
+	{Name: "schema/loyaltyv1.graphqls", Input: sourceData("schema/loyaltyv1.graphqls"), BuiltIn: false},
 	{Name: "schema/promotion.graphqls", Input: sourceData("schema/promotion.graphqls"), BuiltIn: false},
 	{Name: "schema/referrals.graphqls", Input: sourceData("schema/referrals.graphqls"), BuiltIn: false},
 	{Name: "schema/rewards.graphqls", Input: sourceData("schema/rewards.graphqls"), BuiltIn: false},
@@ -12362,6 +13153,64 @@ func (ec *executionContext) childFields_CampaignConnection(ctx context.Context, 
 		return ec.fieldContext_CampaignConnection_totalCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CampaignConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignEarningRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CampaignEarningRule_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CampaignEarningRule_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_CampaignEarningRule_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_CampaignEarningRule_campaignID(ctx, field)
+	case "event":
+		return ec.fieldContext_CampaignEarningRule_event(ctx, field)
+	case "loyalty":
+		return ec.fieldContext_CampaignEarningRule_loyalty(ctx, field)
+	case "customEvent":
+		return ec.fieldContext_CampaignEarningRule_customEvent(ctx, field)
+	case "segment":
+		return ec.fieldContext_CampaignEarningRule_segment(ctx, field)
+	case "loyaltyTier":
+		return ec.fieldContext_CampaignEarningRule_loyaltyTier(ctx, field)
+	case "pendingPoints":
+		return ec.fieldContext_CampaignEarningRule_pendingPoints(ctx, field)
+	case "expirationRules":
+		return ec.fieldContext_CampaignEarningRule_expirationRules(ctx, field)
+	case "source":
+		return ec.fieldContext_CampaignEarningRule_source(ctx, field)
+	case "validityTimeframe":
+		return ec.fieldContext_CampaignEarningRule_validityTimeframe(ctx, field)
+	case "validityDayOfWeek":
+		return ec.fieldContext_CampaignEarningRule_validityDayOfWeek(ctx, field)
+	case "validityHours":
+		return ec.fieldContext_CampaignEarningRule_validityHours(ctx, field)
+	case "active":
+		return ec.fieldContext_CampaignEarningRule_active(ctx, field)
+	case "validationRuleID":
+		return ec.fieldContext_CampaignEarningRule_validationRuleID(ctx, field)
+	case "startDate":
+		return ec.fieldContext_CampaignEarningRule_startDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_CampaignEarningRule_expirationDate(ctx, field)
+	case "automationID":
+		return ec.fieldContext_CampaignEarningRule_automationID(ctx, field)
+	case "metadata":
+		return ec.fieldContext_CampaignEarningRule_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignEarningRule", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignEarningRuleEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CampaignEarningRuleEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CampaignEarningRuleEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignEarningRuleEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_CampaignEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13216,6 +14065,8 @@ func (ec *executionContext) childFields_LoyaltyCard(ctx context.Context, field g
 		return ec.fieldContext_LoyaltyCard_expiredPoints(ctx, field)
 	case "subtractedPoints":
 		return ec.fieldContext_LoyaltyCard_subtractedPoints(ctx, field)
+	case "expirationRules":
+		return ec.fieldContext_LoyaltyCard_expirationRules(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyCard", field.Name)
 }
@@ -13312,6 +14163,102 @@ func (ec *executionContext) childFields_LoyaltyProgramEdge(ctx context.Context, 
 		return ec.fieldContext_LoyaltyProgramEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyProgramEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyTier(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LoyaltyTier_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LoyaltyTier_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LoyaltyTier_updatedAt(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_LoyaltyTier_campaignID(ctx, field)
+	case "name":
+		return ec.fieldContext_LoyaltyTier_name(ctx, field)
+	case "pointsFrom":
+		return ec.fieldContext_LoyaltyTier_pointsFrom(ctx, field)
+	case "pointsTo":
+		return ec.fieldContext_LoyaltyTier_pointsTo(ctx, field)
+	case "earningRules":
+		return ec.fieldContext_LoyaltyTier_earningRules(ctx, field)
+	case "rewards":
+		return ec.fieldContext_LoyaltyTier_rewards(ctx, field)
+	case "metadata":
+		return ec.fieldContext_LoyaltyTier_metadata(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyTier", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyTierEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LoyaltyTierEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LoyaltyTierEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyTierEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1CardBalance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "points":
+		return ec.fieldContext_LoyaltyV1CardBalance_points(ctx, field)
+	case "total":
+		return ec.fieldContext_LoyaltyV1CardBalance_total(ctx, field)
+	case "balance":
+		return ec.fieldContext_LoyaltyV1CardBalance_balance(ctx, field)
+	case "type":
+		return ec.fieldContext_LoyaltyV1CardBalance_type(ctx, field)
+	case "object":
+		return ec.fieldContext_LoyaltyV1CardBalance_object(ctx, field)
+	case "relatedObject":
+		return ec.fieldContext_LoyaltyV1CardBalance_relatedObject(ctx, field)
+	case "operationType":
+		return ec.fieldContext_LoyaltyV1CardBalance_operationType(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1CardBalance", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1CardRelatedObject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_LoyaltyV1CardRelatedObject_type(ctx, field)
+	case "id":
+		return ec.fieldContext_LoyaltyV1CardRelatedObject_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1CardRelatedObject", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1EarningRuleList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1EarningRuleList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1EarningRuleList", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1MemberList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1MemberList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1MemberList", field.Name)
+}
+
+func (ec *executionContext) childFields_LoyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_LoyaltyV1TierList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_LoyaltyV1TierList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LoyaltyV1TierList", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagementBranding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15304,6 +16251,28 @@ func (ec *executionContext) field_Mutation_activateReward_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addLoyaltyV1Member_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.AddMemberInput, error) {
+			return ec.unmarshalNLoyaltyV1MemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐAddMemberInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addReferralHolders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15391,6 +16360,36 @@ func (ec *executionContext) field_Mutation_adjustCardPoints_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.BalanceInput, error) {
+			return ec.unmarshalNLoyaltyV1BalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐBalanceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -15593,6 +16592,72 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLoyaltyV1EarningRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.EarningRuleInput, error) {
+			return ec.unmarshalNLoyaltyV1EarningRuleInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
+			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "settings",
+		func(ctx context.Context, v any) (*loyaltyv1.ProgramSettings, error) {
+			return ec.unmarshalOLoyaltyV1ProgramSettingsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramSettings(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["settings"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLoyaltyV1Tiers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.TierInput, error) {
+			return ec.unmarshalNLoyaltyV1TierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16069,6 +17134,42 @@ func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Conte
 		return nil, err
 	}
 	args["idOrSourceID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLoyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
 	return args, nil
 }
 
@@ -16554,6 +17655,36 @@ func (ec *executionContext) field_Mutation_enableVoucher_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
+		func(ctx context.Context, v any) (*export.ExportParametersInput, error) {
+			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["parameters"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_exportVoucherTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17014,6 +18145,36 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "active",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalNBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["active"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setManagementApiKeyBlocked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17041,6 +18202,36 @@ func (ec *executionContext) field_Mutation_setManagementApiKeyBlocked_args(ctx c
 		return nil, err
 	}
 	args["blocked"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_transferLoyaltyV1Points_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*loyaltyv1.TransferInput, error) {
+			return ec.unmarshalNLoyaltyV1TransferInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -17269,6 +18460,66 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLoyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (loyaltyv1.EarningRuleInput, error) {
+			return ec.unmarshalNLoyaltyV1EarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLoyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
+			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*loyaltyv1.ProgramUpdate, error) {
+			return ec.unmarshalOLoyaltyV1ProgramUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramUpdate(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg2
 	return args, nil
 }
 
@@ -19047,6 +20298,292 @@ func (ec *executionContext) field_Query_loyaltyPrograms_args(ctx context.Context
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1EarningRuleList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+			return ec.unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1EarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberActivity_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.ActivityListInput, error) {
+			return ec.unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐActivityListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.MemberListInput, error) {
+			return ec.unmarshalOLoyaltyV1MemberListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberTiers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1MemberTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+			return ec.unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Member_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1ProgramList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
+			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1ProgramTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+			return ec.unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Program_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1TierEarningRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+			return ec.unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1TierList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*loyaltyv1.TierListInput, error) {
+			return ec.unmarshalOLoyaltyV1TierListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_loyaltyV1Tier_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "program",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["program"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -22778,6 +24315,631 @@ func (ec *executionContext) _CampaignConnection_totalCount(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_CampaignConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CampaignConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CampaignEarningRule_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_event(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Event, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_loyalty(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_loyalty(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Loyalty, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_loyalty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_customEvent(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_customEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomEvent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_customEvent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_segment(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_segment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Segment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_segment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_loyaltyTier(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_loyaltyTier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LoyaltyTier, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_loyaltyTier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_pendingPoints(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_pendingPoints(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPoints, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_pendingPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_expirationRules(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_expirationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_expirationRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_source(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityTimeframe(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityTimeframe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityTimeframe, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityTimeframe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityDayOfWeek(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityDayOfWeek(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityDayOfWeek, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityDayOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validityHours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityHours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validityHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRule_active(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _CampaignEarningRule_validationRuleID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_validationRuleID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationRuleID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_validationRuleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_startDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_expirationDate(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CampaignEarningRule_automationID(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_automationID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AutomationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_automationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "String")
+}
+
+func (ec *executionContext) _CampaignEarningRule_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRule_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRule_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRule", field, false, false, "Map")
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRuleEdge) graphql.Marshaler {
+			return ec.marshalOCampaignEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRuleEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRuleConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CampaignEarningRuleEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalOCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignEarningRuleEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignEarningRuleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEarningRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignEarningRuleEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignEarningRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignEarningRuleEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CampaignEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEdge) (ret graphql.Marshaler) {
@@ -29762,6 +31924,29 @@ func (ec *executionContext) fieldContext_LoyaltyCard_subtractedPoints(_ context.
 	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
+func (ec *executionContext) _LoyaltyCard_expirationRules(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyCard_expirationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyCard_expirationRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Map")
+}
+
 func (ec *executionContext) _LoyaltyMember_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30520,6 +32705,759 @@ func (ec *executionContext) _LoyaltyProgramEdge_cursor(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _LoyaltyTier_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LoyaltyTier_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LoyaltyTier_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LoyaltyTier_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyTier_name(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyTier_pointsFrom(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_pointsFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsFrom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_pointsFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTier_pointsTo(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_pointsTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_pointsTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTier_earningRules(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_earningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EarningRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_earningRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTier_rewards(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_rewards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rewards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_rewards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTier_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTier) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTier_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTier_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTier", field, false, false, "Map")
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTierEdge) graphql.Marshaler {
+			return ec.marshalOLoyaltyTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTierEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTierConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyTierEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalOLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyTierEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyTierEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyTierEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyTierEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyTierEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyTierEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_points(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_balance(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_balance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Balance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_type(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_object(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_relatedObject(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_relatedObject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v loyaltyv1.RelatedObject) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1CardRelatedObject2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐRelatedObject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_relatedObject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1CardBalance",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1CardRelatedObject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyV1CardBalance_operationType(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.CardBalance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardBalance_operationType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OperationType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardBalance_operationType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardBalance", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject_type(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.RelatedObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardRelatedObject_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardRelatedObject_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardRelatedObject", field, false, false, "String")
+}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject_id(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.RelatedObject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1CardRelatedObject_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1CardRelatedObject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1CardRelatedObject", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LoyaltyV1EarningRuleList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.EarningRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1EarningRuleList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1EarningRuleList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1EarningRuleList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1EarningRuleList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.EarningRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1EarningRuleList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1EarningRuleList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1EarningRuleList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyV1MemberList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.MemberList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1MemberList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1MemberList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1MemberList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1MemberList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.MemberList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1MemberList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1MemberList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1MemberList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LoyaltyV1TierList_total(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1TierList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1TierList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LoyaltyV1TierList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LoyaltyV1TierList_data(ctx context.Context, field graphql.CollectedField, obj *loyaltyv1.TierList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LoyaltyV1TierList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LoyaltyV1TierList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LoyaltyV1TierList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ManagementBranding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
@@ -37003,6 +39941,534 @@ func (ec *executionContext) fieldContext_Mutation_importCampaignVouchersCSV(ctx 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_importCampaignVouchersCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1Program(ctx, fc.Args["input"].(campaign.CreateCampaignInput), fc.Args["settings"].(*loyaltyv1.ProgramSettings))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLoyaltyV1Program(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaign.UpdateCampaignInput), fc.Args["program"].(*loyaltyv1.ProgramUpdate))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLoyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLoyaltyV1Program(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLoyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLoyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addLoyaltyV1Member(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addLoyaltyV1Member(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddLoyaltyV1Member(ctx, fc.Args["program"].(string), fc.Args["input"].(loyaltyv1.AddMemberInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addLoyaltyV1Member(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addLoyaltyV1Member_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adjustLoyaltyV1MemberBalance(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adjustLoyaltyV1MemberBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdjustLoyaltyV1MemberBalance(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(loyaltyv1.BalanceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.CardBalance) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1CardBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐCardBalance(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adjustLoyaltyV1MemberBalance(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1CardBalance(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adjustLoyaltyV1MemberBalance_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_transferLoyaltyV1Points(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_transferLoyaltyV1Points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().TransferLoyaltyV1Points(ctx, fc.Args["program"].(string), fc.Args["code"].(string), fc.Args["input"].([]*loyaltyv1.TransferInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_transferLoyaltyV1Points(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_transferLoyaltyV1Points_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_exportLoyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_exportLoyaltyV1MemberTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ExportLoyaltyV1MemberTransactions(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["parameters"].(*export.ExportParametersInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
+			return ec.marshalNExport2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_exportLoyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Export(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_exportLoyaltyV1MemberTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLoyaltyV1EarningRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1EarningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1EarningRules(ctx, fc.Args["program"].(string), fc.Args["input"].([]*loyaltyv1.EarningRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1EarningRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1EarningRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLoyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["input"].(loyaltyv1.EarningRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLoyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setLoyaltyV1EarningRuleActive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setLoyaltyV1EarningRuleActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetLoyaltyV1EarningRuleActive(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["active"].(bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setLoyaltyV1EarningRuleActive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setLoyaltyV1EarningRuleActive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLoyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLoyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLoyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLoyaltyV1Tiers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLoyaltyV1Tiers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLoyaltyV1Tiers(ctx, fc.Args["program"].(string), fc.Args["input"].([]*loyaltyv1.TierInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLoyaltyV1Tiers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLoyaltyV1Tiers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -44127,6 +47593,578 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_skuList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Program(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Program(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Program(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Program(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Program_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1ProgramList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1ProgramList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1ProgramList(ctx, fc.Args["input"].(*campaign.CampaignListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
+			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1ProgramList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1ProgramList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Member(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Member(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Member(ctx, fc.Args["program"].(*string), fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Member(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Member_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.MemberListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.MemberList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1MemberList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1MemberList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberTransactions(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(*loyaltyv1.TransactionListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1ProgramTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1ProgramTransactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1ProgramTransactions(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.TransactionListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1ProgramTransactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1ProgramTransactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberActivity(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberActivity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberActivity(ctx, fc.Args["program"].(*string), fc.Args["code"].(string), fc.Args["input"].(*loyaltyv1.ActivityListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
+			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberActivity(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerActivityList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberActivity_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1EarningRuleList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1EarningRuleList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.EarningRuleListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1EarningRuleList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1EarningRuleList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1EarningRuleList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1EarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1EarningRule(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+			return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1EarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignEarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1EarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1TierList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1TierList(ctx, fc.Args["program"].(string), fc.Args["input"].(*loyaltyv1.TierListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.TierList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1TierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1TierList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1TierList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1TierList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1Tier(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1Tier(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1Tier(ctx, fc.Args["program"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1Tier(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1Tier_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1MemberTiers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1MemberTiers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1MemberTiers(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+			return ec.marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1MemberTiers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyTier(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1MemberTiers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_loyaltyV1TierEarningRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_loyaltyV1TierEarningRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LoyaltyV1TierEarningRules(ctx, fc.Args["program"].(string), fc.Args["id"].(string), fc.Args["input"].(*loyaltyv1.EarningRuleListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+			return ec.marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_loyaltyV1TierEarningRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyV1EarningRuleList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_loyaltyV1TierEarningRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -55487,6 +59525,843 @@ func UnmarshalBrandingContactInput(ctx context.Context, raw any) (access.BrandCo
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCampaignEarningRuleOrder(ctx context.Context, obj any) (ent.CampaignEarningRuleOrder, error) {
+	var it ent.CampaignEarningRuleOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignEarningRuleOrder unmarshals raw into the CampaignEarningRuleOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignEarningRuleOrder(ctx context.Context, raw any) (ent.CampaignEarningRuleOrder, error) {
+	var out ent.CampaignEarningRuleOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignEarningRuleOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCampaignEarningRuleWhereInput(ctx context.Context, obj any) (ent.CampaignEarningRuleWhereInput, error) {
+	var it ent.CampaignEarningRuleWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "event", "eventNEQ", "eventIn", "eventNotIn", "eventGT", "eventGTE", "eventLT", "eventLTE", "eventContains", "eventHasPrefix", "eventHasSuffix", "eventEqualFold", "eventContainsFold", "active", "activeNEQ", "validationRuleID", "validationRuleIDNEQ", "validationRuleIDIn", "validationRuleIDNotIn", "validationRuleIDGT", "validationRuleIDGTE", "validationRuleIDLT", "validationRuleIDLTE", "validationRuleIDContains", "validationRuleIDHasPrefix", "validationRuleIDHasSuffix", "validationRuleIDIsNil", "validationRuleIDNotNil", "validationRuleIDEqualFold", "validationRuleIDContainsFold", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "expirationDate", "expirationDateNEQ", "expirationDateIn", "expirationDateNotIn", "expirationDateGT", "expirationDateGTE", "expirationDateLT", "expirationDateLTE", "expirationDateIsNil", "expirationDateNotNil", "automationID", "automationIDNEQ", "automationIDIn", "automationIDNotIn", "automationIDGT", "automationIDGTE", "automationIDLT", "automationIDLTE", "automationIDContains", "automationIDHasPrefix", "automationIDHasSuffix", "automationIDEqualFold", "automationIDContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "event":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("event"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Event = data
+		case "eventNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventNEQ = data
+		case "eventIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventIn = data
+		case "eventNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventNotIn = data
+		case "eventGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventGT = data
+		case "eventGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventGTE = data
+		case "eventLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventLT = data
+		case "eventLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventLTE = data
+		case "eventContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventContains = data
+		case "eventHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventHasPrefix = data
+		case "eventHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventHasSuffix = data
+		case "eventEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventEqualFold = data
+		case "eventContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventContainsFold = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "activeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActiveNEQ = data
+		case "validationRuleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleID = data
+		case "validationRuleIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNEQ = data
+		case "validationRuleIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDIn = data
+		case "validationRuleIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNotIn = data
+		case "validationRuleIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDGT = data
+		case "validationRuleIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDGTE = data
+		case "validationRuleIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDLT = data
+		case "validationRuleIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDLTE = data
+		case "validationRuleIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDContains = data
+		case "validationRuleIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDHasPrefix = data
+		case "validationRuleIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDHasSuffix = data
+		case "validationRuleIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDIsNil = data
+		case "validationRuleIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDNotNil = data
+		case "validationRuleIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDEqualFold = data
+		case "validationRuleIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleIDContainsFold = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "startDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNEQ = data
+		case "startDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIn = data
+		case "startDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotIn = data
+		case "startDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGT = data
+		case "startDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateGTE = data
+		case "startDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLT = data
+		case "startDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateLTE = data
+		case "startDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateIsNil = data
+		case "startDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDateNotNil = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "expirationDateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNEQ = data
+		case "expirationDateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIn = data
+		case "expirationDateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotIn = data
+		case "expirationDateGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGT = data
+		case "expirationDateGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateGTE = data
+		case "expirationDateLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLT = data
+		case "expirationDateLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateLTE = data
+		case "expirationDateIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateIsNil = data
+		case "expirationDateNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDateNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDateNotNil = data
+		case "automationID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationID = data
+		case "automationIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDNEQ = data
+		case "automationIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDIn = data
+		case "automationIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDNotIn = data
+		case "automationIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDGT = data
+		case "automationIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDGTE = data
+		case "automationIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDLT = data
+		case "automationIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDLTE = data
+		case "automationIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDContains = data
+		case "automationIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDHasPrefix = data
+		case "automationIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDHasSuffix = data
+		case "automationIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDEqualFold = data
+		case "automationIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("automationIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutomationIDContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCampaignEarningRuleWhereInput unmarshals raw into the CampaignEarningRuleWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignEarningRuleWhereInput(ctx context.Context, raw any) (ent.CampaignEarningRuleWhereInput, error) {
+	var out ent.CampaignEarningRuleWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignEarningRuleWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCampaignImportGift(ctx context.Context, obj any) (campaign.CampaignImportGift, error) {
 	var it campaign.CampaignImportGift
 	if obj == nil {
@@ -65902,7 +70777,7 @@ func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"points"}
+	fieldsInOrder := [...]string{"points", "expirationRules"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -65916,6 +70791,13 @@ func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, 
 				return it, err
 			}
 			it.Points = data
+		case "expirationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationRules = data
 		}
 	}
 	return it, nil
@@ -67051,6 +71933,1515 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.C
 func UnmarshalLoyaltyProgramWhereInput(ctx context.Context, raw any) (ent.LoyaltyProgramWhereInput, error) {
 	var out ent.LoyaltyProgramWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyProgramWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyTierOrder(ctx context.Context, obj any) (ent.LoyaltyTierOrder, error) {
+	var it ent.LoyaltyTierOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyTierOrder unmarshals raw into the LoyaltyTierOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyTierOrder(ctx context.Context, raw any) (ent.LoyaltyTierOrder, error) {
+	var out ent.LoyaltyTierOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyTierOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyTierWhereInput(ctx context.Context, obj any) (ent.LoyaltyTierWhereInput, error) {
+	var it ent.LoyaltyTierWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDEqualFold", "campaignIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "pointsFrom", "pointsFromNEQ", "pointsFromIn", "pointsFromNotIn", "pointsFromGT", "pointsFromGTE", "pointsFromLT", "pointsFromLTE", "pointsFromIsNil", "pointsFromNotNil", "pointsTo", "pointsToNEQ", "pointsToIn", "pointsToNotIn", "pointsToGT", "pointsToGTE", "pointsToLT", "pointsToLTE", "pointsToIsNil", "pointsToNotNil"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "pointsFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFrom"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFrom = data
+		case "pointsFromNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNEQ = data
+		case "pointsFromIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromIn = data
+		case "pointsFromNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNotIn = data
+		case "pointsFromGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromGT = data
+		case "pointsFromGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromGTE = data
+		case "pointsFromLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromLT = data
+		case "pointsFromLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromLTE = data
+		case "pointsFromIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromIsNil = data
+		case "pointsFromNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsFromNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsFromNotNil = data
+		case "pointsTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsTo"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsTo = data
+		case "pointsToNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNEQ = data
+		case "pointsToIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToIn = data
+		case "pointsToNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNotIn = data
+		case "pointsToGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToGT = data
+		case "pointsToGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToGTE = data
+		case "pointsToLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToLT = data
+		case "pointsToLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToLTE = data
+		case "pointsToIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToIsNil = data
+		case "pointsToNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsToNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsToNotNil = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyTierWhereInput unmarshals raw into the LoyaltyTierWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyTierWhereInput(ctx context.Context, raw any) (ent.LoyaltyTierWhereInput, error) {
+	var out ent.LoyaltyTierWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyTierWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ActivityListInput(ctx context.Context, obj any) (loyaltyv1.ActivityListInput, error) {
+	var it loyaltyv1.ActivityListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ActivityListInput unmarshals raw into the LoyaltyV1ActivityListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ActivityListInput(ctx context.Context, raw any) (loyaltyv1.ActivityListInput, error) {
+	var out loyaltyv1.ActivityListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ActivityListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1BalanceInput(ctx context.Context, obj any) (loyaltyv1.BalanceInput, error) {
+	var it loyaltyv1.BalanceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"points", "expirationType", "expirationDate", "reason", "sourceID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "expirationType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationType = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1BalanceInput unmarshals raw into the LoyaltyV1BalanceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1BalanceInput(ctx context.Context, raw any) (loyaltyv1.BalanceInput, error) {
+	var out loyaltyv1.BalanceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1BalanceInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1EarningRuleInput(ctx context.Context, obj any) (loyaltyv1.EarningRuleInput, error) {
+	var it loyaltyv1.EarningRuleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"event", "customEvent", "segment", "loyaltyTier", "loyalty", "source", "active", "validationRuleID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "pendingPoints", "expirationRules", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "event":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("event"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Event = data
+		case "customEvent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customEvent"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomEvent = data
+		case "segment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("segment"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Segment = data
+		case "loyaltyTier":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTier"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTier = data
+		case "loyalty":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyalty"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loyalty = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "validationRuleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRuleID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRuleID = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "pendingPoints":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pendingPoints"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PendingPoints = data
+		case "expirationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationRules = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1EarningRuleInput unmarshals raw into the LoyaltyV1EarningRuleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1EarningRuleInput(ctx context.Context, raw any) (loyaltyv1.EarningRuleInput, error) {
+	var out loyaltyv1.EarningRuleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1EarningRuleInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1EarningRuleListInput(ctx context.Context, obj any) (loyaltyv1.EarningRuleListInput, error) {
+	var it loyaltyv1.EarningRuleListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1EarningRuleListInput unmarshals raw into the LoyaltyV1EarningRuleListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1EarningRuleListInput(ctx context.Context, raw any) (loyaltyv1.EarningRuleListInput, error) {
+	var out loyaltyv1.EarningRuleListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1EarningRuleListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1MemberInput(ctx context.Context, obj any) (loyaltyv1.AddMemberInput, error) {
+	var it loyaltyv1.AddMemberInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"customer", "voucher", "channel", "sourceID", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "voucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucher"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Voucher = data
+		case "channel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("channel"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Channel = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1MemberInput unmarshals raw into the LoyaltyV1MemberInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1MemberInput(ctx context.Context, raw any) (loyaltyv1.AddMemberInput, error) {
+	var out loyaltyv1.AddMemberInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1MemberInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1MemberListInput(ctx context.Context, obj any) (loyaltyv1.MemberListInput, error) {
+	var it loyaltyv1.MemberListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "customer", "code", "ids", "createdBefore", "createdAfter", "updatedBefore", "updatedAfter", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "ids":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ids"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDs = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "updatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedBefore = data
+		case "updatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAfter = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1MemberListInput unmarshals raw into the LoyaltyV1MemberListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1MemberListInput(ctx context.Context, raw any) (loyaltyv1.MemberListInput, error) {
+	var out loyaltyv1.MemberListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1MemberListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ProgramSettingsInput(ctx context.Context, obj any) (loyaltyv1.ProgramSettings, error) {
+	var it loyaltyv1.ProgramSettings
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"loyaltyTiersExpiration"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "loyaltyTiersExpiration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTiersExpiration"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTiersExpiration = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ProgramSettingsInput unmarshals raw into the LoyaltyV1ProgramSettingsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ProgramSettingsInput(ctx context.Context, raw any) (loyaltyv1.ProgramSettings, error) {
+	var out loyaltyv1.ProgramSettings
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ProgramSettingsInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1ProgramUpdateInput(ctx context.Context, obj any) (loyaltyv1.ProgramUpdate, error) {
+	var it loyaltyv1.ProgramUpdate
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"loyaltyCard", "loyaltyTiersExpiration"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "loyaltyCard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyCard"))
+			data, err := ec.unmarshalOLoyaltyCardInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐLoyaltyCard(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyCard = data
+		case "loyaltyTiersExpiration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyTiersExpiration"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyTiersExpiration = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1ProgramUpdateInput unmarshals raw into the LoyaltyV1ProgramUpdateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1ProgramUpdateInput(ctx context.Context, raw any) (loyaltyv1.ProgramUpdate, error) {
+	var out loyaltyv1.ProgramUpdate
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1ProgramUpdateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierInput(ctx context.Context, obj any) (loyaltyv1.TierInput, error) {
+	var it loyaltyv1.TierInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "points", "earningRules", "rewards", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOLoyaltyV1TierPointsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierPoints(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "earningRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRules = data
+		case "rewards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rewards"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rewards = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierInput unmarshals raw into the LoyaltyV1TierInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierInput(ctx context.Context, raw any) (loyaltyv1.TierInput, error) {
+	var out loyaltyv1.TierInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierListInput(ctx context.Context, obj any) (loyaltyv1.TierListInput, error) {
+	var it loyaltyv1.TierListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierListInput unmarshals raw into the LoyaltyV1TierListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierListInput(ctx context.Context, raw any) (loyaltyv1.TierListInput, error) {
+	var out loyaltyv1.TierListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TierPointsInput(ctx context.Context, obj any) (loyaltyv1.TierPoints, error) {
+	var it loyaltyv1.TierPoints
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"from", "to"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TierPointsInput unmarshals raw into the LoyaltyV1TierPointsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TierPointsInput(ctx context.Context, raw any) (loyaltyv1.TierPoints, error) {
+	var out loyaltyv1.TierPoints
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TierPointsInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TransactionListInput(ctx context.Context, obj any) (loyaltyv1.TransactionListInput, error) {
+	var it loyaltyv1.TransactionListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TransactionListInput unmarshals raw into the LoyaltyV1TransactionListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TransactionListInput(ctx context.Context, raw any) (loyaltyv1.TransactionListInput, error) {
+	var out loyaltyv1.TransactionListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TransactionListInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLoyaltyV1TransferInput(ctx context.Context, obj any) (loyaltyv1.TransferInput, error) {
+	var it loyaltyv1.TransferInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "points", "reason", "sourceID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLoyaltyV1TransferInput unmarshals raw into the LoyaltyV1TransferInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyV1TransferInput(ctx context.Context, raw any) (loyaltyv1.TransferInput, error) {
+	var out loyaltyv1.TransferInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyV1TransferInput", raw, &out)
 	return out, err
 }
 
@@ -84050,6 +90441,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._MetadataSchema(ctx, sel, obj)
+	case *ent.LoyaltyTier:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LoyaltyTier(ctx, sel, obj)
 	case *ent.LoyaltyProgram:
 		if obj == nil {
 			return graphql.Null
@@ -84110,6 +90506,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Card(ctx, sel, obj)
+	case *ent.CampaignEarningRule:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CampaignEarningRule(ctx, sel, obj)
 	case *ent.Campaign:
 		if obj == nil {
 			return graphql.Null
@@ -84839,6 +91240,220 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 			}
 		case "totalCount":
 			out.Values[i] = ec._CampaignConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleImplementors = []string{"CampaignEarningRule", "Node"}
+
+func (ec *executionContext) _CampaignEarningRule(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRule) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRule")
+		case "id":
+			out.Values[i] = ec._CampaignEarningRule_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._CampaignEarningRule_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._CampaignEarningRule_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._CampaignEarningRule_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "event":
+			out.Values[i] = ec._CampaignEarningRule_event(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "loyalty":
+			out.Values[i] = ec._CampaignEarningRule_loyalty(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customEvent":
+			out.Values[i] = ec._CampaignEarningRule_customEvent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "segment":
+			out.Values[i] = ec._CampaignEarningRule_segment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "loyaltyTier":
+			out.Values[i] = ec._CampaignEarningRule_loyaltyTier(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pendingPoints":
+			out.Values[i] = ec._CampaignEarningRule_pendingPoints(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationRules":
+			out.Values[i] = ec._CampaignEarningRule_expirationRules(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "source":
+			out.Values[i] = ec._CampaignEarningRule_source(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityTimeframe":
+			out.Values[i] = ec._CampaignEarningRule_validityTimeframe(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityDayOfWeek":
+			out.Values[i] = ec._CampaignEarningRule_validityDayOfWeek(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "validityHours":
+			out.Values[i] = ec._CampaignEarningRule_validityHours(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._CampaignEarningRule_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validationRuleID":
+			out.Values[i] = ec._CampaignEarningRule_validationRuleID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "startDate":
+			out.Values[i] = ec._CampaignEarningRule_startDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDate":
+			out.Values[i] = ec._CampaignEarningRule_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "automationID":
+			out.Values[i] = ec._CampaignEarningRule_automationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._CampaignEarningRule_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleConnectionImplementors = []string{"CampaignEarningRuleConnection"}
+
+func (ec *executionContext) _CampaignEarningRuleConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRuleConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRuleConnection")
+		case "edges":
+			out.Values[i] = ec._CampaignEarningRuleConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CampaignEarningRuleConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CampaignEarningRuleConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var campaignEarningRuleEdgeImplementors = []string{"CampaignEarningRuleEdge"}
+
+func (ec *executionContext) _CampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEarningRuleEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignEarningRuleEdge")
+		case "node":
+			out.Values[i] = ec._CampaignEarningRuleEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CampaignEarningRuleEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -87700,6 +94315,11 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "expirationRules":
+			out.Values[i] = ec._LoyaltyCard_expirationRules(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -88013,6 +94633,380 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 			}
 		case "cursor":
 			out.Values[i] = ec._LoyaltyProgramEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyTierImplementors = []string{"LoyaltyTier", "Node"}
+
+func (ec *executionContext) _LoyaltyTier(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTier) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTier")
+		case "id":
+			out.Values[i] = ec._LoyaltyTier_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._LoyaltyTier_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LoyaltyTier_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._LoyaltyTier_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._LoyaltyTier_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsFrom":
+			out.Values[i] = ec._LoyaltyTier_pointsFrom(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pointsTo":
+			out.Values[i] = ec._LoyaltyTier_pointsTo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "earningRules":
+			out.Values[i] = ec._LoyaltyTier_earningRules(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rewards":
+			out.Values[i] = ec._LoyaltyTier_rewards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._LoyaltyTier_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyTierConnectionImplementors = []string{"LoyaltyTierConnection"}
+
+func (ec *executionContext) _LoyaltyTierConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTierConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTierConnection")
+		case "edges":
+			out.Values[i] = ec._LoyaltyTierConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LoyaltyTierConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LoyaltyTierConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyTierEdgeImplementors = []string{"LoyaltyTierEdge"}
+
+func (ec *executionContext) _LoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LoyaltyTierEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyTierEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyTierEdge")
+		case "node":
+			out.Values[i] = ec._LoyaltyTierEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LoyaltyTierEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1CardBalanceImplementors = []string{"LoyaltyV1CardBalance"}
+
+func (ec *executionContext) _LoyaltyV1CardBalance(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.CardBalance) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1CardBalanceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1CardBalance")
+		case "points":
+			out.Values[i] = ec._LoyaltyV1CardBalance_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._LoyaltyV1CardBalance_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "balance":
+			out.Values[i] = ec._LoyaltyV1CardBalance_balance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._LoyaltyV1CardBalance_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "object":
+			out.Values[i] = ec._LoyaltyV1CardBalance_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedObject":
+			out.Values[i] = ec._LoyaltyV1CardBalance_relatedObject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "operationType":
+			out.Values[i] = ec._LoyaltyV1CardBalance_operationType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1CardRelatedObjectImplementors = []string{"LoyaltyV1CardRelatedObject"}
+
+func (ec *executionContext) _LoyaltyV1CardRelatedObject(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.RelatedObject) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1CardRelatedObjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1CardRelatedObject")
+		case "type":
+			out.Values[i] = ec._LoyaltyV1CardRelatedObject_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._LoyaltyV1CardRelatedObject_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1EarningRuleListImplementors = []string{"LoyaltyV1EarningRuleList"}
+
+func (ec *executionContext) _LoyaltyV1EarningRuleList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.EarningRuleList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1EarningRuleListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1EarningRuleList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1EarningRuleList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1EarningRuleList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1MemberListImplementors = []string{"LoyaltyV1MemberList"}
+
+func (ec *executionContext) _LoyaltyV1MemberList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.MemberList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1MemberListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1MemberList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1MemberList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1MemberList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var loyaltyV1TierListImplementors = []string{"LoyaltyV1TierList"}
+
+func (ec *executionContext) _LoyaltyV1TierList(ctx context.Context, sel ast.SelectionSet, obj *loyaltyv1.TierList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyV1TierListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LoyaltyV1TierList")
+		case "total":
+			out.Values[i] = ec._LoyaltyV1TierList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._LoyaltyV1TierList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -89442,6 +96436,90 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "importCampaignVouchersCSV":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importCampaignVouchersCSV(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLoyaltyV1Program":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLoyaltyV1Program(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addLoyaltyV1Member":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addLoyaltyV1Member(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adjustLoyaltyV1MemberBalance":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adjustLoyaltyV1MemberBalance(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "transferLoyaltyV1Points":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_transferLoyaltyV1Points(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exportLoyaltyV1MemberTransactions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_exportLoyaltyV1MemberTransactions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLoyaltyV1EarningRules":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1EarningRules(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLoyaltyV1EarningRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLoyaltyV1EarningRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setLoyaltyV1EarningRuleActive":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setLoyaltyV1EarningRuleActive(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLoyaltyV1EarningRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLoyaltyV1EarningRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLoyaltyV1Tiers":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLoyaltyV1Tiers(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -91236,6 +98314,84 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
+				})
+		case "loyaltyV1Program":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Program(ctx, field)
+				})
+		case "loyaltyV1ProgramList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1ProgramList(ctx, field)
+				})
+		case "loyaltyV1Member":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Member(ctx, field)
+				})
+		case "loyaltyV1MemberList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberList(ctx, field)
+				})
+		case "loyaltyV1MemberTransactions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberTransactions(ctx, field)
+				})
+		case "loyaltyV1ProgramTransactions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1ProgramTransactions(ctx, field)
+				})
+		case "loyaltyV1MemberActivity":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberActivity(ctx, field)
+				})
+		case "loyaltyV1EarningRuleList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1EarningRuleList(ctx, field)
+				})
+		case "loyaltyV1EarningRule":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1EarningRule(ctx, field)
+				})
+		case "loyaltyV1TierList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1TierList(ctx, field)
+				})
+		case "loyaltyV1Tier":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1Tier(ctx, field)
+				})
+		case "loyaltyV1MemberTiers":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1MemberTiers(ctx, field)
+				})
+		case "loyaltyV1TierEarningRules":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyV1TierEarningRules(ctx, field)
 				})
 		case "promotionTier":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -95211,6 +102367,49 @@ func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoeng
 	return v
 }
 
+func (ec *executionContext) marshalNCampaignEarningRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEarningRule) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CampaignEarningRule!")
+		return graphql.Null
+	}
+	return ec._CampaignEarningRule(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx context.Context, v any) (*ent.CampaignEarningRuleOrderField, error) {
+	var res = new(ent.CampaignEarningRuleOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCampaignEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRuleOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CampaignEarningRuleOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx context.Context, v any) (*ent.CampaignEarningRuleWhereInput, error) {
+	res, err := ec.unmarshalInputCampaignEarningRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCampaignImportItem2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignImportItemᚄ(ctx context.Context, v any) ([]*campaign.CampaignImportItem, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
@@ -96192,6 +103391,157 @@ func (ec *executionContext) marshalNLoyaltyProgramStatus2githubᚗcomᚋpromoeng
 
 func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramWhereInput(ctx context.Context, v any) (*ent.LoyaltyProgramWhereInput, error) {
 	res, err := ec.unmarshalInputLoyaltyProgramWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyTier2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LoyaltyTier) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyTier!")
+		return graphql.Null
+	}
+	return ec._LoyaltyTier(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx context.Context, v any) (*ent.LoyaltyTierOrderField, error) {
+	var res = new(ent.LoyaltyTierOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyTierOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTierOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyTierOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx context.Context, v any) (*ent.LoyaltyTierWhereInput, error) {
+	res, err := ec.unmarshalInputLoyaltyTierWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1BalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐBalanceInput(ctx context.Context, v any) (loyaltyv1.BalanceInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1BalanceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1CardBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐCardBalance(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.CardBalance) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1CardBalance!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1CardBalance(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1CardRelatedObject2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐRelatedObject(ctx context.Context, sel ast.SelectionSet, v loyaltyv1.RelatedObject) graphql.Marshaler {
+	return ec._LoyaltyV1CardRelatedObject(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx context.Context, v any) (loyaltyv1.EarningRuleInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.EarningRuleInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.EarningRuleInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1EarningRuleInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1EarningRuleInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleInput(ctx context.Context, v any) (*loyaltyv1.EarningRuleInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1EarningRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.EarningRuleList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1EarningRuleList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1EarningRuleList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1MemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐAddMemberInput(ctx context.Context, v any) (loyaltyv1.AddMemberInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1MemberInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1MemberList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.MemberList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1MemberList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1MemberList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TierInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.TierInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.TierInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1TierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TierInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierInput(ctx context.Context, v any) (*loyaltyv1.TierInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1TierInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLoyaltyV1TierList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierList(ctx context.Context, sel ast.SelectionSet, v *loyaltyv1.TierList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LoyaltyV1TierList!")
+		return graphql.Null
+	}
+	return ec._LoyaltyV1TierList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TransferInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInputᚄ(ctx context.Context, v any) ([]*loyaltyv1.TransferInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*loyaltyv1.TransferInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyV1TransferInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLoyaltyV1TransferInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransferInput(ctx context.Context, v any) (*loyaltyv1.TransferInput, error) {
+	res, err := ec.unmarshalInputLoyaltyV1TransferInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -98440,6 +105790,58 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromo
 	return v
 }
 
+func (ec *executionContext) marshalOCampaignEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRule) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignEarningRule(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCampaignEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCampaignEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCampaignEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignEarningRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignEarningRuleEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCampaignEarningRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInputᚄ(ctx context.Context, v any) ([]*ent.CampaignEarningRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CampaignEarningRuleWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCampaignEarningRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEarningRuleWhereInput(ctx context.Context, v any) (*ent.CampaignEarningRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignEarningRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCampaignEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CampaignEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -100306,6 +107708,122 @@ func (ec *executionContext) unmarshalOLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputLoyaltyProgramWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLoyaltyTier2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTier(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTier) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LoyaltyTier(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLoyaltyTierEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LoyaltyTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOLoyaltyTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLoyaltyTierEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyTierEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LoyaltyTierEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyTierWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInputᚄ(ctx context.Context, v any) ([]*ent.LoyaltyTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.LoyaltyTierWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOLoyaltyTierWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyTierWhereInput(ctx context.Context, v any) (*ent.LoyaltyTierWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyTierWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐActivityListInput(ctx context.Context, v any) (*loyaltyv1.ActivityListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ActivityListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1EarningRuleListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐEarningRuleListInput(ctx context.Context, v any) (*loyaltyv1.EarningRuleListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1EarningRuleListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1MemberListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐMemberListInput(ctx context.Context, v any) (*loyaltyv1.MemberListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1MemberListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ProgramSettingsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramSettings(ctx context.Context, v any) (*loyaltyv1.ProgramSettings, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ProgramSettingsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1ProgramUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐProgramUpdate(ctx context.Context, v any) (*loyaltyv1.ProgramUpdate, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1ProgramUpdateInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TierListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierListInput(ctx context.Context, v any) (*loyaltyv1.TierListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TierListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TierPointsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTierPoints(ctx context.Context, v any) (*loyaltyv1.TierPoints, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TierPointsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLoyaltyV1TransactionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyv1ᚐTransactionListInput(ctx context.Context, v any) (*loyaltyv1.TransactionListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLoyaltyV1TransactionListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -19,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
@@ -65,6 +67,9 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixSku:              sku.Table,
 	pulid.PrefixPromotionTier:    promotiontier.Table,
 	pulid.PrefixPromotionStack:   promotionstack.Table,
+
+	pulid.PrefixCampaignEarningRule: campaignearningrule.Table,
+	pulid.PrefixLoyaltyTier:         loyaltytier.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/reward"
@@ -16,7 +17,9 @@ import (
 // to something of a higher one — are registered here, at program start.
 func init() {
 	// Custom events and segment entries earn loyalty points.
-	customer.Earning = loyalty.RuleEarning{}
+	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
+	// An order that becomes PAID earns v1 loyalty points.
+	redemption.OnOrderPaid = loyaltyv1.OrderPaid
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.

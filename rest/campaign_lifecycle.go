@@ -59,6 +59,11 @@ func (h campaignHandlers) list(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	renderCampaignList(c, res)
+}
+
+// renderCampaignList answers with a v1 list of campaigns.
+func renderCampaignList(c *gin.Context, res *campaignpkg.CampaignList) {
 	out := make([]campaignBody, len(res.Data))
 	for i, cmp := range res.Data {
 		out[i] = campaignJSON(cmp)

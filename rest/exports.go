@@ -77,6 +77,14 @@ func (h exportHandlers) exportJSON(c *gin.Context, exp *ent.Export) exportBody {
 
 // export serves POST /v1/vouchers/{code}/transactions/export.
 func (h exportHandlers) export(c *gin.Context) {
+	h.startExport(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
+		return h.vouchers.root.Mutation().ExportVoucherTransactions(ctx, c.Param("code"), p)
+	})
+}
+
+// startExport decodes an export request's optional body, runs start in one
+// transaction and answers with the scheduled export.
+func (h exportHandlers) startExport(c *gin.Context, start func(context.Context, *exportpkg.ExportParametersInput) (*ent.Export, error)) {
 	var in struct {
 		Parameters *exportpkg.ExportParametersInput `json:"parameters"`
 	}
@@ -87,7 +95,7 @@ func (h exportHandlers) export(c *gin.Context) {
 	var exp *ent.Export
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
-		exp, err = h.vouchers.root.Mutation().ExportVoucherTransactions(ctx, c.Param("code"), in.Parameters)
+		exp, err = start(ctx, in.Parameters)
 		return err
 	})
 	if err != nil {

@@ -258,6 +258,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
+	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))

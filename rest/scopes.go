@@ -54,6 +54,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/rewards", Scopes: []string{"api", "rewards"}},
 	{Path: "/v1/referrals", Scopes: []string{"api", "referrals"}},
 	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},
+	{Path: "/v1/loyalties", Scopes: []string{"api", "loyalties"}},
 	{Path: "/graphql", Scopes: []string{"api"}},
 	// The client-side API: client_api or the operation's own scope, never api.
 	{Method: "GET", Path: "/client/v1/validate", Scopes: []string{"client_api", "client_validate"}},

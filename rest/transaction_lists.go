@@ -62,6 +62,11 @@ func (h voucherHandlers) transactionPage(c *gin.Context,
 		renderError(c, err)
 		return
 	}
+	renderTransactionPage(c, res)
+}
+
+// renderTransactionPage answers with the cursor list of transactions.
+func renderTransactionPage(c *gin.Context, res *campaign.VoucherTransactionList) {
 	out := make([]voucherTransactionBody, len(res.Data))
 	for i, t := range res.Data {
 		out[i] = voucherTransactionJSON(t)

@@ -369,6 +369,56 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   await expectError(() => client.promotions.stack.get(promo.id, stack.id), e => e.code === 404 && e.resource_type === 'promotion_stack', 'promotions.stack.delete -> then 404')
   await client.promotions.tiers.delete(tier2.id)
   await expectError(() => client.promotions.tiers.get(tier2.id), e => e.code === 404 && e.resource_type === 'promotion_tier', 'promotions.tiers.delete -> then 404')
+  // v1 loyalty programs and members (docs/loyalty.md, "The v1 loyalty API").
+  const loy = await client.loyalties.create({ name: 'SDK Loyalty', campaign_type: 'LOYALTY_PROGRAM', type: 'AUTO_UPDATE',
+    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 100 }, code_config: { pattern: 'SDKL-######' } } })
+  assert(loy.id.startsWith('camp_') && loy.campaign_type === 'LOYALTY_PROGRAM' && loy.join_once === true, 'loyalties.create', loy)
+  assert((await client.loyalties.get(loy.id)).name === 'SDK Loyalty', 'loyalties.get')
+  const loyUp = await client.loyalties.update({ id: loy.id, description: 'sdk program' })
+  assert(loyUp.description === 'sdk program', 'loyalties.update', loyUp)
+  const loyList = await client.loyalties.list({ limit: 10 })
+  assert(loyList.data_ref === 'campaigns' && loyList.campaigns.some(c => c.id === loy.id) && loyList.campaigns.every(c => c.campaign_type === 'LOYALTY_PROGRAM'),
+    'loyalties.list -> programs only', loyList)
+  const member = await client.loyalties.createMember(loy.id, { customer: { source_id: 'sdk-member', name: 'SDK Member' } })
+  assert(/^SDKL-/.test(member.code) && member.loyalty_card.balance === 100, 'loyalties.createMember', member)
+  const gotMember = await client.loyalties.getMember(null, member.code)
+  assert(gotMember.id === member.id && (await client.loyalties.getMember(loy.id, member.code)).id === member.id, 'loyalties.getMember with and without the program')
+  assert((await client.loyalties.listMembers(loy.id)).vouchers.length === 1, 'loyalties.listMembers')
+  const added = await client.loyalties.addOrRemoveCardBalance(member.code, { points: 88 })
+  assert(added.points === 88 && added.total === 188 && added.balance === 188 && added.object === 'balance', 'loyalties.addOrRemoveCardBalance', added)
+  await expectError(() => client.loyalties.addOrRemoveCardBalance(member.code, { points: -1000 }, loy.id),
+    e => e.code === 400 && e.key === 'invalid_amount', 'loyalties.addOrRemoveCardBalance more than the balance -> 400')
+  const other = await client.loyalties.createMember(loy.id, { customer: { source_id: 'sdk-member-2' } })
+  const moved = await client.loyalties.transferPoints(loy.id, other.code, [{ code: member.code, points: 8, source_id: 'sdk-transfer' }])
+  assert(moved.loyalty_card.balance === 108, 'loyalties.transferPoints', moved)
+  const cardTx = await client.loyalties.listCardTransactions(member.code, null)
+  assert(cardTx.data.length === 2 && cardTx.data[0].type === 'POINTS_TRANSFER_OUT' && cardTx.has_more === false, 'loyalties.listCardTransactions', cardTx)
+  const cardExport = await client.loyalties.exportCardTransactions(member.code, loy.id, {})
+  assert(cardExport.id.startsWith('exp_') && cardExport.exported_object === 'voucher_transactions', 'loyalties.exportCardTransactions', cardExport)
+  const activity = await client.loyalties.listMemberActivity(loy.id, member.code, { limit: 5 })
+  assert(activity.data_ref === 'data' && activity.data.length > 0, 'loyalties.listMemberActivity', activity)
+  assert((await client.loyalties.getMemberActivities(null, member.code)).data_ref === 'activities', 'loyalties.getMemberActivities')
+  const ern = await client.loyalties.createEarningRule(loy.id, [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 5 } }])
+  assert(ern.length === 1 && ern[0].id.startsWith('ern_') && ern[0].object === 'earning_rule', 'loyalties.createEarningRule', ern)
+  assert((await client.loyalties.getEarningRule(loy.id, ern[0].id)).event === 'order.paid', 'loyalties.getEarningRule')
+  const ernUp = await client.loyalties.updateEarningRule(loy.id, { id: ern[0].id, loyalty: { type: 'FIXED', points: 6 } })
+  assert(ernUp.loyalty.points === 6, 'loyalties.updateEarningRule', ernUp)
+  assert((await client.loyalties.disableEarningRule(loy.id, ern[0].id)).active === false &&
+    (await client.loyalties.enableEarningRule(loy.id, ern[0].id)).active === true, 'loyalties.disableEarningRule / enableEarningRule')
+  assert((await client.loyalties.listEarningRules(loy.id)).total === 1, 'loyalties.listEarningRules')
+  const tiers = await client.loyalties.createTiers(loy.id, [{ name: 'SDK Bronze', points: { from: 0, to: 999 },
+    earning_rules: { [ern[0].id]: { type: 'MULTIPLY', multiplier: 2 } } }, { name: 'SDK Gold', points: { from: 1000 } }])
+  assert(tiers.length === 2 && tiers[0].id.startsWith('ltr_') && tiers[0].object === 'loyalty_tier', 'loyalties.createTiers', tiers)
+  assert((await client.loyalties.listTiers(loy.id)).total === 2 && (await client.loyalties.getTier(loy.id, tiers[1].id)).name === 'SDK Gold',
+    'loyalties.listTiers / getTier')
+  const tierRules = await client.loyalties.listLoyaltyTierEarningRules(loy.id, tiers[0].id)
+  assert(tierRules.data[0].loyalty.points === 12, 'loyalties.listLoyaltyTierEarningRules (mapping applied)', tierRules)
+  const memberTiers = await client.loyalties.listMemberLoyaltyTiers(member.code)
+  assert(memberTiers.data.length === 1 && memberTiers.data[0].id === tiers[0].id, 'loyalties.listMemberLoyaltyTiers', memberTiers)
+  await client.loyalties.deleteEarningRule(loy.id, ern[0].id)
+  assert((await client.loyalties.listEarningRules(loy.id)).total === 0, 'loyalties.deleteEarningRule')
+  const loyDel = await client.loyalties.delete(loy.id, { force: true })
+  assert(loyDel.async_action_id && loyDel.async_action_id.startsWith('aa_'), 'loyalties.delete -> async action', loyDel)
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

@@ -57,6 +57,18 @@ func (f CampaignFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignMutation", m)
 }
 
+// The CampaignEarningRuleFunc type is an adapter to allow the use of ordinary
+// function as CampaignEarningRule mutator.
+type CampaignEarningRuleFunc func(context.Context, *ent.CampaignEarningRuleMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CampaignEarningRuleFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CampaignEarningRuleMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignEarningRuleMutation", m)
+}
+
 // The CardFunc type is an adapter to allow the use of ordinary
 // function as Card mutator.
 type CardFunc func(context.Context, *ent.CardMutation) (ent.Value, error)
@@ -247,6 +259,18 @@ func (f LoyaltyProgramFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyProgramMutation", m)
+}
+
+// The LoyaltyTierFunc type is an adapter to allow the use of ordinary
+// function as LoyaltyTier mutator.
+type LoyaltyTierFunc func(context.Context, *ent.LoyaltyTierMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LoyaltyTierFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LoyaltyTierMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyTierMutation", m)
 }
 
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -28,6 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -223,6 +225,33 @@ func (f TraverseCampaign) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignQuery", q)
+}
+
+// The CampaignEarningRuleFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CampaignEarningRuleFunc func(context.Context, *ent.CampaignEarningRuleQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CampaignEarningRuleFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CampaignEarningRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CampaignEarningRuleQuery", q)
+}
+
+// The TraverseCampaignEarningRule type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCampaignEarningRule func(context.Context, *ent.CampaignEarningRuleQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCampaignEarningRule) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCampaignEarningRule) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CampaignEarningRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignEarningRuleQuery", q)
 }
 
 // The CardFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -655,6 +684,33 @@ func (f TraverseLoyaltyProgram) Traverse(ctx context.Context, q ent.Query) error
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyProgramQuery", q)
+}
+
+// The LoyaltyTierFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LoyaltyTierFunc func(context.Context, *ent.LoyaltyTierQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LoyaltyTierFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LoyaltyTierQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyTierQuery", q)
+}
+
+// The TraverseLoyaltyTier type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLoyaltyTier func(context.Context, *ent.LoyaltyTierQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLoyaltyTier) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLoyaltyTier) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LoyaltyTierQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyTierQuery", q)
 }
 
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1478,6 +1534,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
+	case *ent.CampaignEarningRuleQuery:
+		return &query[*ent.CampaignEarningRuleQuery, predicate.CampaignEarningRule, campaignearningrule.OrderOption]{typ: ent.TypeCampaignEarningRule, tq: q}, nil
 	case *ent.CardQuery:
 		return &query[*ent.CardQuery, predicate.Card, card.OrderOption]{typ: ent.TypeCard, tq: q}, nil
 	case *ent.CardActivityQuery:
@@ -1510,6 +1568,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.LoyaltyMemberQuery, predicate.LoyaltyMember, loyaltymember.OrderOption]{typ: ent.TypeLoyaltyMember, tq: q}, nil
 	case *ent.LoyaltyProgramQuery:
 		return &query[*ent.LoyaltyProgramQuery, predicate.LoyaltyProgram, loyaltyprogram.OrderOption]{typ: ent.TypeLoyaltyProgram, tq: q}, nil
+	case *ent.LoyaltyTierQuery:
+		return &query[*ent.LoyaltyTierQuery, predicate.LoyaltyTier, loyaltytier.OrderOption]{typ: ent.TypeLoyaltyTier, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
 	case *ent.MetadataSchemaQuery:

@@ -164,6 +164,54 @@ var (
 			},
 		},
 	}
+	// CampaignEarningRulesColumns holds the columns for the "campaign_earning_rules" table.
+	CampaignEarningRulesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "event", Type: field.TypeString, Size: 300},
+		{Name: "loyalty", Type: field.TypeJSON},
+		{Name: "custom_event", Type: field.TypeJSON, Nullable: true},
+		{Name: "segment", Type: field.TypeJSON, Nullable: true},
+		{Name: "loyalty_tier", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending_points", Type: field.TypeJSON, Nullable: true},
+		{Name: "expiration_rules", Type: field.TypeJSON, Nullable: true},
+		{Name: "source", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_timeframe", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_day_of_week", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_hours", Type: field.TypeJSON, Nullable: true},
+		{Name: "active", Type: field.TypeBool, Default: true},
+		{Name: "validation_rule_id", Type: field.TypeString, Nullable: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "expiration_date", Type: field.TypeTime, Nullable: true},
+		{Name: "automation_id", Type: field.TypeString},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// CampaignEarningRulesTable holds the schema information for the "campaign_earning_rules" table.
+	CampaignEarningRulesTable = &schema.Table{
+		Name:       "campaign_earning_rules",
+		Columns:    CampaignEarningRulesColumns,
+		PrimaryKey: []*schema.Column{CampaignEarningRulesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "campaignearningrule_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CampaignEarningRulesColumns[1]},
+			},
+			{
+				Name:    "campaignearningrule_campaign_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{CampaignEarningRulesColumns[4], CampaignEarningRulesColumns[2]},
+			},
+			{
+				Name:    "campaignearningrule_event_active",
+				Unique:  false,
+				Columns: []*schema.Column{CampaignEarningRulesColumns[5], CampaignEarningRulesColumns[16]},
+			},
+		},
+	}
 	// CardsColumns holds the columns for the "cards" table.
 	CardsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -658,6 +706,38 @@ var (
 				Name:    "loyaltyprogram_project_id",
 				Unique:  false,
 				Columns: []*schema.Column{LoyaltyProgramsColumns[1]},
+			},
+		},
+	}
+	// LoyaltyTiersColumns holds the columns for the "loyalty_tiers" table.
+	LoyaltyTiersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "points_from", Type: field.TypeInt64, Nullable: true},
+		{Name: "points_to", Type: field.TypeInt64, Nullable: true},
+		{Name: "earning_rules", Type: field.TypeJSON},
+		{Name: "rewards", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
+	}
+	// LoyaltyTiersTable holds the schema information for the "loyalty_tiers" table.
+	LoyaltyTiersTable = &schema.Table{
+		Name:       "loyalty_tiers",
+		Columns:    LoyaltyTiersColumns,
+		PrimaryKey: []*schema.Column{LoyaltyTiersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loyaltytier_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyTiersColumns[1]},
+			},
+			{
+				Name:    "loyaltytier_campaign_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyTiersColumns[4], LoyaltyTiersColumns[2]},
 			},
 		},
 	}
@@ -1780,6 +1860,7 @@ var (
 		AsyncActionsTable,
 		BrandingsTable,
 		CampaignsTable,
+		CampaignEarningRulesTable,
 		CardsTable,
 		CardActivitiesTable,
 		CardDefinitionsTable,
@@ -1796,6 +1877,7 @@ var (
 		IncentivesTable,
 		LoyaltyMembersTable,
 		LoyaltyProgramsTable,
+		LoyaltyTiersTable,
 		ManagementKeysTable,
 		MetadataSchemasTable,
 		OauthTokensTable,

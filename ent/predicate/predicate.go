@@ -18,6 +18,9 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// CampaignEarningRule is the predicate function for campaignearningrule builders.
+type CampaignEarningRule func(*sql.Selector)
+
 // Card is the predicate function for card builders.
 type Card func(*sql.Selector)
 
@@ -65,6 +68,9 @@ type LoyaltyMember func(*sql.Selector)
 
 // LoyaltyProgram is the predicate function for loyaltyprogram builders.
 type LoyaltyProgram func(*sql.Selector)
+
+// LoyaltyTier is the predicate function for loyaltytier builders.
+type LoyaltyTier func(*sql.Selector)
 
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)

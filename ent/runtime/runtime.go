@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -26,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -267,6 +269,63 @@ func init() {
 	campaign.DefaultID = campaignDescID.Default.(func() string)
 	// campaign.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaign.IDValidator = campaignDescID.Validators[0].(func(string) error)
+	campaignearningruleMixin := schema.CampaignEarningRule{}.Mixin()
+	campaignearningruleMixinHooks1 := campaignearningruleMixin[1].Hooks()
+	campaignearningrule.Hooks[0] = campaignearningruleMixinHooks1[0]
+	campaignearningruleMixinInters1 := campaignearningruleMixin[1].Interceptors()
+	campaignearningrule.Interceptors[0] = campaignearningruleMixinInters1[0]
+	campaignearningruleMixinFields0 := campaignearningruleMixin[0].Fields()
+	_ = campaignearningruleMixinFields0
+	campaignearningruleMixinFields1 := campaignearningruleMixin[1].Fields()
+	_ = campaignearningruleMixinFields1
+	campaignearningruleMixinFields2 := campaignearningruleMixin[2].Fields()
+	_ = campaignearningruleMixinFields2
+	campaignearningruleFields := schema.CampaignEarningRule{}.Fields()
+	_ = campaignearningruleFields
+	// campaignearningruleDescProjectID is the schema descriptor for project_id field.
+	campaignearningruleDescProjectID := campaignearningruleMixinFields1[0].Descriptor()
+	// campaignearningrule.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	campaignearningrule.ProjectIDValidator = campaignearningruleDescProjectID.Validators[0].(func(string) error)
+	// campaignearningruleDescCreatedAt is the schema descriptor for created_at field.
+	campaignearningruleDescCreatedAt := campaignearningruleMixinFields2[0].Descriptor()
+	// campaignearningrule.DefaultCreatedAt holds the default value on creation for the created_at field.
+	campaignearningrule.DefaultCreatedAt = campaignearningruleDescCreatedAt.Default.(func() time.Time)
+	// campaignearningruleDescUpdatedAt is the schema descriptor for updated_at field.
+	campaignearningruleDescUpdatedAt := campaignearningruleMixinFields2[1].Descriptor()
+	// campaignearningrule.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	campaignearningrule.UpdateDefaultUpdatedAt = campaignearningruleDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// campaignearningruleDescEvent is the schema descriptor for event field.
+	campaignearningruleDescEvent := campaignearningruleFields[1].Descriptor()
+	// campaignearningrule.EventValidator is a validator for the "event" field. It is called by the builders before save.
+	campaignearningrule.EventValidator = func() func(string) error {
+		validators := campaignearningruleDescEvent.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(event string) error {
+			for _, fn := range fns {
+				if err := fn(event); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// campaignearningruleDescActive is the schema descriptor for active field.
+	campaignearningruleDescActive := campaignearningruleFields[12].Descriptor()
+	// campaignearningrule.DefaultActive holds the default value on creation for the active field.
+	campaignearningrule.DefaultActive = campaignearningruleDescActive.Default.(bool)
+	// campaignearningruleDescMetadata is the schema descriptor for metadata field.
+	campaignearningruleDescMetadata := campaignearningruleFields[17].Descriptor()
+	// campaignearningrule.DefaultMetadata holds the default value on creation for the metadata field.
+	campaignearningrule.DefaultMetadata = campaignearningruleDescMetadata.Default.(map[string]interface{})
+	// campaignearningruleDescID is the schema descriptor for id field.
+	campaignearningruleDescID := campaignearningruleMixinFields0[0].Descriptor()
+	// campaignearningrule.DefaultID holds the default value on creation for the id field.
+	campaignearningrule.DefaultID = campaignearningruleDescID.Default.(func() string)
+	// campaignearningrule.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	campaignearningrule.IDValidator = campaignearningruleDescID.Validators[0].(func(string) error)
 	cardMixin := schema.Card{}.Mixin()
 	cardMixinHooks1 := cardMixin[1].Hooks()
 	card.Hooks[0] = cardMixinHooks1[0]
@@ -1076,6 +1135,63 @@ func init() {
 	loyaltyprogram.DefaultID = loyaltyprogramDescID.Default.(func() string)
 	// loyaltyprogram.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	loyaltyprogram.IDValidator = loyaltyprogramDescID.Validators[0].(func(string) error)
+	loyaltytierMixin := schema.LoyaltyTier{}.Mixin()
+	loyaltytierMixinHooks1 := loyaltytierMixin[1].Hooks()
+	loyaltytier.Hooks[0] = loyaltytierMixinHooks1[0]
+	loyaltytierMixinInters1 := loyaltytierMixin[1].Interceptors()
+	loyaltytier.Interceptors[0] = loyaltytierMixinInters1[0]
+	loyaltytierMixinFields0 := loyaltytierMixin[0].Fields()
+	_ = loyaltytierMixinFields0
+	loyaltytierMixinFields1 := loyaltytierMixin[1].Fields()
+	_ = loyaltytierMixinFields1
+	loyaltytierMixinFields2 := loyaltytierMixin[2].Fields()
+	_ = loyaltytierMixinFields2
+	loyaltytierFields := schema.LoyaltyTier{}.Fields()
+	_ = loyaltytierFields
+	// loyaltytierDescProjectID is the schema descriptor for project_id field.
+	loyaltytierDescProjectID := loyaltytierMixinFields1[0].Descriptor()
+	// loyaltytier.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	loyaltytier.ProjectIDValidator = loyaltytierDescProjectID.Validators[0].(func(string) error)
+	// loyaltytierDescCreatedAt is the schema descriptor for created_at field.
+	loyaltytierDescCreatedAt := loyaltytierMixinFields2[0].Descriptor()
+	// loyaltytier.DefaultCreatedAt holds the default value on creation for the created_at field.
+	loyaltytier.DefaultCreatedAt = loyaltytierDescCreatedAt.Default.(func() time.Time)
+	// loyaltytierDescUpdatedAt is the schema descriptor for updated_at field.
+	loyaltytierDescUpdatedAt := loyaltytierMixinFields2[1].Descriptor()
+	// loyaltytier.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	loyaltytier.UpdateDefaultUpdatedAt = loyaltytierDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// loyaltytierDescName is the schema descriptor for name field.
+	loyaltytierDescName := loyaltytierFields[1].Descriptor()
+	// loyaltytier.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	loyaltytier.NameValidator = func() func(string) error {
+		validators := loyaltytierDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// loyaltytierDescEarningRules is the schema descriptor for earning_rules field.
+	loyaltytierDescEarningRules := loyaltytierFields[4].Descriptor()
+	// loyaltytier.DefaultEarningRules holds the default value on creation for the earning_rules field.
+	loyaltytier.DefaultEarningRules = loyaltytierDescEarningRules.Default.(map[string]interface{})
+	// loyaltytierDescRewards is the schema descriptor for rewards field.
+	loyaltytierDescRewards := loyaltytierFields[5].Descriptor()
+	// loyaltytier.DefaultRewards holds the default value on creation for the rewards field.
+	loyaltytier.DefaultRewards = loyaltytierDescRewards.Default.(map[string]interface{})
+	// loyaltytierDescID is the schema descriptor for id field.
+	loyaltytierDescID := loyaltytierMixinFields0[0].Descriptor()
+	// loyaltytier.DefaultID holds the default value on creation for the id field.
+	loyaltytier.DefaultID = loyaltytierDescID.Default.(func() string)
+	// loyaltytier.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	loyaltytier.IDValidator = loyaltytierDescID.Validators[0].(func(string) error)
 	managementkeyMixin := schema.ManagementKey{}.Mixin()
 	managementkeyMixinFields0 := managementkeyMixin[0].Fields()
 	_ = managementkeyMixinFields0

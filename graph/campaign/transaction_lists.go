@@ -28,7 +28,7 @@ func ListVoucherTransactions(ctx context.Context, codeOrID string, limit *int, o
 	if err != nil {
 		return nil, err
 	}
-	return pageTransactions(ctx, vouchertransaction.VoucherID(v.ID), limit, order, startingAfterID)
+	return PageTransactions(ctx, vouchertransaction.VoucherID(v.ID), limit, order, startingAfterID)
 }
 
 // ListCampaignTransactions is GET /v1/campaigns/{campaignId}/transactions:
@@ -38,11 +38,13 @@ func ListCampaignTransactions(ctx context.Context, idOrName string, limit *int, 
 	if err != nil {
 		return nil, err
 	}
-	return pageTransactions(ctx, vouchertransaction.CampaignID(cmp.ID), limit, order, startingAfterID)
+	return PageTransactions(ctx, vouchertransaction.CampaignID(cmp.ID), limit, order, startingAfterID)
 }
 
-// pageTransactions pages the transactions matching which.
-func pageTransactions(ctx context.Context, which predicate.VoucherTransaction, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
+// PageTransactions pages the transactions matching which, by ID (IDs grow
+// with time): order created_at or id ascending, -created_at or -id
+// (default) descending, after startingAfterID.
+func PageTransactions(ctx context.Context, which predicate.VoucherTransaction, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
 	n, _, err := page.Offset(limit, nil)
 	if err != nil {
 		return nil, err
@@ -50,11 +52,11 @@ func pageTransactions(ctx context.Context, which predicate.VoucherTransaction, l
 	asc := false
 	if order != nil {
 		switch *order {
-		case "created_at":
+		case "created_at", "id":
 			asc = true
-		case "-created_at":
+		case "-created_at", "-id":
 		default:
-			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at")
+			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at, -created_at, id or -id")
 		}
 	}
 	c, err := store.Client(ctx)

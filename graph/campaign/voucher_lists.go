@@ -48,6 +48,9 @@ type VoucherListInput struct {
 	// Order is created_at, updated_at or code; a leading - sorts
 	// descending. Default -created_at.
 	Order *string `json:"order"`
+	// HeldOnly keeps vouchers that have a holder (v1 loyalty members; not
+	// a parameter of GET /v1/vouchers).
+	HeldOnly bool `json:"-"`
 }
 
 // VoucherList is a page of vouchers (each with its campaign loaded) and the
@@ -109,7 +112,7 @@ func ListVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 // otherwise a count capped at ent.TotalCountCap (docs/campaigns.md,
 // "Lists and totals").
 func voucherTotal(ctx context.Context, in *VoucherListInput, q *ent.VoucherQuery) (int, error) {
-	onlyCampaign := (in.Campaign != nil) != (in.CampaignID != nil) && in.Category == nil && in.Customer == nil &&
+	onlyCampaign := (in.Campaign != nil) != (in.CampaignID != nil) && in.Category == nil && in.Customer == nil && !in.HeldOnly &&
 		in.Code == nil && len(in.IDs) == 0 && in.CreatedBefore == nil && in.CreatedAfter == nil &&
 		in.UpdatedBefore == nil && in.UpdatedAfter == nil
 	if onlyCampaign && in.CampaignID != nil {
@@ -207,6 +210,9 @@ func voucherFilters(ctx context.Context, in *VoucherListInput) (preds []predicat
 	}
 	if in.Code != nil {
 		preds = append(preds, voucher.Code(*in.Code))
+	}
+	if in.HeldOnly {
+		preds = append(preds, voucher.HolderIDNotNil())
 	}
 	if len(in.IDs) > 0 {
 		if len(in.IDs) > page.MaxSize {

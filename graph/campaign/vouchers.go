@@ -191,6 +191,11 @@ func VoucherTemplate(cmp *ent.Campaign, in *AddVouchersInput) (*jsonfield.Vouche
 		ValidityTimeframe: cmp.ValidityTimeframe, ValidityDayOfWeek: cmp.ValidityDayOfWeek, ValidityHours: cmp.ValidityHours,
 		Active: true, AdditionalInfo: in.AdditionalInfo, Metadata: in.Metadata, IsReferralCode: profile.IsReferralCode,
 	}
+	if l := profile.LoyaltyCard; l != nil && l.ExpirationRules != nil {
+		card := *l // the program's expiry rules stay on the program
+		card.ExpirationRules = nil
+		t.LoyaltyCard = &card
+	}
 	if profile.Redemption != nil {
 		t.RedemptionQuantity = profile.Redemption.Quantity
 	}

@@ -238,5 +238,24 @@ func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (fl
 	if !ok {
 		return 0, nil, nil
 	}
-	return math.Floor(raw / *rule.Every) * *rule.Value, p.CardDefinitionID, nil
+	return Proportional(raw, *rule.Every, *rule.Value), p.CardDefinitionID, nil
 }
+
+// Proportional is the proportional earning formula of both loyalty APIs:
+// value / every, rounded down, times points (0 when every is not
+// positive). Amounts are in cents (v1 `every: 1000, points: 3` is 3
+// points per 10.00). Callers turn it into whole points with Creditable.
+func Proportional(value, every, points float64) float64 {
+	if every <= 0 {
+		return 0
+	}
+	return math.Floor(value/every) * points
+}
+
+// Creditable is a computed award as whole points (creditable): rounded
+// down, 0 when it is not a finite amount up to MaxPoints.
+func Creditable(pts float64) int64 { return creditable(pts) }
+
+// WithinHours reports whether now falls in one of the daily windows
+// (withinHours; no windows: always).
+func WithinHours(h *jsonfield.EarningValidityHours, now time.Time) bool { return withinHours(h, now) }

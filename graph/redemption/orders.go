@@ -52,6 +52,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if err != nil {
 		return nil, fmt.Errorf("reading order: %w", err)
 	}
+	before := o.Status
 	redemptions := o.Redemptions
 	if redemptions == nil {
 		redemptions = map[string]any{}
@@ -86,7 +87,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	status := o.Status.String()
 	w.view.Status = &status
 	w.viewDoc = nil // the view changed
-	return o, nil
+	return o, w.orderPaid(ctx, before, o)
 }
 
 // createOrder stores a new order (one the request did not name) in one
@@ -113,5 +114,5 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 		return nil, fmt.Errorf("saving order: %w", err)
 	}
 	w.stored = saved
-	return saved, nil
+	return saved, w.orderPaid(ctx, "", saved)
 }

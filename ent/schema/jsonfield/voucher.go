@@ -128,6 +128,10 @@ type LoyaltyCard struct {
 	PendingPoints        *int64  `json:"pending_points,omitempty"`
 	ExpiredPoints        *int64  `json:"expired_points,omitempty"`
 	SubtractedPoints     *int64  `json:"subtracted_points,omitempty"`
+	// ExpirationRules is a loyalty program's default points expiry
+	// (period_type, period_value, rounding_type, …), kept on the
+	// program's card template as sent (v1 loyalties).
+	ExpirationRules map[string]any `json:"expiration_rules,omitempty"`
 }
 
 // Redemption limits how often a voucher can be redeemed; a nil Quantity

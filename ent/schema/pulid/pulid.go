@@ -49,6 +49,10 @@ const (
 	PrefixSku              = "sku_"
 	PrefixPromotionTier    = "promo_"
 	PrefixPromotionStack   = "stack_"
+	// PrefixCampaignEarningRule is a v1 loyalty program's earning rule.
+	PrefixCampaignEarningRule = "ern_"
+	// PrefixLoyaltyTier is a v1 loyalty program's tier.
+	PrefixLoyaltyTier = "ltr_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -50,6 +50,9 @@ var Layers = [][]string{
 	// back through redemption.IssueReward) and referral code holders.
 	{"graph/reward", "graph/referral"},
 	{"graph/export"},
+	// v1 loyalty programs and members (campaigns and loyalty cards),
+	// sharing graph/loyalty's machinery.
+	{"graph/loyaltyv1"},
 	// The access and management area: projects, keys, OAuth, users,
 	// branding and the management API over every domain.
 	{"graph/access"},

@@ -1,0 +1,109 @@
+package loyaltyv1
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/loyalty"
+)
+
+// CardBalance is the outcome of a points move on a card (the balance
+// object of POST …/members/{memberId}/balance).
+type CardBalance struct {
+	// Points is the signed change.
+	Points int64 `json:"points"`
+	// Total is the card's points after the change, Balance its spendable
+	// points.
+	Total         int64         `json:"total"`
+	Balance       int64         `json:"balance"`
+	Type          string        `json:"type"`
+	Object        string        `json:"object"`
+	RelatedObject RelatedObject `json:"related_object"`
+	OperationType string        `json:"operation_type"`
+}
+
+// RelatedObject names the card a balance belongs to.
+type RelatedObject struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+// move is one booking on a card that the caller holds locked.
+type move struct {
+	typ                  vouchertransaction.Type
+	points               int64
+	sourceID, reason     *string
+	details              map[string]any
+	relatedTransactionID *string
+	// source is the transaction's channel ("" means API); operation the
+	// balance's operation_type ("" means MANUAL).
+	source, operation string
+}
+
+// book applies m to the locked card v: points and balance change together
+// (a removal also counts in subtracted_points), the balance never goes
+// below zero nor above loyalty.MaxPoints, and the transaction records the
+// balance after the move. v's loyalty card is updated in place.
+func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.VoucherTransaction, *CardBalance, error) {
+	card := jsonfield.LoyaltyCard{}
+	if v.LoyaltyCard != nil {
+		card = *v.LoyaltyCard
+	}
+	if card.Balance+m.points < 0 {
+		return nil, nil, apperr.New(http.StatusBadRequest, "invalid_amount", "Invalid amount",
+			fmt.Sprintf("Cannot remove %d points from card %s: its balance is %d", -m.points, v.Code, card.Balance))
+	}
+	if card.Balance+m.points > loyalty.MaxPoints || card.Points+m.points > loyalty.MaxPoints {
+		return nil, nil, apperr.InvalidPayload("Property .points would raise the points of card %s above %d", v.Code, int64(loyalty.MaxPoints))
+	}
+	card.Points += m.points
+	card.Balance += m.points
+	if m.typ == vouchertransaction.TypePOINTS_REMOVAL {
+		sub := -m.points
+		if card.SubtractedPoints != nil {
+			sub += *card.SubtractedPoints
+		}
+		card.SubtractedPoints = &sub
+	}
+	if err := c.Voucher.UpdateOneID(v.ID).SetLoyaltyCard(&card).Exec(ctx); err != nil {
+		return nil, nil, fmt.Errorf("updating card points: %w", err)
+	}
+	v.LoyaltyCard = &card
+	bal := &CardBalance{Points: m.points, Total: card.Points, Balance: card.Balance, Type: "loyalty_card", Object: "balance",
+		RelatedObject: RelatedObject{Type: "voucher", ID: v.ID}, OperationType: "MANUAL"}
+	if m.operation != "" {
+		bal.OperationType = m.operation
+	}
+	src := "API"
+	if m.source != "" {
+		src = m.source
+	}
+	details := map[string]any{}
+	for k, val := range m.details {
+		details[k] = val
+	}
+	details["balance"] = map[string]any{"type": bal.Type, "total": bal.Total, "object": "balance", "points": bal.Points,
+		"balance": bal.Balance, "operation_type": bal.OperationType, "related_object": map[string]any{"id": v.ID, "type": "voucher"}}
+	tx, err := c.VoucherTransaction.Create().SetVoucherID(v.ID).SetNillableCampaignID(v.CampaignID).SetType(m.typ).
+		SetAmount(m.points).SetBalance(card.Balance).SetNillableSourceID(m.sourceID).SetNillableReason(m.reason).
+		SetDetails(details).SetNillableRelatedTransactionID(m.relatedTransactionID).SetSource(src).Save(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recording points transaction: %w", err)
+	}
+	return tx, bal, nil
+}
+
+// requireHolder refuses a card that nobody holds yet: points move only on
+// members' cards.
+func requireHolder(v *ent.Voucher) error {
+	if v.HolderID == nil {
+		return apperr.New(http.StatusBadRequest, "loyalty_card_not_published", "Loyalty card not published",
+			fmt.Sprintf("Loyalty card %s has no holder: add it to a member first", v.Code))
+	}
+	return nil
+}

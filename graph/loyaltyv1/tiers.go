@@ -1,0 +1,331 @@
+package loyaltyv1
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/loyaltytier"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+)
+
+// TierPoints is a tier's inclusive points range; a missing bound leaves
+// that side open.
+type TierPoints struct {
+	From *int64 `json:"from"`
+	To   *int64 `json:"to"`
+}
+
+// TierInput is one tier of POST /v1/loyalties/{campaignId}/tiers (the
+// body is an array).
+type TierInput struct {
+	Name   string      `json:"name"`
+	Points *TierPoints `json:"points"`
+	// EarningRules maps the program's earning rules (ern_…) to what they
+	// award in this tier: {type: MULTIPLY, multiplier} or {type: CUSTOM,
+	// points}. Rewards maps reward assignments the same way (kept as sent).
+	EarningRules map[string]any `json:"earning_rules"`
+	Rewards      map[string]any `json:"rewards"`
+	Metadata     map[string]any `json:"metadata"`
+}
+
+// maxTiersPerRequest bounds one create request.
+const maxTiersPerRequest = 50
+
+// CreateTiers adds tiers to a program, all or none: each range must not
+// overlap the program's other tiers nor each other (400), and each
+// earning-rule mapping must name a rule of the program (404). Creations
+// for one program run one at a time (a lock on the program), so two
+// concurrent requests cannot add overlapping tiers.
+func CreateTiers(ctx context.Context, programIDOrName string, in []*TierInput) ([]*ent.LoyaltyTier, error) {
+	cmp, err := Program(ctx, programIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	if len(in) == 0 || len(in) > maxTiersPerRequest {
+		return nil, apperr.InvalidPayload("Payload must be an array of 1 to %d tiers", maxTiersPerRequest)
+	}
+	if err := store.LockKey(ctx, "loyalty-tiers:"+cmp.ID); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	taken, err := c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(cmp.ID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loading tiers: %w", err)
+	}
+	out := make([]*ent.LoyaltyTier, 0, len(in))
+	for i, t := range in {
+		if t == nil {
+			return nil, apperr.InvalidPayload("Property [%d] must be an object", i)
+		}
+		if err := checkTier(ctx, cmp.ID, t); err != nil {
+			return nil, prefixed(i, err)
+		}
+		pts := TierPoints{}
+		if t.Points != nil {
+			pts = *t.Points
+		}
+		for _, other := range append(taken, out...) {
+			if overlaps(pts, TierPoints{From: other.PointsFrom, To: other.PointsTo}) {
+				return nil, apperr.InvalidPayload("Property [%d].points overlaps the points of tier %s (%s)", i, other.Name, other.ID)
+			}
+		}
+		create := c.LoyaltyTier.Create().SetCampaignID(cmp.ID).SetName(t.Name).SetNillablePointsFrom(pts.From).
+			SetNillablePointsTo(pts.To).SetEarningRules(orEmpty(t.EarningRules)).SetRewards(orEmpty(t.Rewards))
+		if t.Metadata != nil {
+			create.SetMetadata(t.Metadata)
+		}
+		tier, err := create.Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("creating tier: %w", err)
+		}
+		out = append(out, tier)
+	}
+	return out, nil
+}
+
+func checkTier(ctx context.Context, campaignID string, t *TierInput) error {
+	if strings.TrimSpace(t.Name) == "" {
+		return apperr.InvalidPayload("Property .name is required")
+	}
+	if len([]rune(t.Name)) > 200 {
+		return apperr.InvalidPayload("Property .name must be at most 200 characters long")
+	}
+	if p := t.Points; p != nil {
+		for _, b := range []*int64{p.From, p.To} {
+			if b != nil && (*b < 0 || *b > loyalty.MaxPoints) {
+				return apperr.InvalidPayload("Property .points bounds must be from 0 to %d", int64(loyalty.MaxPoints))
+			}
+		}
+		if p.From != nil && p.To != nil && *p.From > *p.To {
+			return apperr.InvalidPayload("Property .points.from must not be above .points.to")
+		}
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	for id, m := range t.EarningRules {
+		if _, err := parseMapping(m); err != nil {
+			return apperr.InvalidPayload("Property .earning_rules.%s %s", id, err.Error())
+		}
+		ok, err := c.CampaignEarningRule.Query().Where(campaignearningrule.ID(id), campaignearningrule.CampaignID(campaignID)).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("looking up earning rule: %w", err)
+		}
+		if !ok {
+			return apperr.NotFound("earning_rule", id)
+		}
+	}
+	for id, m := range t.Rewards {
+		if _, err := parseMapping(m); err != nil {
+			return apperr.InvalidPayload("Property .rewards.%s %s", id, err.Error())
+		}
+	}
+	return nil
+}
+
+// overlaps reports whether two inclusive ranges (nil: open) share a point.
+func overlaps(a, b TierPoints) bool {
+	lo := func(p *int64) int64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	hi := func(p *int64) int64 {
+		if p == nil {
+			return math.MaxInt64
+		}
+		return *p
+	}
+	return lo(a.From) <= hi(b.To) && lo(b.From) <= hi(a.To)
+}
+
+// mapping is a tier's change to an earning rule's award.
+type mapping struct {
+	typ        string
+	multiplier float64
+	points     int64
+}
+
+// parseMapping reads {type: MULTIPLY, multiplier > 0} or {type: CUSTOM,
+// points ≥ 0}.
+func parseMapping(v any) (mapping, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return mapping{}, fmt.Errorf("must be an object")
+	}
+	switch m["type"] {
+	case "MULTIPLY":
+		f := number(m["multiplier"])
+		if f == nil || *f <= 0 || *f > 1000 {
+			return mapping{}, fmt.Errorf("must have a multiplier above 0 and at most 1000")
+		}
+		return mapping{typ: "MULTIPLY", multiplier: *f}, nil
+	case "CUSTOM":
+		f := number(m["points"])
+		if f == nil || *f < 0 || *f > loyalty.MaxPoints || *f != math.Floor(*f) {
+			return mapping{}, fmt.Errorf("must have whole points from 0 to %d", int64(loyalty.MaxPoints))
+		}
+		return mapping{typ: "CUSTOM", points: int64(*f)}, nil
+	}
+	return mapping{}, fmt.Errorf("must have type MULTIPLY or CUSTOM")
+}
+
+// apply is what an award of points becomes in the tier (reference U6:
+// MULTIPLY rounds down).
+func (m mapping) apply(points int64) int64 {
+	if m.typ == "CUSTOM" {
+		return m.points
+	}
+	return loyalty.Creditable(float64(points) * m.multiplier)
+}
+
+// Tier finds a program's tier (404 loyalty_tier).
+func Tier(ctx context.Context, programIDOrName, id string) (*ent.LoyaltyTier, error) {
+	cmp, err := Program(ctx, programIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := c.LoyaltyTier.Query().Where(loyaltytier.ID(id), loyaltytier.CampaignID(cmp.ID)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("loyalty_tier", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up tier: %w", err)
+	}
+	return t, nil
+}
+
+// TierListInput is the query of a program's tiers.
+type TierListInput struct {
+	Limit *int `json:"limit"`
+	// Order is created_at or updated_at, - for descending (default created_at).
+	Order *string `json:"order"`
+}
+
+// TierList is a page of tiers and how many the program has.
+type TierList struct {
+	Total int                `json:"total"`
+	Data  []*ent.LoyaltyTier `json:"data"`
+}
+
+// Tiers lists a program's tiers, oldest first by default.
+func Tiers(ctx context.Context, programIDOrName string, in *TierListInput) (*TierList, error) {
+	if in == nil {
+		in = &TierListInput{}
+	}
+	cmp, err := Program(ctx, programIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	n, _, err := page.Offset(in.Limit, nil)
+	if err != nil {
+		return nil, err
+	}
+	order, err := timeOrder(in.Order, "created_at")
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(cmp.ID))
+	total, err := q.Clone().Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("counting tiers: %w", err)
+	}
+	data, err := q.Order(order).Limit(n).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing tiers: %w", err)
+	}
+	return &TierList{Total: total, Data: data}, nil
+}
+
+// tierFor is the program's tier whose range holds points (nil: none).
+func tierFor(ctx context.Context, campaignID string, points int64) (*ent.LoyaltyTier, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(campaignID),
+		loyaltytier.Or(loyaltytier.PointsFromIsNil(), loyaltytier.PointsFromLTE(points)),
+		loyaltytier.Or(loyaltytier.PointsToIsNil(), loyaltytier.PointsToGTE(points))).First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up the card's tier: %w", err)
+	}
+	return t, nil
+}
+
+// MemberTiers is the member's current tier (GET
+// /v1/loyalties/members/{memberId}/tiers): the program's tier whose range
+// holds the card's balance (qualification by BALANCE); none when no range
+// does.
+func MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error) {
+	v, err := Member(ctx, nil, code)
+	if err != nil {
+		return nil, err
+	}
+	if v.CampaignID == nil || v.HolderID == nil {
+		return []*ent.LoyaltyTier{}, nil
+	}
+	balance := int64(0)
+	if v.LoyaltyCard != nil {
+		balance = v.LoyaltyCard.Balance
+	}
+	t, err := tierFor(ctx, *v.CampaignID, balance)
+	if err != nil || t == nil {
+		return []*ent.LoyaltyTier{}, err
+	}
+	return []*ent.LoyaltyTier{t}, nil
+}
+
+// TierEarningRules pages the program's earning rules as they award in the
+// tier (GET …/tiers/{loyaltyTierId}/earning-rules): FIXED points with the
+// tier's mapping applied.
+func TierEarningRules(ctx context.Context, programIDOrName, tierID string, in *EarningRuleListInput) (*EarningRuleList, error) {
+	t, err := Tier(ctx, programIDOrName, tierID)
+	if err != nil {
+		return nil, err
+	}
+	res, err := EarningRules(ctx, t.CampaignID, in)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range res.Data {
+		m, err := parseMapping(t.EarningRules[r.ID])
+		if err != nil || r.Loyalty["type"] != "FIXED" {
+			continue
+		}
+		f, err := parseFormula(r.Loyalty, eventKind(r.Event))
+		if err != nil {
+			continue
+		}
+		mapped := *r
+		mapped.Loyalty = map[string]any{}
+		for k, v := range r.Loyalty {
+			mapped.Loyalty[k] = v
+		}
+		mapped.Loyalty["points"] = m.apply(f.Points.Value)
+		res.Data[i] = &mapped
+	}
+	return res, nil
+}

@@ -1,0 +1,162 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
+)
+
+// loyaltyV1Handlers serve /v1/loyalties (graph/loyaltyv1): programs are
+// campaigns, members their loyalty cards, rendered as /v1/campaigns and
+// /v1/vouchers render them.
+type loyaltyV1Handlers struct {
+	root      *graph.Resolver
+	vouchers  voucherHandlers
+	campaigns campaignHandlers
+}
+
+// registerLoyaltyV1 adds the /v1/loyalties routes. Member routes exist
+// twice, with and without the program (reference §0 "twin routes").
+func registerLoyaltyV1(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Handlers) {
+	v1.POST("/loyalties", auth, h.createProgram)
+	v1.GET("/loyalties", auth, h.listPrograms)
+	v1.GET("/loyalties/:campaignId", auth, h.getProgram)
+	v1.PUT("/loyalties/:campaignId", auth, h.updateProgram)
+	v1.DELETE("/loyalties/:campaignId", auth, h.deleteProgram)
+	v1.GET("/loyalties/:campaignId/transactions", auth, h.programTransactions)
+
+	v1.POST("/loyalties/:campaignId/members", auth, h.addMember)
+	v1.GET("/loyalties/:campaignId/members", auth, h.listMembers)
+	v1.POST("/loyalties/:campaignId/members/:memberId/transfers", auth, h.transfer)
+	for _, prefix := range []string{"/loyalties/:campaignId/members/:memberId", "/loyalties/members/:memberId"} {
+		v1.GET(prefix, auth, h.getMember)
+		v1.POST(prefix+"/balance", auth, h.balance)
+		v1.GET(prefix+"/transactions", auth, h.memberTransactions)
+		v1.POST(prefix+"/transactions/export", auth, h.exportMemberTransactions)
+		v1.GET(prefix+"/activity", auth, h.memberActivity)
+		v1.GET(prefix+"/activities", auth, h.memberActivities)
+	}
+	registerLoyaltyV1EarningRules(v1, auth, h)
+	registerLoyaltyV1Tiers(v1, auth, h)
+}
+
+// createProgram serves POST /v1/loyalties.
+func (h loyaltyV1Handlers) createProgram(c *gin.Context) {
+	var in struct {
+		campaignpkg.CreateCampaignInput
+		loyaltyv1.ProgramSettings
+	}
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	created, err := inTx(c, func(ctx context.Context) (*ent.Campaign, error) {
+		return h.root.Mutation().CreateLoyaltyV1Program(ctx, in.CreateCampaignInput, &in.ProgramSettings)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	h.campaigns.renderCampaign(c, http.StatusOK, created)
+}
+
+// listPrograms serves GET /v1/loyalties: limit, page, order, expand.
+func (h loyaltyV1Handlers) listPrograms(c *gin.Context) {
+	limit, page, err := limitAndPage(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	in := campaignpkg.CampaignListInput{Limit: limit, Page: page, Expand: queryList(c, "expand")}
+	queryStrings(c, map[string]**string{"order": &in.Order})
+	res, err := h.root.Query().LoyaltyV1ProgramList(c.Request.Context(), &in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	renderCampaignList(c, res)
+}
+
+// getProgram serves GET /v1/loyalties/{campaignId} (ID or name).
+func (h loyaltyV1Handlers) getProgram(c *gin.Context) {
+	cmp, err := h.root.Query().LoyaltyV1Program(c.Request.Context(), c.Param("campaignId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	h.campaigns.renderCampaign(c, http.StatusOK, cmp)
+}
+
+// updateProgram serves PUT /v1/loyalties/{campaignId}: fields outside the
+// allowed set are ignored, as by the real service.
+func (h loyaltyV1Handlers) updateProgram(c *gin.Context) {
+	var in struct {
+		campaignpkg.UpdateCampaignInput
+		loyaltyv1.ProgramUpdate
+	}
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	updated, err := inTx(c, func(ctx context.Context) (*ent.Campaign, error) {
+		return h.root.Mutation().UpdateLoyaltyV1Program(ctx, c.Param("campaignId"), in.UpdateCampaignInput, &in.ProgramUpdate)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	h.campaigns.renderCampaign(c, http.StatusOK, updated)
+}
+
+// deleteProgram serves DELETE /v1/loyalties/{campaignId}[?force=bool]:
+// 200 with the async action that deletes the program and its cards.
+func (h loyaltyV1Handlers) deleteProgram(c *gin.Context) {
+	if raw, ok := c.GetQuery("force"); ok {
+		if _, err := strconv.ParseBool(raw); err != nil {
+			renderError(c, apperr.InvalidQueryParams("Query parameter force must be true or false, got %q", raw))
+			return
+		}
+	}
+	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+		return h.root.Mutation().DeleteLoyaltyV1Program(ctx, c.Param("campaignId"))
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, gin.H{"async_action_id": job.ID})
+}
+
+// programTransactions serves GET /v1/loyalties/{campaignId}/transactions.
+func (h loyaltyV1Handlers) programTransactions(c *gin.Context) {
+	in, err := transactionListQuery(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Query().LoyaltyV1ProgramTransactions(c.Request.Context(), c.Param("campaignId"), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	renderTransactionPage(c, res)
+}
+
+// transactionListQuery reads limit, order and starting_after_id.
+func transactionListQuery(c *gin.Context) (*loyaltyv1.TransactionListInput, error) {
+	limit, err := queryInt(c, "limit")
+	if err != nil {
+		return nil, err
+	}
+	in := &loyaltyv1.TransactionListInput{Limit: limit}
+	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
+	return in, nil
+}

@@ -1,0 +1,110 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
+)
+
+// registerLoyaltyV1Tiers adds /v1/loyalties/{campaignId}/tiers… and the
+// member's tiers.
+func registerLoyaltyV1Tiers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Handlers) {
+	const tiers = "/loyalties/:campaignId/tiers"
+	v1.POST(tiers, auth, h.createTiers)
+	v1.GET(tiers, auth, h.listTiers)
+	v1.GET(tiers+"/:loyaltyTierId", auth, h.getTier)
+	v1.GET(tiers+"/:loyaltyTierId/earning-rules", auth, h.tierEarningRules)
+	v1.GET("/loyalties/members/:memberId/tiers", auth, h.memberTiers)
+}
+
+// loyaltyTierJSON is the v1 LoyaltyTier object; points and config.points carry
+// the same range.
+func loyaltyTierJSON(t *ent.LoyaltyTier) gin.H {
+	points := gin.H{"from": t.PointsFrom, "to": t.PointsTo}
+	return gin.H{"id": t.ID, "name": t.Name, "campaign_id": t.CampaignID, "metadata": t.Metadata,
+		"created_at": timestamp(t.CreatedAt), "updated_at": optionalTime(t.UpdatedAt),
+		"earning_rules": orEmpty(t.EarningRules), "rewards": orEmpty(t.Rewards),
+		"config": gin.H{"points": points}, "points": points, "object": "loyalty_tier"}
+}
+
+func tiersJSON(ts []*ent.LoyaltyTier) []gin.H {
+	out := make([]gin.H, len(ts))
+	for i, t := range ts {
+		out[i] = loyaltyTierJSON(t)
+	}
+	return out
+}
+
+// createTiers serves POST …/tiers: an array in, an array out.
+func (h loyaltyV1Handlers) createTiers(c *gin.Context) {
+	var in []*loyaltyv1.TierInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	created, err := inTx(c, func(ctx context.Context) ([]*ent.LoyaltyTier, error) {
+		return h.root.Mutation().CreateLoyaltyV1Tiers(ctx, c.Param("campaignId"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, tiersJSON(created))
+}
+
+// listTiers serves GET …/tiers: limit, order.
+func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
+	limit, err := queryInt(c, "limit")
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	in := loyaltyv1.TierListInput{Limit: limit}
+	queryStrings(c, map[string]**string{"order": &in.Order})
+	res, err := h.root.Query().LoyaltyV1TierList(c.Request.Context(), c.Param("campaignId"), &in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(res.Data), "total": res.Total})
+}
+
+// getTier serves GET …/tiers/{loyaltyTierId}.
+func (h loyaltyV1Handlers) getTier(c *gin.Context) {
+	t, err := h.root.Query().LoyaltyV1Tier(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, loyaltyTierJSON(t))
+}
+
+// memberTiers serves GET /v1/loyalties/members/{memberId}/tiers.
+func (h loyaltyV1Handlers) memberTiers(c *gin.Context) {
+	ts, err := h.root.Query().LoyaltyV1MemberTiers(c.Request.Context(), c.Param("memberId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(ts), "total": len(ts)})
+}
+
+// tierEarningRules serves GET …/tiers/{loyaltyTierId}/earning-rules.
+func (h loyaltyV1Handlers) tierEarningRules(c *gin.Context) {
+	limit, page, err := limitAndPage(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Query().LoyaltyV1TierEarningRules(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"),
+		&loyaltyv1.EarningRuleListInput{Limit: limit, Page: page})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	renderEarningRuleList(c, res)
+}
