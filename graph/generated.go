@@ -28,7 +28,8 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
-	"github.com/promoengine/promoengine/ent/order"
+	order1 "github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	redemption1 "github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -42,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
+	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -77,6 +79,7 @@ type ResolverRoot interface {
 	Sku() SkuResolver
 	Voucher() VoucherResolver
 	OrderItemInput() OrderItemInputResolver
+	OrderLineInput() OrderLineInputResolver
 	SkuInput() SkuInputResolver
 }
 
@@ -506,6 +509,21 @@ type ComplexityRoot struct {
 		Total   func(childComplexity int) int
 	}
 
+	CustomerRedeemable struct {
+		CreatedAt  func(childComplexity int) int
+		HolderRole func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Status     func(childComplexity int) int
+		Voucher    func(childComplexity int) int
+	}
+
+	CustomerRedeemableList struct {
+		CustomerID func(childComplexity int) int
+		Data       func(childComplexity int) int
+		HasMore    func(childComplexity int) int
+		Total      func(childComplexity int) int
+	}
+
 	CustomerReferrals struct {
 		Campaigns func(childComplexity int) int
 		Total     func(childComplexity int) int
@@ -809,7 +827,9 @@ type ComplexityRoot struct {
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemption.StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
+		CreateOrder                       func(childComplexity int, input order.OrderInput) int
 		CreateProduct                     func(childComplexity int, input catalog.ProductInput) int
+		CreateProductCollection           func(childComplexity int, input catalog.CollectionInput) int
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateSku                         func(childComplexity int, product string, input catalog.SkuInput) int
@@ -830,6 +850,7 @@ type ComplexityRoot struct {
 		DeleteManagementStackingRules     func(childComplexity int, projectID string, id string) int
 		DeleteManagementWebhook           func(childComplexity int, projectID string, id string) int
 		DeleteProduct                     func(childComplexity int, id string, force *bool) int
+		DeleteProductCollection           func(childComplexity int, id string) int
 		DeleteSegment                     func(childComplexity int, id string) int
 		DeleteSku                         func(childComplexity int, product string, id string, force *bool) int
 		DeleteValidationRule              func(childComplexity int, id string) int
@@ -842,8 +863,10 @@ type ComplexityRoot struct {
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
+		ExportOrders                      func(childComplexity int, parameters *export.OrderExportParameters) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportOrders                      func(childComplexity int, input []*order.OrderInput) int
 		ImportProductsCSV                 func(childComplexity int, csv string) int
 		ImportSkusCSV                     func(childComplexity int, csv string) int
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
@@ -878,7 +901,9 @@ type ComplexityRoot struct {
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemption.StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
+		UpdateOrder                       func(childComplexity int, id string, input order.OrderInput) int
 		UpdateProduct                     func(childComplexity int, id string, input catalog.ProductInput) int
+		UpdateProductCollection           func(childComplexity int, id string, input catalog.CollectionInput) int
 		UpdateProductsInBulk              func(childComplexity int, input []*catalog.ProductInput) int
 		UpdateProductsMetadataInBulk      func(childComplexity int, input catalog.ProductsMetadataInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
@@ -902,15 +927,29 @@ type ComplexityRoot struct {
 	}
 
 	Order struct {
-		Calculated  func(childComplexity int) int
-		CreatedAt   func(childComplexity int) int
-		CustomerID  func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Metadata    func(childComplexity int) int
-		Redemptions func(childComplexity int) int
-		SourceID    func(childComplexity int) int
-		Status      func(childComplexity int) int
-		UpdatedAt   func(childComplexity int) int
+		Amount                     func(childComplexity int) int
+		AppliedDiscountAmount      func(childComplexity int) int
+		Calculated                 func(childComplexity int) int
+		CreatedAt                  func(childComplexity int) int
+		CustomerID                 func(childComplexity int) int
+		DiscountAmount             func(childComplexity int) int
+		ID                         func(childComplexity int) int
+		ItemsAppliedDiscountAmount func(childComplexity int) int
+		ItemsDiscountAmount        func(childComplexity int) int
+		Metadata                   func(childComplexity int) int
+		Redemptions                func(childComplexity int) int
+		ReferrerID                 func(childComplexity int) int
+		SourceID                   func(childComplexity int) int
+		Status                     func(childComplexity int) int
+		TotalAmount                func(childComplexity int) int
+		TotalAppliedDiscountAmount func(childComplexity int) int
+		TotalDiscountAmount        func(childComplexity int) int
+		UpdatedAt                  func(childComplexity int) int
+	}
+
+	OrderList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -937,6 +976,41 @@ type ComplexityRoot struct {
 		Skus       func(childComplexity int, input *catalog.ListInput) int
 		SourceID   func(childComplexity int) int
 		UpdatedAt  func(childComplexity int) int
+	}
+
+	ProductCollection struct {
+		CreatedAt func(childComplexity int) int
+		Filter    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Type      func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
+	ProductCollectionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ProductCollectionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ProductCollectionItem struct {
+		Product func(childComplexity int) int
+		Sku     func(childComplexity int) int
+	}
+
+	ProductCollectionItemList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	ProductCollectionList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ProductConnection struct {
@@ -1009,6 +1083,7 @@ type ComplexityRoot struct {
 		Customer                     func(childComplexity int, idOrSourceID string) int
 		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *customer.CustomerActivityListInput) int
 		CustomerList                 func(childComplexity int, input *customer.CustomerListInput) int
+		CustomerRedeemables          func(childComplexity int, id string, input *customer.WalletInput) int
 		CustomerSegments             func(childComplexity int, idOrSourceID string) int
 		Customers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
 		EarningRule                  func(childComplexity int, id string) int
@@ -1045,7 +1120,13 @@ type ComplexityRoot struct {
 		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
 		Node                         func(childComplexity int, id string) int
 		Nodes                        func(childComplexity int, ids []string) int
+		Order                        func(childComplexity int, id string) int
+		OrderList                    func(childComplexity int, input *order.ListInput) int
 		Product                      func(childComplexity int, id string) int
+		ProductCollection            func(childComplexity int, id string) int
+		ProductCollectionList        func(childComplexity int, input *catalog.ListInput) int
+		ProductCollectionProducts    func(childComplexity int, id string, input *catalog.ListInput) int
+		ProductCollections           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductCollectionOrder, where *ent.ProductCollectionWhereInput) int
 		ProductList                  func(childComplexity int, input *catalog.ListInput) int
 		Products                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) int
 		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
@@ -1648,6 +1729,13 @@ type MutationResolver interface {
 	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
 	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	CreateOrder(ctx context.Context, input order.OrderInput) (*ent.Order, error)
+	UpdateOrder(ctx context.Context, id string, input order.OrderInput) (*ent.Order, error)
+	ImportOrders(ctx context.Context, input []*order.OrderInput) (*ent.AsyncAction, error)
+	ExportOrders(ctx context.Context, parameters *export.OrderExportParameters) (*ent.Export, error)
+	CreateProductCollection(ctx context.Context, input catalog.CollectionInput) (*ent.ProductCollection, error)
+	UpdateProductCollection(ctx context.Context, id string, input catalog.CollectionInput) (*ent.ProductCollection, error)
+	DeleteProductCollection(ctx context.Context, id string) (string, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -1672,6 +1760,7 @@ type QueryResolver interface {
 	LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error)
 	MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error)
 	Products(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductOrder, where *ent.ProductWhereInput) (*ent.ProductConnection, error)
+	ProductCollections(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductCollectionOrder, where *ent.ProductCollectionWhereInput) (*ent.ProductCollectionConnection, error)
 	Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error)
@@ -1736,6 +1825,12 @@ type QueryResolver interface {
 	ProductList(ctx context.Context, input *catalog.ListInput) (*catalog.ProductList, error)
 	Sku(ctx context.Context, id string) (*ent.Sku, error)
 	SkuList(ctx context.Context, product string, input *catalog.ListInput) (*catalog.SkuList, error)
+	CustomerRedeemables(ctx context.Context, id string, input *customer.WalletInput) (*customer.Wallet, error)
+	Order(ctx context.Context, id string) (*ent.Order, error)
+	OrderList(ctx context.Context, input *order.ListInput) (*order.List, error)
+	ProductCollection(ctx context.Context, id string) (*ent.ProductCollection, error)
+	ProductCollectionList(ctx context.Context, input *catalog.ListInput) (*catalog.CollectionList, error)
+	ProductCollectionProducts(ctx context.Context, id string, input *catalog.ListInput) (*catalog.CollectionItemList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -1757,6 +1852,9 @@ type VoucherResolver interface {
 
 type OrderItemInputResolver interface {
 	Quantity(ctx context.Context, obj *redemption.OrderItemInput, data *int) error
+}
+type OrderLineInputResolver interface {
+	Quantity(ctx context.Context, obj *order.ItemInput, data *int) error
 }
 type SkuInputResolver interface {
 	Attributes(ctx context.Context, obj *catalog.SkuInput, data map[string]any) error
@@ -3521,6 +3619,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CustomerList.Total(childComplexity), true
 
+	case "CustomerRedeemable.createdAt":
+		if e.ComplexityRoot.CustomerRedeemable.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemable.CreatedAt(childComplexity), true
+	case "CustomerRedeemable.holderRole":
+		if e.ComplexityRoot.CustomerRedeemable.HolderRole == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemable.HolderRole(childComplexity), true
+	case "CustomerRedeemable.id":
+		if e.ComplexityRoot.CustomerRedeemable.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemable.ID(childComplexity), true
+	case "CustomerRedeemable.status":
+		if e.ComplexityRoot.CustomerRedeemable.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemable.Status(childComplexity), true
+	case "CustomerRedeemable.voucher":
+		if e.ComplexityRoot.CustomerRedeemable.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemable.Voucher(childComplexity), true
+
+	case "CustomerRedeemableList.customerID":
+		if e.ComplexityRoot.CustomerRedeemableList.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemableList.CustomerID(childComplexity), true
+	case "CustomerRedeemableList.data":
+		if e.ComplexityRoot.CustomerRedeemableList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemableList.Data(childComplexity), true
+	case "CustomerRedeemableList.hasMore":
+		if e.ComplexityRoot.CustomerRedeemableList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemableList.HasMore(childComplexity), true
+	case "CustomerRedeemableList.total":
+		if e.ComplexityRoot.CustomerRedeemableList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerRedeemableList.Total(childComplexity), true
+
 	case "CustomerReferrals.campaigns":
 		if e.ComplexityRoot.CustomerReferrals.Campaigns == nil {
 			break
@@ -4946,6 +5100,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(metadata.MetadataSchemaInput)), true
+	case "Mutation.createOrder":
+		if e.ComplexityRoot.Mutation.CreateOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOrder(childComplexity, args["input"].(order.OrderInput)), true
 	case "Mutation.createProduct":
 		if e.ComplexityRoot.Mutation.CreateProduct == nil {
 			break
@@ -4957,6 +5122,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateProduct(childComplexity, args["input"].(catalog.ProductInput)), true
+	case "Mutation.createProductCollection":
+		if e.ComplexityRoot.Mutation.CreateProductCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProductCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProductCollection(childComplexity, args["input"].(catalog.CollectionInput)), true
 	case "Mutation.createReward":
 		if e.ComplexityRoot.Mutation.CreateReward == nil {
 			break
@@ -5177,6 +5353,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProduct(childComplexity, args["id"].(string), args["force"].(*bool)), true
+	case "Mutation.deleteProductCollection":
+		if e.ComplexityRoot.Mutation.DeleteProductCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProductCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProductCollection(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -5309,6 +5496,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableVoucher(childComplexity, args["codeOrID"].(string)), true
+	case "Mutation.exportOrders":
+		if e.ComplexityRoot.Mutation.ExportOrders == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_exportOrders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExportOrders(childComplexity, args["parameters"].(*export.OrderExportParameters)), true
 	case "Mutation.exportVoucherTransactions":
 		if e.ComplexityRoot.Mutation.ExportVoucherTransactions == nil {
 			break
@@ -5331,6 +5529,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
+	case "Mutation.importOrders":
+		if e.ComplexityRoot.Mutation.ImportOrders == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importOrders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportOrders(childComplexity, args["input"].([]*order.OrderInput)), true
 	case "Mutation.importProductsCSV":
 		if e.ComplexityRoot.Mutation.ImportProductsCSV == nil {
 			break
@@ -5705,6 +5914,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(webhook.WebhookInput)), true
+	case "Mutation.updateOrder":
+		if e.ComplexityRoot.Mutation.UpdateOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateOrder(childComplexity, args["id"].(string), args["input"].(order.OrderInput)), true
 	case "Mutation.updateProduct":
 		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
 			break
@@ -5716,6 +5936,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateProduct(childComplexity, args["id"].(string), args["input"].(catalog.ProductInput)), true
+	case "Mutation.updateProductCollection":
+		if e.ComplexityRoot.Mutation.UpdateProductCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductCollection(childComplexity, args["id"].(string), args["input"].(catalog.CollectionInput)), true
 	case "Mutation.updateProductsInBulk":
 		if e.ComplexityRoot.Mutation.UpdateProductsInBulk == nil {
 			break
@@ -5870,6 +6101,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OAuthAccessToken.TokenType(childComplexity), true
 
+	case "Order.amount":
+		if e.ComplexityRoot.Order.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Amount(childComplexity), true
+	case "Order.appliedDiscountAmount":
+		if e.ComplexityRoot.Order.AppliedDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.AppliedDiscountAmount(childComplexity), true
 	case "Order.calculated":
 		if e.ComplexityRoot.Order.Calculated == nil {
 			break
@@ -5888,12 +6131,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.CustomerID(childComplexity), true
+	case "Order.discountAmount":
+		if e.ComplexityRoot.Order.DiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.DiscountAmount(childComplexity), true
 	case "Order.id":
 		if e.ComplexityRoot.Order.ID == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Order.ID(childComplexity), true
+	case "Order.itemsAppliedDiscountAmount":
+		if e.ComplexityRoot.Order.ItemsAppliedDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ItemsAppliedDiscountAmount(childComplexity), true
+	case "Order.itemsDiscountAmount":
+		if e.ComplexityRoot.Order.ItemsDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ItemsDiscountAmount(childComplexity), true
 	case "Order.metadata":
 		if e.ComplexityRoot.Order.Metadata == nil {
 			break
@@ -5906,6 +6167,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.Redemptions(childComplexity), true
+	case "Order.referrerID":
+		if e.ComplexityRoot.Order.ReferrerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ReferrerID(childComplexity), true
 	case "Order.sourceID":
 		if e.ComplexityRoot.Order.SourceID == nil {
 			break
@@ -5918,12 +6185,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.Status(childComplexity), true
+	case "Order.totalAmount":
+		if e.ComplexityRoot.Order.TotalAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.TotalAmount(childComplexity), true
+	case "Order.totalAppliedDiscountAmount":
+		if e.ComplexityRoot.Order.TotalAppliedDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.TotalAppliedDiscountAmount(childComplexity), true
+	case "Order.totalDiscountAmount":
+		if e.ComplexityRoot.Order.TotalDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.TotalDiscountAmount(childComplexity), true
 	case "Order.updatedAt":
 		if e.ComplexityRoot.Order.UpdatedAt == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Order.UpdatedAt(childComplexity), true
+
+	case "OrderList.data":
+		if e.ComplexityRoot.OrderList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderList.Data(childComplexity), true
+	case "OrderList.total":
+		if e.ComplexityRoot.OrderList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderList.Total(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -6034,6 +6332,114 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Product.UpdatedAt(childComplexity), true
+
+	case "ProductCollection.createdAt":
+		if e.ComplexityRoot.ProductCollection.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.CreatedAt(childComplexity), true
+	case "ProductCollection.filter":
+		if e.ComplexityRoot.ProductCollection.Filter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.Filter(childComplexity), true
+	case "ProductCollection.id":
+		if e.ComplexityRoot.ProductCollection.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.ID(childComplexity), true
+	case "ProductCollection.name":
+		if e.ComplexityRoot.ProductCollection.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.Name(childComplexity), true
+	case "ProductCollection.type":
+		if e.ComplexityRoot.ProductCollection.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.Type(childComplexity), true
+	case "ProductCollection.updatedAt":
+		if e.ComplexityRoot.ProductCollection.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollection.UpdatedAt(childComplexity), true
+
+	case "ProductCollectionConnection.edges":
+		if e.ComplexityRoot.ProductCollectionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionConnection.Edges(childComplexity), true
+	case "ProductCollectionConnection.pageInfo":
+		if e.ComplexityRoot.ProductCollectionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionConnection.PageInfo(childComplexity), true
+	case "ProductCollectionConnection.totalCount":
+		if e.ComplexityRoot.ProductCollectionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionConnection.TotalCount(childComplexity), true
+
+	case "ProductCollectionEdge.cursor":
+		if e.ComplexityRoot.ProductCollectionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionEdge.Cursor(childComplexity), true
+	case "ProductCollectionEdge.node":
+		if e.ComplexityRoot.ProductCollectionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionEdge.Node(childComplexity), true
+
+	case "ProductCollectionItem.product":
+		if e.ComplexityRoot.ProductCollectionItem.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionItem.Product(childComplexity), true
+	case "ProductCollectionItem.sku":
+		if e.ComplexityRoot.ProductCollectionItem.Sku == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionItem.Sku(childComplexity), true
+
+	case "ProductCollectionItemList.data":
+		if e.ComplexityRoot.ProductCollectionItemList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionItemList.Data(childComplexity), true
+	case "ProductCollectionItemList.total":
+		if e.ComplexityRoot.ProductCollectionItemList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionItemList.Total(childComplexity), true
+
+	case "ProductCollectionList.data":
+		if e.ComplexityRoot.ProductCollectionList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionList.Data(childComplexity), true
+	case "ProductCollectionList.total":
+		if e.ComplexityRoot.ProductCollectionList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductCollectionList.Total(childComplexity), true
 
 	case "ProductConnection.edges":
 		if e.ComplexityRoot.ProductConnection.Edges == nil {
@@ -6435,6 +6841,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*customer.CustomerListInput)), true
+	case "Query.customerRedeemables":
+		if e.ComplexityRoot.Query.CustomerRedeemables == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customerRedeemables_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CustomerRedeemables(childComplexity, args["id"].(string), args["input"].(*customer.WalletInput)), true
 	case "Query.customerSegments":
 		if e.ComplexityRoot.Query.CustomerSegments == nil {
 			break
@@ -6827,6 +7244,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
+	case "Query.order":
+		if e.ComplexityRoot.Query.Order == nil {
+			break
+		}
+
+		args, err := ec.field_Query_order_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Order(childComplexity, args["id"].(string)), true
+	case "Query.orderList":
+		if e.ComplexityRoot.Query.OrderList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_orderList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.OrderList(childComplexity, args["input"].(*order.ListInput)), true
 	case "Query.product":
 		if e.ComplexityRoot.Query.Product == nil {
 			break
@@ -6838,6 +7277,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Product(childComplexity, args["id"].(string)), true
+	case "Query.productCollection":
+		if e.ComplexityRoot.Query.ProductCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductCollection(childComplexity, args["id"].(string)), true
+	case "Query.productCollectionList":
+		if e.ComplexityRoot.Query.ProductCollectionList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productCollectionList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductCollectionList(childComplexity, args["input"].(*catalog.ListInput)), true
+	case "Query.productCollectionProducts":
+		if e.ComplexityRoot.Query.ProductCollectionProducts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productCollectionProducts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductCollectionProducts(childComplexity, args["id"].(string), args["input"].(*catalog.ListInput)), true
+	case "Query.productCollections":
+		if e.ComplexityRoot.Query.ProductCollections == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productCollections_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductCollections(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProductCollectionOrder), args["where"].(*ent.ProductCollectionWhereInput)), true
 	case "Query.productList":
 		if e.ComplexityRoot.Query.ProductList == nil {
 			break
@@ -8835,6 +9318,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateIncentiveInput", ec.unmarshalInputCreateIncentiveInput),
 			graphql.NewInputUnmarshaler("CreateLoyaltyMemberInput", ec.unmarshalInputCreateLoyaltyMemberInput),
 			graphql.NewInputUnmarshaler("CreateLoyaltyProgramInput", ec.unmarshalInputCreateLoyaltyProgramInput),
+			graphql.NewInputUnmarshaler("CreateOrderInput", ec.unmarshalInputCreateOrderInput),
 			graphql.NewInputUnmarshaler("CreateRewardInput", ec.unmarshalInputCreateRewardInput),
 			graphql.NewInputUnmarshaler("CreateSegmentInput", ec.unmarshalInputCreateSegmentInput),
 			graphql.NewInputUnmarshaler("CreateVoucherInput", ec.unmarshalInputCreateVoucherInput),
@@ -8846,6 +9330,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CustomerInput", ec.unmarshalInputCustomerInput),
 			graphql.NewInputUnmarshaler("CustomerListInput", ec.unmarshalInputCustomerListInput),
 			graphql.NewInputUnmarshaler("CustomerOrder", ec.unmarshalInputCustomerOrder),
+			graphql.NewInputUnmarshaler("CustomerRedeemableFilterInput", ec.unmarshalInputCustomerRedeemableFilterInput),
+			graphql.NewInputUnmarshaler("CustomerRedeemablesInput", ec.unmarshalInputCustomerRedeemablesInput),
 			graphql.NewInputUnmarshaler("CustomerWhereInput", ec.unmarshalInputCustomerWhereInput),
 			graphql.NewInputUnmarshaler("DailyValidityInput", ec.unmarshalInputDailyValidityInput),
 			graphql.NewInputUnmarshaler("DiscountInput", ec.unmarshalInputDiscountInput),
@@ -8876,10 +9362,17 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("MetadataSchemaInput", ec.unmarshalInputMetadataSchemaInput),
 			graphql.NewInputUnmarshaler("MetadataSchemaOrder", ec.unmarshalInputMetadataSchemaOrder),
 			graphql.NewInputUnmarshaler("MetadataSchemaWhereInput", ec.unmarshalInputMetadataSchemaWhereInput),
+			graphql.NewInputUnmarshaler("OrderExportParametersInput", ec.unmarshalInputOrderExportParametersInput),
 			graphql.NewInputUnmarshaler("OrderInput", ec.unmarshalInputOrderInput),
 			graphql.NewInputUnmarshaler("OrderItemInput", ec.unmarshalInputOrderItemInput),
+			graphql.NewInputUnmarshaler("OrderLineInput", ec.unmarshalInputOrderLineInput),
+			graphql.NewInputUnmarshaler("OrderListInput", ec.unmarshalInputOrderListInput),
 			graphql.NewInputUnmarshaler("OrderOrder", ec.unmarshalInputOrderOrder),
 			graphql.NewInputUnmarshaler("OrderWhereInput", ec.unmarshalInputOrderWhereInput),
+			graphql.NewInputUnmarshaler("ProductCollectionInput", ec.unmarshalInputProductCollectionInput),
+			graphql.NewInputUnmarshaler("ProductCollectionItemInput", ec.unmarshalInputProductCollectionItemInput),
+			graphql.NewInputUnmarshaler("ProductCollectionOrder", ec.unmarshalInputProductCollectionOrder),
+			graphql.NewInputUnmarshaler("ProductCollectionWhereInput", ec.unmarshalInputProductCollectionWhereInput),
 			graphql.NewInputUnmarshaler("ProductInput", ec.unmarshalInputProductInput),
 			graphql.NewInputUnmarshaler("ProductOrder", ec.unmarshalInputProductOrder),
 			graphql.NewInputUnmarshaler("ProductWhereInput", ec.unmarshalInputProductWhereInput),
@@ -9009,7 +9502,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "ent.graphqls" "schema/catalog.graphqls"
+//go:embed "ent.graphqls" "schema/catalog.graphqls" "schema/customer_wallet.graphqls" "schema/order.graphqls" "schema/product_collection.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10909,6 +11402,9 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 	{Name: "schema/catalog.graphqls", Input: sourceData("schema/catalog.graphqls"), BuiltIn: false},
+	{Name: "schema/customer_wallet.graphqls", Input: sourceData("schema/customer_wallet.graphqls"), BuiltIn: false},
+	{Name: "schema/order.graphqls", Input: sourceData("schema/order.graphqls"), BuiltIn: false},
+	{Name: "schema/product_collection.graphqls", Input: sourceData("schema/product_collection.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -11760,6 +12256,36 @@ func (ec *executionContext) childFields_CustomerList(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type CustomerList", field.Name)
 }
 
+func (ec *executionContext) childFields_CustomerRedeemable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CustomerRedeemable_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CustomerRedeemable_createdAt(ctx, field)
+	case "holderRole":
+		return ec.fieldContext_CustomerRedeemable_holderRole(ctx, field)
+	case "status":
+		return ec.fieldContext_CustomerRedeemable_status(ctx, field)
+	case "voucher":
+		return ec.fieldContext_CustomerRedeemable_voucher(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerRedeemable", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerRedeemableList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "customerID":
+		return ec.fieldContext_CustomerRedeemableList_customerID(ctx, field)
+	case "total":
+		return ec.fieldContext_CustomerRedeemableList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_CustomerRedeemableList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_CustomerRedeemableList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerRedeemableList", field.Name)
+}
+
 func (ec *executionContext) childFields_CustomerReferrals(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "total":
@@ -12318,6 +12844,58 @@ func (ec *executionContext) childFields_OAuthAccessToken(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type OAuthAccessToken", field.Name)
 }
 
+func (ec *executionContext) childFields_Order(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Order_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Order_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Order_updatedAt(ctx, field)
+	case "sourceID":
+		return ec.fieldContext_Order_sourceID(ctx, field)
+	case "status":
+		return ec.fieldContext_Order_status(ctx, field)
+	case "customerID":
+		return ec.fieldContext_Order_customerID(ctx, field)
+	case "calculated":
+		return ec.fieldContext_Order_calculated(ctx, field)
+	case "redemptions":
+		return ec.fieldContext_Order_redemptions(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Order_metadata(ctx, field)
+	case "amount":
+		return ec.fieldContext_Order_amount(ctx, field)
+	case "discountAmount":
+		return ec.fieldContext_Order_discountAmount(ctx, field)
+	case "itemsDiscountAmount":
+		return ec.fieldContext_Order_itemsDiscountAmount(ctx, field)
+	case "totalDiscountAmount":
+		return ec.fieldContext_Order_totalDiscountAmount(ctx, field)
+	case "totalAmount":
+		return ec.fieldContext_Order_totalAmount(ctx, field)
+	case "appliedDiscountAmount":
+		return ec.fieldContext_Order_appliedDiscountAmount(ctx, field)
+	case "itemsAppliedDiscountAmount":
+		return ec.fieldContext_Order_itemsAppliedDiscountAmount(ctx, field)
+	case "totalAppliedDiscountAmount":
+		return ec.fieldContext_Order_totalAppliedDiscountAmount(ctx, field)
+	case "referrerID":
+		return ec.fieldContext_Order_referrerID(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Order", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_OrderList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_OrderList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderList", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -12368,6 +12946,76 @@ func (ec *executionContext) childFields_Product(ctx context.Context, field graph
 		return ec.fieldContext_Product_skus(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ProductCollection_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ProductCollection_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ProductCollection_updatedAt(ctx, field)
+	case "name":
+		return ec.fieldContext_ProductCollection_name(ctx, field)
+	case "type":
+		return ec.fieldContext_ProductCollection_type(ctx, field)
+	case "filter":
+		return ec.fieldContext_ProductCollection_filter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollection", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollectionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ProductCollectionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ProductCollectionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ProductCollectionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollectionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollectionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ProductCollectionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ProductCollectionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollectionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollectionItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "product":
+		return ec.fieldContext_ProductCollectionItem_product(ctx, field)
+	case "sku":
+		return ec.fieldContext_ProductCollectionItem_sku(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollectionItem", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollectionItemList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ProductCollectionItemList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_ProductCollectionItemList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollectionItemList", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductCollectionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ProductCollectionList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_ProductCollectionList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductCollectionList", field.Name)
 }
 
 func (ec *executionContext) childFields_ProductConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14270,6 +14918,34 @@ func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (order.OrderInput, error) {
+			return ec.unmarshalNCreateOrderInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createProductCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.CollectionInput, error) {
+			return ec.unmarshalNProductCollectionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14622,6 +15298,20 @@ func (ec *executionContext) field_Mutation_deleteManagementWebhook_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteProductCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14836,6 +15526,20 @@ func (ec *executionContext) field_Mutation_enableVoucher_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_exportOrders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
+		func(ctx context.Context, v any) (*export.OrderExportParameters, error) {
+			return ec.unmarshalOOrderExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐOrderExportParameters(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["parameters"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_exportVoucherTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14885,6 +15589,20 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importOrders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*order.OrderInput, error) {
+			return ec.unmarshalNCreateOrderInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -15657,6 +16375,50 @@ func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx cont
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (order.OrderInput, error) {
+			return ec.unmarshalNCreateOrderInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProductCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.CollectionInput, error) {
+			return ec.unmarshalNProductCollectionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16610,6 +17372,28 @@ func (ec *executionContext) field_Query_customerList_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_customerRedeemables_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*customer.WalletInput, error) {
+			return ec.unmarshalOCustomerRedeemablesInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_customerSegments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17503,6 +18287,138 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_orderList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*order.ListInput, error) {
+			return ec.unmarshalOOrderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_order_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_productCollectionList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*catalog.ListInput, error) {
+			return ec.unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_productCollectionProducts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*catalog.ListInput, error) {
+			return ec.unmarshalOCatalogListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_productCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_productCollections_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.ProductCollectionOrder, error) {
+			return ec.unmarshalOProductCollectionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ProductCollectionWhereInput, error) {
+			return ec.unmarshalOProductCollectionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
 	return args, nil
 }
 
@@ -25459,6 +26375,231 @@ func (ec *executionContext) fieldContext_CustomerList_data(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CustomerRedeemable_id(ctx context.Context, field graphql.CollectedField, obj *customer.WalletEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemable_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemable_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemable", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CustomerRedeemable_createdAt(ctx context.Context, field graphql.CollectedField, obj *customer.WalletEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemable_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemable_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemable", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CustomerRedeemable_holderRole(ctx context.Context, field graphql.CollectedField, obj *customer.WalletEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemable_holderRole(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HolderRole, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemable_holderRole(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemable", field, false, false, "String")
+}
+
+func (ec *executionContext) _CustomerRedeemable_status(ctx context.Context, field graphql.CollectedField, obj *customer.WalletEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemable_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemable_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemable", field, false, false, "String")
+}
+
+func (ec *executionContext) _CustomerRedeemable_voucher(ctx context.Context, field graphql.CollectedField, obj *customer.WalletEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemable_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemable_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CustomerRedeemable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CustomerRedeemableList_customerID(ctx context.Context, field graphql.CollectedField, obj *customer.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemableList_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemableList_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemableList", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CustomerRedeemableList_total(ctx context.Context, field graphql.CollectedField, obj *customer.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemableList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemableList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemableList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CustomerRedeemableList_hasMore(ctx context.Context, field graphql.CollectedField, obj *customer.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemableList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemableList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerRedeemableList", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _CustomerRedeemableList_data(ctx context.Context, field graphql.CollectedField, obj *customer.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerRedeemableList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*customer.WalletEntry) graphql.Marshaler {
+			return ec.marshalNCustomerRedeemable2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerRedeemableList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CustomerRedeemableList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerRedeemable(ctx, field)
 		},
 	}
 	return fc, nil
@@ -34631,6 +35772,314 @@ func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOrder(ctx, fc.Args["input"].(order.OrderInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateOrder(ctx, fc.Args["id"].(string), fc.Args["input"].(order.OrderInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importOrders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportOrders(ctx, fc.Args["input"].([]*order.OrderInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importOrders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importOrders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_exportOrders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_exportOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ExportOrders(ctx, fc.Args["parameters"].(*export.OrderExportParameters))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
+			return ec.marshalNExport2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_exportOrders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Export(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_exportOrders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createProductCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createProductCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateProductCollection(ctx, fc.Args["input"].(catalog.CollectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+			return ec.marshalNProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createProductCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createProductCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProductCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProductCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProductCollection(ctx, fc.Args["id"].(string), fc.Args["input"].(catalog.CollectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+			return ec.marshalNProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProductCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProductCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteProductCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteProductCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteProductCollection(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteProductCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteProductCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34896,7 +36345,7 @@ func (ec *executionContext) _Order_status(ctx context.Context, field graphql.Col
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v order.Status) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v order1.Status) graphql.Marshaler {
 			return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, selections, v)
 		},
 		true,
@@ -34997,6 +36446,268 @@ func (ec *executionContext) _Order_metadata(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_Order_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Order", field, false, false, "Map")
+}
+
+func (ec *executionContext) _Order_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_discountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_discountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_discountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_itemsDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_itemsDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemsDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_itemsDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_totalDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_totalDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_totalDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_totalAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_totalAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_totalAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_appliedDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_appliedDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AppliedDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_appliedDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_itemsAppliedDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_itemsAppliedDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemsAppliedDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_itemsAppliedDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_totalAppliedDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_totalAppliedDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalAppliedDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_totalAppliedDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Order_referrerID(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_referrerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReferrerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_referrerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, "String")
+}
+
+func (ec *executionContext) _OrderList_total(ctx context.Context, field graphql.CollectedField, obj *order.List) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _OrderList_data(ctx context.Context, field graphql.CollectedField, obj *order.List) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
@@ -35416,6 +37127,460 @@ func (ec *executionContext) fieldContext_Product_skus(ctx context.Context, field
 	if fc.Args, err = ec.field_Product_skus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollection_id(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ProductCollection_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ProductCollection_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ProductCollection_name(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProductCollection_type(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v productcollection.Type) graphql.Marshaler {
+			return ec.marshalNProductCollectionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "ProductCollectionType")
+}
+
+func (ec *executionContext) _ProductCollection_filter(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollection_filter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Filter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollection_filter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollection", field, false, false, "Map")
+}
+
+func (ec *executionContext) _ProductCollectionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollectionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ProductCollectionEdge) graphql.Marshaler {
+			return ec.marshalOProductCollectionEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollectionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollectionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollectionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollectionConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProductCollectionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollectionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+			return ec.marshalOProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProductCollectionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollectionEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _ProductCollectionItem_product(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionItem_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Product) graphql.Marshaler {
+			return ec.marshalOProduct2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProduct(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionItem_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Product(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionItem_sku(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionItem_sku(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sku, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Sku) graphql.Marshaler {
+			return ec.marshalOSku2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSku(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionItem_sku(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Sku(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionItemList_total(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionItemList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionItemList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionItemList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollectionItemList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProductCollectionItemList_data(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionItemList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionItemList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*catalog.CollectionItem) graphql.Marshaler {
+			return ec.marshalNProductCollectionItem2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionItemList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionItemList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollectionItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductCollectionList_total(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProductCollectionList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProductCollectionList_data(ctx context.Context, field graphql.CollectedField, obj *catalog.CollectionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductCollectionList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ProductCollection) graphql.Marshaler {
+			return ec.marshalNProductCollection2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductCollectionList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductCollectionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollection(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -36820,6 +38985,50 @@ func (ec *executionContext) fieldContext_Query_products(ctx context.Context, fie
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_products_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productCollections(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productCollections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProductCollections(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ProductCollectionOrder), fc.Args["where"].(*ent.ProductCollectionWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductCollectionConnection) graphql.Marshaler {
+			return ec.marshalNProductCollectionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productCollections(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollectionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_productCollections_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -39624,6 +41833,270 @@ func (ec *executionContext) fieldContext_Query_skuList(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_skuList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_customerRedeemables(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_customerRedeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CustomerRedeemables(ctx, fc.Args["id"].(string), fc.Args["input"].(*customer.WalletInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.Wallet) graphql.Marshaler {
+			return ec.marshalNCustomerRedeemableList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWallet(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_customerRedeemables(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerRedeemableList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_customerRedeemables_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_order(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Order(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_order(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_order_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_orderList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_orderList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().OrderList(ctx, fc.Args["input"].(*order.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *order.List) graphql.Marshaler {
+			return ec.marshalNOrderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_orderList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_orderList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProductCollection(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+			return ec.marshalNProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_productCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productCollectionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productCollectionList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProductCollectionList(ctx, fc.Args["input"].(*catalog.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *catalog.CollectionList) graphql.Marshaler {
+			return ec.marshalNProductCollectionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productCollectionList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollectionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_productCollectionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productCollectionProducts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productCollectionProducts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProductCollectionProducts(ctx, fc.Args["id"].(string), fc.Args["input"].(*catalog.ListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *catalog.CollectionItemList) graphql.Marshaler {
+			return ec.marshalNProductCollectionItemList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productCollectionProducts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductCollectionItemList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_productCollectionProducts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -54785,6 +57258,118 @@ func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (loyalty.C
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateOrderInput(ctx context.Context, obj any) (order.OrderInput, error) {
+	var it order.OrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "sourceID", "status", "amount", "discountAmount", "items", "metadata", "customer", "customerID", "referrer", "referrerID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "discountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmount = data
+		case "items":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("items"))
+			data, err := ec.unmarshalOOrderLineInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐItemInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Items = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "customerID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerID = data
+		case "referrer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrer"))
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Referrer = data
+		case "referrerID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateOrderInput unmarshals raw into the CreateOrderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateOrderInput(ctx context.Context, raw any) (order.OrderInput, error) {
+	var out order.OrderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateOrderInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (loyalty.CreateRewardInput, error) {
 	var it loyalty.CreateRewardInput
 	if obj == nil {
@@ -56260,6 +58845,132 @@ func (ec *executionContext) unmarshalInputCustomerOrder(ctx context.Context, obj
 func UnmarshalCustomerOrder(ctx context.Context, raw any) (ent.CustomerOrder, error) {
 	var out ent.CustomerOrder
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCustomerRedeemableFilterInput(ctx context.Context, obj any) (customer.WalletFilter, error) {
+	var it customer.WalletFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"field", "op", "values"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "op":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("op"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Op = data
+		case "values":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("values"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Values = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCustomerRedeemableFilterInput unmarshals raw into the CustomerRedeemableFilterInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerRedeemableFilterInput(ctx context.Context, raw any) (customer.WalletFilter, error) {
+	var out customer.WalletFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerRedeemableFilterInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputCustomerRedeemablesInput(ctx context.Context, obj any) (customer.WalletInput, error) {
+	var it customer.WalletInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfterID", "filters", "or"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		case "filters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("filters"))
+			data, err := ec.unmarshalOCustomerRedeemableFilterInput2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletFilterᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Filters = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCustomerRedeemablesInput unmarshals raw into the CustomerRedeemablesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerRedeemablesInput(ctx context.Context, raw any) (customer.WalletInput, error) {
+	var out customer.WalletInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerRedeemablesInput", raw, &out)
 	return out, err
 }
 
@@ -61775,6 +64486,62 @@ func UnmarshalMetadataSchemaWhereInput(ctx context.Context, raw any) (ent.Metada
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputOrderExportParametersInput(ctx context.Context, obj any) (export.OrderExportParameters, error) {
+	var it export.OrderExportParameters
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"fields", "order", "filters"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "fields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fields"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Fields = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "filters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("filters"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Filters = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOrderExportParametersInput unmarshals raw into the OrderExportParametersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderExportParametersInput(ctx context.Context, raw any) (export.OrderExportParameters, error) {
+	var out export.OrderExportParameters
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderExportParametersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (redemption.OrderInput, error) {
 	var it redemption.OrderInput
 	if obj == nil {
@@ -61959,6 +64726,176 @@ func UnmarshalOrderItemInput(ctx context.Context, raw any) (redemption.OrderItem
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputOrderLineInput(ctx context.Context, obj any) (order.ItemInput, error) {
+	var it order.ItemInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"productID", "skuID", "sourceID", "relatedObject", "quantity", "price", "amount", "discountAmount", "product", "sku", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "productID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductID = data
+		case "skuID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "relatedObject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObject = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			if err = ec.Resolvers.OrderLineInput().Quantity(ctx, &it, data); err != nil {
+				return it, err
+			}
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "discountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmount = data
+		case "product":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("product"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Product = data
+		case "sku":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sku"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sku = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOrderLineInput unmarshals raw into the OrderLineInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderLineInput(ctx context.Context, raw any) (order.ItemInput, error) {
+	var out order.ItemInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderLineInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOrderListInput(ctx context.Context, obj any) (order.ListInput, error) {
+	var it order.ListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOrderListInput unmarshals raw into the OrderListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderListInput(ctx context.Context, raw any) (order.ListInput, error) {
+	var out order.ListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOrderOrder(ctx context.Context, obj any) (ent.OrderOrder, error) {
 	var it ent.OrderOrder
 	if obj == nil {
@@ -62023,7 +64960,7 @@ func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "customerID", "customerIDNEQ", "customerIDIn", "customerIDNotIn", "customerIDGT", "customerIDGTE", "customerIDLT", "customerIDLTE", "customerIDContains", "customerIDHasPrefix", "customerIDHasSuffix", "customerIDIsNil", "customerIDNotNil", "customerIDEqualFold", "customerIDContainsFold"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "customerID", "customerIDNEQ", "customerIDIn", "customerIDNotIn", "customerIDGT", "customerIDGTE", "customerIDLT", "customerIDLTE", "customerIDContains", "customerIDHasPrefix", "customerIDHasSuffix", "customerIDIsNil", "customerIDNotNil", "customerIDEqualFold", "customerIDContainsFold", "amount", "amountNEQ", "amountIn", "amountNotIn", "amountGT", "amountGTE", "amountLT", "amountLTE", "discountAmount", "discountAmountNEQ", "discountAmountIn", "discountAmountNotIn", "discountAmountGT", "discountAmountGTE", "discountAmountLT", "discountAmountLTE", "itemsDiscountAmount", "itemsDiscountAmountNEQ", "itemsDiscountAmountIn", "itemsDiscountAmountNotIn", "itemsDiscountAmountGT", "itemsDiscountAmountGTE", "itemsDiscountAmountLT", "itemsDiscountAmountLTE", "totalDiscountAmount", "totalDiscountAmountNEQ", "totalDiscountAmountIn", "totalDiscountAmountNotIn", "totalDiscountAmountGT", "totalDiscountAmountGTE", "totalDiscountAmountLT", "totalDiscountAmountLTE", "totalAmount", "totalAmountNEQ", "totalAmountIn", "totalAmountNotIn", "totalAmountGT", "totalAmountGTE", "totalAmountLT", "totalAmountLTE", "appliedDiscountAmount", "appliedDiscountAmountNEQ", "appliedDiscountAmountIn", "appliedDiscountAmountNotIn", "appliedDiscountAmountGT", "appliedDiscountAmountGTE", "appliedDiscountAmountLT", "appliedDiscountAmountLTE", "itemsAppliedDiscountAmount", "itemsAppliedDiscountAmountNEQ", "itemsAppliedDiscountAmountIn", "itemsAppliedDiscountAmountNotIn", "itemsAppliedDiscountAmountGT", "itemsAppliedDiscountAmountGTE", "itemsAppliedDiscountAmountLT", "itemsAppliedDiscountAmountLTE", "totalAppliedDiscountAmount", "totalAppliedDiscountAmountNEQ", "totalAppliedDiscountAmountIn", "totalAppliedDiscountAmountNotIn", "totalAppliedDiscountAmountGT", "totalAppliedDiscountAmountGTE", "totalAppliedDiscountAmountLT", "totalAppliedDiscountAmountLTE", "referrerID", "referrerIDNEQ", "referrerIDIn", "referrerIDNotIn", "referrerIDGT", "referrerIDGTE", "referrerIDLT", "referrerIDLTE", "referrerIDContains", "referrerIDHasPrefix", "referrerIDHasSuffix", "referrerIDIsNil", "referrerIDNotNil", "referrerIDEqualFold", "referrerIDContainsFold"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -62485,6 +65422,559 @@ func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.CustomerIDContainsFold = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "amountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountNEQ = data
+		case "amountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountIn = data
+		case "amountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountNotIn = data
+		case "amountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountGT = data
+		case "amountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountGTE = data
+		case "amountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountLT = data
+		case "amountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountLTE = data
+		case "discountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmount = data
+		case "discountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountNEQ = data
+		case "discountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountIn = data
+		case "discountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountNotIn = data
+		case "discountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountGT = data
+		case "discountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountGTE = data
+		case "discountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountLT = data
+		case "discountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountAmountLTE = data
+		case "itemsDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmount = data
+		case "itemsDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountNEQ = data
+		case "itemsDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountIn = data
+		case "itemsDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountNotIn = data
+		case "itemsDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountGT = data
+		case "itemsDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountGTE = data
+		case "itemsDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountLT = data
+		case "itemsDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsDiscountAmountLTE = data
+		case "totalDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmount = data
+		case "totalDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountNEQ = data
+		case "totalDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountIn = data
+		case "totalDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountNotIn = data
+		case "totalDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountGT = data
+		case "totalDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountGTE = data
+		case "totalDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountLT = data
+		case "totalDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalDiscountAmountLTE = data
+		case "totalAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmount = data
+		case "totalAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountNEQ = data
+		case "totalAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountIn = data
+		case "totalAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountNotIn = data
+		case "totalAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountGT = data
+		case "totalAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountGTE = data
+		case "totalAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountLT = data
+		case "totalAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAmountLTE = data
+		case "appliedDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmount = data
+		case "appliedDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountNEQ = data
+		case "appliedDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountIn = data
+		case "appliedDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountNotIn = data
+		case "appliedDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountGT = data
+		case "appliedDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountGTE = data
+		case "appliedDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountLT = data
+		case "appliedDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountAmountLTE = data
+		case "itemsAppliedDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmount = data
+		case "itemsAppliedDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountNEQ = data
+		case "itemsAppliedDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountIn = data
+		case "itemsAppliedDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountNotIn = data
+		case "itemsAppliedDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountGT = data
+		case "itemsAppliedDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountGTE = data
+		case "itemsAppliedDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountLT = data
+		case "itemsAppliedDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("itemsAppliedDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ItemsAppliedDiscountAmountLTE = data
+		case "totalAppliedDiscountAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmount = data
+		case "totalAppliedDiscountAmountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountNEQ = data
+		case "totalAppliedDiscountAmountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountIn = data
+		case "totalAppliedDiscountAmountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountNotIn = data
+		case "totalAppliedDiscountAmountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountGT = data
+		case "totalAppliedDiscountAmountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountGTE = data
+		case "totalAppliedDiscountAmountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountLT = data
+		case "totalAppliedDiscountAmountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalAppliedDiscountAmountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalAppliedDiscountAmountLTE = data
+		case "referrerID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerID = data
+		case "referrerIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDNEQ = data
+		case "referrerIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDIn = data
+		case "referrerIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDNotIn = data
+		case "referrerIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDGT = data
+		case "referrerIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDGTE = data
+		case "referrerIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDLT = data
+		case "referrerIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDLTE = data
+		case "referrerIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDContains = data
+		case "referrerIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDHasPrefix = data
+		case "referrerIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDHasSuffix = data
+		case "referrerIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDIsNil = data
+		case "referrerIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDNotNil = data
+		case "referrerIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDEqualFold = data
+		case "referrerIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerIDContainsFold = data
 		}
 	}
 	return it, nil
@@ -62499,6 +65989,549 @@ func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, o
 func UnmarshalOrderWhereInput(ctx context.Context, raw any) (ent.OrderWhereInput, error) {
 	var out ent.OrderWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductCollectionInput(ctx context.Context, obj any) (catalog.CollectionInput, error) {
+	var it catalog.CollectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "type", "filter", "products"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "filter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("filter"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Filter = data
+		case "products":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("products"))
+			data, err := ec.unmarshalOProductCollectionItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Products = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductCollectionInput unmarshals raw into the ProductCollectionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductCollectionInput(ctx context.Context, raw any) (catalog.CollectionInput, error) {
+	var out catalog.CollectionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductCollectionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductCollectionItemInput(ctx context.Context, obj any) (catalog.CollectionItemInput, error) {
+	var it catalog.CollectionItemInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "productID", "object"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "productID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductID = data
+		case "object":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("object"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Object = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductCollectionItemInput unmarshals raw into the ProductCollectionItemInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductCollectionItemInput(ctx context.Context, raw any) (catalog.CollectionItemInput, error) {
+	var out catalog.CollectionItemInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductCollectionItemInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductCollectionOrder(ctx context.Context, obj any) (ent.ProductCollectionOrder, error) {
+	var it ent.ProductCollectionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNProductCollectionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductCollectionOrder unmarshals raw into the ProductCollectionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductCollectionOrder(ctx context.Context, raw any) (ent.ProductCollectionOrder, error) {
+	var out ent.ProductCollectionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductCollectionOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputProductCollectionWhereInput(ctx context.Context, obj any) (ent.ProductCollectionWhereInput, error) {
+	var it ent.ProductCollectionWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOProductCollectionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOProductCollectionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOProductCollectionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOProductCollectionType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "typeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeNEQ"))
+			data, err := ec.unmarshalOProductCollectionType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeNEQ = data
+		case "typeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeIn"))
+			data, err := ec.unmarshalOProductCollectionType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeIn = data
+		case "typeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeNotIn"))
+			data, err := ec.unmarshalOProductCollectionType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeNotIn = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductCollectionWhereInput unmarshals raw into the ProductCollectionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductCollectionWhereInput(ctx context.Context, raw any) (ent.ProductCollectionWhereInput, error) {
+	var out ent.ProductCollectionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductCollectionWhereInput", raw, &out)
 	return out, err
 }
 
@@ -74751,6 +78784,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Publication(ctx, sel, obj)
+	case *ent.ProductCollection:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ProductCollection(ctx, sel, obj)
 	case *ent.Product:
 		if obj == nil {
 			return graphql.Null
@@ -77597,6 +81635,107 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var customerRedeemableImplementors = []string{"CustomerRedeemable"}
+
+func (ec *executionContext) _CustomerRedeemable(ctx context.Context, sel ast.SelectionSet, obj *customer.WalletEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerRedeemableImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerRedeemable")
+		case "id":
+			out.Values[i] = ec._CustomerRedeemable_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._CustomerRedeemable_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "holderRole":
+			out.Values[i] = ec._CustomerRedeemable_holderRole(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._CustomerRedeemable_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucher":
+			out.Values[i] = ec._CustomerRedeemable_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var customerRedeemableListImplementors = []string{"CustomerRedeemableList"}
+
+func (ec *executionContext) _CustomerRedeemableList(ctx context.Context, sel ast.SelectionSet, obj *customer.Wallet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerRedeemableListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerRedeemableList")
+		case "customerID":
+			out.Values[i] = ec._CustomerRedeemableList_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._CustomerRedeemableList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._CustomerRedeemableList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CustomerRedeemableList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
 var customerReferralsImplementors = []string{"CustomerReferrals"}
 
 func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.SelectionSet, obj *loyalty.CustomerReferrals) graphql.Marshaler {
@@ -80148,6 +84287,55 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importOrders":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importOrders(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exportOrders":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_exportOrders(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createProductCollection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createProductCollection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProductCollection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProductCollection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteProductCollection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteProductCollection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -80281,6 +84469,89 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "metadata":
 			out.Values[i] = ec._Order_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._Order_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountAmount":
+			out.Values[i] = ec._Order_discountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemsDiscountAmount":
+			out.Values[i] = ec._Order_itemsDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalDiscountAmount":
+			out.Values[i] = ec._Order_totalDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalAmount":
+			out.Values[i] = ec._Order_totalAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "appliedDiscountAmount":
+			out.Values[i] = ec._Order_appliedDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemsAppliedDiscountAmount":
+			out.Values[i] = ec._Order_itemsAppliedDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalAppliedDiscountAmount":
+			out.Values[i] = ec._Order_totalAppliedDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "referrerID":
+			out.Values[i] = ec._Order_referrerID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var orderListImplementors = []string{"OrderList"}
+
+func (ec *executionContext) _OrderList(ctx context.Context, sel ast.SelectionSet, obj *order.List) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderList")
+		case "total":
+			out.Values[i] = ec._OrderList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._OrderList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80454,6 +84725,259 @@ func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Product_skus(ctx, field, obj)
 				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionImplementors = []string{"ProductCollection", "Node"}
+
+func (ec *executionContext) _ProductCollection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProductCollection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollection")
+		case "id":
+			out.Values[i] = ec._ProductCollection_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ProductCollection_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ProductCollection_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ProductCollection_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ProductCollection_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "filter":
+			out.Values[i] = ec._ProductCollection_filter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionConnectionImplementors = []string{"ProductCollectionConnection"}
+
+func (ec *executionContext) _ProductCollectionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProductCollectionConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollectionConnection")
+		case "edges":
+			out.Values[i] = ec._ProductCollectionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ProductCollectionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ProductCollectionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionEdgeImplementors = []string{"ProductCollectionEdge"}
+
+func (ec *executionContext) _ProductCollectionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProductCollectionEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollectionEdge")
+		case "node":
+			out.Values[i] = ec._ProductCollectionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ProductCollectionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionItemImplementors = []string{"ProductCollectionItem"}
+
+func (ec *executionContext) _ProductCollectionItem(ctx context.Context, sel ast.SelectionSet, obj *catalog.CollectionItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollectionItem")
+		case "product":
+			out.Values[i] = ec._ProductCollectionItem_product(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sku":
+			out.Values[i] = ec._ProductCollectionItem_sku(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionItemListImplementors = []string{"ProductCollectionItemList"}
+
+func (ec *executionContext) _ProductCollectionItemList(ctx context.Context, sel ast.SelectionSet, obj *catalog.CollectionItemList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionItemListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollectionItemList")
+		case "total":
+			out.Values[i] = ec._ProductCollectionItemList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._ProductCollectionItemList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
+var productCollectionListImplementors = []string{"ProductCollectionList"}
+
+func (ec *executionContext) _ProductCollectionList(ctx context.Context, sel ast.SelectionSet, obj *catalog.CollectionList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productCollectionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductCollectionList")
+		case "total":
+			out.Values[i] = ec._ProductCollectionList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._ProductCollectionList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -80919,6 +85443,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_products(ctx, field)
 				})
+		case "productCollections":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_productCollections(ctx, field)
+				})
 		case "publications":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -81302,6 +85832,42 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_skuList(ctx, field)
+				})
+		case "customerRedeemables":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customerRedeemables(ctx, field)
+				})
+		case "order":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_order(ctx, field)
+				})
+		case "orderList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_orderList(ctx, field)
+				})
+		case "productCollection":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_productCollection(ctx, field)
+				})
+		case "productCollectionList":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_productCollectionList(ctx, field)
+				})
+		case "productCollectionProducts":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_productCollectionProducts(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -85078,6 +89644,30 @@ func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋp
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateOrderInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInput(ctx context.Context, v any) (order.OrderInput, error) {
+	res, err := ec.unmarshalInputCreateOrderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateOrderInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInputᚄ(ctx context.Context, v any) ([]*order.OrderInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*order.OrderInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCreateOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNCreateOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐOrderInput(ctx context.Context, v any) (*order.OrderInput, error) {
+	res, err := ec.unmarshalInputCreateOrderInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateRewardInput(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 	res, err := ec.unmarshalInputCreateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -85280,6 +89870,43 @@ func (ec *executionContext) marshalNCustomerOrderField2ᚖgithubᚗcomᚋpromoen
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNCustomerRedeemable2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.WalletEntry) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCustomerRedeemable2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCustomerRedeemable2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletEntry(ctx context.Context, sel ast.SelectionSet, v *customer.WalletEntry) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CustomerRedeemable!")
+		return graphql.Null
+	}
+	return ec._CustomerRedeemable(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCustomerRedeemableFilterInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletFilter(ctx context.Context, v any) (customer.WalletFilter, error) {
+	res, err := ec.unmarshalInputCustomerRedeemableFilterInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCustomerRedeemableList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWallet(ctx context.Context, sel ast.SelectionSet, v *customer.Wallet) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CustomerRedeemableList!")
+		return graphql.Null
+	}
+	return ec._CustomerRedeemableList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCustomerWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerWhereInput(ctx context.Context, v any) (*ent.CustomerWhereInput, error) {
@@ -85496,6 +90123,24 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNID2ᚖstring(ctx context.Context, v any) (*string, error) {
+	res, err := graphql.UnmarshalID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNID2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ID!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalID(*v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "ID!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNIncentive2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentive(ctx context.Context, sel ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
@@ -86011,6 +90656,30 @@ func (ec *executionContext) marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengi
 	return ec._OAuthAccessToken(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Order) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrder(ctx context.Context, sel ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Order!")
+		return graphql.Null
+	}
+	return ec._Order(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
 	var res entgql.OrderDirection
 	err := res.UnmarshalGQL(v)
@@ -86024,6 +90693,19 @@ func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgql
 func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderItemInput(ctx context.Context, v any) (*redemption.OrderItemInput, error) {
 	res, err := ec.unmarshalInputOrderItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNOrderLineInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐItemInput(ctx context.Context, v any) (*order.ItemInput, error) {
+	res, err := ec.unmarshalInputOrderLineInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐList(ctx context.Context, sel ast.SelectionSet, v *order.List) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "OrderList!")
+		return graphql.Null
+	}
+	return ec._OrderList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderOrderField(ctx context.Context, v any) (*ent.OrderOrderField, error) {
@@ -86040,13 +90722,13 @@ func (ec *executionContext) marshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengin
 	return v
 }
 
-func (ec *executionContext) unmarshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (order.Status, error) {
-	var res order.Status
+func (ec *executionContext) unmarshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (order1.Status, error) {
+	var res order1.Status
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v order.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v order1.Status) graphql.Marshaler {
 	return v
 }
 
@@ -86089,6 +90771,117 @@ func (ec *executionContext) marshalNProduct2ᚖgithubᚗcomᚋpromoengineᚋprom
 		return graphql.Null
 	}
 	return ec._Product(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProductCollection2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ProductCollection) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx context.Context, sel ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollection!")
+		return graphql.Null
+	}
+	return ec._ProductCollection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProductCollectionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ProductCollectionConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollectionConnection!")
+		return graphql.Null
+	}
+	return ec._ProductCollectionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNProductCollectionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionInput(ctx context.Context, v any) (catalog.CollectionInput, error) {
+	res, err := ec.unmarshalInputProductCollectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductCollectionItem2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*catalog.CollectionItem) graphql.Marshaler {
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProductCollectionItem2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNProductCollectionItem2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItem(ctx context.Context, sel ast.SelectionSet, v *catalog.CollectionItem) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollectionItem!")
+		return graphql.Null
+	}
+	return ec._ProductCollectionItem(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNProductCollectionItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemInput(ctx context.Context, v any) (*catalog.CollectionItemInput, error) {
+	res, err := ec.unmarshalInputProductCollectionItemInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductCollectionItemList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemList(ctx context.Context, sel ast.SelectionSet, v *catalog.CollectionItemList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollectionItemList!")
+		return graphql.Null
+	}
+	return ec._ProductCollectionItemList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProductCollectionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionList(ctx context.Context, sel ast.SelectionSet, v *catalog.CollectionList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollectionList!")
+		return graphql.Null
+	}
+	return ec._ProductCollectionList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNProductCollectionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionOrderField(ctx context.Context, v any) (*ent.ProductCollectionOrderField, error) {
+	var res = new(ent.ProductCollectionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductCollectionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ProductCollectionOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProductCollectionOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNProductCollectionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx context.Context, v any) (productcollection.Type, error) {
+	var res productcollection.Type
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProductCollectionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx context.Context, sel ast.SelectionSet, v productcollection.Type) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNProductCollectionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInput(ctx context.Context, v any) (*ent.ProductCollectionWhereInput, error) {
+	res, err := ec.unmarshalInputProductCollectionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNProductConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ProductConnection) graphql.Marshaler {
@@ -88450,6 +93243,31 @@ func (ec *executionContext) unmarshalOCustomerOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
+func (ec *executionContext) unmarshalOCustomerRedeemableFilterInput2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletFilterᚄ(ctx context.Context, v any) ([]customer.WalletFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]customer.WalletFilter, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCustomerRedeemableFilterInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletFilter(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCustomerRedeemablesInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐWalletInput(ctx context.Context, v any) (*customer.WalletInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCustomerRedeemablesInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -89573,6 +94391,14 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋpromoengineᚋpromoengin
 	return ec._Node(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOOrderExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐOrderExportParameters(ctx context.Context, v any) (*export.OrderExportParameters, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOrderExportParametersInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx context.Context, v any) (*redemption.OrderInput, error) {
 	if v == nil {
 		return nil, nil
@@ -89598,13 +94424,38 @@ func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoe
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order.Status, error) {
+func (ec *executionContext) unmarshalOOrderLineInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐItemInputᚄ(ctx context.Context, v any) ([]*order.ItemInput, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]order.Status, len(vSlice))
+	res := make([]*order.ItemInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderLineInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐItemInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOOrderListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋorderᚐListInput(ctx context.Context, v any) (*order.ListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOrderListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order1.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]order1.Status, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, vSlice[i])
@@ -89615,7 +94466,7 @@ func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengine�
 	return res, nil
 }
 
-func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []order.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []order1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -89634,16 +94485,16 @@ func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋ
 	return ret
 }
 
-func (ec *executionContext) unmarshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (*order.Status, error) {
+func (ec *executionContext) unmarshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (*order1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(order.Status)
+	var res = new(order1.Status)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v *order.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v *order1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -89696,6 +94547,135 @@ func (ec *executionContext) marshalOProduct2ᚖgithubᚗcomᚋpromoengineᚋprom
 		return graphql.Null
 	}
 	return ec._Product(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOProductCollection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollection(ctx context.Context, sel ast.SelectionSet, v *ent.ProductCollection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ProductCollection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOProductCollectionEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ProductCollectionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOProductCollectionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOProductCollectionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ProductCollectionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ProductCollectionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOProductCollectionItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemInputᚄ(ctx context.Context, v any) ([]*catalog.CollectionItemInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*catalog.CollectionItemInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductCollectionItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐCollectionItemInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOProductCollectionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionOrder(ctx context.Context, v any) (*ent.ProductCollectionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputProductCollectionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOProductCollectionType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐTypeᚄ(ctx context.Context, v any) ([]productcollection.Type, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]productcollection.Type, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductCollectionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOProductCollectionType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []productcollection.Type) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProductCollectionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOProductCollectionType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx context.Context, v any) (*productcollection.Type, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(productcollection.Type)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOProductCollectionType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋproductcollectionᚐType(ctx context.Context, sel ast.SelectionSet, v *productcollection.Type) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOProductCollectionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInputᚄ(ctx context.Context, v any) ([]*ent.ProductCollectionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ProductCollectionWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductCollectionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOProductCollectionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductCollectionWhereInput(ctx context.Context, v any) (*ent.ProductCollectionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputProductCollectionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOProductEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ProductEdge) graphql.Marshaler {

@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
@@ -61,6 +62,7 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixCategory:         category.Table,
 	pulid.PrefixProduct:          product.Table,
 	pulid.PrefixSku:              sku.Table,
+	pulid.PrefixCollection:       productcollection.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

@@ -7,20 +7,21 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // Wiring: the calls that would point upwards — a lower domain reacting
 // to something of a higher one — are registered here, at program start.
 func init() {
-	// Custom events and segment entries earn loyalty points.
+	// Custom events, segment entries and paid orders earn loyalty points.
 	customer.Earning = loyalty.RuleEarning{}
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),
-		catalog.JobHandlers()} {
+		catalog.JobHandlers(), order.JobHandlers()} {
 		for typ, h := range handlers {
 			job.Register(typ, h)
 		}

@@ -211,6 +211,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	registerProducts(v1, keysOrBearer, productHandlers{root})
+	registerProductCollections(v1, keysOrBearer, productHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -231,6 +232,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
 	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
+	v1.GET("/customers/:customerId/redeemables", keysOrBearer, customers.redeemables)
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
@@ -242,6 +244,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/segments/:id", keysOrBearer, segments.get)
 	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
 	exports := exportHandlers{vouchers: vouchers}
+	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	orders "github.com/promoengine/promoengine/graph/order"
 )
 
 // saveOrder stores the redeemed order: the one named by id (404 when
@@ -52,6 +53,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if err != nil {
 		return nil, fmt.Errorf("reading order: %w", err)
 	}
+	before := *o // as it was, for the order's side effects (orders.Written)
 	redemptions := o.Redemptions
 	if redemptions == nil {
 		redemptions = map[string]any{}
@@ -70,6 +72,9 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 		return nil, err
 	}
 	upd := o.Update().SetRedemptions(redemptions).SetCalculated(doc)
+	if err := orders.SetColumns(upd.Mutation(), doc); err != nil {
+		return nil, err
+	}
 	if in.Status != nil {
 		upd.SetStatus(order.Status(*in.Status))
 	}
@@ -81,6 +86,9 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	}
 	if o, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating order: %w", err)
+	}
+	if err := orders.Written(ctx, &before, o); err != nil {
+		return nil, err
 	}
 	w.stored = o
 	status := o.Status.String()
@@ -108,9 +116,15 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}
+	if err := orders.SetColumns(create.Mutation(), doc); err != nil {
+		return nil, err
+	}
 	saved, err := create.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("saving order: %w", err)
+	}
+	if err := orders.Written(ctx, nil, saved); err != nil {
+		return nil, err
 	}
 	w.stored = saved
 	return saved, nil

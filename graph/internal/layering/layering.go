@@ -44,6 +44,7 @@ var Layers = [][]string{
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},
+	{"graph/order"},
 	{"graph/redemption"},
 	{"graph/export"},
 	// The access and management area: projects, keys, OAuth, users,

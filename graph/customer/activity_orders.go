@@ -1,0 +1,26 @@
+package customer
+
+import (
+	"encoding/json"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// orderEventSource: customer.order.created, .updated, .paid, .canceled
+// and .fulfilled, recorded by graph/order with the order as it was then.
+func orderEventSource() customerActivitySource {
+	return tableSource(customerActivitySource{name: "order", prefixes: []string{pulid.PrefixOrderEvent}},
+		orderevent.FieldCreatedAt, orderevent.FieldID,
+		func(c *ent.Client, f activityFilter) *ent.OrderEventQuery {
+			return c.OrderEvent.Query().Where(orderevent.CustomerID(f.customerID))
+		}, eachRow(func(e *ent.OrderEvent) *CustomerActivity {
+			var order any = json.RawMessage(e.Order)
+			if len(e.Order) == 0 {
+				order = map[string]any{"id": e.OrderID, "object": "order"}
+			}
+			return &CustomerActivity{ID: e.ID, Type: e.Type, CreatedAt: e.CreatedAt,
+				Data: map[string]any{"order": order}}
+		}))
+}
