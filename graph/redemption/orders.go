@@ -87,7 +87,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if o, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating order: %w", err)
 	}
-	if err := orders.Written(ctx, &before, o); err != nil {
+	if err := orders.Written(w.e.eventContext(ctx), &before, o); err != nil {
 		return nil, err
 	}
 	w.stored = o
@@ -123,7 +123,7 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	if err != nil {
 		return nil, fmt.Errorf("saving order: %w", err)
 	}
-	if err := orders.Written(ctx, nil, saved); err != nil {
+	if err := orders.Written(w.e.eventContext(ctx), nil, saved); err != nil {
 		return nil, err
 	}
 	w.stored = saved
