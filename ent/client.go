@@ -41,7 +41,9 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -128,8 +130,12 @@ type Client struct {
 	OAuthToken *OAuthTokenClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// OrderEvent is the client for interacting with the OrderEvent builders.
+	OrderEvent *OrderEventClient
 	// Product is the client for interacting with the Product builders.
 	Product *ProductClient
+	// ProductCollection is the client for interacting with the ProductCollection builders.
+	ProductCollection *ProductCollectionClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -217,7 +223,9 @@ func (c *Client) init() {
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
+	c.OrderEvent = NewOrderEventClient(c.config)
 	c.Product = NewProductClient(c.config)
+	c.ProductCollection = NewProductCollectionClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.PromotionStack = NewPromotionStackClient(c.config)
@@ -361,7 +369,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
+		OrderEvent:               NewOrderEventClient(cfg),
 		Product:                  NewProductClient(cfg),
+		ProductCollection:        NewProductCollectionClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		PromotionStack:           NewPromotionStackClient(cfg),
@@ -432,7 +442,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		MetadataSchema:           NewMetadataSchemaClient(cfg),
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
+		OrderEvent:               NewOrderEventClient(cfg),
 		Product:                  NewProductClient(cfg),
+		ProductCollection:        NewProductCollectionClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		PromotionStack:           NewPromotionStackClient(cfg),
@@ -492,12 +504,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.PromotionStack,
-		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.OAuthToken, c.Order, c.OrderEvent, c.Product, c.ProductCollection, c.Project,
+		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
+		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -512,12 +524,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.Product, c.Project, c.ProjectUser, c.PromotionStack,
-		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.OAuthToken, c.Order, c.OrderEvent, c.Product, c.ProductCollection, c.Project,
+		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
+		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -578,8 +590,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthToken.mutate(ctx, m)
 	case *OrderMutation:
 		return c.Order.mutate(ctx, m)
+	case *OrderEventMutation:
+		return c.OrderEvent.mutate(ctx, m)
 	case *ProductMutation:
 		return c.Product.mutate(ctx, m)
+	case *ProductCollectionMutation:
+		return c.ProductCollection.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
@@ -4443,6 +4459,141 @@ func (c *OrderClient) mutate(ctx context.Context, m *OrderMutation) (Value, erro
 	}
 }
 
+// OrderEventClient is a client for the OrderEvent schema.
+type OrderEventClient struct {
+	config
+}
+
+// NewOrderEventClient returns a client for the OrderEvent from the given config.
+func NewOrderEventClient(c config) *OrderEventClient {
+	return &OrderEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderevent.Hooks(f(g(h())))`.
+func (c *OrderEventClient) Use(hooks ...Hook) {
+	c.hooks.OrderEvent = append(c.hooks.OrderEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderevent.Intercept(f(g(h())))`.
+func (c *OrderEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderEvent = append(c.inters.OrderEvent, interceptors...)
+}
+
+// Create returns a builder for creating a OrderEvent entity.
+func (c *OrderEventClient) Create() *OrderEventCreate {
+	mutation := newOrderEventMutation(c.config, OpCreate)
+	return &OrderEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderEvent entities.
+func (c *OrderEventClient) CreateBulk(builders ...*OrderEventCreate) *OrderEventCreateBulk {
+	return &OrderEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderEventClient) MapCreateBulk(slice any, setFunc func(*OrderEventCreate, int)) *OrderEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderEventCreateBulk{err: fmt.Errorf("calling to OrderEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderEvent.
+func (c *OrderEventClient) Update() *OrderEventUpdate {
+	mutation := newOrderEventMutation(c.config, OpUpdate)
+	return &OrderEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderEventClient) UpdateOne(_m *OrderEvent) *OrderEventUpdateOne {
+	mutation := newOrderEventMutation(c.config, OpUpdateOne, withOrderEvent(_m))
+	return &OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderEventClient) UpdateOneID(id string) *OrderEventUpdateOne {
+	mutation := newOrderEventMutation(c.config, OpUpdateOne, withOrderEventID(id))
+	return &OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderEvent.
+func (c *OrderEventClient) Delete() *OrderEventDelete {
+	mutation := newOrderEventMutation(c.config, OpDelete)
+	return &OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderEventClient) DeleteOne(_m *OrderEvent) *OrderEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderEventClient) DeleteOneID(id string) *OrderEventDeleteOne {
+	builder := c.Delete().Where(orderevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderEventDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderEvent.
+func (c *OrderEventClient) Query() *OrderEventQuery {
+	return &OrderEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderEvent entity by its id.
+func (c *OrderEventClient) Get(ctx context.Context, id string) (*OrderEvent, error) {
+	return c.Query().Where(orderevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderEventClient) GetX(ctx context.Context, id string) *OrderEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OrderEventClient) Hooks() []Hook {
+	hooks := c.hooks.OrderEvent
+	return append(hooks[:len(hooks):len(hooks)], orderevent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderEventClient) Interceptors() []Interceptor {
+	inters := c.inters.OrderEvent
+	return append(inters[:len(inters):len(inters)], orderevent.Interceptors[:]...)
+}
+
+func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderEvent mutation op: %q", m.Op())
+	}
+}
+
 // ProductClient is a client for the Product schema.
 type ProductClient struct {
 	config
@@ -4591,6 +4742,141 @@ func (c *ProductClient) mutate(ctx context.Context, m *ProductMutation) (Value, 
 		return (&ProductDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Product mutation op: %q", m.Op())
+	}
+}
+
+// ProductCollectionClient is a client for the ProductCollection schema.
+type ProductCollectionClient struct {
+	config
+}
+
+// NewProductCollectionClient returns a client for the ProductCollection from the given config.
+func NewProductCollectionClient(c config) *ProductCollectionClient {
+	return &ProductCollectionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `productcollection.Hooks(f(g(h())))`.
+func (c *ProductCollectionClient) Use(hooks ...Hook) {
+	c.hooks.ProductCollection = append(c.hooks.ProductCollection, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `productcollection.Intercept(f(g(h())))`.
+func (c *ProductCollectionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ProductCollection = append(c.inters.ProductCollection, interceptors...)
+}
+
+// Create returns a builder for creating a ProductCollection entity.
+func (c *ProductCollectionClient) Create() *ProductCollectionCreate {
+	mutation := newProductCollectionMutation(c.config, OpCreate)
+	return &ProductCollectionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ProductCollection entities.
+func (c *ProductCollectionClient) CreateBulk(builders ...*ProductCollectionCreate) *ProductCollectionCreateBulk {
+	return &ProductCollectionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ProductCollectionClient) MapCreateBulk(slice any, setFunc func(*ProductCollectionCreate, int)) *ProductCollectionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ProductCollectionCreateBulk{err: fmt.Errorf("calling to ProductCollectionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ProductCollectionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ProductCollectionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ProductCollection.
+func (c *ProductCollectionClient) Update() *ProductCollectionUpdate {
+	mutation := newProductCollectionMutation(c.config, OpUpdate)
+	return &ProductCollectionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ProductCollectionClient) UpdateOne(_m *ProductCollection) *ProductCollectionUpdateOne {
+	mutation := newProductCollectionMutation(c.config, OpUpdateOne, withProductCollection(_m))
+	return &ProductCollectionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ProductCollectionClient) UpdateOneID(id string) *ProductCollectionUpdateOne {
+	mutation := newProductCollectionMutation(c.config, OpUpdateOne, withProductCollectionID(id))
+	return &ProductCollectionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ProductCollection.
+func (c *ProductCollectionClient) Delete() *ProductCollectionDelete {
+	mutation := newProductCollectionMutation(c.config, OpDelete)
+	return &ProductCollectionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ProductCollectionClient) DeleteOne(_m *ProductCollection) *ProductCollectionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ProductCollectionClient) DeleteOneID(id string) *ProductCollectionDeleteOne {
+	builder := c.Delete().Where(productcollection.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ProductCollectionDeleteOne{builder}
+}
+
+// Query returns a query builder for ProductCollection.
+func (c *ProductCollectionClient) Query() *ProductCollectionQuery {
+	return &ProductCollectionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeProductCollection},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ProductCollection entity by its id.
+func (c *ProductCollectionClient) Get(ctx context.Context, id string) (*ProductCollection, error) {
+	return c.Query().Where(productcollection.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ProductCollectionClient) GetX(ctx context.Context, id string) *ProductCollection {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ProductCollectionClient) Hooks() []Hook {
+	hooks := c.hooks.ProductCollection
+	return append(hooks[:len(hooks):len(hooks)], productcollection.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ProductCollectionClient) Interceptors() []Interceptor {
+	inters := c.inters.ProductCollection
+	return append(inters[:len(inters):len(inters)], productcollection.Interceptors[:]...)
+}
+
+func (c *ProductCollectionClient) mutate(ctx context.Context, m *ProductCollectionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ProductCollectionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ProductCollectionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ProductCollectionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ProductCollectionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ProductCollection mutation op: %q", m.Op())
 	}
 }
 
@@ -8228,24 +8514,25 @@ type (
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
 		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
-		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, Product,
+		ProductCollection, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk, User,
+		V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
 		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, Product, Project,
-		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, Sku, UploadChunk, User, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, Product,
+		ProductCollection, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk, User,
+		V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
+		WebhookEvent []ent.Interceptor
 	}
 )
 

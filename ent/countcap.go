@@ -33,7 +33,9 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -716,6 +718,31 @@ func (_q *OrderQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the order_events the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *OrderEventQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{orderevent.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting order_events: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting order_events: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the products the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *ProductQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -737,6 +764,31 @@ func (_q *ProductQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting products: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the product_collections the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ProductCollectionQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{productcollection.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting product_collections: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting product_collections: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

@@ -43,6 +43,14 @@ type Customer struct {
 	Metadata map[string]interface{} `json:"metadata,omitempty"`
 	// SystemMetadata holds the value of the "system_metadata" field.
 	SystemMetadata map[string]interface{} `json:"system_metadata,omitempty"`
+	// OrdersTotalAmount holds the value of the "orders_total_amount" field.
+	OrdersTotalAmount int64 `json:"orders_total_amount,omitempty"`
+	// OrdersTotalCount holds the value of the "orders_total_count" field.
+	OrdersTotalCount int `json:"orders_total_count,omitempty"`
+	// OrdersLastAmount holds the value of the "orders_last_amount" field.
+	OrdersLastAmount *int64 `json:"orders_last_amount,omitempty"`
+	// OrdersLastDate holds the value of the "orders_last_date" field.
+	OrdersLastDate *time.Time `json:"orders_last_date,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CustomerQuery when eager-loading is set.
 	Edges        CustomerEdges `json:"edges"`
@@ -90,9 +98,11 @@ func (*Customer) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case customer.FieldAddress, customer.FieldMetadata, customer.FieldSystemMetadata:
 			values[i] = new([]byte)
+		case customer.FieldOrdersTotalAmount, customer.FieldOrdersTotalCount, customer.FieldOrdersLastAmount:
+			values[i] = new(sql.NullInt64)
 		case customer.FieldID, customer.FieldProjectID, customer.FieldSourceID, customer.FieldName, customer.FieldDescription, customer.FieldEmail, customer.FieldPhone, customer.FieldBirthday:
 			values[i] = new(sql.NullString)
-		case customer.FieldCreatedAt, customer.FieldUpdatedAt:
+		case customer.FieldCreatedAt, customer.FieldUpdatedAt, customer.FieldOrdersLastDate:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -200,6 +210,32 @@ func (_m *Customer) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field system_metadata: %w", err)
 				}
 			}
+		case customer.FieldOrdersTotalAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field orders_total_amount", values[i])
+			} else if value.Valid {
+				_m.OrdersTotalAmount = value.Int64
+			}
+		case customer.FieldOrdersTotalCount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field orders_total_count", values[i])
+			} else if value.Valid {
+				_m.OrdersTotalCount = int(value.Int64)
+			}
+		case customer.FieldOrdersLastAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field orders_last_amount", values[i])
+			} else if value.Valid {
+				_m.OrdersLastAmount = new(int64)
+				*_m.OrdersLastAmount = value.Int64
+			}
+		case customer.FieldOrdersLastDate:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field orders_last_date", values[i])
+			} else if value.Valid {
+				_m.OrdersLastDate = new(time.Time)
+				*_m.OrdersLastDate = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -295,6 +331,22 @@ func (_m *Customer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("system_metadata=")
 	builder.WriteString(fmt.Sprintf("%v", _m.SystemMetadata))
+	builder.WriteString(", ")
+	builder.WriteString("orders_total_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.OrdersTotalAmount))
+	builder.WriteString(", ")
+	builder.WriteString("orders_total_count=")
+	builder.WriteString(fmt.Sprintf("%v", _m.OrdersTotalCount))
+	builder.WriteString(", ")
+	if v := _m.OrdersLastAmount; v != nil {
+		builder.WriteString("orders_last_amount=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.OrdersLastDate; v != nil {
+		builder.WriteString("orders_last_date=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -162,6 +162,62 @@ func (_c *CustomerCreate) SetSystemMetadata(v map[string]interface{}) *CustomerC
 	return _c
 }
 
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (_c *CustomerCreate) SetOrdersTotalAmount(v int64) *CustomerCreate {
+	_c.mutation.SetOrdersTotalAmount(v)
+	return _c
+}
+
+// SetNillableOrdersTotalAmount sets the "orders_total_amount" field if the given value is not nil.
+func (_c *CustomerCreate) SetNillableOrdersTotalAmount(v *int64) *CustomerCreate {
+	if v != nil {
+		_c.SetOrdersTotalAmount(*v)
+	}
+	return _c
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (_c *CustomerCreate) SetOrdersTotalCount(v int) *CustomerCreate {
+	_c.mutation.SetOrdersTotalCount(v)
+	return _c
+}
+
+// SetNillableOrdersTotalCount sets the "orders_total_count" field if the given value is not nil.
+func (_c *CustomerCreate) SetNillableOrdersTotalCount(v *int) *CustomerCreate {
+	if v != nil {
+		_c.SetOrdersTotalCount(*v)
+	}
+	return _c
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (_c *CustomerCreate) SetOrdersLastAmount(v int64) *CustomerCreate {
+	_c.mutation.SetOrdersLastAmount(v)
+	return _c
+}
+
+// SetNillableOrdersLastAmount sets the "orders_last_amount" field if the given value is not nil.
+func (_c *CustomerCreate) SetNillableOrdersLastAmount(v *int64) *CustomerCreate {
+	if v != nil {
+		_c.SetOrdersLastAmount(*v)
+	}
+	return _c
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (_c *CustomerCreate) SetOrdersLastDate(v time.Time) *CustomerCreate {
+	_c.mutation.SetOrdersLastDate(v)
+	return _c
+}
+
+// SetNillableOrdersLastDate sets the "orders_last_date" field if the given value is not nil.
+func (_c *CustomerCreate) SetNillableOrdersLastDate(v *time.Time) *CustomerCreate {
+	if v != nil {
+		_c.SetOrdersLastDate(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CustomerCreate) SetID(v string) *CustomerCreate {
 	_c.mutation.SetID(v)
@@ -258,6 +314,14 @@ func (_c *CustomerCreate) defaults() error {
 		v := customer.DefaultSystemMetadata
 		_c.mutation.SetSystemMetadata(v)
 	}
+	if _, ok := _c.mutation.OrdersTotalAmount(); !ok {
+		v := customer.DefaultOrdersTotalAmount
+		_c.mutation.SetOrdersTotalAmount(v)
+	}
+	if _, ok := _c.mutation.OrdersTotalCount(); !ok {
+		v := customer.DefaultOrdersTotalCount
+		_c.mutation.SetOrdersTotalCount(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if customer.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized customer.DefaultID (forgotten import ent/runtime?)")
@@ -311,6 +375,12 @@ func (_c *CustomerCreate) check() error {
 	}
 	if _, ok := _c.mutation.SystemMetadata(); !ok {
 		return &ValidationError{Name: "system_metadata", err: errors.New(`ent: missing required field "Customer.system_metadata"`)}
+	}
+	if _, ok := _c.mutation.OrdersTotalAmount(); !ok {
+		return &ValidationError{Name: "orders_total_amount", err: errors.New(`ent: missing required field "Customer.orders_total_amount"`)}
+	}
+	if _, ok := _c.mutation.OrdersTotalCount(); !ok {
+		return &ValidationError{Name: "orders_total_count", err: errors.New(`ent: missing required field "Customer.orders_total_count"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := customer.IDValidator(v); err != nil {
@@ -400,6 +470,22 @@ func (_c *CustomerCreate) createSpec() (*Customer, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SystemMetadata(); ok {
 		_spec.SetField(customer.FieldSystemMetadata, field.TypeJSON, value)
 		_node.SystemMetadata = value
+	}
+	if value, ok := _c.mutation.OrdersTotalAmount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalAmount, field.TypeInt64, value)
+		_node.OrdersTotalAmount = value
+	}
+	if value, ok := _c.mutation.OrdersTotalCount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalCount, field.TypeInt, value)
+		_node.OrdersTotalCount = value
+	}
+	if value, ok := _c.mutation.OrdersLastAmount(); ok {
+		_spec.SetField(customer.FieldOrdersLastAmount, field.TypeInt64, value)
+		_node.OrdersLastAmount = &value
+	}
+	if value, ok := _c.mutation.OrdersLastDate(); ok {
+		_spec.SetField(customer.FieldOrdersLastDate, field.TypeTime, value)
+		_node.OrdersLastDate = &value
 	}
 	if nodes := _c.mutation.PublicationsIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -653,6 +739,84 @@ func (u *CustomerUpsert) UpdateSystemMetadata() *CustomerUpsert {
 	return u
 }
 
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (u *CustomerUpsert) SetOrdersTotalAmount(v int64) *CustomerUpsert {
+	u.Set(customer.FieldOrdersTotalAmount, v)
+	return u
+}
+
+// UpdateOrdersTotalAmount sets the "orders_total_amount" field to the value that was provided on create.
+func (u *CustomerUpsert) UpdateOrdersTotalAmount() *CustomerUpsert {
+	u.SetExcluded(customer.FieldOrdersTotalAmount)
+	return u
+}
+
+// AddOrdersTotalAmount adds v to the "orders_total_amount" field.
+func (u *CustomerUpsert) AddOrdersTotalAmount(v int64) *CustomerUpsert {
+	u.Add(customer.FieldOrdersTotalAmount, v)
+	return u
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (u *CustomerUpsert) SetOrdersTotalCount(v int) *CustomerUpsert {
+	u.Set(customer.FieldOrdersTotalCount, v)
+	return u
+}
+
+// UpdateOrdersTotalCount sets the "orders_total_count" field to the value that was provided on create.
+func (u *CustomerUpsert) UpdateOrdersTotalCount() *CustomerUpsert {
+	u.SetExcluded(customer.FieldOrdersTotalCount)
+	return u
+}
+
+// AddOrdersTotalCount adds v to the "orders_total_count" field.
+func (u *CustomerUpsert) AddOrdersTotalCount(v int) *CustomerUpsert {
+	u.Add(customer.FieldOrdersTotalCount, v)
+	return u
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (u *CustomerUpsert) SetOrdersLastAmount(v int64) *CustomerUpsert {
+	u.Set(customer.FieldOrdersLastAmount, v)
+	return u
+}
+
+// UpdateOrdersLastAmount sets the "orders_last_amount" field to the value that was provided on create.
+func (u *CustomerUpsert) UpdateOrdersLastAmount() *CustomerUpsert {
+	u.SetExcluded(customer.FieldOrdersLastAmount)
+	return u
+}
+
+// AddOrdersLastAmount adds v to the "orders_last_amount" field.
+func (u *CustomerUpsert) AddOrdersLastAmount(v int64) *CustomerUpsert {
+	u.Add(customer.FieldOrdersLastAmount, v)
+	return u
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (u *CustomerUpsert) ClearOrdersLastAmount() *CustomerUpsert {
+	u.SetNull(customer.FieldOrdersLastAmount)
+	return u
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (u *CustomerUpsert) SetOrdersLastDate(v time.Time) *CustomerUpsert {
+	u.Set(customer.FieldOrdersLastDate, v)
+	return u
+}
+
+// UpdateOrdersLastDate sets the "orders_last_date" field to the value that was provided on create.
+func (u *CustomerUpsert) UpdateOrdersLastDate() *CustomerUpsert {
+	u.SetExcluded(customer.FieldOrdersLastDate)
+	return u
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (u *CustomerUpsert) ClearOrdersLastDate() *CustomerUpsert {
+	u.SetNull(customer.FieldOrdersLastDate)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -900,6 +1064,97 @@ func (u *CustomerUpsertOne) SetSystemMetadata(v map[string]interface{}) *Custome
 func (u *CustomerUpsertOne) UpdateSystemMetadata() *CustomerUpsertOne {
 	return u.Update(func(s *CustomerUpsert) {
 		s.UpdateSystemMetadata()
+	})
+}
+
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (u *CustomerUpsertOne) SetOrdersTotalAmount(v int64) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersTotalAmount(v)
+	})
+}
+
+// AddOrdersTotalAmount adds v to the "orders_total_amount" field.
+func (u *CustomerUpsertOne) AddOrdersTotalAmount(v int64) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersTotalAmount(v)
+	})
+}
+
+// UpdateOrdersTotalAmount sets the "orders_total_amount" field to the value that was provided on create.
+func (u *CustomerUpsertOne) UpdateOrdersTotalAmount() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersTotalAmount()
+	})
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (u *CustomerUpsertOne) SetOrdersTotalCount(v int) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersTotalCount(v)
+	})
+}
+
+// AddOrdersTotalCount adds v to the "orders_total_count" field.
+func (u *CustomerUpsertOne) AddOrdersTotalCount(v int) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersTotalCount(v)
+	})
+}
+
+// UpdateOrdersTotalCount sets the "orders_total_count" field to the value that was provided on create.
+func (u *CustomerUpsertOne) UpdateOrdersTotalCount() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersTotalCount()
+	})
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (u *CustomerUpsertOne) SetOrdersLastAmount(v int64) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersLastAmount(v)
+	})
+}
+
+// AddOrdersLastAmount adds v to the "orders_last_amount" field.
+func (u *CustomerUpsertOne) AddOrdersLastAmount(v int64) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersLastAmount(v)
+	})
+}
+
+// UpdateOrdersLastAmount sets the "orders_last_amount" field to the value that was provided on create.
+func (u *CustomerUpsertOne) UpdateOrdersLastAmount() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersLastAmount()
+	})
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (u *CustomerUpsertOne) ClearOrdersLastAmount() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.ClearOrdersLastAmount()
+	})
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (u *CustomerUpsertOne) SetOrdersLastDate(v time.Time) *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersLastDate(v)
+	})
+}
+
+// UpdateOrdersLastDate sets the "orders_last_date" field to the value that was provided on create.
+func (u *CustomerUpsertOne) UpdateOrdersLastDate() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersLastDate()
+	})
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (u *CustomerUpsertOne) ClearOrdersLastDate() *CustomerUpsertOne {
+	return u.Update(func(s *CustomerUpsert) {
+		s.ClearOrdersLastDate()
 	})
 }
 
@@ -1317,6 +1572,97 @@ func (u *CustomerUpsertBulk) SetSystemMetadata(v map[string]interface{}) *Custom
 func (u *CustomerUpsertBulk) UpdateSystemMetadata() *CustomerUpsertBulk {
 	return u.Update(func(s *CustomerUpsert) {
 		s.UpdateSystemMetadata()
+	})
+}
+
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (u *CustomerUpsertBulk) SetOrdersTotalAmount(v int64) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersTotalAmount(v)
+	})
+}
+
+// AddOrdersTotalAmount adds v to the "orders_total_amount" field.
+func (u *CustomerUpsertBulk) AddOrdersTotalAmount(v int64) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersTotalAmount(v)
+	})
+}
+
+// UpdateOrdersTotalAmount sets the "orders_total_amount" field to the value that was provided on create.
+func (u *CustomerUpsertBulk) UpdateOrdersTotalAmount() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersTotalAmount()
+	})
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (u *CustomerUpsertBulk) SetOrdersTotalCount(v int) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersTotalCount(v)
+	})
+}
+
+// AddOrdersTotalCount adds v to the "orders_total_count" field.
+func (u *CustomerUpsertBulk) AddOrdersTotalCount(v int) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersTotalCount(v)
+	})
+}
+
+// UpdateOrdersTotalCount sets the "orders_total_count" field to the value that was provided on create.
+func (u *CustomerUpsertBulk) UpdateOrdersTotalCount() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersTotalCount()
+	})
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (u *CustomerUpsertBulk) SetOrdersLastAmount(v int64) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersLastAmount(v)
+	})
+}
+
+// AddOrdersLastAmount adds v to the "orders_last_amount" field.
+func (u *CustomerUpsertBulk) AddOrdersLastAmount(v int64) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.AddOrdersLastAmount(v)
+	})
+}
+
+// UpdateOrdersLastAmount sets the "orders_last_amount" field to the value that was provided on create.
+func (u *CustomerUpsertBulk) UpdateOrdersLastAmount() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersLastAmount()
+	})
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (u *CustomerUpsertBulk) ClearOrdersLastAmount() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.ClearOrdersLastAmount()
+	})
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (u *CustomerUpsertBulk) SetOrdersLastDate(v time.Time) *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.SetOrdersLastDate(v)
+	})
+}
+
+// UpdateOrdersLastDate sets the "orders_last_date" field to the value that was provided on create.
+func (u *CustomerUpsertBulk) UpdateOrdersLastDate() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.UpdateOrdersLastDate()
+	})
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (u *CustomerUpsertBulk) ClearOrdersLastDate() *CustomerUpsertBulk {
+	return u.Update(func(s *CustomerUpsert) {
+		s.ClearOrdersLastDate()
 	})
 }
 

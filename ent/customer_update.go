@@ -187,6 +187,95 @@ func (_u *CustomerUpdate) SetSystemMetadata(v map[string]interface{}) *CustomerU
 	return _u
 }
 
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (_u *CustomerUpdate) SetOrdersTotalAmount(v int64) *CustomerUpdate {
+	_u.mutation.ResetOrdersTotalAmount()
+	_u.mutation.SetOrdersTotalAmount(v)
+	return _u
+}
+
+// SetNillableOrdersTotalAmount sets the "orders_total_amount" field if the given value is not nil.
+func (_u *CustomerUpdate) SetNillableOrdersTotalAmount(v *int64) *CustomerUpdate {
+	if v != nil {
+		_u.SetOrdersTotalAmount(*v)
+	}
+	return _u
+}
+
+// AddOrdersTotalAmount adds value to the "orders_total_amount" field.
+func (_u *CustomerUpdate) AddOrdersTotalAmount(v int64) *CustomerUpdate {
+	_u.mutation.AddOrdersTotalAmount(v)
+	return _u
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (_u *CustomerUpdate) SetOrdersTotalCount(v int) *CustomerUpdate {
+	_u.mutation.ResetOrdersTotalCount()
+	_u.mutation.SetOrdersTotalCount(v)
+	return _u
+}
+
+// SetNillableOrdersTotalCount sets the "orders_total_count" field if the given value is not nil.
+func (_u *CustomerUpdate) SetNillableOrdersTotalCount(v *int) *CustomerUpdate {
+	if v != nil {
+		_u.SetOrdersTotalCount(*v)
+	}
+	return _u
+}
+
+// AddOrdersTotalCount adds value to the "orders_total_count" field.
+func (_u *CustomerUpdate) AddOrdersTotalCount(v int) *CustomerUpdate {
+	_u.mutation.AddOrdersTotalCount(v)
+	return _u
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (_u *CustomerUpdate) SetOrdersLastAmount(v int64) *CustomerUpdate {
+	_u.mutation.ResetOrdersLastAmount()
+	_u.mutation.SetOrdersLastAmount(v)
+	return _u
+}
+
+// SetNillableOrdersLastAmount sets the "orders_last_amount" field if the given value is not nil.
+func (_u *CustomerUpdate) SetNillableOrdersLastAmount(v *int64) *CustomerUpdate {
+	if v != nil {
+		_u.SetOrdersLastAmount(*v)
+	}
+	return _u
+}
+
+// AddOrdersLastAmount adds value to the "orders_last_amount" field.
+func (_u *CustomerUpdate) AddOrdersLastAmount(v int64) *CustomerUpdate {
+	_u.mutation.AddOrdersLastAmount(v)
+	return _u
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (_u *CustomerUpdate) ClearOrdersLastAmount() *CustomerUpdate {
+	_u.mutation.ClearOrdersLastAmount()
+	return _u
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (_u *CustomerUpdate) SetOrdersLastDate(v time.Time) *CustomerUpdate {
+	_u.mutation.SetOrdersLastDate(v)
+	return _u
+}
+
+// SetNillableOrdersLastDate sets the "orders_last_date" field if the given value is not nil.
+func (_u *CustomerUpdate) SetNillableOrdersLastDate(v *time.Time) *CustomerUpdate {
+	if v != nil {
+		_u.SetOrdersLastDate(*v)
+	}
+	return _u
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (_u *CustomerUpdate) ClearOrdersLastDate() *CustomerUpdate {
+	_u.mutation.ClearOrdersLastDate()
+	return _u
+}
+
 // AddPublicationIDs adds the "publications" edge to the Publication entity by IDs.
 func (_u *CustomerUpdate) AddPublicationIDs(ids ...string) *CustomerUpdate {
 	_u.mutation.AddPublicationIDs(ids...)
@@ -401,6 +490,33 @@ func (_u *CustomerUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SystemMetadata(); ok {
 		_spec.SetField(customer.FieldSystemMetadata, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.OrdersTotalAmount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersTotalAmount(); ok {
+		_spec.AddField(customer.FieldOrdersTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.OrdersTotalCount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersTotalCount(); ok {
+		_spec.AddField(customer.FieldOrdersTotalCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.OrdersLastAmount(); ok {
+		_spec.SetField(customer.FieldOrdersLastAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersLastAmount(); ok {
+		_spec.AddField(customer.FieldOrdersLastAmount, field.TypeInt64, value)
+	}
+	if _u.mutation.OrdersLastAmountCleared() {
+		_spec.ClearField(customer.FieldOrdersLastAmount, field.TypeInt64)
+	}
+	if value, ok := _u.mutation.OrdersLastDate(); ok {
+		_spec.SetField(customer.FieldOrdersLastDate, field.TypeTime, value)
+	}
+	if _u.mutation.OrdersLastDateCleared() {
+		_spec.ClearField(customer.FieldOrdersLastDate, field.TypeTime)
 	}
 	if _u.mutation.PublicationsCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -668,6 +784,95 @@ func (_u *CustomerUpdateOne) SetSystemMetadata(v map[string]interface{}) *Custom
 	return _u
 }
 
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (_u *CustomerUpdateOne) SetOrdersTotalAmount(v int64) *CustomerUpdateOne {
+	_u.mutation.ResetOrdersTotalAmount()
+	_u.mutation.SetOrdersTotalAmount(v)
+	return _u
+}
+
+// SetNillableOrdersTotalAmount sets the "orders_total_amount" field if the given value is not nil.
+func (_u *CustomerUpdateOne) SetNillableOrdersTotalAmount(v *int64) *CustomerUpdateOne {
+	if v != nil {
+		_u.SetOrdersTotalAmount(*v)
+	}
+	return _u
+}
+
+// AddOrdersTotalAmount adds value to the "orders_total_amount" field.
+func (_u *CustomerUpdateOne) AddOrdersTotalAmount(v int64) *CustomerUpdateOne {
+	_u.mutation.AddOrdersTotalAmount(v)
+	return _u
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (_u *CustomerUpdateOne) SetOrdersTotalCount(v int) *CustomerUpdateOne {
+	_u.mutation.ResetOrdersTotalCount()
+	_u.mutation.SetOrdersTotalCount(v)
+	return _u
+}
+
+// SetNillableOrdersTotalCount sets the "orders_total_count" field if the given value is not nil.
+func (_u *CustomerUpdateOne) SetNillableOrdersTotalCount(v *int) *CustomerUpdateOne {
+	if v != nil {
+		_u.SetOrdersTotalCount(*v)
+	}
+	return _u
+}
+
+// AddOrdersTotalCount adds value to the "orders_total_count" field.
+func (_u *CustomerUpdateOne) AddOrdersTotalCount(v int) *CustomerUpdateOne {
+	_u.mutation.AddOrdersTotalCount(v)
+	return _u
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (_u *CustomerUpdateOne) SetOrdersLastAmount(v int64) *CustomerUpdateOne {
+	_u.mutation.ResetOrdersLastAmount()
+	_u.mutation.SetOrdersLastAmount(v)
+	return _u
+}
+
+// SetNillableOrdersLastAmount sets the "orders_last_amount" field if the given value is not nil.
+func (_u *CustomerUpdateOne) SetNillableOrdersLastAmount(v *int64) *CustomerUpdateOne {
+	if v != nil {
+		_u.SetOrdersLastAmount(*v)
+	}
+	return _u
+}
+
+// AddOrdersLastAmount adds value to the "orders_last_amount" field.
+func (_u *CustomerUpdateOne) AddOrdersLastAmount(v int64) *CustomerUpdateOne {
+	_u.mutation.AddOrdersLastAmount(v)
+	return _u
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (_u *CustomerUpdateOne) ClearOrdersLastAmount() *CustomerUpdateOne {
+	_u.mutation.ClearOrdersLastAmount()
+	return _u
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (_u *CustomerUpdateOne) SetOrdersLastDate(v time.Time) *CustomerUpdateOne {
+	_u.mutation.SetOrdersLastDate(v)
+	return _u
+}
+
+// SetNillableOrdersLastDate sets the "orders_last_date" field if the given value is not nil.
+func (_u *CustomerUpdateOne) SetNillableOrdersLastDate(v *time.Time) *CustomerUpdateOne {
+	if v != nil {
+		_u.SetOrdersLastDate(*v)
+	}
+	return _u
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (_u *CustomerUpdateOne) ClearOrdersLastDate() *CustomerUpdateOne {
+	_u.mutation.ClearOrdersLastDate()
+	return _u
+}
+
 // AddPublicationIDs adds the "publications" edge to the Publication entity by IDs.
 func (_u *CustomerUpdateOne) AddPublicationIDs(ids ...string) *CustomerUpdateOne {
 	_u.mutation.AddPublicationIDs(ids...)
@@ -912,6 +1117,33 @@ func (_u *CustomerUpdateOne) sqlSave(ctx context.Context) (_node *Customer, err 
 	}
 	if value, ok := _u.mutation.SystemMetadata(); ok {
 		_spec.SetField(customer.FieldSystemMetadata, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.OrdersTotalAmount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersTotalAmount(); ok {
+		_spec.AddField(customer.FieldOrdersTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.OrdersTotalCount(); ok {
+		_spec.SetField(customer.FieldOrdersTotalCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersTotalCount(); ok {
+		_spec.AddField(customer.FieldOrdersTotalCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.OrdersLastAmount(); ok {
+		_spec.SetField(customer.FieldOrdersLastAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdersLastAmount(); ok {
+		_spec.AddField(customer.FieldOrdersLastAmount, field.TypeInt64, value)
+	}
+	if _u.mutation.OrdersLastAmountCleared() {
+		_spec.ClearField(customer.FieldOrdersLastAmount, field.TypeInt64)
+	}
+	if value, ok := _u.mutation.OrdersLastDate(); ok {
+		_spec.SetField(customer.FieldOrdersLastDate, field.TypeTime, value)
+	}
+	if _u.mutation.OrdersLastDateCleared() {
+		_spec.ClearField(customer.FieldOrdersLastDate, field.TypeTime)
 	}
 	if _u.mutation.PublicationsCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -38,7 +38,9 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -150,7 +152,9 @@ func checkColumn(t, c string) error {
 			metadataschema.Table:           metadataschema.ValidColumn,
 			oauthtoken.Table:               oauthtoken.ValidColumn,
 			order.Table:                    order.ValidColumn,
+			orderevent.Table:               orderevent.ValidColumn,
 			product.Table:                  product.ValidColumn,
+			productcollection.Table:        productcollection.ValidColumn,
 			project.Table:                  project.ValidColumn,
 			projectuser.Table:              projectuser.ValidColumn,
 			promotionstack.Table:           promotionstack.ValidColumn,

@@ -29,6 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -3018,6 +3019,51 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, order.FieldMetadata)
 				fieldSeen[order.FieldMetadata] = struct{}{}
 			}
+		case "amount":
+			if _, ok := fieldSeen[order.FieldAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldAmount)
+				fieldSeen[order.FieldAmount] = struct{}{}
+			}
+		case "discountAmount":
+			if _, ok := fieldSeen[order.FieldDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldDiscountAmount)
+				fieldSeen[order.FieldDiscountAmount] = struct{}{}
+			}
+		case "itemsDiscountAmount":
+			if _, ok := fieldSeen[order.FieldItemsDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldItemsDiscountAmount)
+				fieldSeen[order.FieldItemsDiscountAmount] = struct{}{}
+			}
+		case "totalDiscountAmount":
+			if _, ok := fieldSeen[order.FieldTotalDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldTotalDiscountAmount)
+				fieldSeen[order.FieldTotalDiscountAmount] = struct{}{}
+			}
+		case "totalAmount":
+			if _, ok := fieldSeen[order.FieldTotalAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldTotalAmount)
+				fieldSeen[order.FieldTotalAmount] = struct{}{}
+			}
+		case "appliedDiscountAmount":
+			if _, ok := fieldSeen[order.FieldAppliedDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldAppliedDiscountAmount)
+				fieldSeen[order.FieldAppliedDiscountAmount] = struct{}{}
+			}
+		case "itemsAppliedDiscountAmount":
+			if _, ok := fieldSeen[order.FieldItemsAppliedDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldItemsAppliedDiscountAmount)
+				fieldSeen[order.FieldItemsAppliedDiscountAmount] = struct{}{}
+			}
+		case "totalAppliedDiscountAmount":
+			if _, ok := fieldSeen[order.FieldTotalAppliedDiscountAmount]; !ok {
+				selectedFields = append(selectedFields, order.FieldTotalAppliedDiscountAmount)
+				fieldSeen[order.FieldTotalAppliedDiscountAmount] = struct{}{}
+			}
+		case "referrerID":
+			if _, ok := fieldSeen[order.FieldReferrerID]; !ok {
+				selectedFields = append(selectedFields, order.FieldReferrerID)
+				fieldSeen[order.FieldReferrerID] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -3201,6 +3247,115 @@ func newProductPaginateArgs(rv map[string]any) *productPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*ProductWhereInput); ok {
 		args.opts = append(args.opts, WithProductFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ProductCollectionQuery) CollectFields(ctx context.Context, satisfies ...string) (*ProductCollectionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ProductCollectionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(productcollection.Columns))
+		selectedFields = []string{productcollection.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[productcollection.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, productcollection.FieldCreatedAt)
+				fieldSeen[productcollection.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[productcollection.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, productcollection.FieldUpdatedAt)
+				fieldSeen[productcollection.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[productcollection.FieldName]; !ok {
+				selectedFields = append(selectedFields, productcollection.FieldName)
+				fieldSeen[productcollection.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[productcollection.FieldType]; !ok {
+				selectedFields = append(selectedFields, productcollection.FieldType)
+				fieldSeen[productcollection.FieldType] = struct{}{}
+			}
+		case "filter":
+			if _, ok := fieldSeen[productcollection.FieldFilter]; !ok {
+				selectedFields = append(selectedFields, productcollection.FieldFilter)
+				fieldSeen[productcollection.FieldFilter] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type productcollectionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ProductCollectionPaginateOption
+}
+
+func newProductCollectionPaginateArgs(rv map[string]any) *productcollectionPaginateArgs {
+	args := &productcollectionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ProductCollectionOrder{Field: &ProductCollectionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithProductCollectionOrder(order))
+			}
+		case *ProductCollectionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithProductCollectionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ProductCollectionWhereInput); ok {
+		args.opts = append(args.opts, WithProductCollectionFilter(v.Filter))
 	}
 	return args
 }

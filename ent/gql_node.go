@@ -28,6 +28,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -141,6 +142,11 @@ var productImplementors = []string{"Product", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Product) IsNode() {}
+
+var productcollectionImplementors = []string{"ProductCollection", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ProductCollection) IsNode() {}
 
 var promotionstackImplementors = []string{"PromotionStack", "Node"}
 
@@ -427,6 +433,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(product.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, productImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case productcollection.Table:
+		query := c.ProductCollection.Query().
+			Where(productcollection.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, productcollectionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -904,6 +919,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Product.Query().
 			Where(product.IDIn(ids...))
 		query, err := query.CollectFields(ctx, productImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case productcollection.Table:
+		query := c.ProductCollection.Query().
+			Where(productcollection.IDIn(ids...))
+		query, err := query.CollectFields(ctx, productcollectionImplementors...)
 		if err != nil {
 			return nil, err
 		}

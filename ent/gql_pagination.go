@@ -33,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -6809,6 +6810,338 @@ func (_m *Product) ToEdge(order *ProductOrder) *ProductEdge {
 		order = DefaultProductOrder
 	}
 	return &ProductEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ProductCollectionEdge is the edge representation of ProductCollection.
+type ProductCollectionEdge struct {
+	Node   *ProductCollection `json:"node"`
+	Cursor Cursor             `json:"cursor"`
+}
+
+// ProductCollectionConnection is the connection containing edges to ProductCollection.
+type ProductCollectionConnection struct {
+	Edges      []*ProductCollectionEdge `json:"edges"`
+	PageInfo   PageInfo                 `json:"pageInfo"`
+	TotalCount int                      `json:"totalCount"`
+}
+
+func (c *ProductCollectionConnection) build(nodes []*ProductCollection, pager *productcollectionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ProductCollection
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ProductCollection {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ProductCollection {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ProductCollectionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ProductCollectionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ProductCollectionPaginateOption enables pagination customization.
+type ProductCollectionPaginateOption func(*productcollectionPager) error
+
+// WithProductCollectionOrder configures pagination ordering.
+func WithProductCollectionOrder(order *ProductCollectionOrder) ProductCollectionPaginateOption {
+	if order == nil {
+		order = DefaultProductCollectionOrder
+	}
+	o := *order
+	return func(pager *productcollectionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultProductCollectionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithProductCollectionFilter configures pagination filter.
+func WithProductCollectionFilter(filter func(*ProductCollectionQuery) (*ProductCollectionQuery, error)) ProductCollectionPaginateOption {
+	return func(pager *productcollectionPager) error {
+		if filter == nil {
+			return errors.New("ProductCollectionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type productcollectionPager struct {
+	reverse bool
+	order   *ProductCollectionOrder
+	filter  func(*ProductCollectionQuery) (*ProductCollectionQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithProductCollectionTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithProductCollectionTotalCount(total func(context.Context) (int, error)) ProductCollectionPaginateOption {
+	return func(pager *productcollectionPager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newProductCollectionPager(opts []ProductCollectionPaginateOption, reverse bool) (*productcollectionPager, error) {
+	pager := &productcollectionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultProductCollectionOrder
+	}
+	return pager, nil
+}
+
+func (p *productcollectionPager) applyFilter(query *ProductCollectionQuery) (*ProductCollectionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *productcollectionPager) toCursor(_m *ProductCollection) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *productcollectionPager) applyCursors(query *ProductCollectionQuery, after, before *Cursor) (*ProductCollectionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultProductCollectionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *productcollectionPager) applyOrder(query *ProductCollectionQuery) *ProductCollectionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultProductCollectionOrder.Field {
+		query = query.Order(DefaultProductCollectionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *productcollectionPager) orderExpr(query *ProductCollectionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultProductCollectionOrder.Field {
+			b.Comma().Ident(DefaultProductCollectionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ProductCollection.
+func (_m *ProductCollectionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ProductCollectionPaginateOption,
+) (*ProductCollectionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newProductCollectionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ProductCollectionConnection{Edges: []*ProductCollectionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(productcollection.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*ProductCollectionEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// ProductCollectionOrderFieldCreatedAt orders ProductCollection by created_at.
+	ProductCollectionOrderFieldCreatedAt = &ProductCollectionOrderField{
+		Value: func(_m *ProductCollection) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: productcollection.FieldCreatedAt,
+		toTerm: productcollection.ByCreatedAt,
+		toCursor: func(_m *ProductCollection) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ProductCollectionOrderField) String() string {
+	var str string
+	switch f.column {
+	case ProductCollectionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ProductCollectionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ProductCollectionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ProductCollectionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ProductCollectionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ProductCollectionOrderField", str)
+	}
+	return nil
+}
+
+// ProductCollectionOrderField defines the ordering field of ProductCollection.
+type ProductCollectionOrderField struct {
+	// Value extracts the ordering value from the given ProductCollection.
+	Value    func(*ProductCollection) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) productcollection.OrderOption
+	toCursor func(*ProductCollection) Cursor
+}
+
+// ProductCollectionOrder defines the ordering of ProductCollection.
+type ProductCollectionOrder struct {
+	Direction OrderDirection               `json:"direction"`
+	Field     *ProductCollectionOrderField `json:"field"`
+}
+
+// DefaultProductCollectionOrder is the default ordering of ProductCollection.
+var DefaultProductCollectionOrder = &ProductCollectionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ProductCollectionOrderField{
+		Value: func(_m *ProductCollection) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: productcollection.FieldID,
+		toTerm: productcollection.ByID,
+		toCursor: func(_m *ProductCollection) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ProductCollection into ProductCollectionEdge.
+func (_m *ProductCollection) ToEdge(order *ProductCollectionOrder) *ProductCollectionEdge {
+	if order == nil {
+		order = DefaultProductCollectionOrder
+	}
+	return &ProductCollectionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

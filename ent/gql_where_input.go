@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -7974,6 +7975,103 @@ type OrderWhereInput struct {
 	CustomerIDNotNil       bool     `json:"customerIDNotNil,omitempty"`
 	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
 	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "amount" field predicates.
+	Amount      *int64  `json:"amount,omitempty"`
+	AmountNEQ   *int64  `json:"amountNEQ,omitempty"`
+	AmountIn    []int64 `json:"amountIn,omitempty"`
+	AmountNotIn []int64 `json:"amountNotIn,omitempty"`
+	AmountGT    *int64  `json:"amountGT,omitempty"`
+	AmountGTE   *int64  `json:"amountGTE,omitempty"`
+	AmountLT    *int64  `json:"amountLT,omitempty"`
+	AmountLTE   *int64  `json:"amountLTE,omitempty"`
+
+	// "discount_amount" field predicates.
+	DiscountAmount      *int64  `json:"discountAmount,omitempty"`
+	DiscountAmountNEQ   *int64  `json:"discountAmountNEQ,omitempty"`
+	DiscountAmountIn    []int64 `json:"discountAmountIn,omitempty"`
+	DiscountAmountNotIn []int64 `json:"discountAmountNotIn,omitempty"`
+	DiscountAmountGT    *int64  `json:"discountAmountGT,omitempty"`
+	DiscountAmountGTE   *int64  `json:"discountAmountGTE,omitempty"`
+	DiscountAmountLT    *int64  `json:"discountAmountLT,omitempty"`
+	DiscountAmountLTE   *int64  `json:"discountAmountLTE,omitempty"`
+
+	// "items_discount_amount" field predicates.
+	ItemsDiscountAmount      *int64  `json:"itemsDiscountAmount,omitempty"`
+	ItemsDiscountAmountNEQ   *int64  `json:"itemsDiscountAmountNEQ,omitempty"`
+	ItemsDiscountAmountIn    []int64 `json:"itemsDiscountAmountIn,omitempty"`
+	ItemsDiscountAmountNotIn []int64 `json:"itemsDiscountAmountNotIn,omitempty"`
+	ItemsDiscountAmountGT    *int64  `json:"itemsDiscountAmountGT,omitempty"`
+	ItemsDiscountAmountGTE   *int64  `json:"itemsDiscountAmountGTE,omitempty"`
+	ItemsDiscountAmountLT    *int64  `json:"itemsDiscountAmountLT,omitempty"`
+	ItemsDiscountAmountLTE   *int64  `json:"itemsDiscountAmountLTE,omitempty"`
+
+	// "total_discount_amount" field predicates.
+	TotalDiscountAmount      *int64  `json:"totalDiscountAmount,omitempty"`
+	TotalDiscountAmountNEQ   *int64  `json:"totalDiscountAmountNEQ,omitempty"`
+	TotalDiscountAmountIn    []int64 `json:"totalDiscountAmountIn,omitempty"`
+	TotalDiscountAmountNotIn []int64 `json:"totalDiscountAmountNotIn,omitempty"`
+	TotalDiscountAmountGT    *int64  `json:"totalDiscountAmountGT,omitempty"`
+	TotalDiscountAmountGTE   *int64  `json:"totalDiscountAmountGTE,omitempty"`
+	TotalDiscountAmountLT    *int64  `json:"totalDiscountAmountLT,omitempty"`
+	TotalDiscountAmountLTE   *int64  `json:"totalDiscountAmountLTE,omitempty"`
+
+	// "total_amount" field predicates.
+	TotalAmount      *int64  `json:"totalAmount,omitempty"`
+	TotalAmountNEQ   *int64  `json:"totalAmountNEQ,omitempty"`
+	TotalAmountIn    []int64 `json:"totalAmountIn,omitempty"`
+	TotalAmountNotIn []int64 `json:"totalAmountNotIn,omitempty"`
+	TotalAmountGT    *int64  `json:"totalAmountGT,omitempty"`
+	TotalAmountGTE   *int64  `json:"totalAmountGTE,omitempty"`
+	TotalAmountLT    *int64  `json:"totalAmountLT,omitempty"`
+	TotalAmountLTE   *int64  `json:"totalAmountLTE,omitempty"`
+
+	// "applied_discount_amount" field predicates.
+	AppliedDiscountAmount      *int64  `json:"appliedDiscountAmount,omitempty"`
+	AppliedDiscountAmountNEQ   *int64  `json:"appliedDiscountAmountNEQ,omitempty"`
+	AppliedDiscountAmountIn    []int64 `json:"appliedDiscountAmountIn,omitempty"`
+	AppliedDiscountAmountNotIn []int64 `json:"appliedDiscountAmountNotIn,omitempty"`
+	AppliedDiscountAmountGT    *int64  `json:"appliedDiscountAmountGT,omitempty"`
+	AppliedDiscountAmountGTE   *int64  `json:"appliedDiscountAmountGTE,omitempty"`
+	AppliedDiscountAmountLT    *int64  `json:"appliedDiscountAmountLT,omitempty"`
+	AppliedDiscountAmountLTE   *int64  `json:"appliedDiscountAmountLTE,omitempty"`
+
+	// "items_applied_discount_amount" field predicates.
+	ItemsAppliedDiscountAmount      *int64  `json:"itemsAppliedDiscountAmount,omitempty"`
+	ItemsAppliedDiscountAmountNEQ   *int64  `json:"itemsAppliedDiscountAmountNEQ,omitempty"`
+	ItemsAppliedDiscountAmountIn    []int64 `json:"itemsAppliedDiscountAmountIn,omitempty"`
+	ItemsAppliedDiscountAmountNotIn []int64 `json:"itemsAppliedDiscountAmountNotIn,omitempty"`
+	ItemsAppliedDiscountAmountGT    *int64  `json:"itemsAppliedDiscountAmountGT,omitempty"`
+	ItemsAppliedDiscountAmountGTE   *int64  `json:"itemsAppliedDiscountAmountGTE,omitempty"`
+	ItemsAppliedDiscountAmountLT    *int64  `json:"itemsAppliedDiscountAmountLT,omitempty"`
+	ItemsAppliedDiscountAmountLTE   *int64  `json:"itemsAppliedDiscountAmountLTE,omitempty"`
+
+	// "total_applied_discount_amount" field predicates.
+	TotalAppliedDiscountAmount      *int64  `json:"totalAppliedDiscountAmount,omitempty"`
+	TotalAppliedDiscountAmountNEQ   *int64  `json:"totalAppliedDiscountAmountNEQ,omitempty"`
+	TotalAppliedDiscountAmountIn    []int64 `json:"totalAppliedDiscountAmountIn,omitempty"`
+	TotalAppliedDiscountAmountNotIn []int64 `json:"totalAppliedDiscountAmountNotIn,omitempty"`
+	TotalAppliedDiscountAmountGT    *int64  `json:"totalAppliedDiscountAmountGT,omitempty"`
+	TotalAppliedDiscountAmountGTE   *int64  `json:"totalAppliedDiscountAmountGTE,omitempty"`
+	TotalAppliedDiscountAmountLT    *int64  `json:"totalAppliedDiscountAmountLT,omitempty"`
+	TotalAppliedDiscountAmountLTE   *int64  `json:"totalAppliedDiscountAmountLTE,omitempty"`
+
+	// "referrer_id" field predicates.
+	ReferrerID             *string  `json:"referrerID,omitempty"`
+	ReferrerIDNEQ          *string  `json:"referrerIDNEQ,omitempty"`
+	ReferrerIDIn           []string `json:"referrerIDIn,omitempty"`
+	ReferrerIDNotIn        []string `json:"referrerIDNotIn,omitempty"`
+	ReferrerIDGT           *string  `json:"referrerIDGT,omitempty"`
+	ReferrerIDGTE          *string  `json:"referrerIDGTE,omitempty"`
+	ReferrerIDLT           *string  `json:"referrerIDLT,omitempty"`
+	ReferrerIDLTE          *string  `json:"referrerIDLTE,omitempty"`
+	ReferrerIDContains     *string  `json:"referrerIDContains,omitempty"`
+	ReferrerIDHasPrefix    *string  `json:"referrerIDHasPrefix,omitempty"`
+	ReferrerIDHasSuffix    *string  `json:"referrerIDHasSuffix,omitempty"`
+	ReferrerIDIsNil        bool     `json:"referrerIDIsNil,omitempty"`
+	ReferrerIDNotNil       bool     `json:"referrerIDNotNil,omitempty"`
+	ReferrerIDEqualFold    *string  `json:"referrerIDEqualFold,omitempty"`
+	ReferrerIDContainsFold *string  `json:"referrerIDContainsFold,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -8232,6 +8330,243 @@ func (i *OrderWhereInput) P() (predicate.Order, error) {
 	}
 	if i.CustomerIDContainsFold != nil {
 		predicates = append(predicates, order.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.Amount != nil {
+		predicates = append(predicates, order.AmountEQ(*i.Amount))
+	}
+	if i.AmountNEQ != nil {
+		predicates = append(predicates, order.AmountNEQ(*i.AmountNEQ))
+	}
+	if len(i.AmountIn) > 0 {
+		predicates = append(predicates, order.AmountIn(i.AmountIn...))
+	}
+	if len(i.AmountNotIn) > 0 {
+		predicates = append(predicates, order.AmountNotIn(i.AmountNotIn...))
+	}
+	if i.AmountGT != nil {
+		predicates = append(predicates, order.AmountGT(*i.AmountGT))
+	}
+	if i.AmountGTE != nil {
+		predicates = append(predicates, order.AmountGTE(*i.AmountGTE))
+	}
+	if i.AmountLT != nil {
+		predicates = append(predicates, order.AmountLT(*i.AmountLT))
+	}
+	if i.AmountLTE != nil {
+		predicates = append(predicates, order.AmountLTE(*i.AmountLTE))
+	}
+	if i.DiscountAmount != nil {
+		predicates = append(predicates, order.DiscountAmountEQ(*i.DiscountAmount))
+	}
+	if i.DiscountAmountNEQ != nil {
+		predicates = append(predicates, order.DiscountAmountNEQ(*i.DiscountAmountNEQ))
+	}
+	if len(i.DiscountAmountIn) > 0 {
+		predicates = append(predicates, order.DiscountAmountIn(i.DiscountAmountIn...))
+	}
+	if len(i.DiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.DiscountAmountNotIn(i.DiscountAmountNotIn...))
+	}
+	if i.DiscountAmountGT != nil {
+		predicates = append(predicates, order.DiscountAmountGT(*i.DiscountAmountGT))
+	}
+	if i.DiscountAmountGTE != nil {
+		predicates = append(predicates, order.DiscountAmountGTE(*i.DiscountAmountGTE))
+	}
+	if i.DiscountAmountLT != nil {
+		predicates = append(predicates, order.DiscountAmountLT(*i.DiscountAmountLT))
+	}
+	if i.DiscountAmountLTE != nil {
+		predicates = append(predicates, order.DiscountAmountLTE(*i.DiscountAmountLTE))
+	}
+	if i.ItemsDiscountAmount != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountEQ(*i.ItemsDiscountAmount))
+	}
+	if i.ItemsDiscountAmountNEQ != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountNEQ(*i.ItemsDiscountAmountNEQ))
+	}
+	if len(i.ItemsDiscountAmountIn) > 0 {
+		predicates = append(predicates, order.ItemsDiscountAmountIn(i.ItemsDiscountAmountIn...))
+	}
+	if len(i.ItemsDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.ItemsDiscountAmountNotIn(i.ItemsDiscountAmountNotIn...))
+	}
+	if i.ItemsDiscountAmountGT != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountGT(*i.ItemsDiscountAmountGT))
+	}
+	if i.ItemsDiscountAmountGTE != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountGTE(*i.ItemsDiscountAmountGTE))
+	}
+	if i.ItemsDiscountAmountLT != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountLT(*i.ItemsDiscountAmountLT))
+	}
+	if i.ItemsDiscountAmountLTE != nil {
+		predicates = append(predicates, order.ItemsDiscountAmountLTE(*i.ItemsDiscountAmountLTE))
+	}
+	if i.TotalDiscountAmount != nil {
+		predicates = append(predicates, order.TotalDiscountAmountEQ(*i.TotalDiscountAmount))
+	}
+	if i.TotalDiscountAmountNEQ != nil {
+		predicates = append(predicates, order.TotalDiscountAmountNEQ(*i.TotalDiscountAmountNEQ))
+	}
+	if len(i.TotalDiscountAmountIn) > 0 {
+		predicates = append(predicates, order.TotalDiscountAmountIn(i.TotalDiscountAmountIn...))
+	}
+	if len(i.TotalDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.TotalDiscountAmountNotIn(i.TotalDiscountAmountNotIn...))
+	}
+	if i.TotalDiscountAmountGT != nil {
+		predicates = append(predicates, order.TotalDiscountAmountGT(*i.TotalDiscountAmountGT))
+	}
+	if i.TotalDiscountAmountGTE != nil {
+		predicates = append(predicates, order.TotalDiscountAmountGTE(*i.TotalDiscountAmountGTE))
+	}
+	if i.TotalDiscountAmountLT != nil {
+		predicates = append(predicates, order.TotalDiscountAmountLT(*i.TotalDiscountAmountLT))
+	}
+	if i.TotalDiscountAmountLTE != nil {
+		predicates = append(predicates, order.TotalDiscountAmountLTE(*i.TotalDiscountAmountLTE))
+	}
+	if i.TotalAmount != nil {
+		predicates = append(predicates, order.TotalAmountEQ(*i.TotalAmount))
+	}
+	if i.TotalAmountNEQ != nil {
+		predicates = append(predicates, order.TotalAmountNEQ(*i.TotalAmountNEQ))
+	}
+	if len(i.TotalAmountIn) > 0 {
+		predicates = append(predicates, order.TotalAmountIn(i.TotalAmountIn...))
+	}
+	if len(i.TotalAmountNotIn) > 0 {
+		predicates = append(predicates, order.TotalAmountNotIn(i.TotalAmountNotIn...))
+	}
+	if i.TotalAmountGT != nil {
+		predicates = append(predicates, order.TotalAmountGT(*i.TotalAmountGT))
+	}
+	if i.TotalAmountGTE != nil {
+		predicates = append(predicates, order.TotalAmountGTE(*i.TotalAmountGTE))
+	}
+	if i.TotalAmountLT != nil {
+		predicates = append(predicates, order.TotalAmountLT(*i.TotalAmountLT))
+	}
+	if i.TotalAmountLTE != nil {
+		predicates = append(predicates, order.TotalAmountLTE(*i.TotalAmountLTE))
+	}
+	if i.AppliedDiscountAmount != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountEQ(*i.AppliedDiscountAmount))
+	}
+	if i.AppliedDiscountAmountNEQ != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountNEQ(*i.AppliedDiscountAmountNEQ))
+	}
+	if len(i.AppliedDiscountAmountIn) > 0 {
+		predicates = append(predicates, order.AppliedDiscountAmountIn(i.AppliedDiscountAmountIn...))
+	}
+	if len(i.AppliedDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.AppliedDiscountAmountNotIn(i.AppliedDiscountAmountNotIn...))
+	}
+	if i.AppliedDiscountAmountGT != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountGT(*i.AppliedDiscountAmountGT))
+	}
+	if i.AppliedDiscountAmountGTE != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountGTE(*i.AppliedDiscountAmountGTE))
+	}
+	if i.AppliedDiscountAmountLT != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountLT(*i.AppliedDiscountAmountLT))
+	}
+	if i.AppliedDiscountAmountLTE != nil {
+		predicates = append(predicates, order.AppliedDiscountAmountLTE(*i.AppliedDiscountAmountLTE))
+	}
+	if i.ItemsAppliedDiscountAmount != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountEQ(*i.ItemsAppliedDiscountAmount))
+	}
+	if i.ItemsAppliedDiscountAmountNEQ != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountNEQ(*i.ItemsAppliedDiscountAmountNEQ))
+	}
+	if len(i.ItemsAppliedDiscountAmountIn) > 0 {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountIn(i.ItemsAppliedDiscountAmountIn...))
+	}
+	if len(i.ItemsAppliedDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountNotIn(i.ItemsAppliedDiscountAmountNotIn...))
+	}
+	if i.ItemsAppliedDiscountAmountGT != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountGT(*i.ItemsAppliedDiscountAmountGT))
+	}
+	if i.ItemsAppliedDiscountAmountGTE != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountGTE(*i.ItemsAppliedDiscountAmountGTE))
+	}
+	if i.ItemsAppliedDiscountAmountLT != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountLT(*i.ItemsAppliedDiscountAmountLT))
+	}
+	if i.ItemsAppliedDiscountAmountLTE != nil {
+		predicates = append(predicates, order.ItemsAppliedDiscountAmountLTE(*i.ItemsAppliedDiscountAmountLTE))
+	}
+	if i.TotalAppliedDiscountAmount != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountEQ(*i.TotalAppliedDiscountAmount))
+	}
+	if i.TotalAppliedDiscountAmountNEQ != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountNEQ(*i.TotalAppliedDiscountAmountNEQ))
+	}
+	if len(i.TotalAppliedDiscountAmountIn) > 0 {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountIn(i.TotalAppliedDiscountAmountIn...))
+	}
+	if len(i.TotalAppliedDiscountAmountNotIn) > 0 {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountNotIn(i.TotalAppliedDiscountAmountNotIn...))
+	}
+	if i.TotalAppliedDiscountAmountGT != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountGT(*i.TotalAppliedDiscountAmountGT))
+	}
+	if i.TotalAppliedDiscountAmountGTE != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountGTE(*i.TotalAppliedDiscountAmountGTE))
+	}
+	if i.TotalAppliedDiscountAmountLT != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountLT(*i.TotalAppliedDiscountAmountLT))
+	}
+	if i.TotalAppliedDiscountAmountLTE != nil {
+		predicates = append(predicates, order.TotalAppliedDiscountAmountLTE(*i.TotalAppliedDiscountAmountLTE))
+	}
+	if i.ReferrerID != nil {
+		predicates = append(predicates, order.ReferrerIDEQ(*i.ReferrerID))
+	}
+	if i.ReferrerIDNEQ != nil {
+		predicates = append(predicates, order.ReferrerIDNEQ(*i.ReferrerIDNEQ))
+	}
+	if len(i.ReferrerIDIn) > 0 {
+		predicates = append(predicates, order.ReferrerIDIn(i.ReferrerIDIn...))
+	}
+	if len(i.ReferrerIDNotIn) > 0 {
+		predicates = append(predicates, order.ReferrerIDNotIn(i.ReferrerIDNotIn...))
+	}
+	if i.ReferrerIDGT != nil {
+		predicates = append(predicates, order.ReferrerIDGT(*i.ReferrerIDGT))
+	}
+	if i.ReferrerIDGTE != nil {
+		predicates = append(predicates, order.ReferrerIDGTE(*i.ReferrerIDGTE))
+	}
+	if i.ReferrerIDLT != nil {
+		predicates = append(predicates, order.ReferrerIDLT(*i.ReferrerIDLT))
+	}
+	if i.ReferrerIDLTE != nil {
+		predicates = append(predicates, order.ReferrerIDLTE(*i.ReferrerIDLTE))
+	}
+	if i.ReferrerIDContains != nil {
+		predicates = append(predicates, order.ReferrerIDContains(*i.ReferrerIDContains))
+	}
+	if i.ReferrerIDHasPrefix != nil {
+		predicates = append(predicates, order.ReferrerIDHasPrefix(*i.ReferrerIDHasPrefix))
+	}
+	if i.ReferrerIDHasSuffix != nil {
+		predicates = append(predicates, order.ReferrerIDHasSuffix(*i.ReferrerIDHasSuffix))
+	}
+	if i.ReferrerIDIsNil {
+		predicates = append(predicates, order.ReferrerIDIsNil())
+	}
+	if i.ReferrerIDNotNil {
+		predicates = append(predicates, order.ReferrerIDNotNil())
+	}
+	if i.ReferrerIDEqualFold != nil {
+		predicates = append(predicates, order.ReferrerIDEqualFold(*i.ReferrerIDEqualFold))
+	}
+	if i.ReferrerIDContainsFold != nil {
+		predicates = append(predicates, order.ReferrerIDContainsFold(*i.ReferrerIDContainsFold))
 	}
 
 	switch len(predicates) {
@@ -8677,6 +9012,286 @@ func (i *ProductWhereInput) P() (predicate.Product, error) {
 		return predicates[0], nil
 	default:
 		return product.And(predicates...), nil
+	}
+}
+
+// ProductCollectionWhereInput represents a where input for filtering ProductCollection queries.
+type ProductCollectionWhereInput struct {
+	Predicates []predicate.ProductCollection  `json:"-"`
+	Not        *ProductCollectionWhereInput   `json:"not,omitempty"`
+	Or         []*ProductCollectionWhereInput `json:"or,omitempty"`
+	And        []*ProductCollectionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *productcollection.Type  `json:"type,omitempty"`
+	TypeNEQ   *productcollection.Type  `json:"typeNEQ,omitempty"`
+	TypeIn    []productcollection.Type `json:"typeIn,omitempty"`
+	TypeNotIn []productcollection.Type `json:"typeNotIn,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ProductCollectionWhereInput) AddPredicates(predicates ...predicate.ProductCollection) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ProductCollectionWhereInput filter on the ProductCollectionQuery builder.
+func (i *ProductCollectionWhereInput) Filter(q *ProductCollectionQuery) (*ProductCollectionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyProductCollectionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyProductCollectionWhereInput is returned in case the ProductCollectionWhereInput is empty.
+var ErrEmptyProductCollectionWhereInput = errors.New("ent: empty predicate ProductCollectionWhereInput")
+
+// P returns a predicate for filtering productcollections.
+// An error is returned if the input is empty or invalid.
+func (i *ProductCollectionWhereInput) P() (predicate.ProductCollection, error) {
+	var predicates []predicate.ProductCollection
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, productcollection.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ProductCollection, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, productcollection.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ProductCollection, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, productcollection.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, productcollection.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, productcollection.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, productcollection.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, productcollection.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, productcollection.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, productcollection.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, productcollection.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, productcollection.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, productcollection.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, productcollection.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, productcollection.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, productcollection.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, productcollection.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, productcollection.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, productcollection.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, productcollection.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, productcollection.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, productcollection.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, productcollection.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, productcollection.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, productcollection.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, productcollection.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, productcollection.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, productcollection.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, productcollection.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, productcollection.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, productcollection.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, productcollection.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, productcollection.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, productcollection.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, productcollection.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, productcollection.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, productcollection.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, productcollection.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, productcollection.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, productcollection.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, productcollection.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, productcollection.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, productcollection.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, productcollection.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, productcollection.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, productcollection.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, productcollection.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, productcollection.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, productcollection.TypeNotIn(i.TypeNotIn...))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyProductCollectionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return productcollection.And(predicates...), nil
 	}
 }
 

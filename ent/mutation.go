@@ -38,8 +38,10 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -103,7 +105,9 @@ const (
 	TypeMetadataSchema           = "MetadataSchema"
 	TypeOAuthToken               = "OAuthToken"
 	TypeOrder                    = "Order"
+	TypeOrderEvent               = "OrderEvent"
 	TypeProduct                  = "Product"
+	TypeProductCollection        = "ProductCollection"
 	TypeProject                  = "Project"
 	TypeProjectUser              = "ProjectUser"
 	TypePromotionStack           = "PromotionStack"
@@ -12880,31 +12884,38 @@ func (m *CustomEventMutation) ResetEdge(name string) error {
 // CustomerMutation represents an operation that mutates the Customer nodes in the graph.
 type CustomerMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *string
-	project_id          *string
-	created_at          *time.Time
-	updated_at          *time.Time
-	source_id           *string
-	name                *string
-	description         *string
-	email               *string
-	phone               *string
-	birthday            *string
-	address             **jsonfield.CustomerAddress
-	metadata            *map[string]interface{}
-	system_metadata     *map[string]interface{}
-	clearedFields       map[string]struct{}
-	publications        map[string]struct{}
-	removedpublications map[string]struct{}
-	clearedpublications bool
-	redemptions         map[string]struct{}
-	removedredemptions  map[string]struct{}
-	clearedredemptions  bool
-	done                bool
-	oldValue            func(context.Context) (*Customer, error)
-	predicates          []predicate.Customer
+	op                     Op
+	typ                    string
+	id                     *string
+	project_id             *string
+	created_at             *time.Time
+	updated_at             *time.Time
+	source_id              *string
+	name                   *string
+	description            *string
+	email                  *string
+	phone                  *string
+	birthday               *string
+	address                **jsonfield.CustomerAddress
+	metadata               *map[string]interface{}
+	system_metadata        *map[string]interface{}
+	orders_total_amount    *int64
+	addorders_total_amount *int64
+	orders_total_count     *int
+	addorders_total_count  *int
+	orders_last_amount     *int64
+	addorders_last_amount  *int64
+	orders_last_date       *time.Time
+	clearedFields          map[string]struct{}
+	publications           map[string]struct{}
+	removedpublications    map[string]struct{}
+	clearedpublications    bool
+	redemptions            map[string]struct{}
+	removedredemptions     map[string]struct{}
+	clearedredemptions     bool
+	done                   bool
+	oldValue               func(context.Context) (*Customer, error)
+	predicates             []predicate.Customer
 }
 
 var _ ent.Mutation = (*CustomerMutation)(nil)
@@ -13547,6 +13558,237 @@ func (m *CustomerMutation) ResetSystemMetadata() {
 	m.system_metadata = nil
 }
 
+// SetOrdersTotalAmount sets the "orders_total_amount" field.
+func (m *CustomerMutation) SetOrdersTotalAmount(i int64) {
+	m.orders_total_amount = &i
+	m.addorders_total_amount = nil
+}
+
+// OrdersTotalAmount returns the value of the "orders_total_amount" field in the mutation.
+func (m *CustomerMutation) OrdersTotalAmount() (r int64, exists bool) {
+	v := m.orders_total_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersTotalAmount returns the old "orders_total_amount" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldOrdersTotalAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersTotalAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersTotalAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersTotalAmount: %w", err)
+	}
+	return oldValue.OrdersTotalAmount, nil
+}
+
+// AddOrdersTotalAmount adds i to the "orders_total_amount" field.
+func (m *CustomerMutation) AddOrdersTotalAmount(i int64) {
+	if m.addorders_total_amount != nil {
+		*m.addorders_total_amount += i
+	} else {
+		m.addorders_total_amount = &i
+	}
+}
+
+// AddedOrdersTotalAmount returns the value that was added to the "orders_total_amount" field in this mutation.
+func (m *CustomerMutation) AddedOrdersTotalAmount() (r int64, exists bool) {
+	v := m.addorders_total_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdersTotalAmount resets all changes to the "orders_total_amount" field.
+func (m *CustomerMutation) ResetOrdersTotalAmount() {
+	m.orders_total_amount = nil
+	m.addorders_total_amount = nil
+}
+
+// SetOrdersTotalCount sets the "orders_total_count" field.
+func (m *CustomerMutation) SetOrdersTotalCount(i int) {
+	m.orders_total_count = &i
+	m.addorders_total_count = nil
+}
+
+// OrdersTotalCount returns the value of the "orders_total_count" field in the mutation.
+func (m *CustomerMutation) OrdersTotalCount() (r int, exists bool) {
+	v := m.orders_total_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersTotalCount returns the old "orders_total_count" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldOrdersTotalCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersTotalCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersTotalCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersTotalCount: %w", err)
+	}
+	return oldValue.OrdersTotalCount, nil
+}
+
+// AddOrdersTotalCount adds i to the "orders_total_count" field.
+func (m *CustomerMutation) AddOrdersTotalCount(i int) {
+	if m.addorders_total_count != nil {
+		*m.addorders_total_count += i
+	} else {
+		m.addorders_total_count = &i
+	}
+}
+
+// AddedOrdersTotalCount returns the value that was added to the "orders_total_count" field in this mutation.
+func (m *CustomerMutation) AddedOrdersTotalCount() (r int, exists bool) {
+	v := m.addorders_total_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdersTotalCount resets all changes to the "orders_total_count" field.
+func (m *CustomerMutation) ResetOrdersTotalCount() {
+	m.orders_total_count = nil
+	m.addorders_total_count = nil
+}
+
+// SetOrdersLastAmount sets the "orders_last_amount" field.
+func (m *CustomerMutation) SetOrdersLastAmount(i int64) {
+	m.orders_last_amount = &i
+	m.addorders_last_amount = nil
+}
+
+// OrdersLastAmount returns the value of the "orders_last_amount" field in the mutation.
+func (m *CustomerMutation) OrdersLastAmount() (r int64, exists bool) {
+	v := m.orders_last_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersLastAmount returns the old "orders_last_amount" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldOrdersLastAmount(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersLastAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersLastAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersLastAmount: %w", err)
+	}
+	return oldValue.OrdersLastAmount, nil
+}
+
+// AddOrdersLastAmount adds i to the "orders_last_amount" field.
+func (m *CustomerMutation) AddOrdersLastAmount(i int64) {
+	if m.addorders_last_amount != nil {
+		*m.addorders_last_amount += i
+	} else {
+		m.addorders_last_amount = &i
+	}
+}
+
+// AddedOrdersLastAmount returns the value that was added to the "orders_last_amount" field in this mutation.
+func (m *CustomerMutation) AddedOrdersLastAmount() (r int64, exists bool) {
+	v := m.addorders_last_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearOrdersLastAmount clears the value of the "orders_last_amount" field.
+func (m *CustomerMutation) ClearOrdersLastAmount() {
+	m.orders_last_amount = nil
+	m.addorders_last_amount = nil
+	m.clearedFields[customer.FieldOrdersLastAmount] = struct{}{}
+}
+
+// OrdersLastAmountCleared returns if the "orders_last_amount" field was cleared in this mutation.
+func (m *CustomerMutation) OrdersLastAmountCleared() bool {
+	_, ok := m.clearedFields[customer.FieldOrdersLastAmount]
+	return ok
+}
+
+// ResetOrdersLastAmount resets all changes to the "orders_last_amount" field.
+func (m *CustomerMutation) ResetOrdersLastAmount() {
+	m.orders_last_amount = nil
+	m.addorders_last_amount = nil
+	delete(m.clearedFields, customer.FieldOrdersLastAmount)
+}
+
+// SetOrdersLastDate sets the "orders_last_date" field.
+func (m *CustomerMutation) SetOrdersLastDate(t time.Time) {
+	m.orders_last_date = &t
+}
+
+// OrdersLastDate returns the value of the "orders_last_date" field in the mutation.
+func (m *CustomerMutation) OrdersLastDate() (r time.Time, exists bool) {
+	v := m.orders_last_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdersLastDate returns the old "orders_last_date" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldOrdersLastDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdersLastDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdersLastDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdersLastDate: %w", err)
+	}
+	return oldValue.OrdersLastDate, nil
+}
+
+// ClearOrdersLastDate clears the value of the "orders_last_date" field.
+func (m *CustomerMutation) ClearOrdersLastDate() {
+	m.orders_last_date = nil
+	m.clearedFields[customer.FieldOrdersLastDate] = struct{}{}
+}
+
+// OrdersLastDateCleared returns if the "orders_last_date" field was cleared in this mutation.
+func (m *CustomerMutation) OrdersLastDateCleared() bool {
+	_, ok := m.clearedFields[customer.FieldOrdersLastDate]
+	return ok
+}
+
+// ResetOrdersLastDate resets all changes to the "orders_last_date" field.
+func (m *CustomerMutation) ResetOrdersLastDate() {
+	m.orders_last_date = nil
+	delete(m.clearedFields, customer.FieldOrdersLastDate)
+}
+
 // AddPublicationIDs adds the "publications" edge to the Publication entity by ids.
 func (m *CustomerMutation) AddPublicationIDs(ids ...string) {
 	if m.publications == nil {
@@ -13689,7 +13931,7 @@ func (m *CustomerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CustomerMutation) Fields() []string {
-	fields := make([]string, 0, 12)
+	fields := make([]string, 0, 16)
 	if m.project_id != nil {
 		fields = append(fields, customer.FieldProjectID)
 	}
@@ -13726,6 +13968,18 @@ func (m *CustomerMutation) Fields() []string {
 	if m.system_metadata != nil {
 		fields = append(fields, customer.FieldSystemMetadata)
 	}
+	if m.orders_total_amount != nil {
+		fields = append(fields, customer.FieldOrdersTotalAmount)
+	}
+	if m.orders_total_count != nil {
+		fields = append(fields, customer.FieldOrdersTotalCount)
+	}
+	if m.orders_last_amount != nil {
+		fields = append(fields, customer.FieldOrdersLastAmount)
+	}
+	if m.orders_last_date != nil {
+		fields = append(fields, customer.FieldOrdersLastDate)
+	}
 	return fields
 }
 
@@ -13758,6 +14012,14 @@ func (m *CustomerMutation) Field(name string) (ent.Value, bool) {
 		return m.Metadata()
 	case customer.FieldSystemMetadata:
 		return m.SystemMetadata()
+	case customer.FieldOrdersTotalAmount:
+		return m.OrdersTotalAmount()
+	case customer.FieldOrdersTotalCount:
+		return m.OrdersTotalCount()
+	case customer.FieldOrdersLastAmount:
+		return m.OrdersLastAmount()
+	case customer.FieldOrdersLastDate:
+		return m.OrdersLastDate()
 	}
 	return nil, false
 }
@@ -13791,6 +14053,14 @@ func (m *CustomerMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldMetadata(ctx)
 	case customer.FieldSystemMetadata:
 		return m.OldSystemMetadata(ctx)
+	case customer.FieldOrdersTotalAmount:
+		return m.OldOrdersTotalAmount(ctx)
+	case customer.FieldOrdersTotalCount:
+		return m.OldOrdersTotalCount(ctx)
+	case customer.FieldOrdersLastAmount:
+		return m.OldOrdersLastAmount(ctx)
+	case customer.FieldOrdersLastDate:
+		return m.OldOrdersLastDate(ctx)
 	}
 	return nil, fmt.Errorf("unknown Customer field %s", name)
 }
@@ -13884,6 +14154,34 @@ func (m *CustomerMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSystemMetadata(v)
 		return nil
+	case customer.FieldOrdersTotalAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersTotalAmount(v)
+		return nil
+	case customer.FieldOrdersTotalCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersTotalCount(v)
+		return nil
+	case customer.FieldOrdersLastAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersLastAmount(v)
+		return nil
+	case customer.FieldOrdersLastDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdersLastDate(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Customer field %s", name)
 }
@@ -13891,13 +14189,31 @@ func (m *CustomerMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *CustomerMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addorders_total_amount != nil {
+		fields = append(fields, customer.FieldOrdersTotalAmount)
+	}
+	if m.addorders_total_count != nil {
+		fields = append(fields, customer.FieldOrdersTotalCount)
+	}
+	if m.addorders_last_amount != nil {
+		fields = append(fields, customer.FieldOrdersLastAmount)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *CustomerMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case customer.FieldOrdersTotalAmount:
+		return m.AddedOrdersTotalAmount()
+	case customer.FieldOrdersTotalCount:
+		return m.AddedOrdersTotalCount()
+	case customer.FieldOrdersLastAmount:
+		return m.AddedOrdersLastAmount()
+	}
 	return nil, false
 }
 
@@ -13906,6 +14222,27 @@ func (m *CustomerMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *CustomerMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case customer.FieldOrdersTotalAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdersTotalAmount(v)
+		return nil
+	case customer.FieldOrdersTotalCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdersTotalCount(v)
+		return nil
+	case customer.FieldOrdersLastAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdersLastAmount(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Customer numeric field %s", name)
 }
@@ -13937,6 +14274,12 @@ func (m *CustomerMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(customer.FieldAddress) {
 		fields = append(fields, customer.FieldAddress)
+	}
+	if m.FieldCleared(customer.FieldOrdersLastAmount) {
+		fields = append(fields, customer.FieldOrdersLastAmount)
+	}
+	if m.FieldCleared(customer.FieldOrdersLastDate) {
+		fields = append(fields, customer.FieldOrdersLastDate)
 	}
 	return fields
 }
@@ -13975,6 +14318,12 @@ func (m *CustomerMutation) ClearField(name string) error {
 		return nil
 	case customer.FieldAddress:
 		m.ClearAddress()
+		return nil
+	case customer.FieldOrdersLastAmount:
+		m.ClearOrdersLastAmount()
+		return nil
+	case customer.FieldOrdersLastDate:
+		m.ClearOrdersLastDate()
 		return nil
 	}
 	return fmt.Errorf("unknown Customer nullable field %s", name)
@@ -14019,6 +14368,18 @@ func (m *CustomerMutation) ResetField(name string) error {
 		return nil
 	case customer.FieldSystemMetadata:
 		m.ResetSystemMetadata()
+		return nil
+	case customer.FieldOrdersTotalAmount:
+		m.ResetOrdersTotalAmount()
+		return nil
+	case customer.FieldOrdersTotalCount:
+		m.ResetOrdersTotalCount()
+		return nil
+	case customer.FieldOrdersLastAmount:
+		m.ResetOrdersLastAmount()
+		return nil
+	case customer.FieldOrdersLastDate:
+		m.ResetOrdersLastDate()
 		return nil
 	}
 	return fmt.Errorf("unknown Customer field %s", name)
@@ -24780,23 +25141,45 @@ func (m *OAuthTokenMutation) ResetEdge(name string) error {
 // OrderMutation represents an operation that mutates the Order nodes in the graph.
 type OrderMutation struct {
 	config
-	op               Op
-	typ              string
-	id               *string
-	project_id       *string
-	created_at       *time.Time
-	updated_at       *time.Time
-	source_id        *string
-	status           *order.Status
-	customer_id      *string
-	calculated       *json.RawMessage
-	appendcalculated json.RawMessage
-	redemptions      *map[string]interface{}
-	metadata         *map[string]interface{}
-	clearedFields    map[string]struct{}
-	done             bool
-	oldValue         func(context.Context) (*Order, error)
-	predicates       []predicate.Order
+	op                               Op
+	typ                              string
+	id                               *string
+	project_id                       *string
+	created_at                       *time.Time
+	updated_at                       *time.Time
+	source_id                        *string
+	status                           *order.Status
+	customer_id                      *string
+	calculated                       *json.RawMessage
+	appendcalculated                 json.RawMessage
+	redemptions                      *map[string]interface{}
+	metadata                         *map[string]interface{}
+	amount                           *int64
+	addamount                        *int64
+	discount_amount                  *int64
+	adddiscount_amount               *int64
+	items_discount_amount            *int64
+	additems_discount_amount         *int64
+	total_discount_amount            *int64
+	addtotal_discount_amount         *int64
+	total_amount                     *int64
+	addtotal_amount                  *int64
+	applied_discount_amount          *int64
+	addapplied_discount_amount       *int64
+	items_applied_discount_amount    *int64
+	additems_applied_discount_amount *int64
+	total_applied_discount_amount    *int64
+	addtotal_applied_discount_amount *int64
+	items                            *[]map[string]interface{}
+	appenditems                      []map[string]interface{}
+	referrer_id                      *string
+	paid_earned_at                   *time.Time
+	counted_amount                   *int64
+	addcounted_amount                *int64
+	clearedFields                    map[string]struct{}
+	done                             bool
+	oldValue                         func(context.Context) (*Order, error)
+	predicates                       []predicate.Order
 }
 
 var _ ent.Mutation = (*OrderMutation)(nil)
@@ -25281,6 +25664,687 @@ func (m *OrderMutation) ResetMetadata() {
 	m.metadata = nil
 }
 
+// SetAmount sets the "amount" field.
+func (m *OrderMutation) SetAmount(i int64) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *OrderMutation) Amount() (r int64, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *OrderMutation) AddAmount(i int64) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *OrderMutation) AddedAmount() (r int64, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *OrderMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (m *OrderMutation) SetDiscountAmount(i int64) {
+	m.discount_amount = &i
+	m.adddiscount_amount = nil
+}
+
+// DiscountAmount returns the value of the "discount_amount" field in the mutation.
+func (m *OrderMutation) DiscountAmount() (r int64, exists bool) {
+	v := m.discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiscountAmount returns the old "discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiscountAmount: %w", err)
+	}
+	return oldValue.DiscountAmount, nil
+}
+
+// AddDiscountAmount adds i to the "discount_amount" field.
+func (m *OrderMutation) AddDiscountAmount(i int64) {
+	if m.adddiscount_amount != nil {
+		*m.adddiscount_amount += i
+	} else {
+		m.adddiscount_amount = &i
+	}
+}
+
+// AddedDiscountAmount returns the value that was added to the "discount_amount" field in this mutation.
+func (m *OrderMutation) AddedDiscountAmount() (r int64, exists bool) {
+	v := m.adddiscount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDiscountAmount resets all changes to the "discount_amount" field.
+func (m *OrderMutation) ResetDiscountAmount() {
+	m.discount_amount = nil
+	m.adddiscount_amount = nil
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (m *OrderMutation) SetItemsDiscountAmount(i int64) {
+	m.items_discount_amount = &i
+	m.additems_discount_amount = nil
+}
+
+// ItemsDiscountAmount returns the value of the "items_discount_amount" field in the mutation.
+func (m *OrderMutation) ItemsDiscountAmount() (r int64, exists bool) {
+	v := m.items_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldItemsDiscountAmount returns the old "items_discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldItemsDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldItemsDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldItemsDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldItemsDiscountAmount: %w", err)
+	}
+	return oldValue.ItemsDiscountAmount, nil
+}
+
+// AddItemsDiscountAmount adds i to the "items_discount_amount" field.
+func (m *OrderMutation) AddItemsDiscountAmount(i int64) {
+	if m.additems_discount_amount != nil {
+		*m.additems_discount_amount += i
+	} else {
+		m.additems_discount_amount = &i
+	}
+}
+
+// AddedItemsDiscountAmount returns the value that was added to the "items_discount_amount" field in this mutation.
+func (m *OrderMutation) AddedItemsDiscountAmount() (r int64, exists bool) {
+	v := m.additems_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetItemsDiscountAmount resets all changes to the "items_discount_amount" field.
+func (m *OrderMutation) ResetItemsDiscountAmount() {
+	m.items_discount_amount = nil
+	m.additems_discount_amount = nil
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (m *OrderMutation) SetTotalDiscountAmount(i int64) {
+	m.total_discount_amount = &i
+	m.addtotal_discount_amount = nil
+}
+
+// TotalDiscountAmount returns the value of the "total_discount_amount" field in the mutation.
+func (m *OrderMutation) TotalDiscountAmount() (r int64, exists bool) {
+	v := m.total_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotalDiscountAmount returns the old "total_discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldTotalDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotalDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotalDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotalDiscountAmount: %w", err)
+	}
+	return oldValue.TotalDiscountAmount, nil
+}
+
+// AddTotalDiscountAmount adds i to the "total_discount_amount" field.
+func (m *OrderMutation) AddTotalDiscountAmount(i int64) {
+	if m.addtotal_discount_amount != nil {
+		*m.addtotal_discount_amount += i
+	} else {
+		m.addtotal_discount_amount = &i
+	}
+}
+
+// AddedTotalDiscountAmount returns the value that was added to the "total_discount_amount" field in this mutation.
+func (m *OrderMutation) AddedTotalDiscountAmount() (r int64, exists bool) {
+	v := m.addtotal_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotalDiscountAmount resets all changes to the "total_discount_amount" field.
+func (m *OrderMutation) ResetTotalDiscountAmount() {
+	m.total_discount_amount = nil
+	m.addtotal_discount_amount = nil
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (m *OrderMutation) SetTotalAmount(i int64) {
+	m.total_amount = &i
+	m.addtotal_amount = nil
+}
+
+// TotalAmount returns the value of the "total_amount" field in the mutation.
+func (m *OrderMutation) TotalAmount() (r int64, exists bool) {
+	v := m.total_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotalAmount returns the old "total_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldTotalAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotalAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotalAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotalAmount: %w", err)
+	}
+	return oldValue.TotalAmount, nil
+}
+
+// AddTotalAmount adds i to the "total_amount" field.
+func (m *OrderMutation) AddTotalAmount(i int64) {
+	if m.addtotal_amount != nil {
+		*m.addtotal_amount += i
+	} else {
+		m.addtotal_amount = &i
+	}
+}
+
+// AddedTotalAmount returns the value that was added to the "total_amount" field in this mutation.
+func (m *OrderMutation) AddedTotalAmount() (r int64, exists bool) {
+	v := m.addtotal_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotalAmount resets all changes to the "total_amount" field.
+func (m *OrderMutation) ResetTotalAmount() {
+	m.total_amount = nil
+	m.addtotal_amount = nil
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (m *OrderMutation) SetAppliedDiscountAmount(i int64) {
+	m.applied_discount_amount = &i
+	m.addapplied_discount_amount = nil
+}
+
+// AppliedDiscountAmount returns the value of the "applied_discount_amount" field in the mutation.
+func (m *OrderMutation) AppliedDiscountAmount() (r int64, exists bool) {
+	v := m.applied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAppliedDiscountAmount returns the old "applied_discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldAppliedDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAppliedDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAppliedDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAppliedDiscountAmount: %w", err)
+	}
+	return oldValue.AppliedDiscountAmount, nil
+}
+
+// AddAppliedDiscountAmount adds i to the "applied_discount_amount" field.
+func (m *OrderMutation) AddAppliedDiscountAmount(i int64) {
+	if m.addapplied_discount_amount != nil {
+		*m.addapplied_discount_amount += i
+	} else {
+		m.addapplied_discount_amount = &i
+	}
+}
+
+// AddedAppliedDiscountAmount returns the value that was added to the "applied_discount_amount" field in this mutation.
+func (m *OrderMutation) AddedAppliedDiscountAmount() (r int64, exists bool) {
+	v := m.addapplied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAppliedDiscountAmount resets all changes to the "applied_discount_amount" field.
+func (m *OrderMutation) ResetAppliedDiscountAmount() {
+	m.applied_discount_amount = nil
+	m.addapplied_discount_amount = nil
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (m *OrderMutation) SetItemsAppliedDiscountAmount(i int64) {
+	m.items_applied_discount_amount = &i
+	m.additems_applied_discount_amount = nil
+}
+
+// ItemsAppliedDiscountAmount returns the value of the "items_applied_discount_amount" field in the mutation.
+func (m *OrderMutation) ItemsAppliedDiscountAmount() (r int64, exists bool) {
+	v := m.items_applied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldItemsAppliedDiscountAmount returns the old "items_applied_discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldItemsAppliedDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldItemsAppliedDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldItemsAppliedDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldItemsAppliedDiscountAmount: %w", err)
+	}
+	return oldValue.ItemsAppliedDiscountAmount, nil
+}
+
+// AddItemsAppliedDiscountAmount adds i to the "items_applied_discount_amount" field.
+func (m *OrderMutation) AddItemsAppliedDiscountAmount(i int64) {
+	if m.additems_applied_discount_amount != nil {
+		*m.additems_applied_discount_amount += i
+	} else {
+		m.additems_applied_discount_amount = &i
+	}
+}
+
+// AddedItemsAppliedDiscountAmount returns the value that was added to the "items_applied_discount_amount" field in this mutation.
+func (m *OrderMutation) AddedItemsAppliedDiscountAmount() (r int64, exists bool) {
+	v := m.additems_applied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetItemsAppliedDiscountAmount resets all changes to the "items_applied_discount_amount" field.
+func (m *OrderMutation) ResetItemsAppliedDiscountAmount() {
+	m.items_applied_discount_amount = nil
+	m.additems_applied_discount_amount = nil
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (m *OrderMutation) SetTotalAppliedDiscountAmount(i int64) {
+	m.total_applied_discount_amount = &i
+	m.addtotal_applied_discount_amount = nil
+}
+
+// TotalAppliedDiscountAmount returns the value of the "total_applied_discount_amount" field in the mutation.
+func (m *OrderMutation) TotalAppliedDiscountAmount() (r int64, exists bool) {
+	v := m.total_applied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotalAppliedDiscountAmount returns the old "total_applied_discount_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldTotalAppliedDiscountAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotalAppliedDiscountAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotalAppliedDiscountAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotalAppliedDiscountAmount: %w", err)
+	}
+	return oldValue.TotalAppliedDiscountAmount, nil
+}
+
+// AddTotalAppliedDiscountAmount adds i to the "total_applied_discount_amount" field.
+func (m *OrderMutation) AddTotalAppliedDiscountAmount(i int64) {
+	if m.addtotal_applied_discount_amount != nil {
+		*m.addtotal_applied_discount_amount += i
+	} else {
+		m.addtotal_applied_discount_amount = &i
+	}
+}
+
+// AddedTotalAppliedDiscountAmount returns the value that was added to the "total_applied_discount_amount" field in this mutation.
+func (m *OrderMutation) AddedTotalAppliedDiscountAmount() (r int64, exists bool) {
+	v := m.addtotal_applied_discount_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotalAppliedDiscountAmount resets all changes to the "total_applied_discount_amount" field.
+func (m *OrderMutation) ResetTotalAppliedDiscountAmount() {
+	m.total_applied_discount_amount = nil
+	m.addtotal_applied_discount_amount = nil
+}
+
+// SetItems sets the "items" field.
+func (m *OrderMutation) SetItems(value []map[string]interface{}) {
+	m.items = &value
+	m.appenditems = nil
+}
+
+// Items returns the value of the "items" field in the mutation.
+func (m *OrderMutation) Items() (r []map[string]interface{}, exists bool) {
+	v := m.items
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldItems returns the old "items" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldItems(ctx context.Context) (v []map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldItems is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldItems requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldItems: %w", err)
+	}
+	return oldValue.Items, nil
+}
+
+// AppendItems adds value to the "items" field.
+func (m *OrderMutation) AppendItems(value []map[string]interface{}) {
+	m.appenditems = append(m.appenditems, value...)
+}
+
+// AppendedItems returns the list of values that were appended to the "items" field in this mutation.
+func (m *OrderMutation) AppendedItems() ([]map[string]interface{}, bool) {
+	if len(m.appenditems) == 0 {
+		return nil, false
+	}
+	return m.appenditems, true
+}
+
+// ClearItems clears the value of the "items" field.
+func (m *OrderMutation) ClearItems() {
+	m.items = nil
+	m.appenditems = nil
+	m.clearedFields[order.FieldItems] = struct{}{}
+}
+
+// ItemsCleared returns if the "items" field was cleared in this mutation.
+func (m *OrderMutation) ItemsCleared() bool {
+	_, ok := m.clearedFields[order.FieldItems]
+	return ok
+}
+
+// ResetItems resets all changes to the "items" field.
+func (m *OrderMutation) ResetItems() {
+	m.items = nil
+	m.appenditems = nil
+	delete(m.clearedFields, order.FieldItems)
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (m *OrderMutation) SetReferrerID(s string) {
+	m.referrer_id = &s
+}
+
+// ReferrerID returns the value of the "referrer_id" field in the mutation.
+func (m *OrderMutation) ReferrerID() (r string, exists bool) {
+	v := m.referrer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReferrerID returns the old "referrer_id" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldReferrerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReferrerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReferrerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReferrerID: %w", err)
+	}
+	return oldValue.ReferrerID, nil
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (m *OrderMutation) ClearReferrerID() {
+	m.referrer_id = nil
+	m.clearedFields[order.FieldReferrerID] = struct{}{}
+}
+
+// ReferrerIDCleared returns if the "referrer_id" field was cleared in this mutation.
+func (m *OrderMutation) ReferrerIDCleared() bool {
+	_, ok := m.clearedFields[order.FieldReferrerID]
+	return ok
+}
+
+// ResetReferrerID resets all changes to the "referrer_id" field.
+func (m *OrderMutation) ResetReferrerID() {
+	m.referrer_id = nil
+	delete(m.clearedFields, order.FieldReferrerID)
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (m *OrderMutation) SetPaidEarnedAt(t time.Time) {
+	m.paid_earned_at = &t
+}
+
+// PaidEarnedAt returns the value of the "paid_earned_at" field in the mutation.
+func (m *OrderMutation) PaidEarnedAt() (r time.Time, exists bool) {
+	v := m.paid_earned_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaidEarnedAt returns the old "paid_earned_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldPaidEarnedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaidEarnedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaidEarnedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaidEarnedAt: %w", err)
+	}
+	return oldValue.PaidEarnedAt, nil
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (m *OrderMutation) ClearPaidEarnedAt() {
+	m.paid_earned_at = nil
+	m.clearedFields[order.FieldPaidEarnedAt] = struct{}{}
+}
+
+// PaidEarnedAtCleared returns if the "paid_earned_at" field was cleared in this mutation.
+func (m *OrderMutation) PaidEarnedAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldPaidEarnedAt]
+	return ok
+}
+
+// ResetPaidEarnedAt resets all changes to the "paid_earned_at" field.
+func (m *OrderMutation) ResetPaidEarnedAt() {
+	m.paid_earned_at = nil
+	delete(m.clearedFields, order.FieldPaidEarnedAt)
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (m *OrderMutation) SetCountedAmount(i int64) {
+	m.counted_amount = &i
+	m.addcounted_amount = nil
+}
+
+// CountedAmount returns the value of the "counted_amount" field in the mutation.
+func (m *OrderMutation) CountedAmount() (r int64, exists bool) {
+	v := m.counted_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountedAmount returns the old "counted_amount" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldCountedAmount(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountedAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountedAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountedAmount: %w", err)
+	}
+	return oldValue.CountedAmount, nil
+}
+
+// AddCountedAmount adds i to the "counted_amount" field.
+func (m *OrderMutation) AddCountedAmount(i int64) {
+	if m.addcounted_amount != nil {
+		*m.addcounted_amount += i
+	} else {
+		m.addcounted_amount = &i
+	}
+}
+
+// AddedCountedAmount returns the value that was added to the "counted_amount" field in this mutation.
+func (m *OrderMutation) AddedCountedAmount() (r int64, exists bool) {
+	v := m.addcounted_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (m *OrderMutation) ClearCountedAmount() {
+	m.counted_amount = nil
+	m.addcounted_amount = nil
+	m.clearedFields[order.FieldCountedAmount] = struct{}{}
+}
+
+// CountedAmountCleared returns if the "counted_amount" field was cleared in this mutation.
+func (m *OrderMutation) CountedAmountCleared() bool {
+	_, ok := m.clearedFields[order.FieldCountedAmount]
+	return ok
+}
+
+// ResetCountedAmount resets all changes to the "counted_amount" field.
+func (m *OrderMutation) ResetCountedAmount() {
+	m.counted_amount = nil
+	m.addcounted_amount = nil
+	delete(m.clearedFields, order.FieldCountedAmount)
+}
+
 // Where appends a list predicates to the OrderMutation builder.
 func (m *OrderMutation) Where(ps ...predicate.Order) {
 	m.predicates = append(m.predicates, ps...)
@@ -25315,7 +26379,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 21)
 	if m.project_id != nil {
 		fields = append(fields, order.FieldProjectID)
 	}
@@ -25343,6 +26407,42 @@ func (m *OrderMutation) Fields() []string {
 	if m.metadata != nil {
 		fields = append(fields, order.FieldMetadata)
 	}
+	if m.amount != nil {
+		fields = append(fields, order.FieldAmount)
+	}
+	if m.discount_amount != nil {
+		fields = append(fields, order.FieldDiscountAmount)
+	}
+	if m.items_discount_amount != nil {
+		fields = append(fields, order.FieldItemsDiscountAmount)
+	}
+	if m.total_discount_amount != nil {
+		fields = append(fields, order.FieldTotalDiscountAmount)
+	}
+	if m.total_amount != nil {
+		fields = append(fields, order.FieldTotalAmount)
+	}
+	if m.applied_discount_amount != nil {
+		fields = append(fields, order.FieldAppliedDiscountAmount)
+	}
+	if m.items_applied_discount_amount != nil {
+		fields = append(fields, order.FieldItemsAppliedDiscountAmount)
+	}
+	if m.total_applied_discount_amount != nil {
+		fields = append(fields, order.FieldTotalAppliedDiscountAmount)
+	}
+	if m.items != nil {
+		fields = append(fields, order.FieldItems)
+	}
+	if m.referrer_id != nil {
+		fields = append(fields, order.FieldReferrerID)
+	}
+	if m.paid_earned_at != nil {
+		fields = append(fields, order.FieldPaidEarnedAt)
+	}
+	if m.counted_amount != nil {
+		fields = append(fields, order.FieldCountedAmount)
+	}
 	return fields
 }
 
@@ -25369,6 +26469,30 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.Redemptions()
 	case order.FieldMetadata:
 		return m.Metadata()
+	case order.FieldAmount:
+		return m.Amount()
+	case order.FieldDiscountAmount:
+		return m.DiscountAmount()
+	case order.FieldItemsDiscountAmount:
+		return m.ItemsDiscountAmount()
+	case order.FieldTotalDiscountAmount:
+		return m.TotalDiscountAmount()
+	case order.FieldTotalAmount:
+		return m.TotalAmount()
+	case order.FieldAppliedDiscountAmount:
+		return m.AppliedDiscountAmount()
+	case order.FieldItemsAppliedDiscountAmount:
+		return m.ItemsAppliedDiscountAmount()
+	case order.FieldTotalAppliedDiscountAmount:
+		return m.TotalAppliedDiscountAmount()
+	case order.FieldItems:
+		return m.Items()
+	case order.FieldReferrerID:
+		return m.ReferrerID()
+	case order.FieldPaidEarnedAt:
+		return m.PaidEarnedAt()
+	case order.FieldCountedAmount:
+		return m.CountedAmount()
 	}
 	return nil, false
 }
@@ -25396,6 +26520,30 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldRedemptions(ctx)
 	case order.FieldMetadata:
 		return m.OldMetadata(ctx)
+	case order.FieldAmount:
+		return m.OldAmount(ctx)
+	case order.FieldDiscountAmount:
+		return m.OldDiscountAmount(ctx)
+	case order.FieldItemsDiscountAmount:
+		return m.OldItemsDiscountAmount(ctx)
+	case order.FieldTotalDiscountAmount:
+		return m.OldTotalDiscountAmount(ctx)
+	case order.FieldTotalAmount:
+		return m.OldTotalAmount(ctx)
+	case order.FieldAppliedDiscountAmount:
+		return m.OldAppliedDiscountAmount(ctx)
+	case order.FieldItemsAppliedDiscountAmount:
+		return m.OldItemsAppliedDiscountAmount(ctx)
+	case order.FieldTotalAppliedDiscountAmount:
+		return m.OldTotalAppliedDiscountAmount(ctx)
+	case order.FieldItems:
+		return m.OldItems(ctx)
+	case order.FieldReferrerID:
+		return m.OldReferrerID(ctx)
+	case order.FieldPaidEarnedAt:
+		return m.OldPaidEarnedAt(ctx)
+	case order.FieldCountedAmount:
+		return m.OldCountedAmount(ctx)
 	}
 	return nil, fmt.Errorf("unknown Order field %s", name)
 }
@@ -25468,6 +26616,90 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMetadata(v)
 		return nil
+	case order.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case order.FieldDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiscountAmount(v)
+		return nil
+	case order.FieldItemsDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetItemsDiscountAmount(v)
+		return nil
+	case order.FieldTotalDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotalDiscountAmount(v)
+		return nil
+	case order.FieldTotalAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotalAmount(v)
+		return nil
+	case order.FieldAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAppliedDiscountAmount(v)
+		return nil
+	case order.FieldItemsAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetItemsAppliedDiscountAmount(v)
+		return nil
+	case order.FieldTotalAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotalAppliedDiscountAmount(v)
+		return nil
+	case order.FieldItems:
+		v, ok := value.([]map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetItems(v)
+		return nil
+	case order.FieldReferrerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReferrerID(v)
+		return nil
+	case order.FieldPaidEarnedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaidEarnedAt(v)
+		return nil
+	case order.FieldCountedAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountedAmount(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)
 }
@@ -25475,13 +26707,61 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *OrderMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, order.FieldAmount)
+	}
+	if m.adddiscount_amount != nil {
+		fields = append(fields, order.FieldDiscountAmount)
+	}
+	if m.additems_discount_amount != nil {
+		fields = append(fields, order.FieldItemsDiscountAmount)
+	}
+	if m.addtotal_discount_amount != nil {
+		fields = append(fields, order.FieldTotalDiscountAmount)
+	}
+	if m.addtotal_amount != nil {
+		fields = append(fields, order.FieldTotalAmount)
+	}
+	if m.addapplied_discount_amount != nil {
+		fields = append(fields, order.FieldAppliedDiscountAmount)
+	}
+	if m.additems_applied_discount_amount != nil {
+		fields = append(fields, order.FieldItemsAppliedDiscountAmount)
+	}
+	if m.addtotal_applied_discount_amount != nil {
+		fields = append(fields, order.FieldTotalAppliedDiscountAmount)
+	}
+	if m.addcounted_amount != nil {
+		fields = append(fields, order.FieldCountedAmount)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case order.FieldAmount:
+		return m.AddedAmount()
+	case order.FieldDiscountAmount:
+		return m.AddedDiscountAmount()
+	case order.FieldItemsDiscountAmount:
+		return m.AddedItemsDiscountAmount()
+	case order.FieldTotalDiscountAmount:
+		return m.AddedTotalDiscountAmount()
+	case order.FieldTotalAmount:
+		return m.AddedTotalAmount()
+	case order.FieldAppliedDiscountAmount:
+		return m.AddedAppliedDiscountAmount()
+	case order.FieldItemsAppliedDiscountAmount:
+		return m.AddedItemsAppliedDiscountAmount()
+	case order.FieldTotalAppliedDiscountAmount:
+		return m.AddedTotalAppliedDiscountAmount()
+	case order.FieldCountedAmount:
+		return m.AddedCountedAmount()
+	}
 	return nil, false
 }
 
@@ -25490,6 +26770,69 @@ func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *OrderMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case order.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	case order.FieldDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDiscountAmount(v)
+		return nil
+	case order.FieldItemsDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddItemsDiscountAmount(v)
+		return nil
+	case order.FieldTotalDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotalDiscountAmount(v)
+		return nil
+	case order.FieldTotalAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotalAmount(v)
+		return nil
+	case order.FieldAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAppliedDiscountAmount(v)
+		return nil
+	case order.FieldItemsAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddItemsAppliedDiscountAmount(v)
+		return nil
+	case order.FieldTotalAppliedDiscountAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotalAppliedDiscountAmount(v)
+		return nil
+	case order.FieldCountedAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCountedAmount(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Order numeric field %s", name)
 }
@@ -25506,6 +26849,18 @@ func (m *OrderMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(order.FieldCustomerID) {
 		fields = append(fields, order.FieldCustomerID)
+	}
+	if m.FieldCleared(order.FieldItems) {
+		fields = append(fields, order.FieldItems)
+	}
+	if m.FieldCleared(order.FieldReferrerID) {
+		fields = append(fields, order.FieldReferrerID)
+	}
+	if m.FieldCleared(order.FieldPaidEarnedAt) {
+		fields = append(fields, order.FieldPaidEarnedAt)
+	}
+	if m.FieldCleared(order.FieldCountedAmount) {
+		fields = append(fields, order.FieldCountedAmount)
 	}
 	return fields
 }
@@ -25529,6 +26884,18 @@ func (m *OrderMutation) ClearField(name string) error {
 		return nil
 	case order.FieldCustomerID:
 		m.ClearCustomerID()
+		return nil
+	case order.FieldItems:
+		m.ClearItems()
+		return nil
+	case order.FieldReferrerID:
+		m.ClearReferrerID()
+		return nil
+	case order.FieldPaidEarnedAt:
+		m.ClearPaidEarnedAt()
+		return nil
+	case order.FieldCountedAmount:
+		m.ClearCountedAmount()
 		return nil
 	}
 	return fmt.Errorf("unknown Order nullable field %s", name)
@@ -25564,6 +26931,42 @@ func (m *OrderMutation) ResetField(name string) error {
 		return nil
 	case order.FieldMetadata:
 		m.ResetMetadata()
+		return nil
+	case order.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case order.FieldDiscountAmount:
+		m.ResetDiscountAmount()
+		return nil
+	case order.FieldItemsDiscountAmount:
+		m.ResetItemsDiscountAmount()
+		return nil
+	case order.FieldTotalDiscountAmount:
+		m.ResetTotalDiscountAmount()
+		return nil
+	case order.FieldTotalAmount:
+		m.ResetTotalAmount()
+		return nil
+	case order.FieldAppliedDiscountAmount:
+		m.ResetAppliedDiscountAmount()
+		return nil
+	case order.FieldItemsAppliedDiscountAmount:
+		m.ResetItemsAppliedDiscountAmount()
+		return nil
+	case order.FieldTotalAppliedDiscountAmount:
+		m.ResetTotalAppliedDiscountAmount()
+		return nil
+	case order.FieldItems:
+		m.ResetItems()
+		return nil
+	case order.FieldReferrerID:
+		m.ResetReferrerID()
+		return nil
+	case order.FieldPaidEarnedAt:
+		m.ResetPaidEarnedAt()
+		return nil
+	case order.FieldCountedAmount:
+		m.ResetCountedAmount()
 		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)
@@ -25615,6 +27018,700 @@ func (m *OrderMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *OrderMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Order edge %s", name)
+}
+
+// OrderEventMutation represents an operation that mutates the OrderEvent nodes in the graph.
+type OrderEventMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	order_id      *string
+	customer_id   *string
+	_type         *string
+	_order        *json.RawMessage
+	append_order  json.RawMessage
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*OrderEvent, error)
+	predicates    []predicate.OrderEvent
+}
+
+var _ ent.Mutation = (*OrderEventMutation)(nil)
+
+// ordereventOption allows management of the mutation configuration using functional options.
+type ordereventOption func(*OrderEventMutation)
+
+// newOrderEventMutation creates new mutation for the OrderEvent entity.
+func newOrderEventMutation(c config, op Op, opts ...ordereventOption) *OrderEventMutation {
+	m := &OrderEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOrderEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOrderEventID sets the ID field of the mutation.
+func withOrderEventID(id string) ordereventOption {
+	return func(m *OrderEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OrderEvent
+		)
+		m.oldValue = func(ctx context.Context) (*OrderEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OrderEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOrderEvent sets the old OrderEvent of the mutation.
+func withOrderEvent(node *OrderEvent) ordereventOption {
+	return func(m *OrderEventMutation) {
+		m.oldValue = func(context.Context) (*OrderEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OrderEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OrderEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OrderEvent entities.
+func (m *OrderEventMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OrderEventMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OrderEventMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OrderEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *OrderEventMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *OrderEventMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *OrderEventMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *OrderEventMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *OrderEventMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *OrderEventMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *OrderEventMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *OrderEventMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *OrderEventMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[orderevent.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *OrderEventMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[orderevent.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *OrderEventMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, orderevent.FieldUpdatedAt)
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *OrderEventMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *OrderEventMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldOrderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *OrderEventMutation) ResetOrderID() {
+	m.order_id = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *OrderEventMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *OrderEventMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *OrderEventMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetType sets the "type" field.
+func (m *OrderEventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *OrderEventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *OrderEventMutation) ResetType() {
+	m._type = nil
+}
+
+// SetOrder sets the "order" field.
+func (m *OrderEventMutation) SetOrder(jm json.RawMessage) {
+	m._order = &jm
+	m.append_order = nil
+}
+
+// Order returns the value of the "order" field in the mutation.
+func (m *OrderEventMutation) Order() (r json.RawMessage, exists bool) {
+	v := m._order
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrder returns the old "order" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldOrder(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrder is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrder requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrder: %w", err)
+	}
+	return oldValue.Order, nil
+}
+
+// AppendOrder adds jm to the "order" field.
+func (m *OrderEventMutation) AppendOrder(jm json.RawMessage) {
+	m.append_order = append(m.append_order, jm...)
+}
+
+// AppendedOrder returns the list of values that were appended to the "order" field in this mutation.
+func (m *OrderEventMutation) AppendedOrder() (json.RawMessage, bool) {
+	if len(m.append_order) == 0 {
+		return nil, false
+	}
+	return m.append_order, true
+}
+
+// ResetOrder resets all changes to the "order" field.
+func (m *OrderEventMutation) ResetOrder() {
+	m._order = nil
+	m.append_order = nil
+}
+
+// Where appends a list predicates to the OrderEventMutation builder.
+func (m *OrderEventMutation) Where(ps ...predicate.OrderEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OrderEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OrderEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OrderEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OrderEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OrderEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OrderEvent).
+func (m *OrderEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OrderEventMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.project_id != nil {
+		fields = append(fields, orderevent.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, orderevent.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, orderevent.FieldUpdatedAt)
+	}
+	if m.order_id != nil {
+		fields = append(fields, orderevent.FieldOrderID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, orderevent.FieldCustomerID)
+	}
+	if m._type != nil {
+		fields = append(fields, orderevent.FieldType)
+	}
+	if m._order != nil {
+		fields = append(fields, orderevent.FieldOrder)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OrderEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case orderevent.FieldProjectID:
+		return m.ProjectID()
+	case orderevent.FieldCreatedAt:
+		return m.CreatedAt()
+	case orderevent.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case orderevent.FieldOrderID:
+		return m.OrderID()
+	case orderevent.FieldCustomerID:
+		return m.CustomerID()
+	case orderevent.FieldType:
+		return m.GetType()
+	case orderevent.FieldOrder:
+		return m.Order()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OrderEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case orderevent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case orderevent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case orderevent.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case orderevent.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case orderevent.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case orderevent.FieldType:
+		return m.OldType(ctx)
+	case orderevent.FieldOrder:
+		return m.OldOrder(ctx)
+	}
+	return nil, fmt.Errorf("unknown OrderEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case orderevent.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case orderevent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case orderevent.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case orderevent.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case orderevent.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case orderevent.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case orderevent.FieldOrder:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrder(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OrderEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OrderEventMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OrderEventMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown OrderEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OrderEventMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(orderevent.FieldUpdatedAt) {
+		fields = append(fields, orderevent.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OrderEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OrderEventMutation) ClearField(name string) error {
+	switch name {
+	case orderevent.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown OrderEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OrderEventMutation) ResetField(name string) error {
+	switch name {
+	case orderevent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case orderevent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case orderevent.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case orderevent.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case orderevent.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case orderevent.FieldType:
+		m.ResetType()
+		return nil
+	case orderevent.FieldOrder:
+		m.ResetOrder()
+		return nil
+	}
+	return fmt.Errorf("unknown OrderEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OrderEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OrderEventMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OrderEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OrderEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OrderEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OrderEventMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OrderEventMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown OrderEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OrderEventMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown OrderEvent edge %s", name)
 }
 
 // ProductMutation represents an operation that mutates the Product nodes in the graph.
@@ -26623,6 +28720,739 @@ func (m *ProductMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Product edge %s", name)
+}
+
+// ProductCollectionMutation represents an operation that mutates the ProductCollection nodes in the graph.
+type ProductCollectionMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	name           *string
+	_type          *productcollection.Type
+	filter         *map[string]interface{}
+	products       *[]map[string]interface{}
+	appendproducts []map[string]interface{}
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*ProductCollection, error)
+	predicates     []predicate.ProductCollection
+}
+
+var _ ent.Mutation = (*ProductCollectionMutation)(nil)
+
+// productcollectionOption allows management of the mutation configuration using functional options.
+type productcollectionOption func(*ProductCollectionMutation)
+
+// newProductCollectionMutation creates new mutation for the ProductCollection entity.
+func newProductCollectionMutation(c config, op Op, opts ...productcollectionOption) *ProductCollectionMutation {
+	m := &ProductCollectionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeProductCollection,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withProductCollectionID sets the ID field of the mutation.
+func withProductCollectionID(id string) productcollectionOption {
+	return func(m *ProductCollectionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ProductCollection
+		)
+		m.oldValue = func(ctx context.Context) (*ProductCollection, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ProductCollection.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withProductCollection sets the old ProductCollection of the mutation.
+func withProductCollection(node *ProductCollection) productcollectionOption {
+	return func(m *ProductCollectionMutation) {
+		m.oldValue = func(context.Context) (*ProductCollection, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ProductCollectionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ProductCollectionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ProductCollection entities.
+func (m *ProductCollectionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ProductCollectionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ProductCollectionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ProductCollection.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ProductCollectionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ProductCollectionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ProductCollectionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ProductCollectionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ProductCollectionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ProductCollectionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ProductCollectionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ProductCollectionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ProductCollectionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[productcollection.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ProductCollectionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[productcollection.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ProductCollectionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, productcollection.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *ProductCollectionMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ProductCollectionMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ProductCollectionMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *ProductCollectionMutation) SetType(pr productcollection.Type) {
+	m._type = &pr
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *ProductCollectionMutation) GetType() (r productcollection.Type, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldType(ctx context.Context) (v productcollection.Type, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *ProductCollectionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetFilter sets the "filter" field.
+func (m *ProductCollectionMutation) SetFilter(value map[string]interface{}) {
+	m.filter = &value
+}
+
+// Filter returns the value of the "filter" field in the mutation.
+func (m *ProductCollectionMutation) Filter() (r map[string]interface{}, exists bool) {
+	v := m.filter
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFilter returns the old "filter" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldFilter(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFilter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFilter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFilter: %w", err)
+	}
+	return oldValue.Filter, nil
+}
+
+// ClearFilter clears the value of the "filter" field.
+func (m *ProductCollectionMutation) ClearFilter() {
+	m.filter = nil
+	m.clearedFields[productcollection.FieldFilter] = struct{}{}
+}
+
+// FilterCleared returns if the "filter" field was cleared in this mutation.
+func (m *ProductCollectionMutation) FilterCleared() bool {
+	_, ok := m.clearedFields[productcollection.FieldFilter]
+	return ok
+}
+
+// ResetFilter resets all changes to the "filter" field.
+func (m *ProductCollectionMutation) ResetFilter() {
+	m.filter = nil
+	delete(m.clearedFields, productcollection.FieldFilter)
+}
+
+// SetProducts sets the "products" field.
+func (m *ProductCollectionMutation) SetProducts(value []map[string]interface{}) {
+	m.products = &value
+	m.appendproducts = nil
+}
+
+// Products returns the value of the "products" field in the mutation.
+func (m *ProductCollectionMutation) Products() (r []map[string]interface{}, exists bool) {
+	v := m.products
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProducts returns the old "products" field's value of the ProductCollection entity.
+// If the ProductCollection object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProductCollectionMutation) OldProducts(ctx context.Context) (v []map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProducts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProducts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProducts: %w", err)
+	}
+	return oldValue.Products, nil
+}
+
+// AppendProducts adds value to the "products" field.
+func (m *ProductCollectionMutation) AppendProducts(value []map[string]interface{}) {
+	m.appendproducts = append(m.appendproducts, value...)
+}
+
+// AppendedProducts returns the list of values that were appended to the "products" field in this mutation.
+func (m *ProductCollectionMutation) AppendedProducts() ([]map[string]interface{}, bool) {
+	if len(m.appendproducts) == 0 {
+		return nil, false
+	}
+	return m.appendproducts, true
+}
+
+// ClearProducts clears the value of the "products" field.
+func (m *ProductCollectionMutation) ClearProducts() {
+	m.products = nil
+	m.appendproducts = nil
+	m.clearedFields[productcollection.FieldProducts] = struct{}{}
+}
+
+// ProductsCleared returns if the "products" field was cleared in this mutation.
+func (m *ProductCollectionMutation) ProductsCleared() bool {
+	_, ok := m.clearedFields[productcollection.FieldProducts]
+	return ok
+}
+
+// ResetProducts resets all changes to the "products" field.
+func (m *ProductCollectionMutation) ResetProducts() {
+	m.products = nil
+	m.appendproducts = nil
+	delete(m.clearedFields, productcollection.FieldProducts)
+}
+
+// Where appends a list predicates to the ProductCollectionMutation builder.
+func (m *ProductCollectionMutation) Where(ps ...predicate.ProductCollection) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ProductCollectionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ProductCollectionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ProductCollection, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ProductCollectionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ProductCollectionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ProductCollection).
+func (m *ProductCollectionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ProductCollectionMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.project_id != nil {
+		fields = append(fields, productcollection.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, productcollection.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, productcollection.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, productcollection.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, productcollection.FieldType)
+	}
+	if m.filter != nil {
+		fields = append(fields, productcollection.FieldFilter)
+	}
+	if m.products != nil {
+		fields = append(fields, productcollection.FieldProducts)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ProductCollectionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case productcollection.FieldProjectID:
+		return m.ProjectID()
+	case productcollection.FieldCreatedAt:
+		return m.CreatedAt()
+	case productcollection.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case productcollection.FieldName:
+		return m.Name()
+	case productcollection.FieldType:
+		return m.GetType()
+	case productcollection.FieldFilter:
+		return m.Filter()
+	case productcollection.FieldProducts:
+		return m.Products()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ProductCollectionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case productcollection.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case productcollection.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case productcollection.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case productcollection.FieldName:
+		return m.OldName(ctx)
+	case productcollection.FieldType:
+		return m.OldType(ctx)
+	case productcollection.FieldFilter:
+		return m.OldFilter(ctx)
+	case productcollection.FieldProducts:
+		return m.OldProducts(ctx)
+	}
+	return nil, fmt.Errorf("unknown ProductCollection field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ProductCollectionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case productcollection.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case productcollection.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case productcollection.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case productcollection.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case productcollection.FieldType:
+		v, ok := value.(productcollection.Type)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case productcollection.FieldFilter:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFilter(v)
+		return nil
+	case productcollection.FieldProducts:
+		v, ok := value.([]map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProducts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ProductCollection field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ProductCollectionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ProductCollectionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ProductCollectionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ProductCollection numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ProductCollectionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(productcollection.FieldUpdatedAt) {
+		fields = append(fields, productcollection.FieldUpdatedAt)
+	}
+	if m.FieldCleared(productcollection.FieldFilter) {
+		fields = append(fields, productcollection.FieldFilter)
+	}
+	if m.FieldCleared(productcollection.FieldProducts) {
+		fields = append(fields, productcollection.FieldProducts)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ProductCollectionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ProductCollectionMutation) ClearField(name string) error {
+	switch name {
+	case productcollection.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case productcollection.FieldFilter:
+		m.ClearFilter()
+		return nil
+	case productcollection.FieldProducts:
+		m.ClearProducts()
+		return nil
+	}
+	return fmt.Errorf("unknown ProductCollection nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ProductCollectionMutation) ResetField(name string) error {
+	switch name {
+	case productcollection.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case productcollection.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case productcollection.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case productcollection.FieldName:
+		m.ResetName()
+		return nil
+	case productcollection.FieldType:
+		m.ResetType()
+		return nil
+	case productcollection.FieldFilter:
+		m.ResetFilter()
+		return nil
+	case productcollection.FieldProducts:
+		m.ResetProducts()
+		return nil
+	}
+	return fmt.Errorf("unknown ProductCollection field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ProductCollectionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ProductCollectionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ProductCollectionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ProductCollectionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ProductCollectionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ProductCollectionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ProductCollectionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ProductCollection unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ProductCollectionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ProductCollection edge %s", name)
 }
 
 // ProjectMutation represents an operation that mutates the Project nodes in the graph.

@@ -35,8 +35,32 @@ type Order struct {
 	// Redemptions holds the value of the "redemptions" field.
 	Redemptions map[string]interface{} `json:"redemptions,omitempty"`
 	// Metadata holds the value of the "metadata" field.
-	Metadata     map[string]interface{} `json:"metadata,omitempty"`
-	selectValues sql.SelectValues
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// Amount holds the value of the "amount" field.
+	Amount int64 `json:"amount,omitempty"`
+	// DiscountAmount holds the value of the "discount_amount" field.
+	DiscountAmount int64 `json:"discount_amount,omitempty"`
+	// ItemsDiscountAmount holds the value of the "items_discount_amount" field.
+	ItemsDiscountAmount int64 `json:"items_discount_amount,omitempty"`
+	// TotalDiscountAmount holds the value of the "total_discount_amount" field.
+	TotalDiscountAmount int64 `json:"total_discount_amount,omitempty"`
+	// TotalAmount holds the value of the "total_amount" field.
+	TotalAmount int64 `json:"total_amount,omitempty"`
+	// AppliedDiscountAmount holds the value of the "applied_discount_amount" field.
+	AppliedDiscountAmount int64 `json:"applied_discount_amount,omitempty"`
+	// ItemsAppliedDiscountAmount holds the value of the "items_applied_discount_amount" field.
+	ItemsAppliedDiscountAmount int64 `json:"items_applied_discount_amount,omitempty"`
+	// TotalAppliedDiscountAmount holds the value of the "total_applied_discount_amount" field.
+	TotalAppliedDiscountAmount int64 `json:"total_applied_discount_amount,omitempty"`
+	// Items holds the value of the "items" field.
+	Items []map[string]interface{} `json:"items,omitempty"`
+	// ReferrerID holds the value of the "referrer_id" field.
+	ReferrerID *string `json:"referrer_id,omitempty"`
+	// PaidEarnedAt holds the value of the "paid_earned_at" field.
+	PaidEarnedAt *time.Time `json:"paid_earned_at,omitempty"`
+	// CountedAmount holds the value of the "counted_amount" field.
+	CountedAmount *int64 `json:"counted_amount,omitempty"`
+	selectValues  sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -44,11 +68,13 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case order.FieldCalculated, order.FieldRedemptions, order.FieldMetadata:
+		case order.FieldCalculated, order.FieldRedemptions, order.FieldMetadata, order.FieldItems:
 			values[i] = new([]byte)
-		case order.FieldID, order.FieldProjectID, order.FieldSourceID, order.FieldStatus, order.FieldCustomerID:
+		case order.FieldAmount, order.FieldDiscountAmount, order.FieldItemsDiscountAmount, order.FieldTotalDiscountAmount, order.FieldTotalAmount, order.FieldAppliedDiscountAmount, order.FieldItemsAppliedDiscountAmount, order.FieldTotalAppliedDiscountAmount, order.FieldCountedAmount:
+			values[i] = new(sql.NullInt64)
+		case order.FieldID, order.FieldProjectID, order.FieldSourceID, order.FieldStatus, order.FieldCustomerID, order.FieldReferrerID:
 			values[i] = new(sql.NullString)
-		case order.FieldCreatedAt, order.FieldUpdatedAt:
+		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldPaidEarnedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -134,6 +160,83 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
+		case order.FieldAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field amount", values[i])
+			} else if value.Valid {
+				_m.Amount = value.Int64
+			}
+		case order.FieldDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field discount_amount", values[i])
+			} else if value.Valid {
+				_m.DiscountAmount = value.Int64
+			}
+		case order.FieldItemsDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field items_discount_amount", values[i])
+			} else if value.Valid {
+				_m.ItemsDiscountAmount = value.Int64
+			}
+		case order.FieldTotalDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field total_discount_amount", values[i])
+			} else if value.Valid {
+				_m.TotalDiscountAmount = value.Int64
+			}
+		case order.FieldTotalAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field total_amount", values[i])
+			} else if value.Valid {
+				_m.TotalAmount = value.Int64
+			}
+		case order.FieldAppliedDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field applied_discount_amount", values[i])
+			} else if value.Valid {
+				_m.AppliedDiscountAmount = value.Int64
+			}
+		case order.FieldItemsAppliedDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field items_applied_discount_amount", values[i])
+			} else if value.Valid {
+				_m.ItemsAppliedDiscountAmount = value.Int64
+			}
+		case order.FieldTotalAppliedDiscountAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field total_applied_discount_amount", values[i])
+			} else if value.Valid {
+				_m.TotalAppliedDiscountAmount = value.Int64
+			}
+		case order.FieldItems:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field items", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Items); err != nil {
+					return fmt.Errorf("unmarshal field items: %w", err)
+				}
+			}
+		case order.FieldReferrerID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field referrer_id", values[i])
+			} else if value.Valid {
+				_m.ReferrerID = new(string)
+				*_m.ReferrerID = value.String
+			}
+		case order.FieldPaidEarnedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field paid_earned_at", values[i])
+			} else if value.Valid {
+				_m.PaidEarnedAt = new(time.Time)
+				*_m.PaidEarnedAt = value.Time
+			}
+		case order.FieldCountedAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field counted_amount", values[i])
+			} else if value.Valid {
+				_m.CountedAmount = new(int64)
+				*_m.CountedAmount = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -202,6 +305,48 @@ func (_m *Order) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("metadata=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Metadata))
+	builder.WriteString(", ")
+	builder.WriteString("amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Amount))
+	builder.WriteString(", ")
+	builder.WriteString("discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("items_discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ItemsDiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("total_discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TotalDiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("total_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TotalAmount))
+	builder.WriteString(", ")
+	builder.WriteString("applied_discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.AppliedDiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("items_applied_discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ItemsAppliedDiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("total_applied_discount_amount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TotalAppliedDiscountAmount))
+	builder.WriteString(", ")
+	builder.WriteString("items=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Items))
+	builder.WriteString(", ")
+	if v := _m.ReferrerID; v != nil {
+		builder.WriteString("referrer_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.PaidEarnedAt; v != nil {
+		builder.WriteString("paid_earned_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.CountedAmount; v != nil {
+		builder.WriteString("counted_amount=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -118,6 +118,166 @@ func (_c *OrderCreate) SetMetadata(v map[string]interface{}) *OrderCreate {
 	return _c
 }
 
+// SetAmount sets the "amount" field.
+func (_c *OrderCreate) SetAmount(v int64) *OrderCreate {
+	_c.mutation.SetAmount(v)
+	return _c
+}
+
+// SetNillableAmount sets the "amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetAmount(*v)
+	}
+	return _c
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (_c *OrderCreate) SetDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetDiscountAmount(v)
+	return _c
+}
+
+// SetNillableDiscountAmount sets the "discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (_c *OrderCreate) SetItemsDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetItemsDiscountAmount(v)
+	return _c
+}
+
+// SetNillableItemsDiscountAmount sets the "items_discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableItemsDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetItemsDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (_c *OrderCreate) SetTotalDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetTotalDiscountAmount(v)
+	return _c
+}
+
+// SetNillableTotalDiscountAmount sets the "total_discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableTotalDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetTotalDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (_c *OrderCreate) SetTotalAmount(v int64) *OrderCreate {
+	_c.mutation.SetTotalAmount(v)
+	return _c
+}
+
+// SetNillableTotalAmount sets the "total_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableTotalAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetTotalAmount(*v)
+	}
+	return _c
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (_c *OrderCreate) SetAppliedDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetAppliedDiscountAmount(v)
+	return _c
+}
+
+// SetNillableAppliedDiscountAmount sets the "applied_discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableAppliedDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetAppliedDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (_c *OrderCreate) SetItemsAppliedDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetItemsAppliedDiscountAmount(v)
+	return _c
+}
+
+// SetNillableItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableItemsAppliedDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetItemsAppliedDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (_c *OrderCreate) SetTotalAppliedDiscountAmount(v int64) *OrderCreate {
+	_c.mutation.SetTotalAppliedDiscountAmount(v)
+	return _c
+}
+
+// SetNillableTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableTotalAppliedDiscountAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetTotalAppliedDiscountAmount(*v)
+	}
+	return _c
+}
+
+// SetItems sets the "items" field.
+func (_c *OrderCreate) SetItems(v []map[string]interface{}) *OrderCreate {
+	_c.mutation.SetItems(v)
+	return _c
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (_c *OrderCreate) SetReferrerID(v string) *OrderCreate {
+	_c.mutation.SetReferrerID(v)
+	return _c
+}
+
+// SetNillableReferrerID sets the "referrer_id" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableReferrerID(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetReferrerID(*v)
+	}
+	return _c
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (_c *OrderCreate) SetPaidEarnedAt(v time.Time) *OrderCreate {
+	_c.mutation.SetPaidEarnedAt(v)
+	return _c
+}
+
+// SetNillablePaidEarnedAt sets the "paid_earned_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillablePaidEarnedAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetPaidEarnedAt(*v)
+	}
+	return _c
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (_c *OrderCreate) SetCountedAmount(v int64) *OrderCreate {
+	_c.mutation.SetCountedAmount(v)
+	return _c
+}
+
+// SetNillableCountedAmount sets the "counted_amount" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableCountedAmount(v *int64) *OrderCreate {
+	if v != nil {
+		_c.SetCountedAmount(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *OrderCreate) SetID(v string) *OrderCreate {
 	_c.mutation.SetID(v)
@@ -192,6 +352,38 @@ func (_c *OrderCreate) defaults() error {
 		v := order.DefaultMetadata
 		_c.mutation.SetMetadata(v)
 	}
+	if _, ok := _c.mutation.Amount(); !ok {
+		v := order.DefaultAmount
+		_c.mutation.SetAmount(v)
+	}
+	if _, ok := _c.mutation.DiscountAmount(); !ok {
+		v := order.DefaultDiscountAmount
+		_c.mutation.SetDiscountAmount(v)
+	}
+	if _, ok := _c.mutation.ItemsDiscountAmount(); !ok {
+		v := order.DefaultItemsDiscountAmount
+		_c.mutation.SetItemsDiscountAmount(v)
+	}
+	if _, ok := _c.mutation.TotalDiscountAmount(); !ok {
+		v := order.DefaultTotalDiscountAmount
+		_c.mutation.SetTotalDiscountAmount(v)
+	}
+	if _, ok := _c.mutation.TotalAmount(); !ok {
+		v := order.DefaultTotalAmount
+		_c.mutation.SetTotalAmount(v)
+	}
+	if _, ok := _c.mutation.AppliedDiscountAmount(); !ok {
+		v := order.DefaultAppliedDiscountAmount
+		_c.mutation.SetAppliedDiscountAmount(v)
+	}
+	if _, ok := _c.mutation.ItemsAppliedDiscountAmount(); !ok {
+		v := order.DefaultItemsAppliedDiscountAmount
+		_c.mutation.SetItemsAppliedDiscountAmount(v)
+	}
+	if _, ok := _c.mutation.TotalAppliedDiscountAmount(); !ok {
+		v := order.DefaultTotalAppliedDiscountAmount
+		_c.mutation.SetTotalAppliedDiscountAmount(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if order.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized order.DefaultID (forgotten import ent/runtime?)")
@@ -236,6 +428,30 @@ func (_c *OrderCreate) check() error {
 	}
 	if _, ok := _c.mutation.Metadata(); !ok {
 		return &ValidationError{Name: "metadata", err: errors.New(`ent: missing required field "Order.metadata"`)}
+	}
+	if _, ok := _c.mutation.Amount(); !ok {
+		return &ValidationError{Name: "amount", err: errors.New(`ent: missing required field "Order.amount"`)}
+	}
+	if _, ok := _c.mutation.DiscountAmount(); !ok {
+		return &ValidationError{Name: "discount_amount", err: errors.New(`ent: missing required field "Order.discount_amount"`)}
+	}
+	if _, ok := _c.mutation.ItemsDiscountAmount(); !ok {
+		return &ValidationError{Name: "items_discount_amount", err: errors.New(`ent: missing required field "Order.items_discount_amount"`)}
+	}
+	if _, ok := _c.mutation.TotalDiscountAmount(); !ok {
+		return &ValidationError{Name: "total_discount_amount", err: errors.New(`ent: missing required field "Order.total_discount_amount"`)}
+	}
+	if _, ok := _c.mutation.TotalAmount(); !ok {
+		return &ValidationError{Name: "total_amount", err: errors.New(`ent: missing required field "Order.total_amount"`)}
+	}
+	if _, ok := _c.mutation.AppliedDiscountAmount(); !ok {
+		return &ValidationError{Name: "applied_discount_amount", err: errors.New(`ent: missing required field "Order.applied_discount_amount"`)}
+	}
+	if _, ok := _c.mutation.ItemsAppliedDiscountAmount(); !ok {
+		return &ValidationError{Name: "items_applied_discount_amount", err: errors.New(`ent: missing required field "Order.items_applied_discount_amount"`)}
+	}
+	if _, ok := _c.mutation.TotalAppliedDiscountAmount(); !ok {
+		return &ValidationError{Name: "total_applied_discount_amount", err: errors.New(`ent: missing required field "Order.total_applied_discount_amount"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := order.IDValidator(v); err != nil {
@@ -313,6 +529,54 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Metadata(); ok {
 		_spec.SetField(order.FieldMetadata, field.TypeJSON, value)
 		_node.Metadata = value
+	}
+	if value, ok := _c.mutation.Amount(); ok {
+		_spec.SetField(order.FieldAmount, field.TypeInt64, value)
+		_node.Amount = value
+	}
+	if value, ok := _c.mutation.DiscountAmount(); ok {
+		_spec.SetField(order.FieldDiscountAmount, field.TypeInt64, value)
+		_node.DiscountAmount = value
+	}
+	if value, ok := _c.mutation.ItemsDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsDiscountAmount, field.TypeInt64, value)
+		_node.ItemsDiscountAmount = value
+	}
+	if value, ok := _c.mutation.TotalDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalDiscountAmount, field.TypeInt64, value)
+		_node.TotalDiscountAmount = value
+	}
+	if value, ok := _c.mutation.TotalAmount(); ok {
+		_spec.SetField(order.FieldTotalAmount, field.TypeInt64, value)
+		_node.TotalAmount = value
+	}
+	if value, ok := _c.mutation.AppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldAppliedDiscountAmount, field.TypeInt64, value)
+		_node.AppliedDiscountAmount = value
+	}
+	if value, ok := _c.mutation.ItemsAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsAppliedDiscountAmount, field.TypeInt64, value)
+		_node.ItemsAppliedDiscountAmount = value
+	}
+	if value, ok := _c.mutation.TotalAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalAppliedDiscountAmount, field.TypeInt64, value)
+		_node.TotalAppliedDiscountAmount = value
+	}
+	if value, ok := _c.mutation.Items(); ok {
+		_spec.SetField(order.FieldItems, field.TypeJSON, value)
+		_node.Items = value
+	}
+	if value, ok := _c.mutation.ReferrerID(); ok {
+		_spec.SetField(order.FieldReferrerID, field.TypeString, value)
+		_node.ReferrerID = &value
+	}
+	if value, ok := _c.mutation.PaidEarnedAt(); ok {
+		_spec.SetField(order.FieldPaidEarnedAt, field.TypeTime, value)
+		_node.PaidEarnedAt = &value
+	}
+	if value, ok := _c.mutation.CountedAmount(); ok {
+		_spec.SetField(order.FieldCountedAmount, field.TypeInt64, value)
+		_node.CountedAmount = &value
 	}
 	return _node, _spec
 }
@@ -447,6 +711,228 @@ func (u *OrderUpsert) SetMetadata(v map[string]interface{}) *OrderUpsert {
 // UpdateMetadata sets the "metadata" field to the value that was provided on create.
 func (u *OrderUpsert) UpdateMetadata() *OrderUpsert {
 	u.SetExcluded(order.FieldMetadata)
+	return u
+}
+
+// SetAmount sets the "amount" field.
+func (u *OrderUpsert) SetAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldAmount, v)
+	return u
+}
+
+// UpdateAmount sets the "amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldAmount)
+	return u
+}
+
+// AddAmount adds v to the "amount" field.
+func (u *OrderUpsert) AddAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldAmount, v)
+	return u
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (u *OrderUpsert) SetDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldDiscountAmount, v)
+	return u
+}
+
+// UpdateDiscountAmount sets the "discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldDiscountAmount)
+	return u
+}
+
+// AddDiscountAmount adds v to the "discount_amount" field.
+func (u *OrderUpsert) AddDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldDiscountAmount, v)
+	return u
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (u *OrderUpsert) SetItemsDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldItemsDiscountAmount, v)
+	return u
+}
+
+// UpdateItemsDiscountAmount sets the "items_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateItemsDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldItemsDiscountAmount)
+	return u
+}
+
+// AddItemsDiscountAmount adds v to the "items_discount_amount" field.
+func (u *OrderUpsert) AddItemsDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldItemsDiscountAmount, v)
+	return u
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (u *OrderUpsert) SetTotalDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldTotalDiscountAmount, v)
+	return u
+}
+
+// UpdateTotalDiscountAmount sets the "total_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateTotalDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldTotalDiscountAmount)
+	return u
+}
+
+// AddTotalDiscountAmount adds v to the "total_discount_amount" field.
+func (u *OrderUpsert) AddTotalDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldTotalDiscountAmount, v)
+	return u
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (u *OrderUpsert) SetTotalAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldTotalAmount, v)
+	return u
+}
+
+// UpdateTotalAmount sets the "total_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateTotalAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldTotalAmount)
+	return u
+}
+
+// AddTotalAmount adds v to the "total_amount" field.
+func (u *OrderUpsert) AddTotalAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldTotalAmount, v)
+	return u
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (u *OrderUpsert) SetAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldAppliedDiscountAmount, v)
+	return u
+}
+
+// UpdateAppliedDiscountAmount sets the "applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateAppliedDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldAppliedDiscountAmount)
+	return u
+}
+
+// AddAppliedDiscountAmount adds v to the "applied_discount_amount" field.
+func (u *OrderUpsert) AddAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldAppliedDiscountAmount, v)
+	return u
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (u *OrderUpsert) SetItemsAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldItemsAppliedDiscountAmount, v)
+	return u
+}
+
+// UpdateItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateItemsAppliedDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldItemsAppliedDiscountAmount)
+	return u
+}
+
+// AddItemsAppliedDiscountAmount adds v to the "items_applied_discount_amount" field.
+func (u *OrderUpsert) AddItemsAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldItemsAppliedDiscountAmount, v)
+	return u
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (u *OrderUpsert) SetTotalAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldTotalAppliedDiscountAmount, v)
+	return u
+}
+
+// UpdateTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateTotalAppliedDiscountAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldTotalAppliedDiscountAmount)
+	return u
+}
+
+// AddTotalAppliedDiscountAmount adds v to the "total_applied_discount_amount" field.
+func (u *OrderUpsert) AddTotalAppliedDiscountAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldTotalAppliedDiscountAmount, v)
+	return u
+}
+
+// SetItems sets the "items" field.
+func (u *OrderUpsert) SetItems(v []map[string]interface{}) *OrderUpsert {
+	u.Set(order.FieldItems, v)
+	return u
+}
+
+// UpdateItems sets the "items" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateItems() *OrderUpsert {
+	u.SetExcluded(order.FieldItems)
+	return u
+}
+
+// ClearItems clears the value of the "items" field.
+func (u *OrderUpsert) ClearItems() *OrderUpsert {
+	u.SetNull(order.FieldItems)
+	return u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *OrderUpsert) SetReferrerID(v string) *OrderUpsert {
+	u.Set(order.FieldReferrerID, v)
+	return u
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateReferrerID() *OrderUpsert {
+	u.SetExcluded(order.FieldReferrerID)
+	return u
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (u *OrderUpsert) ClearReferrerID() *OrderUpsert {
+	u.SetNull(order.FieldReferrerID)
+	return u
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (u *OrderUpsert) SetPaidEarnedAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldPaidEarnedAt, v)
+	return u
+}
+
+// UpdatePaidEarnedAt sets the "paid_earned_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdatePaidEarnedAt() *OrderUpsert {
+	u.SetExcluded(order.FieldPaidEarnedAt)
+	return u
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (u *OrderUpsert) ClearPaidEarnedAt() *OrderUpsert {
+	u.SetNull(order.FieldPaidEarnedAt)
+	return u
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (u *OrderUpsert) SetCountedAmount(v int64) *OrderUpsert {
+	u.Set(order.FieldCountedAmount, v)
+	return u
+}
+
+// UpdateCountedAmount sets the "counted_amount" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateCountedAmount() *OrderUpsert {
+	u.SetExcluded(order.FieldCountedAmount)
+	return u
+}
+
+// AddCountedAmount adds v to the "counted_amount" field.
+func (u *OrderUpsert) AddCountedAmount(v int64) *OrderUpsert {
+	u.Add(order.FieldCountedAmount, v)
+	return u
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (u *OrderUpsert) ClearCountedAmount() *OrderUpsert {
+	u.SetNull(order.FieldCountedAmount)
 	return u
 }
 
@@ -602,6 +1088,265 @@ func (u *OrderUpsertOne) SetMetadata(v map[string]interface{}) *OrderUpsertOne {
 func (u *OrderUpsertOne) UpdateMetadata() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetAmount sets the "amount" field.
+func (u *OrderUpsertOne) SetAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAmount(v)
+	})
+}
+
+// AddAmount adds v to the "amount" field.
+func (u *OrderUpsertOne) AddAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddAmount(v)
+	})
+}
+
+// UpdateAmount sets the "amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAmount()
+	})
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (u *OrderUpsertOne) SetDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetDiscountAmount(v)
+	})
+}
+
+// AddDiscountAmount adds v to the "discount_amount" field.
+func (u *OrderUpsertOne) AddDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddDiscountAmount(v)
+	})
+}
+
+// UpdateDiscountAmount sets the "discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateDiscountAmount()
+	})
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (u *OrderUpsertOne) SetItemsDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItemsDiscountAmount(v)
+	})
+}
+
+// AddItemsDiscountAmount adds v to the "items_discount_amount" field.
+func (u *OrderUpsertOne) AddItemsDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddItemsDiscountAmount(v)
+	})
+}
+
+// UpdateItemsDiscountAmount sets the "items_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateItemsDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItemsDiscountAmount()
+	})
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (u *OrderUpsertOne) SetTotalDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalDiscountAmount(v)
+	})
+}
+
+// AddTotalDiscountAmount adds v to the "total_discount_amount" field.
+func (u *OrderUpsertOne) AddTotalDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalDiscountAmount(v)
+	})
+}
+
+// UpdateTotalDiscountAmount sets the "total_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateTotalDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalDiscountAmount()
+	})
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (u *OrderUpsertOne) SetTotalAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalAmount(v)
+	})
+}
+
+// AddTotalAmount adds v to the "total_amount" field.
+func (u *OrderUpsertOne) AddTotalAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalAmount(v)
+	})
+}
+
+// UpdateTotalAmount sets the "total_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateTotalAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalAmount()
+	})
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (u *OrderUpsertOne) SetAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAppliedDiscountAmount(v)
+	})
+}
+
+// AddAppliedDiscountAmount adds v to the "applied_discount_amount" field.
+func (u *OrderUpsertOne) AddAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateAppliedDiscountAmount sets the "applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateAppliedDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAppliedDiscountAmount()
+	})
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (u *OrderUpsertOne) SetItemsAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItemsAppliedDiscountAmount(v)
+	})
+}
+
+// AddItemsAppliedDiscountAmount adds v to the "items_applied_discount_amount" field.
+func (u *OrderUpsertOne) AddItemsAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddItemsAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateItemsAppliedDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItemsAppliedDiscountAmount()
+	})
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (u *OrderUpsertOne) SetTotalAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalAppliedDiscountAmount(v)
+	})
+}
+
+// AddTotalAppliedDiscountAmount adds v to the "total_applied_discount_amount" field.
+func (u *OrderUpsertOne) AddTotalAppliedDiscountAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateTotalAppliedDiscountAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalAppliedDiscountAmount()
+	})
+}
+
+// SetItems sets the "items" field.
+func (u *OrderUpsertOne) SetItems(v []map[string]interface{}) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItems(v)
+	})
+}
+
+// UpdateItems sets the "items" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateItems() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItems()
+	})
+}
+
+// ClearItems clears the value of the "items" field.
+func (u *OrderUpsertOne) ClearItems() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearItems()
+	})
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *OrderUpsertOne) SetReferrerID(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetReferrerID(v)
+	})
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateReferrerID() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateReferrerID()
+	})
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (u *OrderUpsertOne) ClearReferrerID() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearReferrerID()
+	})
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (u *OrderUpsertOne) SetPaidEarnedAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetPaidEarnedAt(v)
+	})
+}
+
+// UpdatePaidEarnedAt sets the "paid_earned_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdatePaidEarnedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdatePaidEarnedAt()
+	})
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (u *OrderUpsertOne) ClearPaidEarnedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearPaidEarnedAt()
+	})
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (u *OrderUpsertOne) SetCountedAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetCountedAmount(v)
+	})
+}
+
+// AddCountedAmount adds v to the "counted_amount" field.
+func (u *OrderUpsertOne) AddCountedAmount(v int64) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddCountedAmount(v)
+	})
+}
+
+// UpdateCountedAmount sets the "counted_amount" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateCountedAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateCountedAmount()
+	})
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (u *OrderUpsertOne) ClearCountedAmount() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearCountedAmount()
 	})
 }
 
@@ -924,6 +1669,265 @@ func (u *OrderUpsertBulk) SetMetadata(v map[string]interface{}) *OrderUpsertBulk
 func (u *OrderUpsertBulk) UpdateMetadata() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetAmount sets the "amount" field.
+func (u *OrderUpsertBulk) SetAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAmount(v)
+	})
+}
+
+// AddAmount adds v to the "amount" field.
+func (u *OrderUpsertBulk) AddAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddAmount(v)
+	})
+}
+
+// UpdateAmount sets the "amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAmount()
+	})
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (u *OrderUpsertBulk) SetDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetDiscountAmount(v)
+	})
+}
+
+// AddDiscountAmount adds v to the "discount_amount" field.
+func (u *OrderUpsertBulk) AddDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddDiscountAmount(v)
+	})
+}
+
+// UpdateDiscountAmount sets the "discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateDiscountAmount()
+	})
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (u *OrderUpsertBulk) SetItemsDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItemsDiscountAmount(v)
+	})
+}
+
+// AddItemsDiscountAmount adds v to the "items_discount_amount" field.
+func (u *OrderUpsertBulk) AddItemsDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddItemsDiscountAmount(v)
+	})
+}
+
+// UpdateItemsDiscountAmount sets the "items_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateItemsDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItemsDiscountAmount()
+	})
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (u *OrderUpsertBulk) SetTotalDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalDiscountAmount(v)
+	})
+}
+
+// AddTotalDiscountAmount adds v to the "total_discount_amount" field.
+func (u *OrderUpsertBulk) AddTotalDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalDiscountAmount(v)
+	})
+}
+
+// UpdateTotalDiscountAmount sets the "total_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateTotalDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalDiscountAmount()
+	})
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (u *OrderUpsertBulk) SetTotalAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalAmount(v)
+	})
+}
+
+// AddTotalAmount adds v to the "total_amount" field.
+func (u *OrderUpsertBulk) AddTotalAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalAmount(v)
+	})
+}
+
+// UpdateTotalAmount sets the "total_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateTotalAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalAmount()
+	})
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (u *OrderUpsertBulk) SetAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAppliedDiscountAmount(v)
+	})
+}
+
+// AddAppliedDiscountAmount adds v to the "applied_discount_amount" field.
+func (u *OrderUpsertBulk) AddAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateAppliedDiscountAmount sets the "applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateAppliedDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAppliedDiscountAmount()
+	})
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (u *OrderUpsertBulk) SetItemsAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItemsAppliedDiscountAmount(v)
+	})
+}
+
+// AddItemsAppliedDiscountAmount adds v to the "items_applied_discount_amount" field.
+func (u *OrderUpsertBulk) AddItemsAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddItemsAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateItemsAppliedDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItemsAppliedDiscountAmount()
+	})
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (u *OrderUpsertBulk) SetTotalAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTotalAppliedDiscountAmount(v)
+	})
+}
+
+// AddTotalAppliedDiscountAmount adds v to the "total_applied_discount_amount" field.
+func (u *OrderUpsertBulk) AddTotalAppliedDiscountAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddTotalAppliedDiscountAmount(v)
+	})
+}
+
+// UpdateTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateTotalAppliedDiscountAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTotalAppliedDiscountAmount()
+	})
+}
+
+// SetItems sets the "items" field.
+func (u *OrderUpsertBulk) SetItems(v []map[string]interface{}) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetItems(v)
+	})
+}
+
+// UpdateItems sets the "items" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateItems() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateItems()
+	})
+}
+
+// ClearItems clears the value of the "items" field.
+func (u *OrderUpsertBulk) ClearItems() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearItems()
+	})
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *OrderUpsertBulk) SetReferrerID(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetReferrerID(v)
+	})
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateReferrerID() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateReferrerID()
+	})
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (u *OrderUpsertBulk) ClearReferrerID() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearReferrerID()
+	})
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (u *OrderUpsertBulk) SetPaidEarnedAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetPaidEarnedAt(v)
+	})
+}
+
+// UpdatePaidEarnedAt sets the "paid_earned_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdatePaidEarnedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdatePaidEarnedAt()
+	})
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (u *OrderUpsertBulk) ClearPaidEarnedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearPaidEarnedAt()
+	})
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (u *OrderUpsertBulk) SetCountedAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetCountedAmount(v)
+	})
+}
+
+// AddCountedAmount adds v to the "counted_amount" field.
+func (u *OrderUpsertBulk) AddCountedAmount(v int64) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddCountedAmount(v)
+	})
+}
+
+// UpdateCountedAmount sets the "counted_amount" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateCountedAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateCountedAmount()
+	})
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (u *OrderUpsertBulk) ClearCountedAmount() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearCountedAmount()
 	})
 }
 

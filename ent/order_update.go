@@ -100,6 +100,259 @@ func (_u *OrderUpdate) SetMetadata(v map[string]interface{}) *OrderUpdate {
 	return _u
 }
 
+// SetAmount sets the "amount" field.
+func (_u *OrderUpdate) SetAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetAmount()
+	_u.mutation.SetAmount(v)
+	return _u
+}
+
+// SetNillableAmount sets the "amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetAmount(*v)
+	}
+	return _u
+}
+
+// AddAmount adds value to the "amount" field.
+func (_u *OrderUpdate) AddAmount(v int64) *OrderUpdate {
+	_u.mutation.AddAmount(v)
+	return _u
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (_u *OrderUpdate) SetDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetDiscountAmount()
+	_u.mutation.SetDiscountAmount(v)
+	return _u
+}
+
+// SetNillableDiscountAmount sets the "discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddDiscountAmount adds value to the "discount_amount" field.
+func (_u *OrderUpdate) AddDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddDiscountAmount(v)
+	return _u
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (_u *OrderUpdate) SetItemsDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetItemsDiscountAmount()
+	_u.mutation.SetItemsDiscountAmount(v)
+	return _u
+}
+
+// SetNillableItemsDiscountAmount sets the "items_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableItemsDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetItemsDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddItemsDiscountAmount adds value to the "items_discount_amount" field.
+func (_u *OrderUpdate) AddItemsDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddItemsDiscountAmount(v)
+	return _u
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (_u *OrderUpdate) SetTotalDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetTotalDiscountAmount()
+	_u.mutation.SetTotalDiscountAmount(v)
+	return _u
+}
+
+// SetNillableTotalDiscountAmount sets the "total_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableTotalDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetTotalDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalDiscountAmount adds value to the "total_discount_amount" field.
+func (_u *OrderUpdate) AddTotalDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddTotalDiscountAmount(v)
+	return _u
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (_u *OrderUpdate) SetTotalAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetTotalAmount()
+	_u.mutation.SetTotalAmount(v)
+	return _u
+}
+
+// SetNillableTotalAmount sets the "total_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableTotalAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetTotalAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalAmount adds value to the "total_amount" field.
+func (_u *OrderUpdate) AddTotalAmount(v int64) *OrderUpdate {
+	_u.mutation.AddTotalAmount(v)
+	return _u
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (_u *OrderUpdate) SetAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetAppliedDiscountAmount()
+	_u.mutation.SetAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableAppliedDiscountAmount sets the "applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableAppliedDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddAppliedDiscountAmount adds value to the "applied_discount_amount" field.
+func (_u *OrderUpdate) AddAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (_u *OrderUpdate) SetItemsAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetItemsAppliedDiscountAmount()
+	_u.mutation.SetItemsAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableItemsAppliedDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetItemsAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddItemsAppliedDiscountAmount adds value to the "items_applied_discount_amount" field.
+func (_u *OrderUpdate) AddItemsAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddItemsAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (_u *OrderUpdate) SetTotalAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetTotalAppliedDiscountAmount()
+	_u.mutation.SetTotalAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableTotalAppliedDiscountAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetTotalAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalAppliedDiscountAmount adds value to the "total_applied_discount_amount" field.
+func (_u *OrderUpdate) AddTotalAppliedDiscountAmount(v int64) *OrderUpdate {
+	_u.mutation.AddTotalAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetItems sets the "items" field.
+func (_u *OrderUpdate) SetItems(v []map[string]interface{}) *OrderUpdate {
+	_u.mutation.SetItems(v)
+	return _u
+}
+
+// AppendItems appends value to the "items" field.
+func (_u *OrderUpdate) AppendItems(v []map[string]interface{}) *OrderUpdate {
+	_u.mutation.AppendItems(v)
+	return _u
+}
+
+// ClearItems clears the value of the "items" field.
+func (_u *OrderUpdate) ClearItems() *OrderUpdate {
+	_u.mutation.ClearItems()
+	return _u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (_u *OrderUpdate) SetReferrerID(v string) *OrderUpdate {
+	_u.mutation.SetReferrerID(v)
+	return _u
+}
+
+// SetNillableReferrerID sets the "referrer_id" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableReferrerID(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetReferrerID(*v)
+	}
+	return _u
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (_u *OrderUpdate) ClearReferrerID() *OrderUpdate {
+	_u.mutation.ClearReferrerID()
+	return _u
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (_u *OrderUpdate) SetPaidEarnedAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetPaidEarnedAt(v)
+	return _u
+}
+
+// SetNillablePaidEarnedAt sets the "paid_earned_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillablePaidEarnedAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetPaidEarnedAt(*v)
+	}
+	return _u
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (_u *OrderUpdate) ClearPaidEarnedAt() *OrderUpdate {
+	_u.mutation.ClearPaidEarnedAt()
+	return _u
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (_u *OrderUpdate) SetCountedAmount(v int64) *OrderUpdate {
+	_u.mutation.ResetCountedAmount()
+	_u.mutation.SetCountedAmount(v)
+	return _u
+}
+
+// SetNillableCountedAmount sets the "counted_amount" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableCountedAmount(v *int64) *OrderUpdate {
+	if v != nil {
+		_u.SetCountedAmount(*v)
+	}
+	return _u
+}
+
+// AddCountedAmount adds value to the "counted_amount" field.
+func (_u *OrderUpdate) AddCountedAmount(v int64) *OrderUpdate {
+	_u.mutation.AddCountedAmount(v)
+	return _u
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (_u *OrderUpdate) ClearCountedAmount() *OrderUpdate {
+	_u.mutation.ClearCountedAmount()
+	return _u
+}
+
 // Mutation returns the OrderMutation object of the builder.
 func (_u *OrderUpdate) Mutation() *OrderMutation {
 	return _u.mutation
@@ -201,6 +454,86 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(order.FieldMetadata, field.TypeJSON, value)
 	}
+	if value, ok := _u.mutation.Amount(); ok {
+		_spec.SetField(order.FieldAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedAmount(); ok {
+		_spec.AddField(order.FieldAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.DiscountAmount(); ok {
+		_spec.SetField(order.FieldDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedDiscountAmount(); ok {
+		_spec.AddField(order.FieldDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ItemsDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedItemsDiscountAmount(); ok {
+		_spec.AddField(order.FieldItemsDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalDiscountAmount(); ok {
+		_spec.AddField(order.FieldTotalDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalAmount(); ok {
+		_spec.SetField(order.FieldTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalAmount(); ok {
+		_spec.AddField(order.FieldTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ItemsAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedItemsAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldItemsAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldTotalAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Items(); ok {
+		_spec.SetField(order.FieldItems, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedItems(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, order.FieldItems, value)
+		})
+	}
+	if _u.mutation.ItemsCleared() {
+		_spec.ClearField(order.FieldItems, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ReferrerID(); ok {
+		_spec.SetField(order.FieldReferrerID, field.TypeString, value)
+	}
+	if _u.mutation.ReferrerIDCleared() {
+		_spec.ClearField(order.FieldReferrerID, field.TypeString)
+	}
+	if value, ok := _u.mutation.PaidEarnedAt(); ok {
+		_spec.SetField(order.FieldPaidEarnedAt, field.TypeTime, value)
+	}
+	if _u.mutation.PaidEarnedAtCleared() {
+		_spec.ClearField(order.FieldPaidEarnedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.CountedAmount(); ok {
+		_spec.SetField(order.FieldCountedAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedCountedAmount(); ok {
+		_spec.AddField(order.FieldCountedAmount, field.TypeInt64, value)
+	}
+	if _u.mutation.CountedAmountCleared() {
+		_spec.ClearField(order.FieldCountedAmount, field.TypeInt64)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{order.Label}
@@ -288,6 +621,259 @@ func (_u *OrderUpdateOne) SetRedemptions(v map[string]interface{}) *OrderUpdateO
 // SetMetadata sets the "metadata" field.
 func (_u *OrderUpdateOne) SetMetadata(v map[string]interface{}) *OrderUpdateOne {
 	_u.mutation.SetMetadata(v)
+	return _u
+}
+
+// SetAmount sets the "amount" field.
+func (_u *OrderUpdateOne) SetAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetAmount()
+	_u.mutation.SetAmount(v)
+	return _u
+}
+
+// SetNillableAmount sets the "amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetAmount(*v)
+	}
+	return _u
+}
+
+// AddAmount adds value to the "amount" field.
+func (_u *OrderUpdateOne) AddAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddAmount(v)
+	return _u
+}
+
+// SetDiscountAmount sets the "discount_amount" field.
+func (_u *OrderUpdateOne) SetDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetDiscountAmount()
+	_u.mutation.SetDiscountAmount(v)
+	return _u
+}
+
+// SetNillableDiscountAmount sets the "discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddDiscountAmount adds value to the "discount_amount" field.
+func (_u *OrderUpdateOne) AddDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddDiscountAmount(v)
+	return _u
+}
+
+// SetItemsDiscountAmount sets the "items_discount_amount" field.
+func (_u *OrderUpdateOne) SetItemsDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetItemsDiscountAmount()
+	_u.mutation.SetItemsDiscountAmount(v)
+	return _u
+}
+
+// SetNillableItemsDiscountAmount sets the "items_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableItemsDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetItemsDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddItemsDiscountAmount adds value to the "items_discount_amount" field.
+func (_u *OrderUpdateOne) AddItemsDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddItemsDiscountAmount(v)
+	return _u
+}
+
+// SetTotalDiscountAmount sets the "total_discount_amount" field.
+func (_u *OrderUpdateOne) SetTotalDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetTotalDiscountAmount()
+	_u.mutation.SetTotalDiscountAmount(v)
+	return _u
+}
+
+// SetNillableTotalDiscountAmount sets the "total_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableTotalDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetTotalDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalDiscountAmount adds value to the "total_discount_amount" field.
+func (_u *OrderUpdateOne) AddTotalDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddTotalDiscountAmount(v)
+	return _u
+}
+
+// SetTotalAmount sets the "total_amount" field.
+func (_u *OrderUpdateOne) SetTotalAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetTotalAmount()
+	_u.mutation.SetTotalAmount(v)
+	return _u
+}
+
+// SetNillableTotalAmount sets the "total_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableTotalAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetTotalAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalAmount adds value to the "total_amount" field.
+func (_u *OrderUpdateOne) AddTotalAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddTotalAmount(v)
+	return _u
+}
+
+// SetAppliedDiscountAmount sets the "applied_discount_amount" field.
+func (_u *OrderUpdateOne) SetAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetAppliedDiscountAmount()
+	_u.mutation.SetAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableAppliedDiscountAmount sets the "applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableAppliedDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddAppliedDiscountAmount adds value to the "applied_discount_amount" field.
+func (_u *OrderUpdateOne) AddAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field.
+func (_u *OrderUpdateOne) SetItemsAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetItemsAppliedDiscountAmount()
+	_u.mutation.SetItemsAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableItemsAppliedDiscountAmount sets the "items_applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableItemsAppliedDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetItemsAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddItemsAppliedDiscountAmount adds value to the "items_applied_discount_amount" field.
+func (_u *OrderUpdateOne) AddItemsAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddItemsAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field.
+func (_u *OrderUpdateOne) SetTotalAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetTotalAppliedDiscountAmount()
+	_u.mutation.SetTotalAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetNillableTotalAppliedDiscountAmount sets the "total_applied_discount_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableTotalAppliedDiscountAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetTotalAppliedDiscountAmount(*v)
+	}
+	return _u
+}
+
+// AddTotalAppliedDiscountAmount adds value to the "total_applied_discount_amount" field.
+func (_u *OrderUpdateOne) AddTotalAppliedDiscountAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddTotalAppliedDiscountAmount(v)
+	return _u
+}
+
+// SetItems sets the "items" field.
+func (_u *OrderUpdateOne) SetItems(v []map[string]interface{}) *OrderUpdateOne {
+	_u.mutation.SetItems(v)
+	return _u
+}
+
+// AppendItems appends value to the "items" field.
+func (_u *OrderUpdateOne) AppendItems(v []map[string]interface{}) *OrderUpdateOne {
+	_u.mutation.AppendItems(v)
+	return _u
+}
+
+// ClearItems clears the value of the "items" field.
+func (_u *OrderUpdateOne) ClearItems() *OrderUpdateOne {
+	_u.mutation.ClearItems()
+	return _u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (_u *OrderUpdateOne) SetReferrerID(v string) *OrderUpdateOne {
+	_u.mutation.SetReferrerID(v)
+	return _u
+}
+
+// SetNillableReferrerID sets the "referrer_id" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableReferrerID(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetReferrerID(*v)
+	}
+	return _u
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (_u *OrderUpdateOne) ClearReferrerID() *OrderUpdateOne {
+	_u.mutation.ClearReferrerID()
+	return _u
+}
+
+// SetPaidEarnedAt sets the "paid_earned_at" field.
+func (_u *OrderUpdateOne) SetPaidEarnedAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetPaidEarnedAt(v)
+	return _u
+}
+
+// SetNillablePaidEarnedAt sets the "paid_earned_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillablePaidEarnedAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetPaidEarnedAt(*v)
+	}
+	return _u
+}
+
+// ClearPaidEarnedAt clears the value of the "paid_earned_at" field.
+func (_u *OrderUpdateOne) ClearPaidEarnedAt() *OrderUpdateOne {
+	_u.mutation.ClearPaidEarnedAt()
+	return _u
+}
+
+// SetCountedAmount sets the "counted_amount" field.
+func (_u *OrderUpdateOne) SetCountedAmount(v int64) *OrderUpdateOne {
+	_u.mutation.ResetCountedAmount()
+	_u.mutation.SetCountedAmount(v)
+	return _u
+}
+
+// SetNillableCountedAmount sets the "counted_amount" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableCountedAmount(v *int64) *OrderUpdateOne {
+	if v != nil {
+		_u.SetCountedAmount(*v)
+	}
+	return _u
+}
+
+// AddCountedAmount adds value to the "counted_amount" field.
+func (_u *OrderUpdateOne) AddCountedAmount(v int64) *OrderUpdateOne {
+	_u.mutation.AddCountedAmount(v)
+	return _u
+}
+
+// ClearCountedAmount clears the value of the "counted_amount" field.
+func (_u *OrderUpdateOne) ClearCountedAmount() *OrderUpdateOne {
+	_u.mutation.ClearCountedAmount()
 	return _u
 }
 
@@ -421,6 +1007,86 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(order.FieldMetadata, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.Amount(); ok {
+		_spec.SetField(order.FieldAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedAmount(); ok {
+		_spec.AddField(order.FieldAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.DiscountAmount(); ok {
+		_spec.SetField(order.FieldDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedDiscountAmount(); ok {
+		_spec.AddField(order.FieldDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ItemsDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedItemsDiscountAmount(); ok {
+		_spec.AddField(order.FieldItemsDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalDiscountAmount(); ok {
+		_spec.AddField(order.FieldTotalDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalAmount(); ok {
+		_spec.SetField(order.FieldTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalAmount(); ok {
+		_spec.AddField(order.FieldTotalAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ItemsAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldItemsAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedItemsAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldItemsAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotalAppliedDiscountAmount(); ok {
+		_spec.SetField(order.FieldTotalAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotalAppliedDiscountAmount(); ok {
+		_spec.AddField(order.FieldTotalAppliedDiscountAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Items(); ok {
+		_spec.SetField(order.FieldItems, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedItems(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, order.FieldItems, value)
+		})
+	}
+	if _u.mutation.ItemsCleared() {
+		_spec.ClearField(order.FieldItems, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ReferrerID(); ok {
+		_spec.SetField(order.FieldReferrerID, field.TypeString, value)
+	}
+	if _u.mutation.ReferrerIDCleared() {
+		_spec.ClearField(order.FieldReferrerID, field.TypeString)
+	}
+	if value, ok := _u.mutation.PaidEarnedAt(); ok {
+		_spec.SetField(order.FieldPaidEarnedAt, field.TypeTime, value)
+	}
+	if _u.mutation.PaidEarnedAtCleared() {
+		_spec.ClearField(order.FieldPaidEarnedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.CountedAmount(); ok {
+		_spec.SetField(order.FieldCountedAmount, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedCountedAmount(); ok {
+		_spec.AddField(order.FieldCountedAmount, field.TypeInt64, value)
+	}
+	if _u.mutation.CountedAmountCleared() {
+		_spec.ClearField(order.FieldCountedAmount, field.TypeInt64)
 	}
 	_node = &Order{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -470,6 +470,24 @@ func (_m *Order) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new OrderEvent bound to the client and the
+// values to pass to Rows.Scan for the given order_events columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *OrderEventClient) ScanTargets(columns []string) (*OrderEvent, []any, error) {
+	node := &OrderEvent{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the OrderEvent's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *OrderEvent) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Product bound to the client and the
 // values to pass to Rows.Scan for the given products columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -485,6 +503,24 @@ func (c *ProductClient) ScanTargets(columns []string) (*Product, []any, error) {
 // AssignScanned sets the Product's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *Product) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new ProductCollection bound to the client and the
+// values to pass to Rows.Scan for the given product_collections columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ProductCollectionClient) ScanTargets(columns []string) (*ProductCollection, []any, error) {
+	node := &ProductCollection{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ProductCollection's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ProductCollection) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

@@ -66,8 +66,12 @@ type Tx struct {
 	OAuthToken *OAuthTokenClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// OrderEvent is the client for interacting with the OrderEvent builders.
+	OrderEvent *OrderEventClient
 	// Product is the client for interacting with the Product builders.
 	Product *ProductClient
+	// ProductCollection is the client for interacting with the ProductCollection builders.
+	ProductCollection *ProductCollectionClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -275,7 +279,9 @@ func (tx *Tx) init() {
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
+	tx.OrderEvent = NewOrderEventClient(tx.config)
 	tx.Product = NewProductClient(tx.config)
+	tx.ProductCollection = NewProductCollectionClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.PromotionStack = NewPromotionStackClient(tx.config)

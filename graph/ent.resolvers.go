@@ -140,6 +140,11 @@ func (r *queryResolver) Products(ctx context.Context, after *entgql.Cursor[strin
 	return catalog.Products(ctx, after, first, before, last, orderBy, where)
 }
 
+// ProductCollections is the resolver for the productCollections field.
+func (r *queryResolver) ProductCollections(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProductCollectionOrder, where *ent.ProductCollectionWhereInput) (*ent.ProductCollectionConnection, error) {
+	return catalog.Collections(ctx, after, first, before, last, orderBy, where)
+}
+
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return publication.Connection(ctx, after, first, before, last, orderBy, where)

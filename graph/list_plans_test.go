@@ -21,6 +21,7 @@ import (
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	orderpkg "github.com/promoengine/promoengine/graph/order"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -251,8 +252,10 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 		"id": `'cev_' || substr(md5(g::text), 1, 24)`, "created_at": back("created_at")})
 	cloneRows(t, db, "webhook_events", one(`SELECT id FROM webhook_events LIMIT 1`), bigRows, map[string]string{
 		"id": `'whe_' || substr(md5(g::text), 1, 18)`, "state": `'DELIVERED'`, "created_at": back("created_at")})
+	cloneRows(t, db, "orders", one(`SELECT id FROM orders LIMIT 1`), bigRows, map[string]string{
+		"id": `'ord_' || substr(md5(g::text), 1, 18)`, "source_id": `NULL`, "created_at": back("created_at")})
 	for _, table := range []string{"vouchers", "customers", "publications", "redemptions", "campaigns",
-		"voucher_transactions", "custom_events", "webhook_events"} {
+		"voucher_transactions", "custom_events", "webhook_events", "orders"} {
 		if _, err := db.SQL.Exec(`VACUUM ANALYZE "` + table + `"`); err != nil {
 			t.Fatal(err)
 		}
@@ -278,6 +281,10 @@ func otherRows(t *testing.T, ctx context.Context) (webhookID string) {
 		t.Fatal(err)
 	}
 	if _, err := c.CustomEvent.Create().SetType("visited").SetCustomerID(cust.ID).Save(ctx); err != nil {
+		t.Fatal(err)
+	}
+	amount := int64(1000)
+	if _, err := orderpkg.CreateOrder(ctx, orderpkg.OrderInput{Amount: &amount}); err != nil {
 		t.Fatal(err)
 	}
 	hook, err := c.Webhook.Create().SetTargetURL("https://example.com/hook").SetEvents([]string{"voucher.published"}).Save(ctx)
@@ -421,6 +428,12 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			}},
 			listCase{fmt.Sprintf("voucherList(campaign: big, page: %d) with total", *p), "vouchers",
 				gql(fmt.Sprintf(`{ voucherList(input: {campaign: "big", limit: 50, page: %d}) { total data { id code } } }`, *p))},
+			listCase{fmt.Sprintf("GET /v1/orders?page=%d", *p), "orders", func(t *testing.T, ctx context.Context) {
+				l, pg := v1(p)
+				if _, err := orderpkg.ListOrders(ctx, &orderpkg.ListInput{Limit: l, Page: pg}); err != nil {
+					t.Fatal(err)
+				}
+			}},
 			listCase{fmt.Sprintf("GET /v1/customers?page=%d", *p), "customers", func(t *testing.T, ctx context.Context) {
 				l, pg := v1(p)
 				if _, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: l, Page: pg}); err != nil {

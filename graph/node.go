@@ -24,6 +24,7 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -65,6 +66,7 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixCategory:         category.Table,
 	pulid.PrefixProduct:          product.Table,
 	pulid.PrefixSku:              sku.Table,
+	pulid.PrefixCollection:       productcollection.Table,
 	pulid.PrefixPromotionTier:    promotiontier.Table,
 	pulid.PrefixPromotionStack:   promotionstack.Table,
 

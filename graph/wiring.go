@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/reward"
@@ -16,10 +17,9 @@ import (
 // Wiring: the calls that would point upwards — a lower domain reacting
 // to something of a higher one — are registered here, at program start.
 func init() {
-	// Custom events and segment entries earn loyalty points.
+	// Custom events, segment entries and paid orders earn loyalty points:
+	// the v2 area's rules and the v1 programs' rules.
 	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
-	// An order that becomes PAID earns v1 loyalty points.
-	redemption.OnOrderPaid = loyaltyv1.OrderPaid
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
@@ -29,7 +29,7 @@ func init() {
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),
-		catalog.JobHandlers()} {
+		catalog.JobHandlers(), order.JobHandlers()} {
 		for typ, h := range handlers {
 			job.Register(typ, h)
 		}

@@ -322,6 +322,8 @@ func (r *recordingEarning) SegmentsEntered(_ context.Context, _ *ent.Customer, i
 	return nil
 }
 
+func (r *recordingEarning) OrderPaid(context.Context, *ent.Order, *ent.Customer) error { return nil }
+
 // TestLoyaltyEarningHook: the hook sees every event (with its loyalty
 // card) and segment entry in the event's transaction; its error rolls
 // the event back.

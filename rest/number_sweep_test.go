@@ -51,6 +51,7 @@ var nanLike = `{"name":"numsweep","amount":"NaN","points":"Infinity","quantity":
 var bodylessWrites = map[string]bool{
 	"POST /v1/campaigns/:campaignId/enable": true, "POST /v1/campaigns/:campaignId/disable": true,
 	"POST /v1/vouchers/:code/enable": true, "POST /v1/vouchers/:code/disable": true,
+	"POST /v1/promotions/tiers/:promotionTierId/enable": true, "POST /v1/promotions/tiers/:promotionTierId/disable": true,
 }
 
 // TestEveryWriteRouteRefusesNumbersOutOfRange is issue 34's sweep: every

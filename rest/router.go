@@ -213,6 +213,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	registerProducts(v1, keysOrBearer, productHandlers{root})
 	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
+	registerProductCollections(v1, keysOrBearer, productHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -235,6 +236,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCustomers(v1, keysOrBearer, customers)
 	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
 	v1.GET("/customers/:customerId/activity", keysOrBearer, customers.activity)
+	v1.GET("/customers/:customerId/redeemables", keysOrBearer, customers.redeemables)
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
@@ -246,6 +248,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/segments/:id", keysOrBearer, segments.get)
 	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
 	exports := exportHandlers{vouchers: vouchers}
+	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)

@@ -134,10 +134,12 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 			red := must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "P-1"},
 				map[string]any{"order": map[string]any{"amount": 1000}, "customer": map[string]any{"source_id": "ann"}}), http.StatusOK)
 			redemptionID = red["parent_redemption"].(map[string]any)["id"].(string)
-		}, want: []wantEvent{{"redemption.succeeded", map[string]string{"redemption": "redemption", "voucher": "voucher", "customer": "customer", "campaign": "campaign"}}}},
+		}, want: []wantEvent{{"redemption.succeeded", map[string]string{"redemption": "redemption", "voucher": "voucher", "customer": "customer", "campaign": "campaign"}},
+			{"order.created", map[string]string{"order": "order"}}}}, // the redemption's order (docs/orders.md)
 		{name: "roll the redemption back", do: func(t *testing.T) {
 			ok(e.Do(http.MethodPost, "/v1/redemptions/"+redemptionID+"/rollbacks", nil, app))(t)
-		}, want: []wantEvent{{"redemption.rollback.succeeded", map[string]string{"redemption": "redemption_rollback", "voucher": "voucher", "customer": "customer", "campaign": "campaign"}}}},
+		}, want: []wantEvent{{"redemption.rollback.succeeded", map[string]string{"redemption": "redemption_rollback", "voucher": "voucher", "customer": "customer", "campaign": "campaign"}},
+			{"order.updated", map[string]string{"order": "order"}}, {"order.canceled", map[string]string{"order": "order"}}}},
 		{name: "create a gift card campaign", do: call(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Gifts", "campaign_type": "GIFT_VOUCHERS",
 			"type": "STATIC", "voucher": map[string]any{"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1000}}}, app),
 			want: []wantEvent{campaignEv("campaign.created")}},

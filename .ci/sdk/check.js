@@ -419,6 +419,38 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert((await client.loyalties.listEarningRules(loy.id)).total === 0, 'loyalties.deleteEarningRule')
   const loyDel = await client.loyalties.delete(loy.id, { force: true })
   assert(loyDel.async_action_id && loyDel.async_action_id.startsWith('aa_'), 'loyalties.delete -> async action', loyDel)
+  // Product collections (docs/products.md).
+  await client.products.create({ source_id: 'sdk-pen', name: 'Pen', price: 300 })
+  const pcStatic = await client.productCollections.create({ type: 'STATIC', name: 'SDK picks', products: [{ id: 'sdk-pen', object: 'product' }] })
+  assert(pcStatic.id.startsWith('pc_') && pcStatic.type === 'STATIC' && pcStatic.products.length === 1, 'productCollections.create (STATIC)', pcStatic)
+  const pcAuto = await client.productCollections.create({ type: 'AUTO_UPDATE', name: 'SDK cheap',
+    filter: { junction: 'and', price: { conditions: { $less_than: [1000] } } } })
+  const pcItems = await client.productCollections.listProducts(pcAuto.id, { limit: 10 })
+  assert(pcItems.total >= 1 && pcItems.data.some(p => p.name === 'Pen'), 'productCollections.listProducts (AUTO_UPDATE)', pcItems)
+  const pcList = await client.productCollections.list({ limit: 10 })
+  const pcGot = await client.productCollections.get(pcStatic.id)
+  assert(pcList.total === 2 && pcGot.id === pcStatic.id, 'productCollections.list and get', { pcList, pcGot })
+  await client.productCollections.delete(pcStatic.id)
+  await expectError(() => client.productCollections.get(pcStatic.id), e => e.code === 404 && e.resource_type === 'products_collection',
+    'productCollections.delete -> then 404')
+  // Orders (docs/orders.md).
+  const ord = await client.orders.create({ source_id: 'sdk-resource-order-1', customer: { source_id: 'sdk-buyer' },
+    items: [{ product_id: 'sdk-pen', quantity: 2 }, { source_id: 'x', related_object: 'product', quantity: '1', price: 1000 }] })
+  assert(ord.id.startsWith('ord_') && ord.status === 'CREATED' && ord.amount === 1600 && ord.items[0].price === 300,
+    'orders.create (catalogue price, amounts)', ord)
+  const ordUp = await client.orders.update({ id: ord.id, status: 'PAID' })
+  const ordGot = await client.orders.get('sdk-resource-order-1')
+  assert(ordUp.status === 'PAID' && ordGot.id === ord.id && ordGot.status === 'PAID', 'orders.update and get by source_id', { ordUp, ordGot })
+  const ordList = await client.orders.list({ limit: 5 })
+  // Redemptions above stored orders too: the newest is this one.
+  assert(ordList.data_ref === 'orders' && ordList.total >= 1 && ordList.orders[0].id === ord.id, 'orders.list', ordList)
+  const ordImport = await waitJob((await client.orders.import([{ source_id: 'sdk-old-1', amount: 500 }])).async_action_id)
+  assert((await client.orders.get('sdk-old-1')).amount === 500, 'orders.import -> async action done', ordImport)
+  await expectError(() => client.orders.create({ items: [{ quantity: 0, price: 1 }] }), e => e.code === 400 && e.key === 'invalid_payload',
+    'orders.create with quantity 0 -> 400')
+  // The customer's wallet.
+  const wallet = await client.customers.listRedeemables('sdk-customer', { limit: 10 })
+  assert(wallet.object === 'list' && Array.isArray(wallet.data) && typeof wallet.has_more === 'boolean', 'customers.listRedeemables', wallet)
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

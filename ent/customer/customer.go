@@ -39,6 +39,14 @@ const (
 	FieldMetadata = "metadata"
 	// FieldSystemMetadata holds the string denoting the system_metadata field in the database.
 	FieldSystemMetadata = "system_metadata"
+	// FieldOrdersTotalAmount holds the string denoting the orders_total_amount field in the database.
+	FieldOrdersTotalAmount = "orders_total_amount"
+	// FieldOrdersTotalCount holds the string denoting the orders_total_count field in the database.
+	FieldOrdersTotalCount = "orders_total_count"
+	// FieldOrdersLastAmount holds the string denoting the orders_last_amount field in the database.
+	FieldOrdersLastAmount = "orders_last_amount"
+	// FieldOrdersLastDate holds the string denoting the orders_last_date field in the database.
+	FieldOrdersLastDate = "orders_last_date"
 	// EdgePublications holds the string denoting the publications edge name in mutations.
 	EdgePublications = "publications"
 	// EdgeRedemptions holds the string denoting the redemptions edge name in mutations.
@@ -76,6 +84,10 @@ var Columns = []string{
 	FieldAddress,
 	FieldMetadata,
 	FieldSystemMetadata,
+	FieldOrdersTotalAmount,
+	FieldOrdersTotalCount,
+	FieldOrdersLastAmount,
+	FieldOrdersLastDate,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -116,6 +128,10 @@ var (
 	DefaultMetadata map[string]interface{}
 	// DefaultSystemMetadata holds the default value on creation for the "system_metadata" field.
 	DefaultSystemMetadata map[string]interface{}
+	// DefaultOrdersTotalAmount holds the default value on creation for the "orders_total_amount" field.
+	DefaultOrdersTotalAmount int64
+	// DefaultOrdersTotalCount holds the default value on creation for the "orders_total_count" field.
+	DefaultOrdersTotalCount int
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -173,6 +189,26 @@ func ByPhone(opts ...sql.OrderTermOption) OrderOption {
 // ByBirthday orders the results by the birthday field.
 func ByBirthday(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldBirthday, opts...).ToFunc()
+}
+
+// ByOrdersTotalAmount orders the results by the orders_total_amount field.
+func ByOrdersTotalAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrdersTotalAmount, opts...).ToFunc()
+}
+
+// ByOrdersTotalCount orders the results by the orders_total_count field.
+func ByOrdersTotalCount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrdersTotalCount, opts...).ToFunc()
+}
+
+// ByOrdersLastAmount orders the results by the orders_last_amount field.
+func ByOrdersLastAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrdersLastAmount, opts...).ToFunc()
+}
+
+// ByOrdersLastDate orders the results by the orders_last_date field.
+func ByOrdersLastDate(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrdersLastDate, opts...).ToFunc()
 }
 
 // ByPublicationsCount orders the results by publications count.

@@ -110,6 +110,26 @@ func Birthday(v string) predicate.Customer {
 	return predicate.Customer(sql.FieldEQ(FieldBirthday, v))
 }
 
+// OrdersTotalAmount applies equality check predicate on the "orders_total_amount" field. It's identical to OrdersTotalAmountEQ.
+func OrdersTotalAmount(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalCount applies equality check predicate on the "orders_total_count" field. It's identical to OrdersTotalCountEQ.
+func OrdersTotalCount(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersTotalCount, v))
+}
+
+// OrdersLastAmount applies equality check predicate on the "orders_last_amount" field. It's identical to OrdersLastAmountEQ.
+func OrdersLastAmount(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastDate applies equality check predicate on the "orders_last_date" field. It's identical to OrdersLastDateEQ.
+func OrdersLastDate(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersLastDate, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.Customer {
 	return predicate.Customer(sql.FieldEQ(FieldProjectID, v))
@@ -723,6 +743,186 @@ func AddressIsNil() predicate.Customer {
 // AddressNotNil applies the NotNil predicate on the "address" field.
 func AddressNotNil() predicate.Customer {
 	return predicate.Customer(sql.FieldNotNull(FieldAddress))
+}
+
+// OrdersTotalAmountEQ applies the EQ predicate on the "orders_total_amount" field.
+func OrdersTotalAmountEQ(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalAmountNEQ applies the NEQ predicate on the "orders_total_amount" field.
+func OrdersTotalAmountNEQ(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldNEQ(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalAmountIn applies the In predicate on the "orders_total_amount" field.
+func OrdersTotalAmountIn(vs ...int64) predicate.Customer {
+	return predicate.Customer(sql.FieldIn(FieldOrdersTotalAmount, vs...))
+}
+
+// OrdersTotalAmountNotIn applies the NotIn predicate on the "orders_total_amount" field.
+func OrdersTotalAmountNotIn(vs ...int64) predicate.Customer {
+	return predicate.Customer(sql.FieldNotIn(FieldOrdersTotalAmount, vs...))
+}
+
+// OrdersTotalAmountGT applies the GT predicate on the "orders_total_amount" field.
+func OrdersTotalAmountGT(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldGT(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalAmountGTE applies the GTE predicate on the "orders_total_amount" field.
+func OrdersTotalAmountGTE(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldGTE(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalAmountLT applies the LT predicate on the "orders_total_amount" field.
+func OrdersTotalAmountLT(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldLT(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalAmountLTE applies the LTE predicate on the "orders_total_amount" field.
+func OrdersTotalAmountLTE(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldLTE(FieldOrdersTotalAmount, v))
+}
+
+// OrdersTotalCountEQ applies the EQ predicate on the "orders_total_count" field.
+func OrdersTotalCountEQ(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersTotalCount, v))
+}
+
+// OrdersTotalCountNEQ applies the NEQ predicate on the "orders_total_count" field.
+func OrdersTotalCountNEQ(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldNEQ(FieldOrdersTotalCount, v))
+}
+
+// OrdersTotalCountIn applies the In predicate on the "orders_total_count" field.
+func OrdersTotalCountIn(vs ...int) predicate.Customer {
+	return predicate.Customer(sql.FieldIn(FieldOrdersTotalCount, vs...))
+}
+
+// OrdersTotalCountNotIn applies the NotIn predicate on the "orders_total_count" field.
+func OrdersTotalCountNotIn(vs ...int) predicate.Customer {
+	return predicate.Customer(sql.FieldNotIn(FieldOrdersTotalCount, vs...))
+}
+
+// OrdersTotalCountGT applies the GT predicate on the "orders_total_count" field.
+func OrdersTotalCountGT(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldGT(FieldOrdersTotalCount, v))
+}
+
+// OrdersTotalCountGTE applies the GTE predicate on the "orders_total_count" field.
+func OrdersTotalCountGTE(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldGTE(FieldOrdersTotalCount, v))
+}
+
+// OrdersTotalCountLT applies the LT predicate on the "orders_total_count" field.
+func OrdersTotalCountLT(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldLT(FieldOrdersTotalCount, v))
+}
+
+// OrdersTotalCountLTE applies the LTE predicate on the "orders_total_count" field.
+func OrdersTotalCountLTE(v int) predicate.Customer {
+	return predicate.Customer(sql.FieldLTE(FieldOrdersTotalCount, v))
+}
+
+// OrdersLastAmountEQ applies the EQ predicate on the "orders_last_amount" field.
+func OrdersLastAmountEQ(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountNEQ applies the NEQ predicate on the "orders_last_amount" field.
+func OrdersLastAmountNEQ(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldNEQ(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountIn applies the In predicate on the "orders_last_amount" field.
+func OrdersLastAmountIn(vs ...int64) predicate.Customer {
+	return predicate.Customer(sql.FieldIn(FieldOrdersLastAmount, vs...))
+}
+
+// OrdersLastAmountNotIn applies the NotIn predicate on the "orders_last_amount" field.
+func OrdersLastAmountNotIn(vs ...int64) predicate.Customer {
+	return predicate.Customer(sql.FieldNotIn(FieldOrdersLastAmount, vs...))
+}
+
+// OrdersLastAmountGT applies the GT predicate on the "orders_last_amount" field.
+func OrdersLastAmountGT(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldGT(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountGTE applies the GTE predicate on the "orders_last_amount" field.
+func OrdersLastAmountGTE(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldGTE(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountLT applies the LT predicate on the "orders_last_amount" field.
+func OrdersLastAmountLT(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldLT(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountLTE applies the LTE predicate on the "orders_last_amount" field.
+func OrdersLastAmountLTE(v int64) predicate.Customer {
+	return predicate.Customer(sql.FieldLTE(FieldOrdersLastAmount, v))
+}
+
+// OrdersLastAmountIsNil applies the IsNil predicate on the "orders_last_amount" field.
+func OrdersLastAmountIsNil() predicate.Customer {
+	return predicate.Customer(sql.FieldIsNull(FieldOrdersLastAmount))
+}
+
+// OrdersLastAmountNotNil applies the NotNil predicate on the "orders_last_amount" field.
+func OrdersLastAmountNotNil() predicate.Customer {
+	return predicate.Customer(sql.FieldNotNull(FieldOrdersLastAmount))
+}
+
+// OrdersLastDateEQ applies the EQ predicate on the "orders_last_date" field.
+func OrdersLastDateEQ(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldEQ(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateNEQ applies the NEQ predicate on the "orders_last_date" field.
+func OrdersLastDateNEQ(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldNEQ(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateIn applies the In predicate on the "orders_last_date" field.
+func OrdersLastDateIn(vs ...time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldIn(FieldOrdersLastDate, vs...))
+}
+
+// OrdersLastDateNotIn applies the NotIn predicate on the "orders_last_date" field.
+func OrdersLastDateNotIn(vs ...time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldNotIn(FieldOrdersLastDate, vs...))
+}
+
+// OrdersLastDateGT applies the GT predicate on the "orders_last_date" field.
+func OrdersLastDateGT(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldGT(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateGTE applies the GTE predicate on the "orders_last_date" field.
+func OrdersLastDateGTE(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldGTE(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateLT applies the LT predicate on the "orders_last_date" field.
+func OrdersLastDateLT(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldLT(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateLTE applies the LTE predicate on the "orders_last_date" field.
+func OrdersLastDateLTE(v time.Time) predicate.Customer {
+	return predicate.Customer(sql.FieldLTE(FieldOrdersLastDate, v))
+}
+
+// OrdersLastDateIsNil applies the IsNil predicate on the "orders_last_date" field.
+func OrdersLastDateIsNil() predicate.Customer {
+	return predicate.Customer(sql.FieldIsNull(FieldOrdersLastDate))
+}
+
+// OrdersLastDateNotNil applies the NotNil predicate on the "orders_last_date" field.
+func OrdersLastDateNotNil() predicate.Customer {
+	return predicate.Customer(sql.FieldNotNull(FieldOrdersLastDate))
 }
 
 // HasPublications applies the HasEdge predicate on the "publications" edge.

@@ -34,8 +34,10 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -821,6 +823,33 @@ func (f TraverseOrder) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrderQuery", q)
 }
 
+// The OrderEventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OrderEventFunc func(context.Context, *ent.OrderEventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OrderEventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OrderEventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OrderEventQuery", q)
+}
+
+// The TraverseOrderEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOrderEvent func(context.Context, *ent.OrderEventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOrderEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOrderEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OrderEventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OrderEventQuery", q)
+}
+
 // The ProductFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProductFunc func(context.Context, *ent.ProductQuery) (ent.Value, error)
 
@@ -846,6 +875,33 @@ func (f TraverseProduct) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProductQuery", q)
+}
+
+// The ProductCollectionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ProductCollectionFunc func(context.Context, *ent.ProductCollectionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ProductCollectionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ProductCollectionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ProductCollectionQuery", q)
+}
+
+// The TraverseProductCollection type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseProductCollection func(context.Context, *ent.ProductCollectionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseProductCollection) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseProductCollection) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ProductCollectionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ProductCollectionQuery", q)
 }
 
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1578,8 +1634,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OAuthTokenQuery, predicate.OAuthToken, oauthtoken.OrderOption]{typ: ent.TypeOAuthToken, tq: q}, nil
 	case *ent.OrderQuery:
 		return &query[*ent.OrderQuery, predicate.Order, order.OrderOption]{typ: ent.TypeOrder, tq: q}, nil
+	case *ent.OrderEventQuery:
+		return &query[*ent.OrderEventQuery, predicate.OrderEvent, orderevent.OrderOption]{typ: ent.TypeOrderEvent, tq: q}, nil
 	case *ent.ProductQuery:
 		return &query[*ent.ProductQuery, predicate.Product, product.OrderOption]{typ: ent.TypeProduct, tq: q}, nil
+	case *ent.ProductCollectionQuery:
+		return &query[*ent.ProductCollectionQuery, predicate.ProductCollection, productcollection.OrderOption]{typ: ent.TypeProductCollection, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectUserQuery:

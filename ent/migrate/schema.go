@@ -436,6 +436,10 @@ var (
 		{Name: "address", Type: field.TypeJSON, Nullable: true},
 		{Name: "metadata", Type: field.TypeJSON},
 		{Name: "system_metadata", Type: field.TypeJSON},
+		{Name: "orders_total_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "orders_total_count", Type: field.TypeInt, Default: 0},
+		{Name: "orders_last_amount", Type: field.TypeInt64, Nullable: true},
+		{Name: "orders_last_date", Type: field.TypeTime, Nullable: true},
 	}
 	// CustomersTable holds the schema information for the "customers" table.
 	CustomersTable = &schema.Table{
@@ -822,6 +826,18 @@ var (
 		{Name: "calculated", Type: field.TypeJSON},
 		{Name: "redemptions", Type: field.TypeJSON},
 		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "amount", Type: field.TypeInt64, Default: 0},
+		{Name: "discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "items_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "total_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "total_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "applied_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "items_applied_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "total_applied_discount_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "items", Type: field.TypeJSON, Nullable: true},
+		{Name: "referrer_id", Type: field.TypeString, Nullable: true},
+		{Name: "paid_earned_at", Type: field.TypeTime, Nullable: true},
+		{Name: "counted_amount", Type: field.TypeInt64, Nullable: true},
 	}
 	// OrdersTable holds the schema information for the "orders" table.
 	OrdersTable = &schema.Table{
@@ -833,6 +849,35 @@ var (
 				Name:    "order_project_id_source_id",
 				Unique:  true,
 				Columns: []*schema.Column{OrdersColumns[1], OrdersColumns[4]},
+			},
+			{
+				Name:    "order_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[1], OrdersColumns[2], OrdersColumns[0]},
+			},
+		},
+	}
+	// OrderEventsColumns holds the columns for the "order_events" table.
+	OrderEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "order_id", Type: field.TypeString},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "type", Type: field.TypeString, Size: 100},
+		{Name: "order", Type: field.TypeJSON},
+	}
+	// OrderEventsTable holds the schema information for the "order_events" table.
+	OrderEventsTable = &schema.Table{
+		Name:       "order_events",
+		Columns:    OrderEventsColumns,
+		PrimaryKey: []*schema.Column{OrderEventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "orderevent_project_id_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{OrderEventsColumns[1], OrderEventsColumns[5], OrderEventsColumns[2], OrderEventsColumns[0]},
 			},
 		},
 	}
@@ -864,6 +909,30 @@ var (
 				Name:    "product_project_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{ProductsColumns[1], ProductsColumns[2]},
+			},
+		},
+	}
+	// ProductCollectionsColumns holds the columns for the "product_collections" table.
+	ProductCollectionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 500},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"STATIC", "AUTO_UPDATE"}},
+		{Name: "filter", Type: field.TypeJSON, Nullable: true},
+		{Name: "products", Type: field.TypeJSON, Nullable: true},
+	}
+	// ProductCollectionsTable holds the schema information for the "product_collections" table.
+	ProductCollectionsTable = &schema.Table{
+		Name:       "product_collections",
+		Columns:    ProductCollectionsColumns,
+		PrimaryKey: []*schema.Column{ProductCollectionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "productcollection_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProductCollectionsColumns[1], ProductCollectionsColumns[2], ProductCollectionsColumns[0]},
 			},
 		},
 	}
@@ -1882,7 +1951,9 @@ var (
 		MetadataSchemasTable,
 		OauthTokensTable,
 		OrdersTable,
+		OrderEventsTable,
 		ProductsTable,
+		ProductCollectionsTable,
 		ProjectsTable,
 		ProjectUsersTable,
 		PromotionStacksTable,

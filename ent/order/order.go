@@ -36,6 +36,30 @@ const (
 	FieldRedemptions = "redemptions"
 	// FieldMetadata holds the string denoting the metadata field in the database.
 	FieldMetadata = "metadata"
+	// FieldAmount holds the string denoting the amount field in the database.
+	FieldAmount = "amount"
+	// FieldDiscountAmount holds the string denoting the discount_amount field in the database.
+	FieldDiscountAmount = "discount_amount"
+	// FieldItemsDiscountAmount holds the string denoting the items_discount_amount field in the database.
+	FieldItemsDiscountAmount = "items_discount_amount"
+	// FieldTotalDiscountAmount holds the string denoting the total_discount_amount field in the database.
+	FieldTotalDiscountAmount = "total_discount_amount"
+	// FieldTotalAmount holds the string denoting the total_amount field in the database.
+	FieldTotalAmount = "total_amount"
+	// FieldAppliedDiscountAmount holds the string denoting the applied_discount_amount field in the database.
+	FieldAppliedDiscountAmount = "applied_discount_amount"
+	// FieldItemsAppliedDiscountAmount holds the string denoting the items_applied_discount_amount field in the database.
+	FieldItemsAppliedDiscountAmount = "items_applied_discount_amount"
+	// FieldTotalAppliedDiscountAmount holds the string denoting the total_applied_discount_amount field in the database.
+	FieldTotalAppliedDiscountAmount = "total_applied_discount_amount"
+	// FieldItems holds the string denoting the items field in the database.
+	FieldItems = "items"
+	// FieldReferrerID holds the string denoting the referrer_id field in the database.
+	FieldReferrerID = "referrer_id"
+	// FieldPaidEarnedAt holds the string denoting the paid_earned_at field in the database.
+	FieldPaidEarnedAt = "paid_earned_at"
+	// FieldCountedAmount holds the string denoting the counted_amount field in the database.
+	FieldCountedAmount = "counted_amount"
 	// Table holds the table name of the order in the database.
 	Table = "orders"
 )
@@ -52,6 +76,18 @@ var Columns = []string{
 	FieldCalculated,
 	FieldRedemptions,
 	FieldMetadata,
+	FieldAmount,
+	FieldDiscountAmount,
+	FieldItemsDiscountAmount,
+	FieldTotalDiscountAmount,
+	FieldTotalAmount,
+	FieldAppliedDiscountAmount,
+	FieldItemsAppliedDiscountAmount,
+	FieldTotalAppliedDiscountAmount,
+	FieldItems,
+	FieldReferrerID,
+	FieldPaidEarnedAt,
+	FieldCountedAmount,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -86,6 +122,22 @@ var (
 	DefaultRedemptions map[string]interface{}
 	// DefaultMetadata holds the default value on creation for the "metadata" field.
 	DefaultMetadata map[string]interface{}
+	// DefaultAmount holds the default value on creation for the "amount" field.
+	DefaultAmount int64
+	// DefaultDiscountAmount holds the default value on creation for the "discount_amount" field.
+	DefaultDiscountAmount int64
+	// DefaultItemsDiscountAmount holds the default value on creation for the "items_discount_amount" field.
+	DefaultItemsDiscountAmount int64
+	// DefaultTotalDiscountAmount holds the default value on creation for the "total_discount_amount" field.
+	DefaultTotalDiscountAmount int64
+	// DefaultTotalAmount holds the default value on creation for the "total_amount" field.
+	DefaultTotalAmount int64
+	// DefaultAppliedDiscountAmount holds the default value on creation for the "applied_discount_amount" field.
+	DefaultAppliedDiscountAmount int64
+	// DefaultItemsAppliedDiscountAmount holds the default value on creation for the "items_applied_discount_amount" field.
+	DefaultItemsAppliedDiscountAmount int64
+	// DefaultTotalAppliedDiscountAmount holds the default value on creation for the "total_applied_discount_amount" field.
+	DefaultTotalAppliedDiscountAmount int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -156,6 +208,61 @@ func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 // ByCustomerID orders the results by the customer_id field.
 func ByCustomerID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCustomerID, opts...).ToFunc()
+}
+
+// ByAmount orders the results by the amount field.
+func ByAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAmount, opts...).ToFunc()
+}
+
+// ByDiscountAmount orders the results by the discount_amount field.
+func ByDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDiscountAmount, opts...).ToFunc()
+}
+
+// ByItemsDiscountAmount orders the results by the items_discount_amount field.
+func ByItemsDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldItemsDiscountAmount, opts...).ToFunc()
+}
+
+// ByTotalDiscountAmount orders the results by the total_discount_amount field.
+func ByTotalDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotalDiscountAmount, opts...).ToFunc()
+}
+
+// ByTotalAmount orders the results by the total_amount field.
+func ByTotalAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotalAmount, opts...).ToFunc()
+}
+
+// ByAppliedDiscountAmount orders the results by the applied_discount_amount field.
+func ByAppliedDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAppliedDiscountAmount, opts...).ToFunc()
+}
+
+// ByItemsAppliedDiscountAmount orders the results by the items_applied_discount_amount field.
+func ByItemsAppliedDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldItemsAppliedDiscountAmount, opts...).ToFunc()
+}
+
+// ByTotalAppliedDiscountAmount orders the results by the total_applied_discount_amount field.
+func ByTotalAppliedDiscountAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotalAppliedDiscountAmount, opts...).ToFunc()
+}
+
+// ByReferrerID orders the results by the referrer_id field.
+func ByReferrerID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReferrerID, opts...).ToFunc()
+}
+
+// ByPaidEarnedAt orders the results by the paid_earned_at field.
+func ByPaidEarnedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPaidEarnedAt, opts...).ToFunc()
+}
+
+// ByCountedAmount orders the results by the counted_amount field.
+func ByCountedAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCountedAmount, opts...).ToFunc()
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

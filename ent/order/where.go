@@ -89,6 +89,61 @@ func CustomerID(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldCustomerID, v))
 }
 
+// Amount applies equality check predicate on the "amount" field. It's identical to AmountEQ.
+func Amount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAmount, v))
+}
+
+// DiscountAmount applies equality check predicate on the "discount_amount" field. It's identical to DiscountAmountEQ.
+func DiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldDiscountAmount, v))
+}
+
+// ItemsDiscountAmount applies equality check predicate on the "items_discount_amount" field. It's identical to ItemsDiscountAmountEQ.
+func ItemsDiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldItemsDiscountAmount, v))
+}
+
+// TotalDiscountAmount applies equality check predicate on the "total_discount_amount" field. It's identical to TotalDiscountAmountEQ.
+func TotalDiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalDiscountAmount, v))
+}
+
+// TotalAmount applies equality check predicate on the "total_amount" field. It's identical to TotalAmountEQ.
+func TotalAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalAmount, v))
+}
+
+// AppliedDiscountAmount applies equality check predicate on the "applied_discount_amount" field. It's identical to AppliedDiscountAmountEQ.
+func AppliedDiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmount applies equality check predicate on the "items_applied_discount_amount" field. It's identical to ItemsAppliedDiscountAmountEQ.
+func ItemsAppliedDiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldItemsAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmount applies equality check predicate on the "total_applied_discount_amount" field. It's identical to TotalAppliedDiscountAmountEQ.
+func TotalAppliedDiscountAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalAppliedDiscountAmount, v))
+}
+
+// ReferrerID applies equality check predicate on the "referrer_id" field. It's identical to ReferrerIDEQ.
+func ReferrerID(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldReferrerID, v))
+}
+
+// PaidEarnedAt applies equality check predicate on the "paid_earned_at" field. It's identical to PaidEarnedAtEQ.
+func PaidEarnedAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldPaidEarnedAt, v))
+}
+
+// CountedAmount applies equality check predicate on the "counted_amount" field. It's identical to CountedAmountEQ.
+func CountedAmount(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldCountedAmount, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldProjectID, v))
@@ -412,6 +467,511 @@ func CustomerIDEqualFold(v string) predicate.Order {
 // CustomerIDContainsFold applies the ContainsFold predicate on the "customer_id" field.
 func CustomerIDContainsFold(v string) predicate.Order {
 	return predicate.Order(sql.FieldContainsFold(FieldCustomerID, v))
+}
+
+// AmountEQ applies the EQ predicate on the "amount" field.
+func AmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAmount, v))
+}
+
+// AmountNEQ applies the NEQ predicate on the "amount" field.
+func AmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldAmount, v))
+}
+
+// AmountIn applies the In predicate on the "amount" field.
+func AmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldAmount, vs...))
+}
+
+// AmountNotIn applies the NotIn predicate on the "amount" field.
+func AmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldAmount, vs...))
+}
+
+// AmountGT applies the GT predicate on the "amount" field.
+func AmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldAmount, v))
+}
+
+// AmountGTE applies the GTE predicate on the "amount" field.
+func AmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldAmount, v))
+}
+
+// AmountLT applies the LT predicate on the "amount" field.
+func AmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldAmount, v))
+}
+
+// AmountLTE applies the LTE predicate on the "amount" field.
+func AmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldAmount, v))
+}
+
+// DiscountAmountEQ applies the EQ predicate on the "discount_amount" field.
+func DiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldDiscountAmount, v))
+}
+
+// DiscountAmountNEQ applies the NEQ predicate on the "discount_amount" field.
+func DiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldDiscountAmount, v))
+}
+
+// DiscountAmountIn applies the In predicate on the "discount_amount" field.
+func DiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldDiscountAmount, vs...))
+}
+
+// DiscountAmountNotIn applies the NotIn predicate on the "discount_amount" field.
+func DiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldDiscountAmount, vs...))
+}
+
+// DiscountAmountGT applies the GT predicate on the "discount_amount" field.
+func DiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldDiscountAmount, v))
+}
+
+// DiscountAmountGTE applies the GTE predicate on the "discount_amount" field.
+func DiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldDiscountAmount, v))
+}
+
+// DiscountAmountLT applies the LT predicate on the "discount_amount" field.
+func DiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldDiscountAmount, v))
+}
+
+// DiscountAmountLTE applies the LTE predicate on the "discount_amount" field.
+func DiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldDiscountAmount, v))
+}
+
+// ItemsDiscountAmountEQ applies the EQ predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldItemsDiscountAmount, v))
+}
+
+// ItemsDiscountAmountNEQ applies the NEQ predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldItemsDiscountAmount, v))
+}
+
+// ItemsDiscountAmountIn applies the In predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldItemsDiscountAmount, vs...))
+}
+
+// ItemsDiscountAmountNotIn applies the NotIn predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldItemsDiscountAmount, vs...))
+}
+
+// ItemsDiscountAmountGT applies the GT predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldItemsDiscountAmount, v))
+}
+
+// ItemsDiscountAmountGTE applies the GTE predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldItemsDiscountAmount, v))
+}
+
+// ItemsDiscountAmountLT applies the LT predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldItemsDiscountAmount, v))
+}
+
+// ItemsDiscountAmountLTE applies the LTE predicate on the "items_discount_amount" field.
+func ItemsDiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldItemsDiscountAmount, v))
+}
+
+// TotalDiscountAmountEQ applies the EQ predicate on the "total_discount_amount" field.
+func TotalDiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalDiscountAmount, v))
+}
+
+// TotalDiscountAmountNEQ applies the NEQ predicate on the "total_discount_amount" field.
+func TotalDiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldTotalDiscountAmount, v))
+}
+
+// TotalDiscountAmountIn applies the In predicate on the "total_discount_amount" field.
+func TotalDiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldTotalDiscountAmount, vs...))
+}
+
+// TotalDiscountAmountNotIn applies the NotIn predicate on the "total_discount_amount" field.
+func TotalDiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldTotalDiscountAmount, vs...))
+}
+
+// TotalDiscountAmountGT applies the GT predicate on the "total_discount_amount" field.
+func TotalDiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldTotalDiscountAmount, v))
+}
+
+// TotalDiscountAmountGTE applies the GTE predicate on the "total_discount_amount" field.
+func TotalDiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldTotalDiscountAmount, v))
+}
+
+// TotalDiscountAmountLT applies the LT predicate on the "total_discount_amount" field.
+func TotalDiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldTotalDiscountAmount, v))
+}
+
+// TotalDiscountAmountLTE applies the LTE predicate on the "total_discount_amount" field.
+func TotalDiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldTotalDiscountAmount, v))
+}
+
+// TotalAmountEQ applies the EQ predicate on the "total_amount" field.
+func TotalAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalAmount, v))
+}
+
+// TotalAmountNEQ applies the NEQ predicate on the "total_amount" field.
+func TotalAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldTotalAmount, v))
+}
+
+// TotalAmountIn applies the In predicate on the "total_amount" field.
+func TotalAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldTotalAmount, vs...))
+}
+
+// TotalAmountNotIn applies the NotIn predicate on the "total_amount" field.
+func TotalAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldTotalAmount, vs...))
+}
+
+// TotalAmountGT applies the GT predicate on the "total_amount" field.
+func TotalAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldTotalAmount, v))
+}
+
+// TotalAmountGTE applies the GTE predicate on the "total_amount" field.
+func TotalAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldTotalAmount, v))
+}
+
+// TotalAmountLT applies the LT predicate on the "total_amount" field.
+func TotalAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldTotalAmount, v))
+}
+
+// TotalAmountLTE applies the LTE predicate on the "total_amount" field.
+func TotalAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldTotalAmount, v))
+}
+
+// AppliedDiscountAmountEQ applies the EQ predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAppliedDiscountAmount, v))
+}
+
+// AppliedDiscountAmountNEQ applies the NEQ predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldAppliedDiscountAmount, v))
+}
+
+// AppliedDiscountAmountIn applies the In predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldAppliedDiscountAmount, vs...))
+}
+
+// AppliedDiscountAmountNotIn applies the NotIn predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldAppliedDiscountAmount, vs...))
+}
+
+// AppliedDiscountAmountGT applies the GT predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldAppliedDiscountAmount, v))
+}
+
+// AppliedDiscountAmountGTE applies the GTE predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldAppliedDiscountAmount, v))
+}
+
+// AppliedDiscountAmountLT applies the LT predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldAppliedDiscountAmount, v))
+}
+
+// AppliedDiscountAmountLTE applies the LTE predicate on the "applied_discount_amount" field.
+func AppliedDiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountEQ applies the EQ predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldItemsAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountNEQ applies the NEQ predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldItemsAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountIn applies the In predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldItemsAppliedDiscountAmount, vs...))
+}
+
+// ItemsAppliedDiscountAmountNotIn applies the NotIn predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldItemsAppliedDiscountAmount, vs...))
+}
+
+// ItemsAppliedDiscountAmountGT applies the GT predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldItemsAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountGTE applies the GTE predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldItemsAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountLT applies the LT predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldItemsAppliedDiscountAmount, v))
+}
+
+// ItemsAppliedDiscountAmountLTE applies the LTE predicate on the "items_applied_discount_amount" field.
+func ItemsAppliedDiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldItemsAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountEQ applies the EQ predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTotalAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountNEQ applies the NEQ predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldTotalAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountIn applies the In predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldTotalAppliedDiscountAmount, vs...))
+}
+
+// TotalAppliedDiscountAmountNotIn applies the NotIn predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldTotalAppliedDiscountAmount, vs...))
+}
+
+// TotalAppliedDiscountAmountGT applies the GT predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldTotalAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountGTE applies the GTE predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldTotalAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountLT applies the LT predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldTotalAppliedDiscountAmount, v))
+}
+
+// TotalAppliedDiscountAmountLTE applies the LTE predicate on the "total_applied_discount_amount" field.
+func TotalAppliedDiscountAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldTotalAppliedDiscountAmount, v))
+}
+
+// ItemsIsNil applies the IsNil predicate on the "items" field.
+func ItemsIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldItems))
+}
+
+// ItemsNotNil applies the NotNil predicate on the "items" field.
+func ItemsNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldItems))
+}
+
+// ReferrerIDEQ applies the EQ predicate on the "referrer_id" field.
+func ReferrerIDEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldReferrerID, v))
+}
+
+// ReferrerIDNEQ applies the NEQ predicate on the "referrer_id" field.
+func ReferrerIDNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldReferrerID, v))
+}
+
+// ReferrerIDIn applies the In predicate on the "referrer_id" field.
+func ReferrerIDIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldReferrerID, vs...))
+}
+
+// ReferrerIDNotIn applies the NotIn predicate on the "referrer_id" field.
+func ReferrerIDNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldReferrerID, vs...))
+}
+
+// ReferrerIDGT applies the GT predicate on the "referrer_id" field.
+func ReferrerIDGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldReferrerID, v))
+}
+
+// ReferrerIDGTE applies the GTE predicate on the "referrer_id" field.
+func ReferrerIDGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldReferrerID, v))
+}
+
+// ReferrerIDLT applies the LT predicate on the "referrer_id" field.
+func ReferrerIDLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldReferrerID, v))
+}
+
+// ReferrerIDLTE applies the LTE predicate on the "referrer_id" field.
+func ReferrerIDLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldReferrerID, v))
+}
+
+// ReferrerIDContains applies the Contains predicate on the "referrer_id" field.
+func ReferrerIDContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldReferrerID, v))
+}
+
+// ReferrerIDHasPrefix applies the HasPrefix predicate on the "referrer_id" field.
+func ReferrerIDHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldReferrerID, v))
+}
+
+// ReferrerIDHasSuffix applies the HasSuffix predicate on the "referrer_id" field.
+func ReferrerIDHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldReferrerID, v))
+}
+
+// ReferrerIDIsNil applies the IsNil predicate on the "referrer_id" field.
+func ReferrerIDIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldReferrerID))
+}
+
+// ReferrerIDNotNil applies the NotNil predicate on the "referrer_id" field.
+func ReferrerIDNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldReferrerID))
+}
+
+// ReferrerIDEqualFold applies the EqualFold predicate on the "referrer_id" field.
+func ReferrerIDEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldReferrerID, v))
+}
+
+// ReferrerIDContainsFold applies the ContainsFold predicate on the "referrer_id" field.
+func ReferrerIDContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldReferrerID, v))
+}
+
+// PaidEarnedAtEQ applies the EQ predicate on the "paid_earned_at" field.
+func PaidEarnedAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtNEQ applies the NEQ predicate on the "paid_earned_at" field.
+func PaidEarnedAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtIn applies the In predicate on the "paid_earned_at" field.
+func PaidEarnedAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldPaidEarnedAt, vs...))
+}
+
+// PaidEarnedAtNotIn applies the NotIn predicate on the "paid_earned_at" field.
+func PaidEarnedAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldPaidEarnedAt, vs...))
+}
+
+// PaidEarnedAtGT applies the GT predicate on the "paid_earned_at" field.
+func PaidEarnedAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtGTE applies the GTE predicate on the "paid_earned_at" field.
+func PaidEarnedAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtLT applies the LT predicate on the "paid_earned_at" field.
+func PaidEarnedAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtLTE applies the LTE predicate on the "paid_earned_at" field.
+func PaidEarnedAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldPaidEarnedAt, v))
+}
+
+// PaidEarnedAtIsNil applies the IsNil predicate on the "paid_earned_at" field.
+func PaidEarnedAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldPaidEarnedAt))
+}
+
+// PaidEarnedAtNotNil applies the NotNil predicate on the "paid_earned_at" field.
+func PaidEarnedAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldPaidEarnedAt))
+}
+
+// CountedAmountEQ applies the EQ predicate on the "counted_amount" field.
+func CountedAmountEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldCountedAmount, v))
+}
+
+// CountedAmountNEQ applies the NEQ predicate on the "counted_amount" field.
+func CountedAmountNEQ(v int64) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldCountedAmount, v))
+}
+
+// CountedAmountIn applies the In predicate on the "counted_amount" field.
+func CountedAmountIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldCountedAmount, vs...))
+}
+
+// CountedAmountNotIn applies the NotIn predicate on the "counted_amount" field.
+func CountedAmountNotIn(vs ...int64) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldCountedAmount, vs...))
+}
+
+// CountedAmountGT applies the GT predicate on the "counted_amount" field.
+func CountedAmountGT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldCountedAmount, v))
+}
+
+// CountedAmountGTE applies the GTE predicate on the "counted_amount" field.
+func CountedAmountGTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldCountedAmount, v))
+}
+
+// CountedAmountLT applies the LT predicate on the "counted_amount" field.
+func CountedAmountLT(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldCountedAmount, v))
+}
+
+// CountedAmountLTE applies the LTE predicate on the "counted_amount" field.
+func CountedAmountLTE(v int64) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldCountedAmount, v))
+}
+
+// CountedAmountIsNil applies the IsNil predicate on the "counted_amount" field.
+func CountedAmountIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldCountedAmount))
+}
+
+// CountedAmountNotNil applies the NotNil predicate on the "counted_amount" field.
+func CountedAmountNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldCountedAmount))
 }
 
 // And groups predicates with the AND operator between them.

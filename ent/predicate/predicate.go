@@ -84,8 +84,14 @@ type OAuthToken func(*sql.Selector)
 // Order is the predicate function for order builders.
 type Order func(*sql.Selector)
 
+// OrderEvent is the predicate function for orderevent builders.
+type OrderEvent func(*sql.Selector)
+
 // Product is the predicate function for product builders.
 type Product func(*sql.Selector)
+
+// ProductCollection is the predicate function for productcollection builders.
+type ProductCollection func(*sql.Selector)
 
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)

@@ -32,7 +32,9 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderevent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -667,6 +669,14 @@ func init() {
 	customerDescSystemMetadata := customerFields[8].Descriptor()
 	// customer.DefaultSystemMetadata holds the default value on creation for the system_metadata field.
 	customer.DefaultSystemMetadata = customerDescSystemMetadata.Default.(map[string]interface{})
+	// customerDescOrdersTotalAmount is the schema descriptor for orders_total_amount field.
+	customerDescOrdersTotalAmount := customerFields[9].Descriptor()
+	// customer.DefaultOrdersTotalAmount holds the default value on creation for the orders_total_amount field.
+	customer.DefaultOrdersTotalAmount = customerDescOrdersTotalAmount.Default.(int64)
+	// customerDescOrdersTotalCount is the schema descriptor for orders_total_count field.
+	customerDescOrdersTotalCount := customerFields[10].Descriptor()
+	// customer.DefaultOrdersTotalCount holds the default value on creation for the orders_total_count field.
+	customer.DefaultOrdersTotalCount = customerDescOrdersTotalCount.Default.(int)
 	// customerDescID is the schema descriptor for id field.
 	customerDescID := customerMixinFields0[0].Descriptor()
 	// customer.DefaultID holds the default value on creation for the id field.
@@ -1392,12 +1402,93 @@ func init() {
 	orderDescMetadata := orderFields[5].Descriptor()
 	// order.DefaultMetadata holds the default value on creation for the metadata field.
 	order.DefaultMetadata = orderDescMetadata.Default.(map[string]interface{})
+	// orderDescAmount is the schema descriptor for amount field.
+	orderDescAmount := orderFields[6].Descriptor()
+	// order.DefaultAmount holds the default value on creation for the amount field.
+	order.DefaultAmount = orderDescAmount.Default.(int64)
+	// orderDescDiscountAmount is the schema descriptor for discount_amount field.
+	orderDescDiscountAmount := orderFields[7].Descriptor()
+	// order.DefaultDiscountAmount holds the default value on creation for the discount_amount field.
+	order.DefaultDiscountAmount = orderDescDiscountAmount.Default.(int64)
+	// orderDescItemsDiscountAmount is the schema descriptor for items_discount_amount field.
+	orderDescItemsDiscountAmount := orderFields[8].Descriptor()
+	// order.DefaultItemsDiscountAmount holds the default value on creation for the items_discount_amount field.
+	order.DefaultItemsDiscountAmount = orderDescItemsDiscountAmount.Default.(int64)
+	// orderDescTotalDiscountAmount is the schema descriptor for total_discount_amount field.
+	orderDescTotalDiscountAmount := orderFields[9].Descriptor()
+	// order.DefaultTotalDiscountAmount holds the default value on creation for the total_discount_amount field.
+	order.DefaultTotalDiscountAmount = orderDescTotalDiscountAmount.Default.(int64)
+	// orderDescTotalAmount is the schema descriptor for total_amount field.
+	orderDescTotalAmount := orderFields[10].Descriptor()
+	// order.DefaultTotalAmount holds the default value on creation for the total_amount field.
+	order.DefaultTotalAmount = orderDescTotalAmount.Default.(int64)
+	// orderDescAppliedDiscountAmount is the schema descriptor for applied_discount_amount field.
+	orderDescAppliedDiscountAmount := orderFields[11].Descriptor()
+	// order.DefaultAppliedDiscountAmount holds the default value on creation for the applied_discount_amount field.
+	order.DefaultAppliedDiscountAmount = orderDescAppliedDiscountAmount.Default.(int64)
+	// orderDescItemsAppliedDiscountAmount is the schema descriptor for items_applied_discount_amount field.
+	orderDescItemsAppliedDiscountAmount := orderFields[12].Descriptor()
+	// order.DefaultItemsAppliedDiscountAmount holds the default value on creation for the items_applied_discount_amount field.
+	order.DefaultItemsAppliedDiscountAmount = orderDescItemsAppliedDiscountAmount.Default.(int64)
+	// orderDescTotalAppliedDiscountAmount is the schema descriptor for total_applied_discount_amount field.
+	orderDescTotalAppliedDiscountAmount := orderFields[13].Descriptor()
+	// order.DefaultTotalAppliedDiscountAmount holds the default value on creation for the total_applied_discount_amount field.
+	order.DefaultTotalAppliedDiscountAmount = orderDescTotalAppliedDiscountAmount.Default.(int64)
 	// orderDescID is the schema descriptor for id field.
 	orderDescID := orderMixinFields0[0].Descriptor()
 	// order.DefaultID holds the default value on creation for the id field.
 	order.DefaultID = orderDescID.Default.(func() string)
 	// order.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	order.IDValidator = orderDescID.Validators[0].(func(string) error)
+	ordereventMixin := schema.OrderEvent{}.Mixin()
+	ordereventMixinHooks1 := ordereventMixin[1].Hooks()
+	orderevent.Hooks[0] = ordereventMixinHooks1[0]
+	ordereventMixinInters1 := ordereventMixin[1].Interceptors()
+	orderevent.Interceptors[0] = ordereventMixinInters1[0]
+	ordereventMixinFields0 := ordereventMixin[0].Fields()
+	_ = ordereventMixinFields0
+	ordereventMixinFields1 := ordereventMixin[1].Fields()
+	_ = ordereventMixinFields1
+	ordereventMixinFields2 := ordereventMixin[2].Fields()
+	_ = ordereventMixinFields2
+	ordereventFields := schema.OrderEvent{}.Fields()
+	_ = ordereventFields
+	// ordereventDescProjectID is the schema descriptor for project_id field.
+	ordereventDescProjectID := ordereventMixinFields1[0].Descriptor()
+	// orderevent.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	orderevent.ProjectIDValidator = ordereventDescProjectID.Validators[0].(func(string) error)
+	// ordereventDescCreatedAt is the schema descriptor for created_at field.
+	ordereventDescCreatedAt := ordereventMixinFields2[0].Descriptor()
+	// orderevent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	orderevent.DefaultCreatedAt = ordereventDescCreatedAt.Default.(func() time.Time)
+	// ordereventDescUpdatedAt is the schema descriptor for updated_at field.
+	ordereventDescUpdatedAt := ordereventMixinFields2[1].Descriptor()
+	// orderevent.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	orderevent.UpdateDefaultUpdatedAt = ordereventDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ordereventDescType is the schema descriptor for type field.
+	ordereventDescType := ordereventFields[2].Descriptor()
+	// orderevent.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	orderevent.TypeValidator = func() func(string) error {
+		validators := ordereventDescType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_type string) error {
+			for _, fn := range fns {
+				if err := fn(_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// ordereventDescID is the schema descriptor for id field.
+	ordereventDescID := ordereventMixinFields0[0].Descriptor()
+	// orderevent.DefaultID holds the default value on creation for the id field.
+	orderevent.DefaultID = ordereventDescID.Default.(func() string)
+	// orderevent.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	orderevent.IDValidator = ordereventDescID.Validators[0].(func(string) error)
 	productMixin := schema.Product{}.Mixin()
 	productMixinHooks1 := productMixin[1].Hooks()
 	product.Hooks[0] = productMixinHooks1[0]
@@ -1467,6 +1558,55 @@ func init() {
 	product.DefaultID = productDescID.Default.(func() string)
 	// product.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	product.IDValidator = productDescID.Validators[0].(func(string) error)
+	productcollectionMixin := schema.ProductCollection{}.Mixin()
+	productcollectionMixinHooks1 := productcollectionMixin[1].Hooks()
+	productcollection.Hooks[0] = productcollectionMixinHooks1[0]
+	productcollectionMixinInters1 := productcollectionMixin[1].Interceptors()
+	productcollection.Interceptors[0] = productcollectionMixinInters1[0]
+	productcollectionMixinFields0 := productcollectionMixin[0].Fields()
+	_ = productcollectionMixinFields0
+	productcollectionMixinFields1 := productcollectionMixin[1].Fields()
+	_ = productcollectionMixinFields1
+	productcollectionMixinFields2 := productcollectionMixin[2].Fields()
+	_ = productcollectionMixinFields2
+	productcollectionFields := schema.ProductCollection{}.Fields()
+	_ = productcollectionFields
+	// productcollectionDescProjectID is the schema descriptor for project_id field.
+	productcollectionDescProjectID := productcollectionMixinFields1[0].Descriptor()
+	// productcollection.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	productcollection.ProjectIDValidator = productcollectionDescProjectID.Validators[0].(func(string) error)
+	// productcollectionDescCreatedAt is the schema descriptor for created_at field.
+	productcollectionDescCreatedAt := productcollectionMixinFields2[0].Descriptor()
+	// productcollection.DefaultCreatedAt holds the default value on creation for the created_at field.
+	productcollection.DefaultCreatedAt = productcollectionDescCreatedAt.Default.(func() time.Time)
+	// productcollectionDescUpdatedAt is the schema descriptor for updated_at field.
+	productcollectionDescUpdatedAt := productcollectionMixinFields2[1].Descriptor()
+	// productcollection.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	productcollection.UpdateDefaultUpdatedAt = productcollectionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// productcollectionDescName is the schema descriptor for name field.
+	productcollectionDescName := productcollectionFields[0].Descriptor()
+	// productcollection.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	productcollection.NameValidator = func() func(string) error {
+		validators := productcollectionDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// productcollectionDescID is the schema descriptor for id field.
+	productcollectionDescID := productcollectionMixinFields0[0].Descriptor()
+	// productcollection.DefaultID holds the default value on creation for the id field.
+	productcollection.DefaultID = productcollectionDescID.Default.(func() string)
+	// productcollection.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	productcollection.IDValidator = productcollectionDescID.Validators[0].(func(string) error)
 	projectMixin := schema.Project{}.Mixin()
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0

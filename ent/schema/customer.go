@@ -36,6 +36,12 @@ func (Customer) Fields() []ent.Field {
 		field.JSON("address", &jsonfield.CustomerAddress{}).Optional().Annotations(entgql.Type("CustomerAddress")),
 		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
 		field.JSON("system_metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+		// The counters of summary.orders, kept by graph/order in the
+		// transaction that moves an order into or out of PAID/FULFILLED.
+		field.Int64("orders_total_amount").Default(0).Annotations(entgql.Skip()),
+		field.Int("orders_total_count").Default(0).Annotations(entgql.Skip()),
+		field.Int64("orders_last_amount").Optional().Nillable().Annotations(entgql.Skip()),
+		field.Time("orders_last_date").Optional().Nillable().Annotations(entgql.Skip()),
 	}
 }
 

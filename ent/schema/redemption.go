@@ -129,12 +129,64 @@ func (Order) Fields() []ent.Field {
 		field.JSON("calculated", json.RawMessage{}).Default(json.RawMessage(`{}`)).Annotations(entgql.Type("Map")),
 		field.JSON("redemptions", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
 		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+		// The amounts of the order as calculated (graph/order keeps them
+		// equal to the calculated document's): lists, summaries and
+		// exports read them without decoding documents.
+		field.Int64("amount").Default(0),
+		field.Int64("discount_amount").Default(0),
+		field.Int64("items_discount_amount").Default(0),
+		field.Int64("total_discount_amount").Default(0),
+		field.Int64("total_amount").Default(0),
+		field.Int64("applied_discount_amount").Default(0),
+		field.Int64("items_applied_discount_amount").Default(0),
+		field.Int64("total_applied_discount_amount").Default(0),
+		// items: the calculated lines (as in the calculated document).
+		field.JSON("items", []map[string]any{}).Optional().Annotations(entgql.Skip()),
+		field.String("referrer_id").Optional().Nillable(),
+		// paid_earned_at: when the order's first move to PAID fired the
+		// customer.order.paid earning rules (never again for this order).
+		field.Time("paid_earned_at").Optional().Nillable().Annotations(entgql.Skip()),
+		// counted_amount: the amount the order adds to its customer's
+		// summary.orders counters now (PAID or FULFILLED), null when it
+		// adds nothing; a status change moves the counters by the difference.
+		field.Int64("counted_amount").Optional().Nillable().Annotations(entgql.Skip()),
 	}
 }
 
-// Indexes of the Order.
+// Indexes of the Order: a source_id names one order of the project; GET
+// /v1/orders' default order (-created_at) reads a page off the second.
 func (Order) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("project_id", "source_id").Unique()}
+	return []ent.Index{index.Fields("project_id", "source_id").Unique(), index.Fields("project_id", "created_at", "id")}
+}
+
+// OrderEvent is one change of an order a customer's activities show
+// (customer.order.created, .updated, .paid, .canceled, .fulfilled), with
+// the order as it was then.
+type OrderEvent struct{ ent.Schema }
+
+// Mixin of the OrderEvent.
+func (OrderEvent) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixOrderEvent, Length: 18, Hex: true}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
+}
+
+// Fields of the OrderEvent.
+func (OrderEvent) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("order_id").Immutable(),
+		field.String("customer_id").Immutable(),
+		field.String("type").NotEmpty().MaxLen(100).Immutable(),
+		field.JSON("order", json.RawMessage{}).Immutable(),
+	}
+}
+
+// Indexes of the OrderEvent: a customer's activities in time order.
+func (OrderEvent) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("project_id", "customer_id", "created_at", "id")}
+}
+
+// Annotations of the OrderEvent: not in GraphQL (customer activities show it).
+func (OrderEvent) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip(entgql.SkipAll)}
 }
 
 // SessionLock holds one unit of a voucher's redemption quantity (and gift

@@ -211,6 +211,8 @@ func ListActivities(ctx context.Context, idOrSourceID string, in *CustomerActivi
 	}
 	out := &CustomerActivityList{Data: []*CustomerActivity{}}
 	for _, src := range sources {
+		// A source keeps the type filter by the types it declares (every
+		// source declares them; one that did not would never be listed).
 		if f.campaignScoped && !src.campaignScoped || !f.wantsAny(src.types) {
 			continue
 		}

@@ -22,6 +22,10 @@ type LoyaltyEarning interface {
 	// SegmentsEntered applies the earning rules triggered by entering
 	// Segments (trigger.segment.id).
 	SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error
+	// OrderPaid applies the earning rules triggered by an order that
+	// became PAID (trigger.event customer.order.paid); graph/order calls
+	// it once per order.
+	OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Customer) error
 }
 
 // NoLoyaltyEarning earns nothing.
@@ -34,6 +38,9 @@ func (NoLoyaltyEarning) EventRecorded(context.Context, *ent.CustomEvent, *ent.Cu
 
 // SegmentsEntered implements LoyaltyEarning.
 func (NoLoyaltyEarning) SegmentsEntered(context.Context, *ent.Customer, []string) error { return nil }
+
+// OrderPaid implements LoyaltyEarning.
+func (NoLoyaltyEarning) OrderPaid(context.Context, *ent.Order, *ent.Customer) error { return nil }
 
 // Earning is the loyalty earning step of the event pipeline: the earning
 // rules of the loyalty area, set at wiring (graph/wiring.go). Tests may swap it.

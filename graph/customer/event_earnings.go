@@ -29,3 +29,13 @@ func (es Earnings) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	}
 	return nil
 }
+
+// OrderPaid implements LoyaltyEarning.
+func (es Earnings) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Customer) error {
+	for _, e := range es {
+		if err := e.OrderPaid(ctx, o, cust); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -7,13 +7,14 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Summary is the customer's summary object: the redemption
 // counters (computed from the redemption history, so they can never drift
-// from it) and the gift credits and loyalty points redeemed, net of
-// rollbacks. Order totals are not kept yet.
+// from it), the gift credits and loyalty points redeemed, net of
+// rollbacks, and the order counters (OrdersSummary).
 func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -61,7 +62,23 @@ func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 		"total_rollback_failed", "total_rollback_succeeded"} {
 		reds[k] = counts[k]
 	}
-	return map[string]any{"redemptions": reds}, nil
+	return map[string]any{"redemptions": reds, "orders": OrdersSummary(cust)}, nil
+}
+
+// OrdersSummary is the customer's summary.orders: the counters
+// graph/order keeps of the customer's PAID and FULFILLED orders, with
+// their mean (rounded down) and the last one counted (null before any).
+func OrdersSummary(cust *ent.Customer) map[string]any {
+	avg := int64(0)
+	if cust.OrdersTotalCount > 0 {
+		avg = cust.OrdersTotalAmount / int64(cust.OrdersTotalCount)
+	}
+	out := map[string]any{"total_amount": cust.OrdersTotalAmount, "total_count": cust.OrdersTotalCount,
+		"average_amount": avg, "last_order_amount": cust.OrdersLastAmount, "last_order_date": nil}
+	if cust.OrdersLastDate != nil {
+		out["last_order_date"] = clock.Format(*cust.OrdersLastDate)
+	}
+	return out
 }
 
 // redeemedAmount sums the credits or points of a customer's redemptions

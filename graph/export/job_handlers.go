@@ -15,5 +15,9 @@ func JobHandlers() map[string]job.Handler {
 			Message: func(j *ent.AsyncAction) (string, string) {
 				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
 			}},
+		JobExportOrders: {Run: RunOrdersExport, Failed: FailExport,
+			Message: func(j *ent.AsyncAction) (string, string) {
+				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
+			}},
 	}
 }

@@ -29,8 +29,9 @@ import (
 // An effect naming a card_definition_id only reaches cards of that
 // definition. A rule applies inside its start/end dates and daily
 // validity_hours (UTC), and within its trigger_limits per card
-// (trigger_limits.go). Not applied: proportional effects that need
-// an order.
+// (trigger_limits.go). An order that becomes PAID fires the rules of
+// trigger event customer.order.paid (OrderPaid, earning_order.go), whose
+// proportional effects may count the order's amounts, metadata or lines.
 type RuleEarning struct{}
 
 // EventRecorded implements LoyaltyEarning.
@@ -54,7 +55,7 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, cust, &ev.ID)
+	return award(ctx, rules, cards, cust, &ev.ID, nil)
 }
 
 // SegmentsEntered implements LoyaltyEarning.
@@ -73,7 +74,7 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, cust, nil)
+	return award(ctx, rules, cards, cust, nil, nil)
 }
 
 // activeRules returns the project's ACTIVE earning rules, inside their
@@ -140,8 +141,9 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.Eve
 }
 
 // award applies every effect of every rule to the matching cards, within
-// each rule's trigger limits per card.
-func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cust *ent.Customer, sourceID *string) error {
+// each rule's trigger limits per card; o is the order that triggered
+// them, if any (order-based proportional effects need it).
+func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cust *ent.Customer, sourceID *string, o *ent.Order) error {
 	now := time.Now().UTC()
 	for _, rule := range rules {
 		reason := "Earning rule " + rule.ID
@@ -157,7 +159,7 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 		}
 		for _, earning := range rule.Earnings {
 			for _, effect := range earning.Effects {
-				points, defID, err := effectPoints(ctx, effect, cust)
+				points, defID, err := effectPoints(ctx, effect, cust, o)
 				if err != nil {
 					return err
 				}
@@ -180,8 +182,8 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 
 // effectPoints is what one effect awards, and the card definition it is
 // limited to (nil: any card).
-func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (int64, *string, error) {
-	pts, defID, err := effectPointsRaw(ctx, e, cust)
+func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer, o *ent.Order) (int64, *string, error) {
+	pts, defID, err := effectPointsRaw(ctx, e, cust, o)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -201,7 +203,7 @@ func creditable(pts float64) int64 {
 }
 
 // effectPointsRaw is effectPoints before the conversion to whole points.
-func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (float64, *string, error) {
+func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer, o *ent.Order) (float64, *string, error) {
 	switch {
 	case e.Points != nil && e.Points.Value != nil:
 		return *e.Points.Value, e.Points.CardDefinitionID, nil
@@ -219,6 +221,11 @@ func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.C
 		}
 		return *inc.Points.Value, inc.Points.CardDefinitionID, nil
 	case e.PointsProportional != nil:
+		if o != nil {
+			if pts, ok := orderProportionalPoints(e.PointsProportional, o); ok {
+				return pts, e.PointsProportional.CardDefinitionID, nil
+			}
+		}
 		return proportionalPoints(e.PointsProportional, cust)
 	}
 	return 0, nil, nil

@@ -15,7 +15,6 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // RuleEarning is the v1 programs' side of customer.LoyaltyEarning (wired
@@ -194,22 +193,21 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// OrderPaid earns on an order that has just become PAID
-// (redemption.OnOrderPaid, wired in graph/wiring.go): every active
-// order.paid rule of each program adds its points to the customer's card.
-// The order's move to PAID happens once, under the order's row lock, so
-// an order delivered twice (a retry, two processes) earns once.
-func OrderPaid(ctx context.Context, paid redemption.PaidOrder) error {
+// OrderPaid implements customer.LoyaltyEarning: an order that has just
+// become PAID (graph/order's Written claims that move once per order, so
+// a retry or a second process earns nothing) runs every active order.paid
+// rule of each program, adding its points to the customer's card.
+func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Customer) error {
 	rules, err := firingRules(ctx, campaignearningrule.Event("order.paid"), nil)
 	if err != nil || len(rules) == 0 {
 		return err
 	}
-	amount, total := float64(paid.Amount), float64(paid.TotalAmount)
-	facts := earningFacts{customerMetadata: paid.Customer.Metadata, orderAmount: &amount, orderTotal: &total,
-		orderMetadata: paid.Metadata}
-	details := map[string]any{"order": map[string]any{"id": paid.Order.ID, "source_id": paid.Order.SourceID},
+	amount, total := float64(o.Amount), float64(o.TotalAmount)
+	facts := earningFacts{customerMetadata: cust.Metadata, orderAmount: &amount, orderTotal: &total,
+		orderMetadata: o.Metadata}
+	details := map[string]any{"order": map[string]any{"id": o.ID, "source_id": o.SourceID},
 		"event": map[string]any{"type": "customer.order.paid"}}
-	return award(ctx, rules, paid.Customer, "", facts, details)
+	return award(ctx, rules, cust, "", facts, details)
 }
 
 // inTier is what points become in the tier the card holds now (by its

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	orders "github.com/promoengine/promoengine/graph/order"
 )
 
 // saveOrder stores the redeemed order: the one named by id (404 when
@@ -52,7 +53,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if err != nil {
 		return nil, fmt.Errorf("reading order: %w", err)
 	}
-	before := o.Status
+	before := *o // as it was, for the order's side effects (orders.Written)
 	redemptions := o.Redemptions
 	if redemptions == nil {
 		redemptions = map[string]any{}
@@ -71,6 +72,9 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 		return nil, err
 	}
 	upd := o.Update().SetRedemptions(redemptions).SetCalculated(doc)
+	if err := orders.SetColumns(upd.Mutation(), doc); err != nil {
+		return nil, err
+	}
 	if in.Status != nil {
 		upd.SetStatus(order.Status(*in.Status))
 	}
@@ -83,11 +87,14 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if o, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating order: %w", err)
 	}
+	if err := orders.Written(w.e.eventContext(ctx), &before, o); err != nil {
+		return nil, err
+	}
 	w.stored = o
 	status := o.Status.String()
 	w.view.Status = &status
 	w.viewDoc = nil // the view changed
-	return o, w.orderPaid(ctx, before, o)
+	return o, nil
 }
 
 // createOrder stores a new order (one the request did not name) in one
@@ -109,10 +116,16 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}
+	if err := orders.SetColumns(create.Mutation(), doc); err != nil {
+		return nil, err
+	}
 	saved, err := create.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("saving order: %w", err)
 	}
+	if err := orders.Written(w.e.eventContext(ctx), nil, saved); err != nil {
+		return nil, err
+	}
 	w.stored = saved
-	return saved, w.orderPaid(ctx, "", saved)
+	return saved, nil
 }

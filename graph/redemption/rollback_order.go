@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	orders "github.com/promoengine/promoengine/graph/order"
 )
 
 // cancelOrder applies the WITH_ORDER rollback mode: the order is canceled,
@@ -50,8 +51,16 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 	if err != nil {
 		return nil, fmt.Errorf("encoding the canceled order: %w", err)
 	}
-	if err := rb.c.Order.Update().Where(order.ID(o.ID)).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(doc).Exec(ctx); err != nil {
+	upd := rb.c.Order.UpdateOne(o).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(doc)
+	if err := orders.SetColumns(upd.Mutation(), doc); err != nil {
+		return nil, err
+	}
+	canceled, err := upd.Save(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("canceling order: %w", err)
+	}
+	if err := orders.Written(ctx, o, canceled); err != nil {
+		return nil, err
 	}
 	return calc, nil
 }

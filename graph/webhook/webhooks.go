@@ -65,6 +65,7 @@ var WebhookEventNames = []string{
 	"campaign.vouchers.generation.failed", "campaign.vouchers.generation.started",
 	"customer.confirmed", "customer.created", "customer.deleted", "customer.rewarded", "customer.rewarded.loyalty_points",
 	"publication.succeeded",
+	"order.created", "order.updated", "order.paid", "order.canceled", // graph/order
 	"redemption.failed", "redemption.rollback.failed", "redemption.rollback.succeeded", "redemption.succeeded",
 	"voucher.created", "voucher.deleted", "voucher.disabled", "voucher.enabled",
 	"voucher.gift.balance_added", "voucher.gift.transaction.created",

@@ -28,8 +28,12 @@ func customers(a *API) {
 		Req("birthday", String().Null().Desc("YYYY-MM-DD.")),
 		Req("address", FromGo[*jsonfield.CustomerAddress]()),
 		Opt("metadata", Metadata().Desc("Left out while the customer has none, as the real service does.")),
-		Req("summary", Object(Req("redemptions", redemptions)).Null().
-			Desc("Redemption counts; null where the customer is embedded in another object.")),
+		Req("summary", Object(Req("redemptions", redemptions), Req("orders", Object(
+			Req("total_amount", Integer().Desc("The sum of the amounts of the customer's PAID and FULFILLED orders.")),
+			Req("total_count", Integer()), Req("average_amount", Integer().Desc("Rounded down.")),
+			Req("last_order_amount", Integer().Null()), Req("last_order_date", DateTime().Null()),
+		))).Null().
+			Desc("Redemption and order counts; null where the customer is embedded in another object.")),
 		Req("loyalty", FreeObject().Null().Desc("Always null for now.")),
 		Req("referrals", Object(
 			Req("total", Integer()),

@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"strings"
+
 	"github.com/promoengine/promoengine/ent/export"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
 )
@@ -15,11 +17,14 @@ func exports(a *API) {
 		Req("created_at", DateTime()),
 		Req("status", EnumOf(export.StatusSCHEDULED, export.StatusIN_PROGRESS, export.StatusDONE, export.StatusERROR)),
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
-		Req("exported_object", Const("voucher_transactions")),
+		Req("exported_object", Enum("voucher_transactions", "order")),
 		Req("parameters", Object(
 			Opt("order", Enum("created_at", "-created_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
-			Opt("fields", Array(Enum(exportpkg.TransactionExportFields...)).Desc("As sent; left out when the request sent none (the file has every field).")),
-			Req("filters", Object(Req("voucher_id", Object(Req("conditions", Object(Req("$in", Array(String())))))))),
+			Opt("fields", Array(String()).Desc("As sent; left out when the request sent none (the file has every field "+
+				"of a transactions export; id, source_id and status of an orders export). Transactions: "+
+				strings.Join(exportpkg.TransactionExportFields, ", ")+"; orders: "+
+				strings.Join(exportpkg.OrderExportFields, ", ")+", metadata.<key>.")),
+			Opt("filters", FreeObject().Desc("A transactions export's voucher_id $in filter; an orders export's filters as sent.")),
 		)),
 		Req("result", OneOf(
 			Object(Req("url", String().Desc("Where to download the CSV (signed, expiring; no credentials)."))),

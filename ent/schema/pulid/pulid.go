@@ -39,6 +39,8 @@ const (
 	PrefixRollback         = "rr_"
 	PrefixRollbackFailed   = "rrf_"
 	PrefixOrder            = "ord_"
+	PrefixOrderEvent       = "ordev_"
+	PrefixCollection       = "pc_"
 	PrefixSessionLock      = "ssnl_"
 	PrefixSession          = "ssn_"
 	PrefixValidation       = "valid_"

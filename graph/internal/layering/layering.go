@@ -44,7 +44,8 @@ var Layers = [][]string{
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},
-	{"graph/promotion"},
+	// Promotion tiers and orders: peers, below the redemption that uses both.
+	{"graph/promotion", "graph/order"},
 	{"graph/redemption"},
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.

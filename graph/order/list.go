@@ -1,0 +1,82 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	entorder "github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// ListOrders serves REST GET /v1/orders and orderList: a page of the
+// project's orders, newest first unless order says otherwise, ties broken
+// by id. A page costs O(limit) off the (project_id, created_at, id) index
+// (updated_at orders are not indexed: they read until the page fills);
+// total is exact up to ent.TotalCountCap.
+func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
+	if in == nil {
+		in = &ListInput{}
+	}
+	limit, offset, err := bounds(in)
+	if err != nil {
+		return nil, err
+	}
+	column, desc := entorder.FieldCreatedAt, true
+	if in.Order != nil && *in.Order != "" {
+		name := strings.TrimPrefix(*in.Order, "-")
+		desc = strings.HasPrefix(*in.Order, "-")
+		switch name {
+		case "created_at":
+			column = entorder.FieldCreatedAt
+		case "updated_at":
+			column = entorder.FieldUpdatedAt
+		default:
+			return nil, apperr.InvalidQueryParams("Query parameter order must be one of created_at, -created_at, updated_at, -updated_at")
+		}
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total, err := c.Order.Query().CountAtMost(ctx, ent.TotalCountCap)
+	if err != nil {
+		return nil, fmt.Errorf("counting orders: %w", err)
+	}
+	dir := sql.OrderAsc()
+	if desc {
+		dir = sql.OrderDesc()
+	}
+	opts := []sql.OrderTermOption{dir}
+	if column != entorder.FieldCreatedAt {
+		opts = append(opts, sql.OrderNullsLast())
+	}
+	data, err := c.Order.Query().
+		Order(sql.OrderByField(column, opts...).ToFunc(), sql.OrderByField(entorder.FieldID, dir).ToFunc()).
+		Offset(offset).Limit(limit).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing orders: %w", err)
+	}
+	return &List{Total: total, Data: data}, nil
+}
+
+// bounds checks limit (1-100, default 10) and page (1-100, default 1) and
+// returns the limit and offset.
+func bounds(in *ListInput) (limit, offset int, err error) {
+	var p *int
+	if in.Page != nil && *in.Page != 100 { // page.Offset stops at 99
+		p = in.Page
+	}
+	if limit, offset, err = page.Offset(in.Limit, p); err != nil {
+		return 0, 0, err
+	}
+	if in.Page != nil && *in.Page == 100 {
+		offset = 99 * limit
+	}
+	return limit, offset, nil
+}

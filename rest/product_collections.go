@@ -1,0 +1,172 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/catalog"
+)
+
+// registerProductCollections mounts /v1/product-collections (SDK:
+// productCollections.*) on the catalogue's handlers.
+func registerProductCollections(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandlers) {
+	v1.GET("/product-collections", auth, h.listCollections)
+	v1.POST("/product-collections", auth, h.createCollection)
+	v1.GET("/product-collections/:collectionId", auth, h.getCollection)
+	v1.PUT("/product-collections/:collectionId", auth, h.updateCollection)
+	v1.DELETE("/product-collections/:collectionId", auth, h.deleteCollection)
+	v1.GET("/product-collections/:collectionId/products", auth, h.collectionProducts)
+}
+
+// collectionBody is the collection object: filter only for AUTO_UPDATE,
+// products only for STATIC (the other key is left out, as the real
+// service does); updated_at once it changed.
+type collectionBody struct {
+	ID        string           `json:"id"`
+	Name      string           `json:"name"`
+	Type      string           `json:"type"`
+	Filter    map[string]any   `json:"filter,omitempty"`
+	Products  []map[string]any `json:"products,omitempty"`
+	CreatedAt timestamp        `json:"created_at"`
+	UpdatedAt *timestamp       `json:"updated_at,omitempty"`
+	Object    string           `json:"object"`
+}
+
+func collectionJSON(pc *ent.ProductCollection) collectionBody {
+	b := collectionBody{ID: pc.ID, Name: pc.Name, Type: pc.Type.String(), CreatedAt: timestamp(pc.CreatedAt),
+		UpdatedAt: optionalTime(pc.UpdatedAt), Object: "products_collection"}
+	if pc.Type.String() == "AUTO_UPDATE" {
+		b.Filter = pc.Filter
+	} else {
+		b.Products = pc.Products
+		if b.Products == nil {
+			b.Products = []map[string]any{}
+		}
+	}
+	return b
+}
+
+// listCollections serves GET /v1/product-collections.
+func (h productHandlers) listCollections(c *gin.Context) {
+	in, err := listInput(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Query().ProductCollectionList(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	out := make([]collectionBody, len(res.Data))
+	for i, pc := range res.Data {
+		out[i] = collectionJSON(pc)
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total})
+}
+
+// createCollection serves POST /v1/product-collections.
+func (h productHandlers) createCollection(c *gin.Context) {
+	var in catalog.CollectionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	pc, err := inTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
+		return h.root.Mutation().CreateProductCollection(ctx, in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, collectionJSON(pc))
+}
+
+// getCollection serves GET /v1/product-collections/{id}.
+func (h productHandlers) getCollection(c *gin.Context) {
+	pc, err := h.root.Query().ProductCollection(c.Request.Context(), c.Param("collectionId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, collectionJSON(pc))
+}
+
+// updateCollection serves PUT /v1/product-collections/{id}.
+func (h productHandlers) updateCollection(c *gin.Context) {
+	var in catalog.CollectionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	pc, err := inTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
+		return h.root.Mutation().UpdateProductCollection(ctx, c.Param("collectionId"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, collectionJSON(pc))
+}
+
+// deleteCollection serves DELETE /v1/product-collections/{id}: 204.
+func (h productHandlers) deleteCollection(c *gin.Context) {
+	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().DeleteProductCollection(ctx, c.Param("collectionId"))
+	}); err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// collectionProducts serves GET /v1/product-collections/{id}/products:
+// products (without SKUs) and SKUs (with their product) together.
+func (h productHandlers) collectionProducts(c *gin.Context) {
+	in, err := listInput(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Query().ProductCollectionProducts(c.Request.Context(), c.Param("collectionId"), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	out := make([]any, len(res.Data))
+	for i, it := range res.Data {
+		if it.Sku == nil {
+			out[i] = productJSON(it.Product, nil)
+			continue
+		}
+		b := collectionSkuBody{skuBody: skuJSON(it.Sku)}
+		if p := it.Sku.Edges.Product; p != nil {
+			pb := productJSON(p, nil)
+			b.Product = &skuProductBody{ID: pb.ID, SourceID: pb.SourceID, Name: pb.Name, Price: pb.Price,
+				Attributes: pb.Attributes, Metadata: pb.Metadata, Object: "product"}
+		}
+		out[i] = b
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total})
+}
+
+// collectionSkuBody is a SKU of a collection's products: the SKU with
+// its product.
+type collectionSkuBody struct {
+	skuBody
+	Product *skuProductBody `json:"product"`
+}
+
+// skuProductBody is the product a SKU of a collection embeds.
+type skuProductBody struct {
+	ID         string         `json:"id"`
+	SourceID   *string        `json:"source_id"`
+	Name       *string        `json:"name"`
+	Price      *int64         `json:"price"`
+	Attributes []string       `json:"attributes"`
+	Metadata   map[string]any `json:"metadata"`
+	Object     string         `json:"object"`
+}
