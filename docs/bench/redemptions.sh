@@ -18,10 +18,15 @@
 #   5. pgbench running the redemption's own SQL (docs/bench/redemption.sql,
 #      the stacked form of 3.);
 #   6. the redemption of 3. with every client on one code (contended);
-#   7. pgbench's default TPC-B-like workload (scale C, C clients, 2 threads).
-# Any non-2xx answer, or a validation that is not valid, fails the run.
-# Each load also reports the CPU the server, PostgreSQL, the load generator
-# and other processes on the machine took meanwhile.
+#   7. pgbench's default TPC-B-like workload (scale C, C clients, 2 threads,
+#      prepared statements like the redemption's SQL: -M prepared).
+# Even rounds run the loads in the opposite order (no load always follows
+# the same one). Any non-2xx answer, or a validation that is not valid,
+# fails the run. Each load also reports the CPU the server, PostgreSQL, the
+# load generator (redload or pgbench: each side's client) and other
+# processes on the machine took meanwhile; the benchmark's own processes
+# are the ones this script started (redload -root), not every process of
+# their names on the machine.
 #   .ci/with-postgres docs/bench/redemptions.sh [C] [D] [R]
 # With PPROF_ADDR=127.0.0.1:6061 the server's CPU profile of each HTTP load
 # of round 1 is written to /tmp/red-<load>.cpu.pprof. PROMO_BIN=path runs
@@ -124,13 +129,13 @@ load() { # label path body codes expect
       -o "/tmp/red-${1// /-}.cpu.pprof") &
   fi
   "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
-    -postmaster "$postmaster" -label "$1" -path "$2" -body "$3" ${4:+-codes "$4"} -expect "$5"
+    -postmaster "$postmaster" -root $$ -label "$1" -path "$2" -body "$3" ${4:+-codes "$4"} -expect "$5"
 }
 sqlload() { # out script vars...
   local out=$1 script=$2
   shift 2
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
-  "$tmp/redload" -watch-only -postmaster "$postmaster" -duration "${D}s" > "$out.cpu" &
+  "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$out.cpu" &
   "$pgbin/pgbench" -n -M prepared -c "$C" -j 2 -T "$D" "$@" -f "$script" "$url" > "$out" 2>"$out.err" ||
     { echo "pgbench $script failed (do the server's statements still match it?):"; tail -n 3 "$out.err"; }
   wait $!
@@ -140,45 +145,71 @@ sqlload() { # out script vars...
 rate() { grep -o '= [0-9]*/s' "$1" | grep -o '[0-9]*'; }
 pcts() { sed -n 's/^latency: p50 \([0-9.]*\) ms, p90 [0-9.]* ms, p99 \([0-9.]*\) ms.*/\1 | \2/p' "$1"; }
 others() { sed -n 's/.*other processes \([0-9.]*\) cores.*/\1/p' "$1"; }
+loaders() { sed -n 's/.*load generator \([0-9.]*\).*/\1/p' "$1"; }
 summary=()
-for r in $(seq "$R"); do
+# One round's loads; even rounds run them in the opposite order, so no load
+# always meets what the one before it left (autovacuum, checkpoints).
+step_val() {
   echo "== round $r: POST /v1/validations (5 stacked codes), $C clients, ${D}s"
   load validations /v1/validations "$tmp/validate.json" "" '"valid":true' | tee "$tmp/val.$r"
+}
+step_valsql() {
   echo "== round $r: the validation's SQL statements through pgbench (no HTTP), $C clients, ${D}s"
   sqlload "$tmp/valsql.$r" docs/bench/validation.sql "${valvars[@]}"
+}
+step_red() {
   echo "== round $r: POST /v1/redemptions (1 code, own codes per client), $C clients, ${D}s"
   load redemptions /v1/redemptions "$tmp/redeem.json" "$tmp/redeem.codes" '"result":"SUCCESS"' | tee "$tmp/red.$r"
+}
+step_single() {
   echo "== round $r: POST /v1/vouchers/{code}/redemption (the same codes), $C clients, ${D}s"
   load "single-code redemptions" '/v1/vouchers/{{CODE}}/redemption' "$tmp/redeem-one.json" "$tmp/redeem.codes" \
     '"result":"SUCCESS"' | tee "$tmp/one-code.$r"
+}
+step_redsql() {
   echo "== round $r: the redemption's SQL statements through pgbench (no HTTP), $C clients, ${D}s"
   sqlload "$tmp/redsql.$r" docs/bench/redemption.sql -D "p=$project"
+}
+step_contended() {
   echo "== round $r: POST /v1/redemptions (every client on one code), $C clients, ${D}s"
   load "redemptions of one code" /v1/redemptions "$tmp/redeem.json" "$tmp/contended.codes" '"result":"SUCCESS"' | tee "$tmp/one.$r"
-  echo "== round $r: pgbench (TPC-B-like, scale $C), $C clients, ${D}s"
+}
+# TPC-B with prepared statements, as the redemption SQL runs (-M prepared);
+# its client's CPU is reported beside the others' (load generator).
+step_tpcb() {
+  echo "== round $r: pgbench (TPC-B-like, scale $C, prepared), $C clients, ${D}s"
   psql -qAt "$bench_url" -c "CHECKPOINT" >/dev/null
-  "$tmp/redload" -watch-only -postmaster "$postmaster" -duration "${D}s" > "$tmp/pgcpu.$r" &
-  "$pgbin/pgbench" -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.$r" | grep -E "^(tps|latency average)"
+  "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$tmp/pgcpu.$r" &
+  "$pgbin/pgbench" -M prepared -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.$r" | grep -E "^(tps|latency average)"
   wait $!
   cat "$tmp/pgcpu.$r"
+}
+steps=(step_val step_valsql step_red step_single step_redsql step_contended step_tpcb)
+for r in $(seq "$R"); do
+  order=("${steps[@]}")
+  if [ $((r % 2)) -eq 0 ]; then
+    order=()
+    for ((i = ${#steps[@]} - 1; i >= 0; i--)); do order+=("${steps[i]}"); done
+  fi
+  for step in "${order[@]}"; do "$step"; done
   tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   lat=$(grep -o '^latency average = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   red=$(rate "$tmp/red.$r")
   single=$(rate "$tmp/one-code.$r")
   sqltps() { printf '%.0f' "$(grep -o '^tps = [0-9.]*' "$1" | grep -o '[0-9.]*$' || echo 0)"; }
   sqllat() { grep -o '^latency average = [0-9.]*' "$1" | grep -o '[0-9.]*$' || true; }
-  summary+=("| $r | stacked validation | $(rate "$tmp/val.$r")/s | $(pcts "$tmp/val.$r") | $(others "$tmp/val.$r") |"
-    "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/valsql.$r") TPS | (mean $(sqllat "$tmp/valsql.$r")) | | $(others "$tmp/valsql.$r.cpu") |"
-    "| $r | redemption, own codes (/v1/redemptions) | $red/s | $(pcts "$tmp/red.$r") | $(others "$tmp/red.$r") |"
-    "| $r | the same, single-code endpoint | $single/s | $(pcts "$tmp/one-code.$r") | $(others "$tmp/one-code.$r") |"
-    "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/redsql.$r") TPS | (mean $(sqllat "$tmp/redsql.$r")) | | $(others "$tmp/redsql.$r.cpu") |"
-    "| $r | redemption, one code | $(rate "$tmp/one.$r")/s | $(pcts "$tmp/one.$r") | $(others "$tmp/one.$r") |"
-    "| $r | pgbench TPC-B | $(printf '%.0f' "$tps") TPS | (mean $lat) | | $(others "$tmp/pgcpu.$r") |"
-    "| $r | **ratio** redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$red / $tps" | bc -l)") | | | |"
-    "| $r | **ratio** single-code redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$single / $tps" | bc -l)") | | | |"
-    "| $r | ratio redemption SQL alone ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(sqltps "$tmp/redsql.$r") / $tps" | bc -l)") | | | |")
+  summary+=("| $r | stacked validation | $(rate "$tmp/val.$r")/s | $(pcts "$tmp/val.$r") | $(loaders "$tmp/val.$r") | $(others "$tmp/val.$r") |"
+    "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/valsql.$r") TPS | (mean $(sqllat "$tmp/valsql.$r")) | | $(loaders "$tmp/valsql.$r.cpu") | $(others "$tmp/valsql.$r.cpu") |"
+    "| $r | redemption, own codes (/v1/redemptions) | $red/s | $(pcts "$tmp/red.$r") | $(loaders "$tmp/red.$r") | $(others "$tmp/red.$r") |"
+    "| $r | the same, single-code endpoint | $single/s | $(pcts "$tmp/one-code.$r") | $(loaders "$tmp/one-code.$r") | $(others "$tmp/one-code.$r") |"
+    "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/redsql.$r") TPS | (mean $(sqllat "$tmp/redsql.$r")) | | $(loaders "$tmp/redsql.$r.cpu") | $(others "$tmp/redsql.$r.cpu") |"
+    "| $r | redemption, one code | $(rate "$tmp/one.$r")/s | $(pcts "$tmp/one.$r") | $(loaders "$tmp/one.$r") | $(others "$tmp/one.$r") |"
+    "| $r | pgbench TPC-B (prepared) | $(printf '%.0f' "$tps") TPS | (mean $lat) | | $(loaders "$tmp/pgcpu.$r") | $(others "$tmp/pgcpu.$r") |"
+    "| $r | **ratio** redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$red / $tps" | bc -l)") | | | | |"
+    "| $r | **ratio** single-code redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$single / $tps" | bc -l)") | | | | |"
+    "| $r | ratio redemption SQL alone ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(sqltps "$tmp/redsql.$r") / $tps" | bc -l)") | | | | |")
 done
 echo "== summary: $C clients, ${D}s each; latencies in ms; last column: CPU other processes took meanwhile (cores of $(nproc))"
-echo "| round | load | throughput | p50 | p99 | other processes |"
-echo "|---|---|---|---|---|---|"
+echo "| round | load | throughput | p50 | p99 | load generator (cores) | other processes |"
+echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${summary[@]}"

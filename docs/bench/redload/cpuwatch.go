@@ -14,8 +14,12 @@ import (
 // cpuWatch measures, while a load runs, how much CPU the processes that
 // are not part of the benchmark take (on a shared development machine:
 // compilers, other test runs). The benchmark's own processes are the
-// server (promoengine), the load generators (redload, pgbench, pubload) and the
-// benchmark's PostgreSQL: its postmaster and that postmaster's children.
+// benchmark's PostgreSQL (its postmaster and that postmaster's children),
+// this process, and the processes the benchmark script started — the
+// descendants of -root (the script's PID): the server (promoengine) and the
+// load generators (redload, pgbench, pubload). Another promoengine or
+// pgbench on the machine, not started by the script, counts as other work
+// (before, any process of those names counted as the benchmark's).
 // /proc is sampled every 250 ms; a process that starts and ends between
 // two samples is missed. Sampling is not free (the kernel formats every
 // process's stat file): at 100 ms with a directory glob, which stats every
@@ -23,6 +27,7 @@ import (
 // measures; now about a fifth of that.
 type cpuWatch struct {
 	postmaster int
+	root       int // the benchmark script's PID (0: match by name as before)
 	start      time.Time
 	busy0      uint64
 	steal0     uint64
@@ -41,8 +46,8 @@ type procKey struct {
 
 const ticksPerSecond = 100 // USER_HZ on Linux
 
-func startCPUWatch(postmaster int) *cpuWatch {
-	w := &cpuWatch{postmaster: postmaster, start: time.Now(), first: map[procKey]uint64{}, last: map[procKey]uint64{},
+func startCPUWatch(postmaster, root int) *cpuWatch {
+	w := &cpuWatch{postmaster: postmaster, root: root, start: time.Now(), first: map[procKey]uint64{}, last: map[procKey]uint64{},
 		mine: map[procKey]bool{}, comm: map[procKey]string{}, done: make(chan struct{}), finished: make(chan string, 1)}
 	w.busy0, w.steal0 = machineBusy()
 	bootTicks := uint64(0)
@@ -83,6 +88,8 @@ func (w *cpuWatch) stop() string {
 // first sample that started after the watch counts from 0.
 func (w *cpuWatch) sample(bootTicks uint64) {
 	initial := len(w.first) == 0
+	parents := map[int]int{}
+	var fresh []procKey
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		if c := e.Name()[0]; c < '0' || c > '9' {
@@ -107,6 +114,7 @@ func (w *cpuWatch) sample(bootTicks uint64) {
 		stime, _ := strconv.ParseUint(f[12], 10, 64)
 		started, _ := strconv.ParseUint(f[19], 10, 64)
 		k := procKey{pid, started}
+		parents[pid] = ppid
 		if _, seen := w.first[k]; !seen {
 			if initial || started < bootTicks {
 				w.first[k] = utime + stime
@@ -114,8 +122,9 @@ func (w *cpuWatch) sample(bootTicks uint64) {
 				w.first[k] = 0
 			}
 			w.mine[k] = pid == w.postmaster || ppid == w.postmaster || pid == os.Getpid() ||
-				comm == "promoengine" || comm == "redload" || comm == "pgbench" || comm == "pubload"
+				w.root == 0 && (comm == "promoengine" || comm == "redload" || comm == "pgbench" || comm == "pubload")
 			w.comm[k] = comm
+			fresh = append(fresh, k)
 		}
 		if w.mine[k] && w.comm[k] == "postgres" {
 			// A PostgreSQL process is retitled after it starts; autovacuum
@@ -129,6 +138,27 @@ func (w *cpuWatch) sample(bootTicks uint64) {
 		}
 		w.last[k] = utime + stime
 	}
+	if w.root != 0 {
+		for _, k := range fresh {
+			w.mine[k] = w.mine[k] || descends(k.pid, w.root, parents)
+		}
+	}
+}
+
+// descends reports whether pid is root or one of its descendants, by the
+// parent links of one sample.
+func descends(pid, root int, parents map[int]int) bool {
+	for range 64 {
+		if pid == root {
+			return true
+		}
+		next, ok := parents[pid]
+		if !ok || next == pid || next <= 1 {
+			return false
+		}
+		pid = next
+	}
+	return false
 }
 
 func (w *cpuWatch) report() string {

@@ -39,12 +39,13 @@ func main() {
 	clients := flag.Int("clients", 16, "concurrent clients")
 	duration := flag.Duration("duration", 10*time.Second, "how long to run")
 	postmaster := flag.Int("postmaster", 0, "PID of the benchmark's PostgreSQL: with it, the CPU used by other processes during the run is reported")
+	root := flag.Int("root", 0, "PID of the benchmark script: its descendants are the benchmark's processes (0: every process named promoengine, pgbench, redload or pubload)")
 	watchOnly := flag.Bool("watch-only", false, "send nothing: only report the CPU of other processes for -duration (next to pgbench)")
 	flag.Parse()
 
 	var watch *cpuWatch
 	if *postmaster != 0 {
-		watch = startCPUWatch(*postmaster)
+		watch = startCPUWatch(*postmaster, *root)
 		defer func() { fmt.Println(watch.stop()) }()
 	}
 	if *watchOnly {
