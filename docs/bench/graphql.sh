@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmark: promoengine's GraphQL next to PostGraphile 4 (one Node process)
-# on the same PostgreSQL data, and GraphQL next to REST for one voucher.
+# Benchmark: promoengine's GraphQL next to PostGraphile 4 (Node, with one
+# cluster worker per core: the same cores as ours) on the same PostgreSQL
+# data, and GraphQL next to REST for one voucher.
 #   .ci/with-postgres docs/bench/graphql.sh [D] [R] [V] [C]
 # D seconds per load (default 5), R alternating rounds (default 3), a
 # campaign of V vouchers (default 100,000), C customers with two
@@ -11,9 +12,13 @@
 # warm it (not counted), then A and B alternate within each round:
 #   list         ours  campaign(idOrName){ vouchers(first: 50){ edges{ node{ 10 fields } } } }
 #                peer  campaignById(id){ vouchersByCampaignId(first: 50){ edges{ node{ the same } } } }
+#   listpage     the same with what a paginating client asks: pageInfo
+#                { hasNextPage endCursor } and totalCount
 #   customers    a page of 20 customers with 5 publications each and their codes
 #   publications a page of 20 publications with customer, codes and the codes' campaigns
 #   voucher      REST GET /v1/vouchers/{code} vs GraphQL voucher(codeOrID) (both ours)
+# Within a round the two servers alternate, ours first in odd rounds and
+# PostGraphile first in even ones.
 # It prints every round, the medians and the ratios, and for each load the
 # CPU milliseconds per request the server (ours or Node) and PostgreSQL took.
 # Then it counts the SQL statements one request of each nested list costs
@@ -88,18 +93,21 @@ campaign=$(psql -qAt "$url" -c "SELECT id FROM campaigns WHERE name = 'load'")
 code=$(psql -qAt "$url" -c "SELECT code FROM vouchers WHERE campaign_id = '$campaign' ORDER BY id LIMIT 1 OFFSET 500")
 
 (cd docs/bench/postgraphile && exec node_modules/.bin/postgraphile -c "$url" -s public -n 127.0.0.1 -p "$pport" \
-  --dynamic-json --disable-query-log --disable-graphiql >"$tmp/postgraphile.log" 2>&1) &
+  --dynamic-json --disable-query-log --disable-graphiql --cluster-workers "$(nproc)" >"$tmp/postgraphile.log" 2>&1) &
 peer=$!
 pids+=("$peer")
 peerurl="http://127.0.0.1:$pport/graphql"
 wait_http -H "Content-Type: application/json" -d '{"query":"{__typename}"}' "$peerurl"
-peer=$(pgrep -P "$peer" node || echo "$peer") # the Node process itself
+# $peer is the Node master itself (the subshell execs it); load counts its
+# cluster workers, its children, too (tree).
 
 # Request bodies.
 fields="id code type active createdAt startDate expirationDate redemptionQuantity redeemedQuantity metadata"
 gql() { printf '{"query":%s}' "$(printf '%s' "$1" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')"; }
 gql "{ campaign(idOrName: \"$campaign\") { vouchers(first: 50) { edges { node { $fields } } } } }" >"$tmp/list.ours"
 gql "{ campaignById(id: \"$campaign\") { vouchersByCampaignId(first: 50) { edges { node { $fields } } } } }" >"$tmp/list.peer"
+gql "{ campaign(idOrName: \"$campaign\") { vouchers(first: 50) { pageInfo { hasNextPage endCursor } totalCount edges { node { $fields } } } } }" >"$tmp/listpage.ours"
+gql "{ campaignById(id: \"$campaign\") { vouchersByCampaignId(first: 50) { pageInfo { hasNextPage endCursor } totalCount edges { node { $fields } } } } }" >"$tmp/listpage.peer"
 customers_ours() { echo "{ customerList(input: {limit: $1}) { data { id sourceID name email createdAt
   publications(first: 5) { edges { node { id createdAt voucherCodes } } } } } }"; }
 customers_peer() { echo "{ allCustomers(first: $1, orderBy: [CREATED_AT_DESC, ID_DESC]) { nodes { id sourceId name email createdAt
@@ -122,7 +130,7 @@ check() { # URL BODY [auth]
   if [ -n "${3:-}" ]; then out=$(curl -fs "${H[@]}" "$1" -d @"$2"); else out=$(curl -fs -H "Content-Type: application/json" "$1" -d @"$2"); fi
   if ! grep -q '"data"' <<<"$out" || grep -q '"errors"' <<<"$out"; then echo "graphql.sh: $2 answered: ${out:0:400}" >&2; exit 1; fi
 }
-for q in list customers publications; do check "$base/graphql" "$tmp/$q.ours" auth; check "$peerurl" "$tmp/$q.peer"; done
+for q in list listpage customers publications; do check "$base/graphql" "$tmp/$q.ours" auth; check "$peerurl" "$tmp/$q.peer"; done
 check "$base/graphql" "$tmp/voucher.gql" auth
 curl -fs "${H[@]}" "$base/v1/vouchers/$code" -o /dev/null
 
@@ -149,6 +157,7 @@ ticks() { local s=0 v; for p in "$@"; do v=$(awk '{print $14+$15}' "/proc/$p/sta
 pgticks() { echo $(($(awk '{print $14+$15+$16+$17}' "/proc/$pm/stat") + $(ticks $(pgrep -P "$pm")))); }
 hz=$(getconf CLK_TCK)
 
+tree() { echo "$1" $(pgrep -P "$1" || true); } # a server and its workers (PostGraphile's cluster)
 busy() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat; } # all CPUs' non-idle ticks
 
 # load NAME PID URL [BODY] [auth]: one wrk run; appends "rps server_ms pg_ms"
@@ -156,9 +165,9 @@ busy() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat; } # all CPUs' non-i
 # machine (wrk, other users) kept busy meanwhile.
 load() {
   local name=$1 pid=$2 u=$3 body=${4:-} auth=${5:-} out s0 s1 p0 p1 b0 b1 n rps
-  s0=$(ticks "$pid"); p0=$(pgticks); b0=$(busy)
+  s0=$(ticks $(tree "$pid")); p0=$(pgticks); b0=$(busy)
   out=$(env ${body:+BODY=$body} ${auth:+APP_ID=bench APP_TOKEN=bench} wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$u")
-  s1=$(ticks "$pid"); p1=$(pgticks); b1=$(busy)
+  s1=$(ticks $(tree "$pid")); p1=$(pgticks); b1=$(busy)
   if grep -q "Non-2xx" <<<"$out"; then echo "graphql.sh: $name: non-2xx answers" >&2; echo "$out" >&2; exit 1; fi
   n=$(grep -o '[0-9]* requests in' <<<"$out" | grep -o '^[0-9]*')
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
@@ -174,15 +183,20 @@ warm() { env ${2:+BODY=$2} ${3:+APP_ID=bench APP_TOKEN=bench} wrk -t2 -c16 -d"${
 # first round would flatter the ratio (2026-11-25: our list 2.15-2.58x a
 # cold PostGraphile, 1.68-1.97x a warm one).
 echo "== warm-up: every load once on each server, ${D}s each (not counted)"
-for q in list customers publications; do warm "$base/graphql" "$tmp/$q.ours" auth; warm "$peerurl" "$tmp/$q.peer"; done
+for q in list listpage customers publications; do warm "$base/graphql" "$tmp/$q.ours" auth; warm "$peerurl" "$tmp/$q.peer"; done
 warm "$base/v1/vouchers/$code" "" auth
 warm "$base/graphql" "$tmp/voucher.gql" auth
 
 echo "== $R rounds of ${D}s, wrk -t2 -c16; columns: req/s, server CPU ms/req, PostgreSQL CPU ms/req (of $(nproc) cores)"
 for r in $(seq "$R"); do
-  for q in list customers publications; do
-    echo -n "round $r $q ours:  "; load "$q.ours" "$ours" "$base/graphql" "$tmp/$q.ours" auth
-    echo -n "round $r $q peer:  "; load "$q.peer" "$peer" "$peerurl" "$tmp/$q.peer"
+  for q in list listpage customers publications; do
+    if [ $((r % 2)) -eq 1 ]; then
+      echo -n "round $r $q ours:  "; load "$q.ours" "$ours" "$base/graphql" "$tmp/$q.ours" auth
+      echo -n "round $r $q peer:  "; load "$q.peer" "$peer" "$peerurl" "$tmp/$q.peer"
+    else
+      echo -n "round $r $q peer:  "; load "$q.peer" "$peer" "$peerurl" "$tmp/$q.peer"
+      echo -n "round $r $q ours:  "; load "$q.ours" "$ours" "$base/graphql" "$tmp/$q.ours" auth
+    fi
   done
   echo -n "round $r voucher REST:    "; load voucher.rest "$ours" "$base/v1/vouchers/$code" "" auth
   echo -n "round $r voucher GraphQL: "; load voucher.gql "$ours" "$base/graphql" "$tmp/voucher.gql" auth
@@ -198,7 +212,7 @@ col() { cut -d' ' -f"$2" "$tmp/res.$1" | median; }
 paired() { paste -d' ' "$tmp/res.$1" "$tmp/res.$2" | awk '{ print $1 / $4 }' | median; }
 cpu() { awk '{ print $2 + $3 }' "$tmp/res.$1" | median; }
 echo "== medians (req/s; server CPU ms/req; PostgreSQL CPU ms/req); ratios: of medians, per round, of CPU per request"
-for q in list customers publications; do
+for q in list listpage customers publications; do
   printf '%-13s ours %5s (%s; %s)  PostGraphile %5s (%s; %s)  ratio %.2f, per round %.2f, CPU %.2f\n' "$q" \
     "$(col "$q.ours" 1)" "$(col "$q.ours" 2)" "$(col "$q.ours" 3)" \
     "$(col "$q.peer" 1)" "$(col "$q.peer" 2)" "$(col "$q.peer" 3)" \
