@@ -3,6 +3,7 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/segmentmember"
@@ -52,7 +53,17 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 	if e.customer == nil {
 		return rc, nil
 	}
-	rc.CustomerID = e.customer.ID
+	rc.CustomerID, rc.CustomerMetadata = e.customer.ID, e.customer.Metadata
+	if in := e.req.customer; in != nil && len(in.Metadata) > 0 {
+		// A validation does not store the request's customer data; its
+		// metadata rules read what the request says over what is stored.
+		merged := maps.Clone(e.customer.Metadata)
+		if merged == nil {
+			merged = map[string]any{}
+		}
+		maps.Copy(merged, in.Metadata)
+		rc.CustomerMetadata = merged
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return rc, err

@@ -13,6 +13,8 @@ type Context struct {
 	RedemptionMetadata map[string]any
 	// CustomerID identifies the customer ("" when there is none).
 	CustomerID string
+	// CustomerMetadata is the customer's metadata (JSON-decoded).
+	CustomerMetadata map[string]any
 	// CustomerSegments holds the ids of the segments the customer belongs to.
 	CustomerSegments []string
 	// CustomerRedemptions counts the customer's successful redemptions of the
@@ -177,6 +179,11 @@ func (c Condition) eval(ctx Context) (bool, string) {
 		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.OrderMetadata, mdKey) }), fail
 	case kindRedemptionMeta:
 		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.RedemptionMetadata, mdKey) }), fail
+	case kindCustomerMeta:
+		if ctx.CustomerID == "" {
+			return false, KeyMissingCustomer
+		}
+		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.CustomerMetadata, mdKey) }), fail
 	}
 	return false, fail
 }

@@ -18,6 +18,7 @@ func TestConditions(t *testing.T) {
 		RedemptionMetadata:  map[string]any{"channel": "web-shop", "score": 10.0},
 		CustomerID:          "cust_1",
 		CustomerSegments:    []string{"seg_a", "seg_b"},
+		CustomerMetadata:    map[string]any{"plan": "pro", "age": 41.0},
 		CustomerRedemptions: 1,
 	}
 	const (
@@ -181,6 +182,12 @@ func TestConditions(t *testing.T) {
 		{"redemption.metadata.score", `{"$less_than":[10]}`, R},
 		{"redemption.metadata.tier", `{"$is_defined":[]}`, R}, // order metadata is not redemption metadata
 		{"redemption.metadata.tier", `{"$is_not_defined":[]}`, ""},
+		// customer.metadata.<key>
+		{"customer.metadata.plan", `{"$is":["pro"]}`, ""},
+		{"customer.metadata.plan", `{"$in":["free","basic"]}`, C},
+		{"customer.metadata.age", `{"$more_than_or_equal":[18]}`, ""},
+		{"customer.metadata.age", `{"$less_than":[18]}`, C},
+		{"customer.metadata.tier", `{"$is_defined":[]}`, C}, // order metadata is not customer metadata
 	}
 	for _, tt := range tests {
 		d := mustParse(t, single(tt.name, tt.conds), "", "")
@@ -220,6 +227,7 @@ func TestMissingData(t *testing.T) {
 		{"redemption.count.per_customer", `{"$less_than_or_equal":[1]}`, Context{CustomerID: "c"}, ""}, // first use
 		{"order.metadata.x", `{"$is_not_defined":[]}`, Context{}, ""},
 		{"redemption.metadata.x", `{"$is":[1]}`, Context{}, KeyRedemptionRules},
+		{"customer.metadata.x", `{"$is_not_defined":[]}`, Context{}, KeyMissingCustomer},
 	}
 	for _, tt := range tests {
 		d := mustParse(t, single(tt.name, tt.conds), "", "")
@@ -230,5 +238,41 @@ func TestMissingData(t *testing.T) {
 		if v != nil && v.Message != DefaultMessage(tt.key) {
 			t.Errorf("message %q", v.Message)
 		}
+	}
+}
+
+// The reference's form of the metadata rules names the key in property
+// (with underscore spellings too), and its examples' $greater_than_or_equal
+// is $more_than_or_equal; a metadata rule without its property is refused.
+func TestPropertyFormAndOperatorAliases(t *testing.T) {
+	ctx := Context{CustomerID: "c", CustomerMetadata: map[string]any{"plan": "pro"},
+		OrderMetadata: map[string]any{"store": "berlin"}, RedemptionMetadata: map[string]any{"n": 5.0}}
+	for _, tt := range []struct {
+		rule string
+		key  string
+	}{
+		{`{"name":"customer.metadata","property":"plan","conditions":{"$is":["pro"]}}`, ""},
+		{`{"name":"customer_metadata","property":"plan","conditions":{"$is":["free"]}}`, KeyCustomerRules},
+		{`{"name":"order.metadata","property":"store","conditions":{"$is":["berlin"]}}`, ""},
+		{`{"name":"order_metadata","property":"store","conditions":{"$is":["paris"]}}`, KeyOrderRules},
+		{`{"name":"redemption.metadata","property":"n","conditions":{"$greater_than_or_equal":[5]}}`, ""},
+		{`{"name":"redemption.metadata","property":"n","conditions":{"$greater_than":[5]}}`, KeyRedemptionRules},
+	} {
+		var rule map[string]any
+		if err := json.Unmarshal([]byte(tt.rule), &rule); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Parse(map[string]any{"1": rule}, "", nil)
+		if err != nil {
+			t.Errorf("%s: %v", tt.rule, err)
+			continue
+		}
+		if got := vkey(d.Check(ctx)); got != tt.key {
+			t.Errorf("%s: got %q, want %q", tt.rule, got, tt.key)
+		}
+	}
+	_, err := Parse(map[string]any{"1": map[string]any{"name": "order.metadata", "conditions": map[string]any{"$is": []any{"x"}}}}, "", nil)
+	if e, ok := err.(*Error); !ok || e.Property != "rules.1.property" || e.Reason != "Rule 'order.metadata' must have a 'property'" {
+		t.Errorf("order.metadata without property: %v", err)
 	}
 }

@@ -19,7 +19,21 @@ const (
 	NameRedemptionCountPerCustomer = "redemption.count.per_customer"
 	PrefixOrderMetadata            = "order.metadata."
 	PrefixRedemptionMetadata       = "redemption.metadata."
+	PrefixCustomerMetadata         = "customer.metadata."
 )
+
+// propertyNames are the rule names the reference writes with the metadata
+// key apart, in `property` ({"name": "order.metadata", "property": "tier"}),
+// with their underscore spellings; each reads as its prefix plus the key.
+var propertyNames = map[string]string{
+	"order.metadata": PrefixOrderMetadata, "order_metadata": PrefixOrderMetadata,
+	"redemption.metadata": PrefixRedemptionMetadata, "redemption_metadata": PrefixRedemptionMetadata,
+	"customer.metadata": PrefixCustomerMetadata, "customer_metadata": PrefixCustomerMetadata,
+}
+
+// operatorAliases are operator spellings the reference's examples use for
+// a supported operator.
+var operatorAliases = map[string]string{"$greater_than_or_equal": "$more_than_or_equal", "$greater_than": "$more_than"}
 
 type kind int
 
@@ -34,6 +48,7 @@ const (
 	kindPerCustomer
 	kindOrderMeta
 	kindRedemptionMeta
+	kindCustomerMeta
 )
 
 // kindOf classifies a rule name; for metadata rules it also returns the key.
@@ -60,6 +75,9 @@ func kindOf(name string) (kind, string) {
 	if k, ok := strings.CutPrefix(name, PrefixRedemptionMetadata); ok && k != "" {
 		return kindRedemptionMeta, k
 	}
+	if k, ok := strings.CutPrefix(name, PrefixCustomerMetadata); ok && k != "" {
+		return kindCustomerMeta, k
+	}
 	return kindUnknown, ""
 }
 
@@ -69,7 +87,7 @@ func (k kind) failureKey() string {
 	switch k {
 	case kindAmount, kindItemsCount, kindItemsQuantity, kindProduct, kindOrderMeta:
 		return KeyOrderRules
-	case kindSegment, kindCustomerID:
+	case kindSegment, kindCustomerID, kindCustomerMeta:
 		return KeyCustomerRules
 	}
 	return KeyRedemptionRules
@@ -108,14 +126,15 @@ func (k kind) ops() map[string]arity {
 		return productOps
 	case kindSegment, kindCustomerID:
 		return idOps
-	case kindOrderMeta, kindRedemptionMeta:
+	case kindOrderMeta, kindRedemptionMeta, kindCustomerMeta:
 		return metaOps
 	}
 	return nil
 }
 
 const supportedNames = "order.amount, order.items.count, order.items.quantity, order.items.any, product.id, " +
-	"customer.segment, customer.id, redemption.count.per_customer, order.metadata.<key>, redemption.metadata.<key>"
+	"customer.segment, customer.id, redemption.count.per_customer, order.metadata.<key>, redemption.metadata.<key>, " +
+	"customer.metadata.<key> (the metadata rules also as {name: order.metadata|redemption.metadata|customer.metadata, property: <key>})"
 
 func normalizeCondition(prop string, c Condition) (Condition, error) {
 	k, _ := kindOf(c.Name)

@@ -174,6 +174,13 @@ func decodeCondition(prop string, v any) (Condition, error) {
 	if !ok || name == "" {
 		return Condition{}, errorf(prop+".name", "required (a non-empty string)")
 	}
+	if prefix, ok := propertyNames[name]; ok {
+		key, _ := obj["property"].(string)
+		if key == "" {
+			return Condition{}, errorf(prop+".property", "Rule '%s' must have a 'property'", name)
+		}
+		name = prefix + key
+	}
 	c := Condition{Name: name, Conditions: map[string][]any{}}
 	switch raw := obj["conditions"].(type) {
 	case nil:
@@ -182,6 +189,9 @@ func decodeCondition(prop string, v any) (Condition, error) {
 			list, ok := asList(xs)
 			if !ok {
 				return Condition{}, errorf(prop+".conditions."+op, "operands must be an array, got %s", describe(xs))
+			}
+			if alias, ok := operatorAliases[op]; ok {
+				op = alias
 			}
 			c.Conditions[op] = list
 		}
