@@ -72,6 +72,28 @@ func batchFrom(ctx context.Context) *WriteBatch {
 	return b
 }
 
+// BatchFrom is the write batch ctx records into (nil: none).
+func BatchFrom(ctx context.Context) *WriteBatch { return batchFrom(ctx) }
+
+// Insert records an INSERT written by hand (no ent builder): fixed text
+// with $1… placeholders and no string literal, so the statement the batch
+// sends has the same text for the same writes and stays prepared.
+func (b *WriteBatch) Insert(query string, args ...any) error {
+	if !strings.HasPrefix(query, "INSERT ") {
+		return b.refuse(query)
+	}
+	return b.add(query, args, false)
+}
+
+// Update records an UPDATE written by hand, like Insert; as every UPDATE
+// of the batch it must find a row, or the batch writes nothing.
+func (b *WriteBatch) Update(query string, args ...any) error {
+	if !strings.HasPrefix(query, "UPDATE ") {
+		return b.refuse(query)
+	}
+	return b.add(query, args, true)
+}
+
 // batchClients maps each PostgreSQL client Open made to its batch client.
 var batchClients sync.Map // *ent.Client → *ent.Client
 

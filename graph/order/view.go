@@ -70,24 +70,31 @@ func document(o *ent.Order) (json.RawMessage, error) {
 	return b, nil
 }
 
+// Amounts are an order's calculated amounts, the columns beside its
+// calculated document.
+type Amounts struct {
+	Amount                     int64 `json:"amount"`
+	DiscountAmount             int64 `json:"discount_amount"`
+	ItemsDiscountAmount        int64 `json:"items_discount_amount"`
+	TotalDiscountAmount        int64 `json:"total_discount_amount"`
+	TotalAmount                int64 `json:"total_amount"`
+	AppliedDiscountAmount      int64 `json:"applied_discount_amount"`
+	ItemsAppliedDiscountAmount int64 `json:"items_applied_discount_amount"`
+	TotalAppliedDiscountAmount int64 `json:"total_applied_discount_amount"`
+}
+
 // calculatedColumns are the amounts and lines of a calculated document.
 type calculatedColumns struct {
-	Amount                     int64            `json:"amount"`
-	DiscountAmount             int64            `json:"discount_amount"`
-	ItemsDiscountAmount        int64            `json:"items_discount_amount"`
-	TotalDiscountAmount        int64            `json:"total_discount_amount"`
-	TotalAmount                int64            `json:"total_amount"`
-	AppliedDiscountAmount      int64            `json:"applied_discount_amount"`
-	ItemsAppliedDiscountAmount int64            `json:"items_applied_discount_amount"`
-	TotalAppliedDiscountAmount int64            `json:"total_applied_discount_amount"`
-	Items                      []map[string]any `json:"items"`
+	Amounts
+	Items []map[string]any `json:"items"`
 }
 
 // SetColumns sets the amount and items columns of an order being written
 // (m: the mutation of its create or update) from its calculated document
 // doc, so the columns lists, summaries and exports read say what the
 // document says. Validation and redemption call it wherever they write
-// an order's calculated document.
+// an order's calculated document; a writer that has the amounts at hand
+// calls SetAmountColumns instead and spares the decoding.
 func SetColumns(m *ent.OrderMutation, doc json.RawMessage) error {
 	var c calculatedColumns
 	if len(doc) > 0 {
@@ -95,17 +102,35 @@ func SetColumns(m *ent.OrderMutation, doc json.RawMessage) error {
 			return fmt.Errorf("decoding the calculated order: %w", err)
 		}
 	}
-	if c.Items == nil {
-		c.Items = []map[string]any{}
-	}
-	m.SetAmount(c.Amount)
-	m.SetDiscountAmount(c.DiscountAmount)
-	m.SetItemsDiscountAmount(c.ItemsDiscountAmount)
-	m.SetTotalDiscountAmount(c.TotalDiscountAmount)
-	m.SetTotalAmount(c.TotalAmount)
-	m.SetAppliedDiscountAmount(c.AppliedDiscountAmount)
-	m.SetItemsAppliedDiscountAmount(c.ItemsAppliedDiscountAmount)
-	m.SetTotalAppliedDiscountAmount(c.TotalAppliedDiscountAmount)
-	m.SetItems(c.Items)
+	setColumns(m, c.Amounts, c.Items)
 	return nil
+}
+
+// SetAmountColumns sets the columns as SetColumns does, from the amounts
+// and the lines (items: the document's "items" member as encoded; nothing
+// or null: no lines) of the calculated document being written.
+func SetAmountColumns(m *ent.OrderMutation, a Amounts, items json.RawMessage) error {
+	var lines []map[string]any
+	if len(items) > 0 {
+		if err := json.Unmarshal(items, &lines); err != nil {
+			return fmt.Errorf("decoding the calculated lines: %w", err)
+		}
+	}
+	setColumns(m, a, lines)
+	return nil
+}
+
+func setColumns(m *ent.OrderMutation, a Amounts, items []map[string]any) {
+	if items == nil {
+		items = []map[string]any{}
+	}
+	m.SetAmount(a.Amount)
+	m.SetDiscountAmount(a.DiscountAmount)
+	m.SetItemsDiscountAmount(a.ItemsDiscountAmount)
+	m.SetTotalDiscountAmount(a.TotalDiscountAmount)
+	m.SetTotalAmount(a.TotalAmount)
+	m.SetAppliedDiscountAmount(a.AppliedDiscountAmount)
+	m.SetItemsAppliedDiscountAmount(a.ItemsAppliedDiscountAmount)
+	m.SetTotalAppliedDiscountAmount(a.TotalAppliedDiscountAmount)
+	m.SetItems(items)
 }

@@ -3,6 +3,9 @@ package redemption
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	orders "github.com/promoengine/promoengine/graph/order"
 )
 
 // The stored form of an order view. Orders (calculated) and redemptions
@@ -34,4 +37,22 @@ func decodeOrderDocument(doc json.RawMessage) (map[string]any, error) {
 		m = map[string]any{}
 	}
 	return m, nil
+}
+
+// setColumns sets the amount and items columns of the order row being
+// written (m) from v, the view its calculated document encodes; the lines
+// are encoded on their own only when there are any.
+func (v *orderView) setColumns(m *ent.OrderMutation) error {
+	a := orders.Amounts{Amount: v.Amount, DiscountAmount: v.DiscountAmount, ItemsDiscountAmount: v.ItemsDiscountAmount,
+		TotalDiscountAmount: v.TotalDiscountAmount, TotalAmount: v.TotalAmount, AppliedDiscountAmount: v.AppliedDiscountAmount,
+		ItemsAppliedDiscountAmount: v.ItemsAppliedDiscountAmount, TotalAppliedDiscountAmount: v.TotalAppliedDiscountAmount}
+	var items json.RawMessage
+	if len(v.Items) > 0 {
+		b, err := json.Marshal(v.Items)
+		if err != nil {
+			return fmt.Errorf("encoding the order's lines: %w", err)
+		}
+		items = b
+	}
+	return orders.SetAmountColumns(m, a, items)
 }

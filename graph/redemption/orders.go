@@ -72,7 +72,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 		return nil, err
 	}
 	upd := o.Update().SetRedemptions(redemptions).SetCalculated(doc)
-	if err := orders.SetColumns(upd.Mutation(), doc); err != nil {
+	if err := w.view.setColumns(upd.Mutation()); err != nil {
 		return nil, err
 	}
 	if in.Status != nil {
@@ -116,10 +116,10 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}
-	if err := orders.SetColumns(create.Mutation(), doc); err != nil {
+	if err := w.view.setColumns(create.Mutation()); err != nil {
 		return nil, err
 	}
-	saved, err := create.Save(ctx)
+	saved, err := saveOrderRow(ctx, create)
 	if err != nil {
 		return nil, fmt.Errorf("saving order: %w", err)
 	}

@@ -102,10 +102,11 @@ func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedem
 	if err != nil {
 		return nil, err
 	}
-	r, err := create.Save(ctx)
+	saved, err := saveRedemptionRows(ctx, w.c, create)
 	if err != nil {
 		return nil, fmt.Errorf("storing redemption: %w", err)
 	}
+	r := saved[0]
 	r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
 	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }
@@ -157,7 +158,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		builders = append(builders, child)
 		applied = append(applied, i)
 	}
-	saved, err := w.c.Redemption.CreateBulk(builders...).Save(ctx)
+	saved, err := saveRedemptionRows(ctx, w.c, builders...)
 	if err != nil {
 		return nil, fmt.Errorf("storing redemptions: %w", err)
 	}

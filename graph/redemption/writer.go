@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
@@ -56,33 +57,27 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 		return w.tierEntry(ctx, id, parentID, s, out) // tiers.go
 	}
 	v := s.voucher
-	// A bulk update: no re-read of the row (the locked copy is patched
-	// below). A guarded redemption changes only the version it read.
-	upd := w.c.Voucher.Update().Where(voucher.ID(v.ID)).AddRedeemedQuantity(1)
-	if s.version != "" {
-		upd.Where(rowVersionIs(s.version))
-	}
 	var amount *int64
 	var txType vouchertransaction.Type
 	var moved, balance int64
+	var gift *jsonfield.Gift
+	var card *jsonfield.LoyaltyCard
 	switch v.Type {
 	case jsonfield.VoucherTypeGift:
 		g := *v.Gift
 		moved = out.Result.Total
 		g.Balance -= moved
-		upd.SetGift(&g)
-		v.Gift = &g
+		gift, v.Gift = &g, &g
 		amount, txType, balance = &moved, vouchertransaction.TypeCREDITS_REDEMPTION, g.Balance
 	case jsonfield.VoucherTypeLoyaltyCard:
 		l := *v.LoyaltyCard
 		moved = s.points
 		l.Balance -= moved
-		upd.SetLoyaltyCard(&l).AddRedeemedPoints(int(moved))
-		v.LoyaltyCard, v.RedeemedPoints = &l, v.RedeemedPoints+int(moved)
+		card, v.LoyaltyCard, v.RedeemedPoints = &l, &l, v.RedeemedPoints+int(moved)
 		amount, txType, balance = &moved, vouchertransaction.TypePOINTS_REDEMPTION, l.Balance
 	}
-	if err := upd.Exec(ctx); err != nil {
-		return nil, fmt.Errorf("updating voucher counters: %w", err)
+	if err := w.countRedemption(ctx, s, gift, card); err != nil {
+		return nil, err
 	}
 	v.RedeemedQuantity++
 	doc, err := encodeOrderView(w.childView(out))
@@ -112,6 +107,35 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 		}
 	}
 	return create, nil
+}
+
+// countRedemption adds the redemption to the voucher's counters and sets
+// its new gift or loyalty card (nil: unchanged). A bulk update: no re-read
+// of the row (the locked copy is patched by the caller). A guarded
+// redemption changes only the version it read; in a write batch it is a
+// hand-written statement (batched_rows.go).
+func (w *writer) countRedemption(ctx context.Context, s *redeemableState, gift *jsonfield.Gift, card *jsonfield.LoyaltyCard) error {
+	points := int64(0)
+	if card != nil {
+		points = s.points
+	}
+	if b := entdb.BatchFrom(ctx); b != nil && s.version != "" {
+		return batchRedeemedVoucher(ctx, b, s.voucher, s.version, w.e.now, gift, card, points)
+	}
+	upd := w.c.Voucher.Update().Where(voucher.ID(s.voucher.ID)).AddRedeemedQuantity(1)
+	if s.version != "" {
+		upd.Where(rowVersionIs(s.version))
+	}
+	if gift != nil {
+		upd.SetGift(gift)
+	}
+	if card != nil {
+		upd.SetLoyaltyCard(card).AddRedeemedPoints(int(points))
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return fmt.Errorf("updating voucher counters: %w", err)
+	}
+	return nil
 }
 
 // entry starts a redemption row with what every entry of the request shares.

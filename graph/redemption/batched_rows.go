@@ -1,0 +1,286 @@
+package redemption
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+)
+
+// In the one-statement redemption (statement.go) the writer's rows join
+// the write batch as hand-written SQL of fixed text rather than through
+// ent's builders: the order, the redemptions and the voucher counters are
+// set on the builders as everywhere else (one place says what a row
+// holds), and here read back from the builder's mutation into a prepared
+// INSERT or UPDATE — no hooks, no SQL generation per request, the
+// calculated document bound as it was encoded. Each writer refuses a
+// mutation that sets a column it does not write (errUnbatchedColumn): the
+// request then takes the transactional path, so a field added to the
+// schema is never dropped here. TestOneStatementRedemptionMatchesTransactionalPath
+// compares what both paths store.
+
+// errUnbatchedColumn: a mutation sets a column the hand-written statement
+// does not write.
+var errUnbatchedColumn = fmt.Errorf("%w: a column the hand-written statement does not write", entdb.ErrNotBatchable)
+
+// orderColumns are the columns of a new order the batch writes, in the
+// order of insertOrderSQL's placeholders.
+var orderColumns = []string{order.FieldID, order.FieldProjectID, order.FieldCreatedAt, order.FieldStatus,
+	order.FieldCustomerID, order.FieldCalculated, order.FieldRedemptions, order.FieldMetadata, order.FieldAmount,
+	order.FieldDiscountAmount, order.FieldItemsDiscountAmount, order.FieldTotalDiscountAmount, order.FieldTotalAmount,
+	order.FieldAppliedDiscountAmount, order.FieldItemsAppliedDiscountAmount, order.FieldTotalAppliedDiscountAmount,
+	order.FieldItems}
+
+var insertOrderSQL = insertSQL(order.Table, orderColumns, 1)
+
+// saveOrderRow saves a new order: in a write batch as a hand-written
+// INSERT, otherwise through ent.
+func saveOrderRow(ctx context.Context, create *ent.OrderCreate) (*ent.Order, error) {
+	b := entdb.BatchFrom(ctx)
+	if b == nil {
+		return create.Save(ctx)
+	}
+	m := create.Mutation()
+	if err := onlyColumns(m.Fields(), orderColumns); err != nil {
+		return nil, err
+	}
+	v, _ := viewer.FromContext(ctx)
+	o := &ent.Order{ProjectID: v.ProjectID, Status: order.DefaultStatus, Metadata: map[string]any{}, Redemptions: map[string]any{}}
+	o.ID, _ = m.ID()
+	o.CreatedAt, _ = m.CreatedAt()
+	if s, ok := m.Status(); ok {
+		o.Status = s
+	}
+	if id, ok := m.CustomerID(); ok {
+		o.CustomerID = &id
+	}
+	o.Calculated, _ = m.Calculated()
+	if r, ok := m.Redemptions(); ok {
+		o.Redemptions = r
+	}
+	if md, ok := m.Metadata(); ok {
+		o.Metadata = md
+	}
+	o.Amount, _ = m.Amount()
+	o.DiscountAmount, _ = m.DiscountAmount()
+	o.ItemsDiscountAmount, _ = m.ItemsDiscountAmount()
+	o.TotalDiscountAmount, _ = m.TotalDiscountAmount()
+	o.TotalAmount, _ = m.TotalAmount()
+	o.AppliedDiscountAmount, _ = m.AppliedDiscountAmount()
+	o.ItemsAppliedDiscountAmount, _ = m.ItemsAppliedDiscountAmount()
+	o.TotalAppliedDiscountAmount, _ = m.TotalAppliedDiscountAmount()
+	o.Items, _ = m.Items()
+	if o.ID == "" || o.CreatedAt.IsZero() {
+		return nil, errUnbatchedColumn
+	}
+	docs := make([]any, 4)
+	for i, doc := range []any{o.Calculated, o.Redemptions, o.Metadata, o.Items} {
+		arg, err := jsonArg(doc)
+		if err != nil {
+			return nil, fmt.Errorf("encoding the order: %w", err)
+		}
+		docs[i] = arg
+	}
+	args := []any{o.ID, o.ProjectID, o.CreatedAt, string(o.Status), o.CustomerID, docs[0], docs[1], docs[2],
+		o.Amount, o.DiscountAmount, o.ItemsDiscountAmount, o.TotalDiscountAmount, o.TotalAmount,
+		o.AppliedDiscountAmount, o.ItemsAppliedDiscountAmount, o.TotalAppliedDiscountAmount, docs[3]}
+	if err := b.Insert(insertOrderSQL, args...); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// redemptionColumns are the columns of a redemption the batch writes, in
+// the order of redemptionArgs.
+var redemptionColumns = []string{redemption.FieldID, redemption.FieldProjectID, redemption.FieldCreatedAt,
+	redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus, redemption.FieldParentID,
+	redemption.FieldVoucherID, redemption.FieldVoucherCode, redemption.FieldCampaignID, redemption.FieldCustomerID,
+	redemption.FieldOrderID, redemption.FieldTrackingID, redemption.FieldSessionKey, redemption.FieldRelatedObjectType,
+	redemption.FieldRelatedObjectID, redemption.FieldAmount, redemption.FieldAppliedDiscount, redemption.FieldMetadata,
+	redemption.FieldOrder, redemption.FieldReward, redemption.FieldChannel}
+
+// insertRedemptionsSQL[n] inserts n redemptions (a parent and its children
+// are one statement).
+var insertRedemptionsSQL = func() (out [8]string) {
+	for n := 1; n < len(out); n++ {
+		out[n] = insertSQL(redemption.Table, redemptionColumns, n)
+	}
+	return out
+}()
+
+// saveRedemptionRows saves redemptions: in a write batch as one
+// hand-written INSERT, otherwise through ent.
+func saveRedemptionRows(ctx context.Context, c *ent.Client, creates ...*ent.RedemptionCreate) ([]*ent.Redemption, error) {
+	b := entdb.BatchFrom(ctx)
+	if b == nil || len(creates) >= len(insertRedemptionsSQL) {
+		return c.Redemption.CreateBulk(creates...).Save(ctx)
+	}
+	v, _ := viewer.FromContext(ctx)
+	rows := make([]*ent.Redemption, len(creates))
+	args := make([]any, 0, len(creates)*len(redemptionColumns))
+	for i, create := range creates {
+		r, a, err := redemptionRow(create.Mutation(), v.ProjectID)
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = r
+		args = append(args, a...)
+	}
+	if err := b.Insert(insertRedemptionsSQL[len(creates)], args...); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// redemptionRow is the redemption m creates and its values in the order of
+// redemptionColumns.
+func redemptionRow(m *ent.RedemptionMutation, projectID string) (*ent.Redemption, []any, error) {
+	if err := onlyColumns(m.Fields(), redemptionColumns); err != nil {
+		return nil, nil, err
+	}
+	r := &ent.Redemption{ProjectID: projectID, Metadata: map[string]any{}}
+	r.ID, _ = m.ID()
+	r.CreatedAt, _ = m.CreatedAt()
+	r.Object, _ = m.Object()
+	r.Result, _ = m.Result()
+	r.Status, _ = m.Status()
+	r.ParentID = optional(m.ParentID())
+	r.VoucherID = optional(m.VoucherID())
+	r.VoucherCode = optional(m.VoucherCode())
+	r.CampaignID = optional(m.CampaignID())
+	r.CustomerID = optional(m.CustomerID())
+	r.OrderID = optional(m.OrderID())
+	r.TrackingID = optional(m.TrackingID())
+	r.SessionKey = optional(m.SessionKey())
+	r.RelatedObjectType, _ = m.RelatedObjectType()
+	r.RelatedObjectID, _ = m.RelatedObjectID()
+	r.Amount = optional(m.Amount())
+	r.AppliedDiscount, _ = m.AppliedDiscount()
+	if md, ok := m.Metadata(); ok {
+		r.Metadata = md
+	}
+	r.Order, _ = m.Order()
+	r.Reward, _ = m.Reward()
+	r.Channel, _ = m.Channel()
+	if r.ID == "" || r.CreatedAt.IsZero() || r.Object == "" || r.Result == "" || r.Status == "" {
+		return nil, nil, errUnbatchedColumn
+	}
+	args := []any{r.ID, r.ProjectID, r.CreatedAt, string(r.Object), string(r.Result), string(r.Status), r.ParentID,
+		r.VoucherID, r.VoucherCode, r.CampaignID, r.CustomerID, r.OrderID, r.TrackingID, r.SessionKey,
+		r.RelatedObjectType, r.RelatedObjectID, r.Amount, r.AppliedDiscount}
+	for _, doc := range []any{r.Metadata, r.Order, r.Reward, r.Channel} {
+		b, err := jsonArg(doc)
+		if err != nil {
+			return nil, nil, fmt.Errorf("encoding the redemption: %w", err)
+		}
+		args = append(args, b)
+	}
+	return r, args, nil
+}
+
+// updateRedeemedVoucherSQL counts a redemption of a voucher row that is
+// still the version read (xmin; see statement.go), setting its gift or
+// loyalty card when given ($5, $6) and adding redeemed points ($7).
+const updateRedeemedVoucherSQL = `UPDATE vouchers SET updated_at = $1, redeemed_quantity = redeemed_quantity + 1, ` +
+	`gift = COALESCE($5::jsonb, gift), loyalty_card = COALESCE($6::jsonb, loyalty_card), ` +
+	`redeemed_points = redeemed_points + $7 WHERE id = $2 AND xmin = $3::xid AND project_id = $4`
+
+// batchRedeemedVoucher records the voucher update of a guarded redemption
+// in b: gift and card are the voucher's new gift and loyalty card (nil:
+// unchanged), points the loyalty points it redeemed.
+func batchRedeemedVoucher(ctx context.Context, b *entdb.WriteBatch, v *ent.Voucher, version string, now time.Time,
+	gift *jsonfield.Gift, card *jsonfield.LoyaltyCard, points int64) error {
+	p, _ := viewer.FromContext(ctx)
+	var giftArg, cardArg any
+	var err error
+	if gift != nil {
+		if giftArg, err = json.Marshal(gift); err != nil {
+			return fmt.Errorf("encoding the gift: %w", err)
+		}
+	}
+	if card != nil {
+		if cardArg, err = json.Marshal(card); err != nil {
+			return fmt.Errorf("encoding the loyalty card: %w", err)
+		}
+	}
+	return b.Update(updateRedeemedVoucherSQL, now, v.ID, version, p.ProjectID, giftArg, cardArg, points)
+}
+
+// insertSQL is an INSERT of rows rows of columns into table.
+func insertSQL(table string, columns []string, rows int) string {
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO "` + table + `" ("` + strings.Join(columns, `", "`) + `") VALUES `)
+	n := 0
+	for r := 0; r < rows; r++ {
+		if r > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(")
+		for c := range columns {
+			if c > 0 {
+				sb.WriteString(", ")
+			}
+			n++
+			sb.WriteString("$" + strconv.Itoa(n))
+		}
+		sb.WriteString(")")
+	}
+	return sb.String()
+}
+
+// onlyColumns refuses a mutation that sets a field outside columns.
+func onlyColumns(set, columns []string) error {
+	for _, f := range set {
+		found := false
+		for _, c := range columns {
+			if c == f {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("%w (%s)", errUnbatchedColumn, f)
+		}
+	}
+	return nil
+}
+
+// jsonArg is a JSON column's argument: the document as encoded, nil for
+// a value that is not set.
+func jsonArg(v any) (any, error) {
+	switch d := v.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		if d == nil {
+			return nil, nil
+		}
+		return []byte(d), nil
+	case map[string]any:
+		if d == nil {
+			return nil, nil
+		}
+	case []map[string]any:
+		if d == nil {
+			return nil, nil
+		}
+	}
+	return json.Marshal(v)
+}
+
+// optional is a getter's value as a nullable column (nil when not set).
+func optional[T any](v T, ok bool) *T {
+	if !ok {
+		return nil
+	}
+	return &v
+}
