@@ -15,6 +15,11 @@
 #   4. the same codes through the single-code endpoint,
 #      POST /v1/vouchers/{code}/redemption (SDK redemptions.redeem), which
 #      stores one redemption;
+#   4a. a stacked redemption of 5 codes of 5 campaigns (3 AMOUNT,
+#      2 PERCENT), each client its own codes;
+#   4b. the realistic redemption: a quantity-limited code of a campaign
+#      with one validation rule, a customer upserted by source_id with
+#      metadata, a 5-item order and redemption metadata;
 #   5. pgbench running the redemption's own SQL (docs/bench/redemption.sql,
 #      the stacked form of 3.);
 #   6. the redemption of 3. with every client on one code (contended);
@@ -84,6 +89,36 @@ psql -qAt "$url" -c "SELECT v.code FROM vouchers v JOIN campaigns c ON c.id = v.
 head -n 1 "$tmp/all.codes" > "$tmp/contended.codes"
 tail -n +2 "$tmp/all.codes" > "$tmp/redeem.codes"
 if api /v1/vouchers/BENCH-1 | grep -q '"quantity":[0-9]'; then echo "BENCH-1 has a redemption quantity" >&2; exit 1; fi
+# The 5-code stacked redemption: five campaigns (3 AMOUNT, 2 PERCENT) of
+# C*64 unlimited codes; request k of a client names code k of each.
+for i in 1 2 3 4 5; do
+  d='"type":"AMOUNT","amount_off":100'
+  [ $((i % 2)) -eq 0 ] && d='"type":"PERCENT","percent_off":5'
+  api /v1/campaigns -d "{\"name\":\"five-$i\",\"type\":\"STATIC\",\"vouchers_count\":$((C * 64)),
+    \"voucher\":{\"type\":\"DISCOUNT_VOUCHER\",\"discount\":{$d},\"code_config\":{\"length\":10}}}" >/dev/null
+done
+# The realistic redemption: a PERCENT campaign of quantity-limited codes
+# (1,000 each, never exhausted here) with one validation rule (order
+# amount over 10.00) assigned; each request upserts its customer (one per
+# code, with metadata) and redeems against a 5-item order — the
+# transactional path (a customer is created or updated first).
+api /v1/campaigns -d "{\"name\":\"mix\",\"type\":\"STATIC\",\"vouchers_count\":$((C * 64)),
+  \"voucher\":{\"type\":\"DISCOUNT_VOUCHER\",\"discount\":{\"type\":\"PERCENT\",\"percent_off\":10},
+  \"redemption\":{\"quantity\":1000},\"code_config\":{\"length\":10}}}" >/dev/null
+rule=$(api /v1/validation-rules -d '{"name":"order over 10.00","rules":{"1":{"name":"order.amount","conditions":{"$more_than":[1000]}},"logic":"1"}}' |
+  sed 's/.*"id":"\(val_[^"]*\)".*/\1/')
+mix_id=$(api /v1/campaigns/mix | sed 's/.*"id":"\(camp_[^"]*\)".*/\1/')
+api "/v1/validation-rules/$rule/assignments" -d "{\"related_object_type\":\"campaign\",\"related_object_id\":\"$mix_id\"}" >/dev/null
+for c in five-1 five-2 five-3 five-4 five-5 mix; do
+  until api "/v1/campaigns/$c" | grep -q '"vouchers_generation_status":"DONE"'; do sleep 0.5; done
+done
+for i in 1 2 3 4 5; do
+  psql -qAt "$url" -c "SELECT v.code FROM vouchers v JOIN campaigns c ON c.id = v.campaign_id
+    WHERE c.name = 'five-$i' ORDER BY v.id" > "$tmp/five-$i.codes"
+done
+paste -d, "$tmp"/five-[1-5].codes > "$tmp/five.codes"
+psql -qAt "$url" -c "SELECT v.code FROM vouchers v JOIN campaigns c ON c.id = v.campaign_id
+  WHERE c.name = 'mix' ORDER BY random()" > "$tmp/mix.codes"
 
 cat > "$tmp/validate.json" <<JSON
 {"redeemables":[{"object":"voucher","id":"BENCH-1"},{"object":"voucher","id":"BENCH-2"},{"object":"voucher","id":"BENCH-3"},
@@ -93,6 +128,16 @@ cat > "$tmp/validate.json" <<JSON
 JSON
 echo '{"redeemables":[{"object":"voucher","id":"{{CODE}}"}],"order":{"amount":10000}}' > "$tmp/redeem.json"
 echo '{"order":{"amount":10000}}' > "$tmp/redeem-one.json"
+echo '{"redeemables":[{"object":"voucher","id":"{{CODE1}}"},{"object":"voucher","id":"{{CODE2}}"},
+ {"object":"voucher","id":"{{CODE3}}"},{"object":"voucher","id":"{{CODE4}}"},{"object":"voucher","id":"{{CODE5}}"}],
+ "order":{"amount":10000}}' > "$tmp/redeem-five.json"
+cat > "$tmp/redeem-mix.json" <<'JSON'
+{"redeemables":[{"object":"voucher","id":"{{CODE}}"}],
+ "customer":{"source_id":"shopper-{{CODE}}","name":"A Shopper","metadata":{"tier":"gold"}},
+ "order":{"items":[{"product_id":"p1","quantity":2,"price":1500},{"product_id":"p2","quantity":1,"price":4000},
+  {"product_id":"p3","quantity":3,"price":250},{"product_id":"p4","quantity":1,"price":9900},{"product_id":"p5","quantity":2,"price":120}]},
+ "metadata":{"channel":"web"}}
+JSON
 # Check the validation once: valid, with all five codes applied (a failed
 # redemption shows in the load itself: it is not 2xx).
 api /v1/validations -d @"$tmp/validate.json" > "$tmp/validate.out"
@@ -166,6 +211,14 @@ step_single() {
   load "single-code redemptions" '/v1/vouchers/{{CODE}}/redemption' "$tmp/redeem-one.json" "$tmp/redeem.codes" \
     '"result":"SUCCESS"' | tee "$tmp/one-code.$r"
 }
+step_five() {
+  echo "== round $r: POST /v1/redemptions (5 stacked codes, own codes per client), $C clients, ${D}s"
+  load "5-code redemptions" /v1/redemptions "$tmp/redeem-five.json" "$tmp/five.codes" '"result":"SUCCESS"' | tee "$tmp/five.$r"
+}
+step_mix() {
+  echo "== round $r: POST /v1/redemptions (realistic: limited code, rule, customer upsert, 5 items), $C clients, ${D}s"
+  load "realistic redemptions" /v1/redemptions "$tmp/redeem-mix.json" "$tmp/mix.codes" '"result":"SUCCESS"' | tee "$tmp/mix.$r"
+}
 step_redsql() {
   echo "== round $r: the redemption's SQL statements through pgbench (no HTTP), $C clients, ${D}s"
   sqlload "$tmp/redsql.$r" docs/bench/redemption.sql -D "p=$project"
@@ -184,7 +237,7 @@ step_tpcb() {
   wait $!
   cat "$tmp/pgcpu.$r"
 }
-steps=(step_val step_valsql step_red step_single step_redsql step_contended step_tpcb)
+steps=(step_val step_valsql step_red step_single step_five step_mix step_redsql step_contended step_tpcb)
 for r in $(seq "$R"); do
   order=("${steps[@]}")
   if [ $((r % 2)) -eq 0 ]; then
@@ -202,11 +255,15 @@ for r in $(seq "$R"); do
     "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/valsql.$r") TPS | (mean $(sqllat "$tmp/valsql.$r")) | | $(loaders "$tmp/valsql.$r.cpu") | $(others "$tmp/valsql.$r.cpu") |"
     "| $r | redemption, own codes (/v1/redemptions) | $red/s | $(pcts "$tmp/red.$r") | $(loaders "$tmp/red.$r") | $(others "$tmp/red.$r") |"
     "| $r | the same, single-code endpoint | $single/s | $(pcts "$tmp/one-code.$r") | $(loaders "$tmp/one-code.$r") | $(others "$tmp/one-code.$r") |"
+    "| $r | redemption, 5 stacked codes | $(rate "$tmp/five.$r")/s | $(pcts "$tmp/five.$r") | $(loaders "$tmp/five.$r") | $(others "$tmp/five.$r") |"
+    "| $r | realistic redemption (limit, rule, customer, 5 items) | $(rate "$tmp/mix.$r")/s | $(pcts "$tmp/mix.$r") | $(loaders "$tmp/mix.$r") | $(others "$tmp/mix.$r") |"
     "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/redsql.$r") TPS | (mean $(sqllat "$tmp/redsql.$r")) | | $(loaders "$tmp/redsql.$r.cpu") | $(others "$tmp/redsql.$r.cpu") |"
     "| $r | redemption, one code | $(rate "$tmp/one.$r")/s | $(pcts "$tmp/one.$r") | $(loaders "$tmp/one.$r") | $(others "$tmp/one.$r") |"
     "| $r | pgbench TPC-B (prepared) | $(printf '%.0f' "$tps") TPS | (mean $lat) | | $(loaders "$tmp/pgcpu.$r") | $(others "$tmp/pgcpu.$r") |"
     "| $r | **ratio** redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$red / $tps" | bc -l)") | | | | |"
     "| $r | **ratio** single-code redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$single / $tps" | bc -l)") | | | | |"
+    "| $r | **ratio** 5-code redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(rate "$tmp/five.$r") / $tps" | bc -l)") | | | | |"
+    "| $r | **ratio** realistic redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(rate "$tmp/mix.$r") / $tps" | bc -l)") | | | | |"
     "| $r | ratio redemption SQL alone ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(sqltps "$tmp/redsql.$r") / $tps" | bc -l)") | | | | |")
 done
 echo "== summary: $C clients, ${D}s each; latencies in ms; last column: CPU other processes took meanwhile (cores of $(nproc))"

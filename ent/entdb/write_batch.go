@@ -223,8 +223,13 @@ func (b *WriteBatch) Run(ctx context.Context, c *ent.Client) error {
 	query, args := b.Statement()
 	_, err := c.ExecContext(ctx, query, args...) // its one row is not needed
 	var pqErr *pq.Error
-	if errors.As(err, &pqErr) && pqErr.Code == "22012" { // division_by_zero
-		return ErrBatchConflict
+	if errors.As(err, &pqErr) {
+		switch pqErr.Code {
+		case "22012": // division_by_zero: a guarded UPDATE found no row
+			return ErrBatchConflict
+		case "40P01", "40001": // deadlock or serialization failure: nothing was written either
+			return ErrBatchConflict
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("running write batch: %w", err)

@@ -110,7 +110,7 @@ var redemptionColumns = []string{redemption.FieldID, redemption.FieldProjectID, 
 
 // insertRedemptionsSQL[n] inserts n redemptions (a parent and its children
 // are one statement).
-var insertRedemptionsSQL = func() (out [8]string) {
+var insertRedemptionsSQL = func() (out [maxRedeemables + 2]string) {
 	for n := 1; n < len(out); n++ {
 		out[n] = insertSQL(redemption.Table, redemptionColumns, n)
 	}

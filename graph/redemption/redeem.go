@@ -3,6 +3,8 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
@@ -146,8 +148,11 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	builders := []*ent.RedemptionCreate{w.entry(ctx, parentID, "SUCCESS", nil).
 		SetRelatedObjectType("redemption").SetRelatedObjectID(parentID).
 		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(doc)}
-	var applied []int
-	for i := range e.states {
+	// The vouchers are updated in ID order, the order the transactional
+	// path locks them in, so that two one-statement redemptions naming the
+	// same codes in different orders take their row locks alike.
+	children := make([]*ent.RedemptionCreate, len(e.states))
+	for _, i := range e.statesByVoucherID() {
 		if ids[i] == "" {
 			continue
 		}
@@ -155,8 +160,14 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		if err != nil {
 			return nil, err
 		}
-		builders = append(builders, child)
-		applied = append(applied, i)
+		children[i] = child
+	}
+	var applied []int
+	for i, child := range children {
+		if child != nil {
+			builders = append(builders, child)
+			applied = append(applied, i)
+		}
 	}
 	saved, err := saveRedemptionRows(ctx, w.c, builders...)
 	if err != nil {
@@ -172,6 +183,23 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)
 	return res, nil
+}
+
+// statesByVoucherID are the indexes of e.states in voucher ID order
+// (redeemables without a voucher last, in request order).
+func (e *evaluation) statesByVoucherID() []int {
+	idx := make([]int, len(e.states))
+	for i := range idx {
+		idx[i] = i
+	}
+	key := func(i int) string {
+		if v := e.states[i].voucher; v != nil {
+			return v.ID
+		}
+		return "\xff"
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(key(a), key(b)) })
+	return idx
 }
 
 // partialLists are the inapplicable and skipped redeemables PARTIAL mode reports.

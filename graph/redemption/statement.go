@@ -41,12 +41,21 @@ import (
 // under contention, requests queue for the row lock instead of each paying
 // a lost attempt first.
 //
+// A stacked request of several codes is one statement the same way: one
+// guarded UPDATE per voucher, in voucher ID order (the transactional
+// path's lock order), so two such statements naming the same codes queue
+// rather than deadlock — and a deadlock or a lost guard all the same
+// writes nothing and sends the request down the transactional path.
+//
+// The rows go out as hand-written SQL of fixed text (batched_rows.go), so
+// the statement is prepared once per connection and the request spends
+// no time in ent's builders and hooks.
+//
 // Everything else takes the transactional path from the start: SQLite,
-// requests inside a caller's transaction, several redeemables (their
-// guarded writes could wait on each other in any order), a customer (it is
-// created or updated first), an existing order, a session, a request that
-// is not valid (its failure is recorded under the lock), and writers that
-// read or delete (the project's webhook events: the batch refuses the
+// requests inside a caller's transaction, promotion tiers, a customer (it
+// is created or updated first), an existing order, a session, a request
+// that is not valid (its failure is recorded under the lock), and writers
+// that read or delete (the project's webhook events: the batch refuses the
 // look-up, see entdb.ErrNotBatchable).
 
 // redeemInOneStatement runs the one-statement path when req qualifies.
@@ -58,10 +67,20 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	if !inOneStatementRedemption(ctx, req, c) {
 		return out, false, nil
 	}
-	contended := contendedKey(ctx, req)
-	if _, hot := ContendedCodes.Get(contended, time.Now()); hot {
-		return out, false, nil
+	contended := contendedKeys(ctx, req)
+	for _, k := range contended {
+		if _, hot := ContendedCodes.Get(k, time.Now()); hot {
+			return out, false, nil
+		}
 	}
+	// Admitted like publications and validations (store.Admission): the
+	// read and the write run while the slot is held; a request that falls
+	// back to the transactional path gives it back first.
+	release, err := admitRedemption(ctx)
+	if err != nil {
+		return out, false, err
+	}
+	defer release()
 	e, err := evaluate(ctx, req, redeemGuarded)
 	if err != nil || !e.valid || !e.guarded() {
 		// Errors and failures are answered under the lock, where they are
@@ -75,7 +94,9 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	}
 	switch err := RunRedemptionBatch(ctx, batch, c); {
 	case errors.Is(err, entdb.ErrBatchConflict):
-		ContendedCodes.Put(contended, struct{}{}, time.Now())
+		for _, k := range contended {
+			ContendedCodes.Put(k, struct{}{}, time.Now())
+		}
 		return out, false, nil
 	case errors.Is(err, entdb.ErrNotBatchable):
 		return out, false, nil // nothing was sent
@@ -85,14 +106,21 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	return res, true, nil
 }
 
+// admitRedemption waits for the one-statement redemption's admission slot.
+var admitRedemption = store.Admit
+
 // ContendedCodes are the codes (per project) whose guarded write failed in
 // the last second: their redemptions take the locking path.
 var ContendedCodes = store.NewTTLCache[struct{}](time.Second, 4096)
 
-// contendedKey is the request's entry in contendedCodes.
-func contendedKey(ctx context.Context, req *redemptionRequest) string {
+// contendedKeys are the request's entries in ContendedCodes.
+func contendedKeys(ctx context.Context, req *redemptionRequest) []string {
 	v, _ := viewer.FromContext(ctx)
-	return v.ProjectID + "\x00" + req.redeemables[0].ID
+	keys := make([]string, len(req.redeemables))
+	for i, r := range req.redeemables {
+		keys[i] = v.ProjectID + "\x00" + r.ID
+	}
+	return keys
 }
 
 // RunRedemptionBatch sends the batch; tests replace it to observe the path
@@ -107,13 +135,18 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 	if c == nil || !store.IsPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
 		return false
 	}
-	if len(req.redeemables) != 1 || redeemableObject(req.redeemables[0]) != "voucher" || req.customer != nil || req.session != nil {
+	if req.customer != nil || req.session != nil {
 		return false
 	}
-	// A v1 reward issues what it promises (IssueReward): reads and writes
-	// a write batch cannot hold.
-	if r := req.redeemables[0].Reward; r != nil && r.ID != nil && strings.HasPrefix(*r.ID, pulid.PrefixRewardV1) {
-		return false
+	for _, r := range req.redeemables {
+		if redeemableObject(r) != "voucher" {
+			return false
+		}
+		// A v1 reward issues what it promises (IssueReward): reads and
+		// writes a write batch cannot hold.
+		if w := r.Reward; w != nil && w.ID != nil && strings.HasPrefix(*w.ID, pulid.PrefixRewardV1) {
+			return false
+		}
 	}
 	return req.order == nil || (req.order.ID == nil && req.order.SourceID == nil)
 }

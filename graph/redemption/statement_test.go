@@ -55,9 +55,14 @@ func redeemCode(code string) StackedRedemptionInput {
 // limitedCode adds a code that can be redeemed once to campaign.
 func limitedCode(t *testing.T, ctx context.Context, campaign, code string) {
 	t.Helper()
-	one := 1
+	limitedCodeN(t, ctx, campaign, code, 1)
+}
+
+// limitedCodeN adds a code that can be redeemed n times to campaign.
+func limitedCodeN(t *testing.T, ctx context.Context, campaign, code string, n int) {
+	t.Helper()
 	if err := store.InTx(ctx, func(ctx context.Context) error {
-		_, err := campaignpkg.AddVoucher(ctx, campaign, &campaignpkg.AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
+		_, err := campaignpkg.AddVoucher(ctx, campaign, &campaignpkg.AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &n}})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,8 @@
 // fixed time and reports throughput and latency percentiles. Every request
 // of a client sends the same JSON body to the same path, except that
 // {{CODE}} in the body and in the path (POST /v1/vouchers/{{CODE}}/redemption)
-// is replaced by one of the codes given with -codes: with one code all clients
+// is replaced by one of the codes given with -codes (a line of codes
+// separated by commas also fills {{CODE1}}, {{CODE2}}, … in turn): with one code all clients
 // share it; with at least as many codes as clients, client w takes codes
 // w, w+C, w+2C, … in turn, so no two clients ever use the same code. Any
 // response that is not 2xx, or whose body lacks -expect, is a failure and
@@ -80,7 +81,14 @@ func main() {
 	// reqs[w] are the requests client w sends in turn.
 	type request struct{ path, body string }
 	with := func(code string) request {
-		return request{strings.ReplaceAll(*path, "{{CODE}}", code), strings.ReplaceAll(string(tmpl), "{{CODE}}", code)}
+		// A line of several codes (A,B,…) fills {{CODE1}}, {{CODE2}}, …
+		// too: the codes of one stacked request.
+		pairs := []string{"{{CODE}}", code}
+		for i, part := range strings.Split(code, ",") {
+			pairs = append(pairs, "{{CODE"+strconv.Itoa(i+1)+"}}", part)
+		}
+		r := strings.NewReplacer(pairs...)
+		return request{r.Replace(*path), r.Replace(string(tmpl))}
 	}
 	reqs := make([][]request, *clients)
 	for w := range *clients {

@@ -1,0 +1,132 @@
+package redemption
+
+import (
+	"context"
+	"math/rand"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+)
+
+// redeemCodes is a stacked redemption of codes with a 1000 order.
+func redeemCodes(codes ...string) StackedRedemptionInput {
+	in := StackedRedemptionInput{Order: &OrderInput{Amount: graphtest.Ptr(int64(1000))}}
+	for _, c := range codes {
+		in.Redeemables = append(in.Redeemables, &RedeemableInput{Object: graphtest.Ptr("voucher"), ID: c})
+	}
+	return in
+}
+
+// TestOneStatementRedemptionOfSeveralCodes: a stacked redemption of three
+// codes is one statement too, and answers and stores what the
+// transactional path does.
+func TestOneStatementRedemptionOfSeveralCodes(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	_, ctx := graphtest.ProjectContext(t)
+	for _, c := range []struct{ campaign, fast, slow string }{{"a", "A1", "A2"}, {"b", "B1", "B2"}, {"c", "C1", "C2"}} {
+		campaigntest.WithCodes(t, ctx, c.campaign, c.fast, c.slow)
+	}
+	fast, err := RedeemStacked(ctx, redeemCodes("C1", "A1", "B1"))
+	if err != nil || served != 1 || fast.Failure != nil || len(fast.Redemptions) != 3 {
+		t.Fatalf("one statement: served %d, err %v, result %+v", served, err, fast)
+	}
+	redemptionPaths(t, true, nil, nil)
+	slow, err := RedeemStacked(ctx, redeemCodes("C2", "A2", "B2"))
+	if err != nil || slow.Failure != nil {
+		t.Fatalf("transactional path: err %v, result %+v", err, slow)
+	}
+	shown := func(r *StackedRedemptionResult) map[string]any {
+		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+	}
+	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
+		t.Errorf("one statement returned\n%v\ntransactional path returned\n%v", got, want)
+	}
+	// The children keep the request's order (C, A, B), whatever order the
+	// vouchers were updated in.
+	for i, code := range []string{"C1", "A1", "B1"} {
+		if got := *fast.Redemptions[i].VoucherCode; got != code {
+			t.Errorf("child %d is %s, want %s", i, got, code)
+		}
+	}
+	c := ent.FromContext(ctx)
+	stored := func(r *StackedRedemptionResult) map[string]any {
+		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
+		children := c.Redemption.Query().Where(redemption.ParentID(parent.ID)).Order(ent.Asc(redemption.FieldVoucherCode)).AllX(ctx)
+		o := c.Order.Query().Where(order.ID(*parent.OrderID)).OnlyX(ctx)
+		return graphtest.Comparable(t, map[string]any{"parent": parent, "children": children, "order": o})
+	}
+	if got, want := stored(fast), stored(slow); !reflect.DeepEqual(got, want) {
+		t.Errorf("one statement stored\n%v\ntransactional path stored\n%v", got, want)
+	}
+	for _, code := range []string{"A1", "B1", "C1", "A2", "B2", "C2"} {
+		if n := redeemedCount(t, ctx, code); n != 1 {
+			t.Errorf("%s: redeemed_quantity %d, want 1", code, n)
+		}
+	}
+}
+
+// TestOneStatementRedemptionsOfTheSameCodesRace: 24 concurrent stacked
+// redemptions of the same three codes, each limited to 5, named in a
+// random order by each request: exactly 5 succeed, the others answer
+// quantity_exceeded, no request errs (a deadlock or a lost guard falls
+// back to the transactional path), and the counters end at 5.
+func TestOneStatementRedemptionsOfTheSameCodesRace(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	var mu sync.Mutex
+	RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+		err := b.Run(ctx, c)
+		if err == nil {
+			mu.Lock()
+			served++
+			mu.Unlock()
+		}
+		return err
+	}
+	_, ctx := graphtest.ProjectContext(t)
+	codes := []string{"RA", "RB", "RC"}
+	for _, code := range codes {
+		campaigntest.WithCodes(t, ctx, "race"+code)
+		limitedCodeN(t, ctx, "race"+code, code, 5)
+	}
+	var wg sync.WaitGroup
+	var ok, exceeded, failed int
+	for g := 0; g < 24; g++ {
+		wg.Add(1)
+		go func(seed int64) {
+			defer wg.Done()
+			order := append([]string(nil), codes...)
+			rand.New(rand.NewSource(seed)).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			res, err := RedeemStacked(ctx, redeemCodes(order...))
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				failed++
+				t.Errorf("request erred: %v", err)
+			case res.Failure == nil:
+				ok++
+			default:
+				exceeded++
+			}
+		}(int64(g))
+	}
+	wg.Wait()
+	if ok != 5 || exceeded != 19 || failed != 0 {
+		t.Errorf("%d succeeded, %d refused, %d erred; want 5, 19, 0", ok, exceeded, failed)
+	}
+	for _, code := range codes {
+		if n := redeemedCount(t, ctx, code); n != 5 {
+			t.Errorf("%s: redeemed_quantity %d, want 5", code, n)
+		}
+	}
+	t.Logf("%d of 5 successes were one statement", served)
+}
