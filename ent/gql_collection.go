@@ -247,18 +247,44 @@ func (_q *CampaignQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 								NodeID string `sql:"campaign_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(campaign.VouchersColumn), ids...))
-							})
-							if err := query.GroupBy(campaign.VouchersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{campaign.VouchersColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(campaign.VouchersColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(campaign.VouchersColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(campaign.VouchersColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting vouchers: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting vouchers: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[0] == nil {
 									nodes[i].Edges.totalCount[0] = make(map[string]int)
 								}
@@ -762,18 +788,44 @@ func (_q *CardQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 								NodeID string `sql:"card_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(card.ActivitiesColumn), ids...))
-							})
-							if err := query.GroupBy(card.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{card.ActivitiesColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(card.ActivitiesColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(card.ActivitiesColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(card.ActivitiesColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting card_activities: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting card_activities: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[1] == nil {
 									nodes[i].Edges.totalCount[1] = make(map[string]int)
 								}
@@ -853,18 +905,44 @@ func (_q *CardQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 								NodeID string `sql:"card_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(card.TransactionsColumn), ids...))
-							})
-							if err := query.GroupBy(card.TransactionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{card.TransactionsColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(card.TransactionsColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(card.TransactionsColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(card.TransactionsColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting card_transactions: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting card_transactions: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[2] == nil {
 									nodes[i].Edges.totalCount[2] = make(map[string]int)
 								}
@@ -1683,18 +1761,44 @@ func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 								NodeID string `sql:"customer_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(customer.PublicationsColumn), ids...))
-							})
-							if err := query.GroupBy(customer.PublicationsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{customer.PublicationsColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(customer.PublicationsColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(customer.PublicationsColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(customer.PublicationsColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting publications: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting publications: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[0] == nil {
 									nodes[i].Edges.totalCount[0] = make(map[string]int)
 								}
@@ -1774,18 +1878,44 @@ func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 								NodeID string `sql:"customer_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(customer.RedemptionsColumn), ids...))
-							})
-							if err := query.GroupBy(customer.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{customer.RedemptionsColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(customer.RedemptionsColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(customer.RedemptionsColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(customer.RedemptionsColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting redemptions: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting redemptions: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[1] == nil {
 									nodes[i].Edges.totalCount[1] = make(map[string]int)
 								}
@@ -2559,18 +2689,44 @@ func (_q *LoyaltyProgramQuery) collectField(ctx context.Context, oneNode bool, o
 								NodeID string `sql:"program_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(loyaltyprogram.MembersColumn), ids...))
-							})
-							if err := query.GroupBy(loyaltyprogram.MembersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{loyaltyprogram.MembersColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(loyaltyprogram.MembersColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(loyaltyprogram.MembersColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(loyaltyprogram.MembersColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting loyalty_members: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting loyalty_members: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[0] == nil {
 									nodes[i].Edges.totalCount[0] = make(map[string]int)
 								}
@@ -3737,7 +3893,7 @@ func (_q *PublicationQuery) collectField(ctx context.Context, oneNode bool, opCt
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[1] == nil {
 									nodes[i].Edges.totalCount[1] = make(map[string]int)
 								}
@@ -4201,18 +4357,44 @@ func (_q *RewardQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 								NodeID string `sql:"reward_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(reward.ActivitiesColumn), ids...))
-							})
-							if err := query.GroupBy(reward.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{reward.ActivitiesColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(reward.ActivitiesColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(reward.ActivitiesColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(reward.ActivitiesColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting reward_activities: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting reward_activities: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[0] == nil {
 									nodes[i].Edges.totalCount[0] = make(map[string]int)
 								}
@@ -5071,7 +5253,7 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[1] == nil {
 									nodes[i].Edges.totalCount[1] = make(map[string]int)
 								}
@@ -5151,18 +5333,44 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 								NodeID string `sql:"voucher_id"`
 								Count  int    `sql:"count"`
 							}
-							query.Where(func(s *sql.Selector) {
-								s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), ids...))
-							})
-							if err := query.GroupBy(voucher.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
-								return err
+							dialect := query.driver.Dialect()
+							var union *sql.Selector
+							for i, id := range ids {
+								branch := query.Clone()
+								branch.ctx.Fields = []string{voucher.RedemptionsColumn}
+								branch.order = nil
+								branch.Where(func(s *sql.Selector) {
+									s.Where(sql.EQ(s.C(voucher.RedemptionsColumn), id))
+								})
+								if err := branch.prepareQuery(ctx); err != nil {
+									return err
+								}
+								capped := sql.Dialect(dialect).Select("*").From(branch.Limit(TotalCountCap + 1).sqlQuery(ctx).As(fmt.Sprintf("b%d", i)))
+								if union == nil {
+									union = capped
+								} else {
+									union.UnionAll(capped)
+								}
+							}
+							if union != nil {
+								counted := sql.Table("capped")
+								q, args := sql.Dialect(dialect).Select(counted.C(voucher.RedemptionsColumn), sql.As(sql.Count("*"), "count")).
+									From(union.As("capped")).GroupBy(counted.C(voucher.RedemptionsColumn)).Query()
+								rows := &sql.Rows{}
+								if err := query.driver.Query(ctx, q, args, rows); err != nil {
+									return fmt.Errorf("ent: counting redemptions: %w", err)
+								}
+								defer rows.Close()
+								if err := sql.ScanSlice(rows, &v); err != nil {
+									return fmt.Errorf("ent: counting redemptions: %w", err)
+								}
 							}
 							m := make(map[string]int, len(v))
 							for i := range v {
 								m[v[i].NodeID] = v[i].Count
 							}
 							for i := range nodes {
-								n := m[nodes[i].ID]
+								n := min(m[nodes[i].ID], TotalCountCap)
 								if nodes[i].Edges.totalCount[2] == nil {
 									nodes[i].Edges.totalCount[2] = make(map[string]int)
 								}

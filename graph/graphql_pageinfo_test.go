@@ -64,3 +64,35 @@ func TestPageInfoWithoutCounting(t *testing.T) {
 		t.Errorf("vouchers' totalCount: want one count capped at 10,000, got %q", stmts)
 	}
 }
+
+// TestNestedTotalCountIsCappedPerParent: the totalCount of a connection
+// below each row of a page (every customer's redemptions) is counted in
+// one statement for the page that reads at most 10,001 rows per parent
+// (a UNION ALL of capped branches), not a GROUP BY over all of them.
+func TestNestedTotalCountIsCappedPerParent(t *testing.T) {
+	_, ctx := projectContext(t)
+	campaigntest.WithCodes(t, ctx, "nested", campaigntest.Codes("Q", 12)...)
+	publishedCustomers(t, ctx, "nested", "nest", 3)
+	ctx, rec := recordSQL(t, ctx)
+	rec.take()
+	data := gqlQuery(t, ctx, `{ customers(first: 10) { edges { node { sourceID redemptions(first: 1) { totalCount edges { node { id } } } } } } }`)
+	edges := data["customers"].(map[string]any)["edges"].([]any)
+	if len(edges) != 3 {
+		t.Fatalf("%d customers, want 3", len(edges))
+	}
+	for _, e := range edges {
+		node := e.(map[string]any)["node"].(map[string]any)
+		if got := node["redemptions"].(map[string]any)["totalCount"]; got != float64(1) {
+			t.Errorf("%v: redemptions totalCount %v, want 1", node["sourceID"], got)
+		}
+	}
+	var counting []string
+	for _, s := range rec.take() {
+		if strings.Contains(strings.ToUpper(s), "COUNT(") {
+			counting = append(counting, s)
+		}
+	}
+	if len(counting) != 1 || !strings.Contains(counting[0], "LIMIT 10001") || !strings.Contains(counting[0], "UNION ALL") {
+		t.Errorf("want one count of capped branches per page, got %q", counting)
+	}
+}

@@ -73,14 +73,8 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 			return out, false, nil
 		}
 	}
-	// Admitted like publications and validations (store.Admission): the
-	// read and the write run while the slot is held; a request that falls
-	// back to the transactional path gives it back first.
-	release, err := admitRedemption(ctx)
-	if err != nil {
-		return out, false, err
-	}
-	defer release()
+	// Not admitted (store.Admission): four slots held across the read and
+	// the write cost it a third of its throughput (docs/benchmarks.md).
 	e, err := evaluate(ctx, req, redeemGuarded)
 	if err != nil || !e.valid || !e.guarded() {
 		// Errors and failures are answered under the lock, where they are
@@ -105,9 +99,6 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	}
 	return res, true, nil
 }
-
-// admitRedemption waits for the one-statement redemption's admission slot.
-var admitRedemption = store.Admit
 
 // ContendedCodes are the codes (per project) whose guarded write failed in
 // the last second: their redemptions take the locking path.

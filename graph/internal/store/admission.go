@@ -18,9 +18,9 @@ const DefaultDBConcurrency = 4
 // Admission lets a fixed number of operations run on the database at once
 // in one process; the others wait their turn in arrival order. Admitted
 // are the requests whose database work is short and outside any
-// transaction: the single-statement publication (publish_statement.go),
-// the one-statement redemption and, on PostgreSQL, validations without a
-// session (graph/redemption/validate.go). They share the slots, since what they bound
+// transaction: the single-statement publication (publish_statement.go)
+// and, on PostgreSQL, validations without a session
+// (graph/redemption/validate.go). They share the slots, since what they bound
 // is the number of PostgreSQL backends busy at once.
 //
 // Why: with one operation running per concurrent client, the database's
@@ -32,10 +32,11 @@ const DefaultDBConcurrency = 4
 // throughput, and the stacked validations' from 8–12 ms to 7–8 ms at the
 // same throughput.
 //
-// The one-statement redemption (graph/redemption/statement.go) is admitted
-// too since its rows became hand-written SQL: an earlier measurement, when
-// it spent a quarter of its CPU in ent's builders, had four slots cost it
-// 7–10% of its throughput; see docs/benchmarks.md for the current A/B.
+// The one-statement redemption (graph/redemption/statement.go) is not
+// admitted: four slots held across its read and its write cost it 7–10%
+// of its throughput when it was built, and a third (0.67×, with a shorter
+// 99th percentile) in an A/B after its rows became hand-written SQL
+// (docs/benchmarks.md, "Redemption rows as hand-written SQL").
 //
 // Only work outside a caller's transaction is admitted: a transaction may
 // hold row locks that an admitted statement waits for, so it must never
