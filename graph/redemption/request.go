@@ -162,7 +162,9 @@ func (r *redemptionRequest) discountOrder() (*discount.Order, error) {
 		if it == nil {
 			return nil, apperr.InvalidPayload("Property .order.items[%d] must be an object", i)
 		}
-		items = append(items, discountItem(it))
+		d := discountItem(it)
+		d.Line = i + 1
+		items = append(items, d)
 	}
 	o, err := discount.NewOrder(r.order.Amount, items)
 	if err != nil {
