@@ -67,6 +67,9 @@ type Discount struct {
 	UnitType              string  // UNIT: product (or SKU) id of the free units
 	UnitPrice             int64   // UNIT: optional catalog unit price, used when the cart line has no price (0 = unknown)
 	Units                 []Unit  // UNIT with ADD_MANY_ITEMS
+	// Targets are the applicable_to entries of an item effect (targets.go);
+	// none: every eligible line, whole.
+	Targets []Target
 }
 
 // EffectOrDefault returns d.Effect, or the type's default effect when it is empty.
@@ -95,6 +98,11 @@ func (d Discount) Validate() error {
 	}
 	if err := checkValue(ErrInvalidDiscount, "aggregated_amount_limit", d.AggregatedAmountLimit); err != nil {
 		return err
+	}
+	for i, t := range d.Targets {
+		if err := t.validate(i); err != nil {
+			return err
+		}
 	}
 	switch d.Type {
 	case TypeAmount:
