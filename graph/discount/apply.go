@@ -138,7 +138,7 @@ func (o *Order) itemShares(d Discount, eligible Eligible) ([]int64, []TargetResu
 		}
 	case calc{TypeFixed, EffectApplyToItems}:
 		for i, b := range base {
-			if sel.owner[i] >= 0 {
+			if k := sel.owner[i]; k >= 0 && (targets[k].Price != nil || !d.NoFixedAmount) {
 				shares[i] = o.fixedShare(i, d.FixedAmount, targets[sel.owner[i]].Price, sel.units[i], b)
 			}
 		}

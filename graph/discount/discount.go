@@ -63,6 +63,7 @@ type Discount struct {
 	AmountLimit           int64   // PERCENT: cap of this discount (0 = none)
 	AggregatedAmountLimit int64   // any type: cap of this redeemable's total discount on the order (0 = none)
 	FixedAmount           int64   // FIXED
+	NoFixedAmount         bool    // FIXED without fixed_amount: only targets with a Price discount
 	UnitOff               int64   // UNIT: free units
 	UnitType              string  // UNIT: product (or SKU) id of the free units
 	UnitPrice             int64   // UNIT: optional catalog unit price, used when the cart line has no price (0 = unknown)

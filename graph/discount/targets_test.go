@@ -181,3 +181,25 @@ func TestUnitEffectsReferenceNumbers(t *testing.T) {
 		t.Errorf("ADD_NEW_ITEMS: %+v", it)
 	}
 }
+
+// TestProductsApplicationModeOnce: with ONCE a line discounted by an
+// earlier redeemable of the request is not eligible again; with STACK it is.
+func TestProductsApplicationModeOnce(t *testing.T) {
+	mugOff := &Discount{Type: TypeAmount, Effect: EffectApplyToItems, AmountOff: 300, Targets: []Target{{Match: only("mug")}}}
+	allOff := &Discount{Type: TypePercent, Effect: EffectApplyToItems, PercentOff: 10}
+	for _, tt := range []struct {
+		once bool
+		want []int64
+	}{{false, []int64{300 + 170, 450, 600, 500}}, {true, []int64{300, 450, 600, 500}}} {
+		o := adventureCart(t)
+		r := DefaultRules()
+		r.ProductsOnce = tt.once
+		outs, valid := Stack(o, r, []Candidate{{Discount: mugOff}, {Discount: allOff}})
+		if !valid || outs[1].Status != StatusApplicable {
+			t.Fatalf("once=%v: %+v", tt.once, outs)
+		}
+		if got := lineDiscounts(o); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("once=%v: lines %v, want %v", tt.once, got, tt.want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ import (
 // redeemable has validation rules; the collections looked up are those
 // the rules name.
 func (e *evaluation) loadCart(ctx context.Context) error {
+	for _, s := range e.states {
+		s.itemView = e.ruleItem
+	}
 	in := e.req.order
 	if in == nil || len(in.Items) == 0 {
 		return nil

@@ -90,6 +90,9 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 	if err := e.loadRules(ctx); err != nil {
 		return nil, err
 	}
+	if err := e.loadCart(ctx); err != nil { // cart_rules.go
+		return nil, err
+	}
 	if err := e.loadCategories(ctx); err != nil {
 		return nil, err
 	}
@@ -127,7 +130,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 // legacyPromotion is one entry of the legacy validation's promotions.
 func (e *evaluation) legacyPromotion(s *redeemableState, o *discount.Order, out discount.Outcome) map[string]any {
 	t := s.tier
-	entry := map[string]any{"valid": true, "applicable_to": e.applicableTo(s), "inapplicable_to": listOf(nil),
+	entry := map[string]any{"valid": true, "applicable_to": e.applicableTo(s, &out.Result), "inapplicable_to": s.inapplicableTo(),
 		"tracking_id": e.trackingID, "order": newOrderView(o, e.req.order, nil, e.customer), "id": t.ID,
 		"name": t.Name, "discount": tierDiscount(t)["discount"], "hierarchy": t.Hierarchy,
 		"discount_amount": out.Result.Total, "applied_discount_amount": out.Result.Total,
