@@ -150,3 +150,26 @@ func TestCartBadInputWritesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitPriceFromCatalogue: free units of a product the cart does not
+// hold take the catalogue price (the SKU's, else the product's); a free
+// shipping line has none.
+func TestUnitPriceFromCatalogue(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	adventureCatalog(t, e, app)
+	discountCode(t, e, app, "Gifts", "GIFT", map[string]any{"type": "UNIT", "effect": "ADD_MANY_ITEMS", "units": []any{
+		map[string]any{"unit_off": 2, "unit_type": "poster", "effect": "ADD_NEW_ITEMS"},
+		map[string]any{"unit_off": 1, "unit_type": "prod_5h1pp1ng", "effect": "ADD_MISSING_ITEMS"}}}, nil)
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{
+		map[string]any{"object": "voucher", "id": "GIFT"}}, "order": map[string]any{"items": []any{
+		map[string]any{"product_id": "mug", "quantity": 1, "price": 1000}}}}, app), http.StatusOK)
+	order := red["order"].(map[string]any)
+	items := order["items"].([]any)
+	poster := items[1].(map[string]any)
+	if len(items) != 3 || num(poster["quantity"]) != 2 || num(poster["amount"]) != 3000 || num(poster["discount_amount"]) != 3000 ||
+		num(order["amount"]) != 4000 || num(order["total_amount"]) != 1000 || items[2].(map[string]any)["product_id"] != "prod_5h1pp1ng" {
+		t.Fatalf("unit prices: %s", mustJSON(order))
+	}
+	sameAmounts(t, e, app, order)
+}

@@ -59,7 +59,10 @@ func (s *redeemableState) withTargets(d discount.Discount) discount.Discount {
 	for _, r := range s.rules {
 		targeted = targeted || len(r.ApplicableTo.Excluded) > 0
 	}
-	if d.Type == discount.TypeUnit || !targeted {
+	if d.Type == discount.TypeUnit {
+		return s.withUnitPrices(d) // unit_prices.go
+	}
+	if !targeted {
 		return d
 	}
 	if d.Effect == "" {

@@ -79,6 +79,9 @@ type redeemableState struct {
 	// itemView shows a calculation line to rules and applicable_to with
 	// the catalogue's view (nil: ids only; applicable.go).
 	itemView func(discount.Item) validationrule.Item
+	// unitPrices are the catalogue prices of UNIT discounts' unit types
+	// (unit_prices.go).
+	unitPrices map[string]int64
 }
 
 // code is the redeemable's id as the client sent it.

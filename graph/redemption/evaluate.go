@@ -118,6 +118,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadCart(ctx); err != nil { // cart_rules.go
 		return nil, err
 	}
+	if err := e.loadUnitPrices(ctx); err != nil { // unit_prices.go
+		return nil, err
+	}
 	if err := e.loadCategories(ctx); err != nil { // categories.go
 		return nil, err
 	}

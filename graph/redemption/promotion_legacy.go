@@ -93,6 +93,9 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 	if err := e.loadCart(ctx); err != nil { // cart_rules.go
 		return nil, err
 	}
+	if err := e.loadUnitPrices(ctx); err != nil { // unit_prices.go
+		return nil, err
+	}
 	if err := e.loadCategories(ctx); err != nil {
 		return nil, err
 	}
