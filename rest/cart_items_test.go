@@ -173,3 +173,39 @@ func TestUnitPriceFromCatalogue(t *testing.T) {
 	}
 	sameAmounts(t, e, app, order)
 }
+
+// TestPromotionTierValidationRoute: the legacy POST
+// /v1/promotions/tiers/{id}/validation computes one tier with its rules,
+// answers valid:false with the reason and the rule's text, 404 for an
+// unknown tier, and writes nothing.
+func TestPromotionTierValidationRoute(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	pc := adventureCatalog(t, e, app)
+	_, tiers := promotionCampaign(t, e, app, "Brand", map[string]any{"name": "Tenth",
+		"action": map[string]any{"discount": map[string]any{"type": "PERCENT", "percent_off": 10}}})
+	tier := tiers[0]["id"].(string)
+	cartRule(t, e, app, map[string]any{"rules": map[string]any{"1": map[string]any{"name": "order.items.any",
+		"conditions": map[string]any{"$is": []any{map[string]any{"object": "product", "id": "tshirt"}}}}},
+		"error":         map[string]any{"message": "Add a T-shirt"},
+		"applicable_to": map[string]any{"included": []any{map[string]any{"object": "products_collection", "id": pc}}}},
+		map[string]any{"related_object_type": "promotion_tier", "related_object_id": tier})
+	path := "/v1/promotions/tiers/" + tier + "/validation"
+	res := must(t, e.DoJSON(http.MethodPost, path, map[string]any{"order": adventureOrder()}, app), http.StatusOK)
+	order := res["order"].(map[string]any)
+	// PERCENT without effect and with applicable_to: APPLY_TO_ITEMS on the collection.
+	if res["valid"] != true || res["id"] != tier || mustJSON(lineDiscounts(order)) != "[200,450,600,0]" ||
+		num(res["discount_amount"]) != 1250 || num(res["applicable_to"].(map[string]any)["total"]) != 4 {
+		t.Fatalf("valid tier: %s", mustJSON(res))
+	}
+	res = must(t, e.DoJSON(http.MethodPost, path, map[string]any{"order": map[string]any{"items": []any{
+		map[string]any{"product_id": "mug", "quantity": 1, "price": 1000}}}}, app), http.StatusOK)
+	if res["valid"] != false || res["reason"] != "order does not match validation rules" ||
+		res["error"].(map[string]any)["message"] != "Add a T-shirt" || res["error"].(map[string]any)["key"] != "order_rules_violated" {
+		t.Fatalf("invalid tier: %s", mustJSON(res))
+	}
+	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/tiers/promo_nope/validation", map[string]any{}, app), "promotion_tier", "promo_nope")
+	if l := must(t, e.Do(http.MethodGet, "/v1/orders", nil, app), http.StatusOK); num(l["total"]) != 0 {
+		t.Errorf("a validation stored an order: %s", mustJSON(l))
+	}
+}

@@ -149,6 +149,17 @@ func promotions(a *API) {
 			"computed on the order alone. valid: at least one applies. audienceRulesOnly and filters are not supported.",
 		Body:     Ref("VoucherRedemptionRequest"),
 		Response: Object(Req("valid", Boolean()), Opt("tracking_id", String().Null()), Req("promotions", Array(legacyEntry)))})
+	a.Add("POST /v1/promotions/tiers/{promotionTierId}/validation", Op{Summary: "Validate a promotion tier (legacy)",
+		Auth: ServerAPI, PathParams: tierID,
+		Description: "The tier checked and computed on the order alone (rules, applicable_to, item effects); nothing is written. " +
+			"Not usable: valid false with reason and the error object (a rule's custom text as error.message). Unknown tier: 404.",
+		Body: Ref("VoucherRedemptionRequest"),
+		Response: legacyEntry.With(Opt("applicable_to", FreeObject()), Opt("inapplicable_to", FreeObject()),
+			Opt("id", String()), Opt("object", Const("promotion_tier")), Opt("metadata", Metadata()),
+			Opt("order", Ref("Order")), Opt("name", String()), Opt("discount", FreeObject()),
+			Opt("campaign", legacyEntry.Properties["campaign"]), Opt("hierarchy", Integer()),
+			Opt("reason", String()), Opt("error", Object(Req("code", Integer()), Req("key", String()), Req("message", String()),
+				Opt("details", String()), Opt("request_id", String().Null()))))})
 	a.Add("POST /v1/promotions/tiers/{promotionTierId}/redemption", Op{Summary: "Redeem a promotion tier (legacy)",
 		Auth: ServerAPI, PathParams: tierID,
 		Description: "One redemption of the tier: 200 with the redemption, or 400 with the failure (stored as rf_…).",
