@@ -165,15 +165,10 @@ func (e *evaluation) legacyPromotion(s *redeemableState, o *discount.Order, out 
 // own transaction. An unknown tier is a 404 (nothing stored); a tier
 // that cannot be used stores a failed redemption and returns its failure.
 func RedeemPromotionTier(ctx context.Context, id string, in *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
-	if in != nil && (in.Gift != nil || in.Reward != nil) {
-		return nil, apperr.InvalidPayload("A promotion tier takes neither gift nor reward")
-	}
-	req, err := legacyRequest(id, in)
+	req, err := tierRequest(id, in)
 	if err != nil {
 		return nil, err
 	}
-	object := "promotion_tier"
-	req.redeemables[0].Object = &object
 	leave, err := store.EnterRows(ctx, req.voucherIDs())
 	if err != nil {
 		return nil, observe.Redemption(ctx, false, err)
@@ -201,6 +196,20 @@ func RedeemPromotionTier(ctx context.Context, id string, in *VoucherRedemptionIn
 		return err
 	})
 	return out, observe.Redemption(ctx, out != nil && out.Failure != nil, err)
+}
+
+// tierRequest is the legacy request for one promotion tier (no gift, no reward).
+func tierRequest(id string, in *VoucherRedemptionInput) (*redemptionRequest, error) {
+	if in != nil && (in.Gift != nil || in.Reward != nil) {
+		return nil, apperr.InvalidPayload("A promotion tier takes neither gift nor reward")
+	}
+	req, err := legacyRequest(id, in)
+	if err != nil {
+		return nil, err
+	}
+	object := "promotion_tier"
+	req.redeemables[0].Object = &object
+	return req, nil
 }
 
 // recordTierRedemption stores a valid legacy tier redemption.

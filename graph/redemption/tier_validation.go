@@ -13,15 +13,10 @@ import (
 // unknown tier is a 404; a tier that cannot be used is valid:false with
 // the reason and the error object (the rule's custom text as its message).
 func ValidatePromotionTier(ctx context.Context, id string, in *VoucherRedemptionInput) (map[string]any, error) {
-	if in != nil && (in.Gift != nil || in.Reward != nil) {
-		return nil, apperr.InvalidPayload("A promotion tier takes neither gift nor reward")
-	}
-	req, err := legacyRequest(id, in)
+	req, err := tierRequest(id, in) // promotion_legacy.go
 	if err != nil {
 		return nil, err
 	}
-	object := "promotion_tier"
-	req.redeemables[0].Object = &object
 	var out map[string]any
 	run := func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, readOnly)

@@ -241,39 +241,6 @@ func decodeConditionIn(prop string, v any, props map[string]string) (Condition, 
 	return c, nil
 }
 
-// decodeNested reads an order.items.* rule's nested rules and their logic.
-func decodeNested(prop string, m map[string]any, c *Condition) error {
-	for _, k := range sortedKeys(m) {
-		x := m[k]
-		if k == "logic" {
-			if x == nil {
-				continue
-			}
-			s, ok := x.(string)
-			if !ok {
-				return errorf(prop+".logic", "must be a string, got %s", describe(x))
-			}
-			c.NestedLogic = s
-			continue
-		}
-		if !isRuleKey(k) {
-			return errorf(prop, "unexpected key %q (rule keys are positive integers; the only other key is \"logic\")", k)
-		}
-		if len(c.Nested) >= MaxRules {
-			return errorf(prop, "at most %d nested rules are allowed", MaxRules)
-		}
-		n, err := decodeConditionIn(prop+"."+k, x, nestedPropertyNames)
-		if err != nil {
-			return err
-		}
-		if c.Nested == nil {
-			c.Nested = map[string]Condition{}
-		}
-		c.Nested[k] = n
-	}
-	return nil
-}
-
 // normalize checks d and returns a copy with normalized operands.
 func (d Definition) normalize() (Definition, error) {
 	if len(d.Rules) > MaxRules {
