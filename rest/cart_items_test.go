@@ -209,3 +209,20 @@ func TestPromotionTierValidationRoute(t *testing.T) {
 		t.Errorf("a validation stored an order: %s", mustJSON(l))
 	}
 }
+
+// TestClientPromotionTiers: GET /client/v1/promotions/tiers lists the
+// project's tiers for a client key from a trusted origin only.
+func TestClientPromotionTiers(t *testing.T) {
+	e := resttest.New(t)
+	app, mk := resttest.App(e.Project), e.NewManagementKey()
+	promotionCampaign(t, e, app, "Web deals", amountTier("Ten off", 1000))
+	clientSettings(t, e, mk, map[string]any{"client_trusted_domains": []string{shopOrigin}})
+	cl := resttest.Client(e.Project, shopOrigin)
+	l := must(t, e.Do(http.MethodGet, "/client/v1/promotions/tiers?is_available=true", nil, cl), http.StatusOK)
+	if num(l["total"]) != 1 || l["tiers"].([]any)[0].(map[string]any)["name"] != "Ten off" {
+		t.Fatalf("client tiers: %s", mustJSON(l))
+	}
+	if r := e.Do(http.MethodGet, "/client/v1/promotions/tiers", nil, resttest.Client(e.Project, "https://evil.example.net")); r.Status != http.StatusForbidden {
+		t.Errorf("foreign origin: %d %s", r.Status, r.Body)
+	}
+}

@@ -87,6 +87,11 @@ func promotions(a *API) {
 		Query: []Param{Query("is_available", Boolean(), "Only tiers that are active, begun and not expired, in an active campaign."),
 			LimitParam, PageParam, OrderParam("created_at", "updated_at")},
 		Response: tierList})
+	a.Add("GET /client/v1/promotions/tiers", Op{Summary: "List promotion tiers from a web page", Auth: ClientAPI,
+		Description: "The server list (GET /v1/promotions/tiers) with a client key and the client-side origin checks.",
+		Query: []Param{Query("is_available", Boolean(), "Only tiers that are active, begun and not expired, in an active campaign."),
+			LimitParam, PageParam, OrderParam("created_at", "updated_at")},
+		Response: tierList})
 	a.Add("GET /v1/promotions/{campaignId}/tiers", Op{Summary: "List promotion tiers from campaign", Auth: ServerAPI,
 		Description: "By hierarchy; 100 a page unless limit says otherwise.", PathParams: campaignID,
 		Query: []Param{Query("is_available", Boolean(), "Only available tiers."),
