@@ -27,6 +27,7 @@ type clientHandlers struct {
 	events       eventHandlers
 	customers    customerHandlers
 	vouchers     voucherHandlers
+	promotions   promotionHandlers
 }
 
 func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
@@ -39,6 +40,7 @@ func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
 	cl.POST("/events", h.event)
 	cl.GET("/vouchers", requireClientOperation(accesspkg.ClientListVouchers), h.listVouchers)
 	cl.POST("/customers", requireClientOperation(accesspkg.ClientCreateCustomer), h.createCustomer)
+	cl.GET("/promotions/tiers", h.promotions.listTiers) // the server list, for a web page's promotion widget
 }
 
 // validate serves GET /client/v1/validate?code=…: the legacy validation,

@@ -62,7 +62,7 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 		"limit above 30":     {"redeemables_limit": 31},
 		"applicable > limit": {"redeemables_limit": 5, "applicable_redeemables_limit": 6},
 		"unknown mode":       {"redeemables_application_mode": "SOME"},
-		"products mode":      {"redeemables_products_application_mode": "ONCE"},
+		"products mode":      {"redeemables_products_application_mode": "TWICE"},
 		"per-category limit": {"applicable_redeemables_per_category_limit": 31},
 		"exclusive limit":    {"applicable_exclusive_redeemables_limit": 6},
 		"category limit":     {"applicable_redeemables_category_limits": map[string]any{"cat_1": 0}},

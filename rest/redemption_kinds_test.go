@@ -104,6 +104,7 @@ func TestValidationRulesDecideAndLimitItems(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	discountCode(t, e, app, "Big orders", "BIG", map[string]any{"type": "PERCENT", "percent_off": 10, "effect": "APPLY_TO_ITEMS"}, nil)
+	createProduct(t, e, app, map[string]any{"source_id": "pen", "name": "Pen"}) // a rule names catalogue products
 	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "min 50, pens only",
 		"rules":         map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than_or_equal": []any{5000}}}},
 		"error":         map[string]any{"message": "Spend 50 first"},

@@ -269,7 +269,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
-		events: events, customers: customers, vouchers: vouchers})
+		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
 	registerManagement(r, root, trustedOrigins)
 	return r, nil
 }

@@ -38,6 +38,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/products", Scopes: []string{"api", "products"}},
 	{Method: "POST", Path: "/v1/promotions/validation", Scopes: []string{"api", "validations"}},
 	{Method: "POST", Path: "/v1/promotions/tiers/:promotionTierId/redemption", Scopes: []string{"api", "redemptions"}},
+	{Method: "POST", Path: "/v1/promotions/tiers/:promotionTierId/validation", Scopes: []string{"api", "validations"}},
 	{Path: "/v1/promotions", Scopes: []string{"api", "promotions"}},
 	{Path: "/v1/skus", Scopes: []string{"api", "skus", "products"}},
 	{Method: "POST", Path: "/v1/orders/export", Scopes: []string{"api", "orders", "exports"}},

@@ -25,6 +25,8 @@ func DiscountOf(d *jsonfield.Discount) discount.Discount {
 	}
 	if d.FixedAmount != nil {
 		out.FixedAmount = int64(*d.FixedAmount)
+	} else if out.Type == discount.TypeFixed {
+		out.NoFixedAmount = true
 	}
 	if d.UnitOff != nil {
 		out.UnitOff = *d.UnitOff

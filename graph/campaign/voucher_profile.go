@@ -138,8 +138,10 @@ func validateDiscountAt(prop string, d *jsonfield.Discount) error {
 			return apperr.InvalidPayload("Property %s.unit_off must be >= 0", prop)
 		}
 	case jsonfield.DiscountTypeFixed:
-		if d.FixedAmount == nil {
-			return apperr.InvalidPayload("Property %s.fixed_amount is required for FIXED discounts", prop)
+		// APPLY_TO_ITEMS may leave the new price to the rules' applicable_to
+		// entries (price), as the reference's "Promotion Tier Metadata" example.
+		if d.FixedAmount == nil && (d.Effect == nil || *d.Effect != string(discount.EffectApplyToItems)) {
+			return apperr.InvalidPayload("Property %s.fixed_amount is required for FIXED discounts (unless effect is APPLY_TO_ITEMS and the rules' applicable_to entries carry the price)", prop)
 		}
 	default:
 		return apperr.InvalidPayload("Property %s.type must be one of AMOUNT, PERCENT, UNIT, FIXED, got %q", prop, d.Type)

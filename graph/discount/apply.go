@@ -15,6 +15,9 @@ type Result struct {
 	ItemDiscounts []int64 // per line, index-aligned with o.Items after the apply (lines may have been added)
 	Total         int64   // OrderDiscount + Σ ItemDiscounts (what this redeemable gave)
 	AddedUnits    int64   // units added to the cart by UNIT effects
+	// Targets says, per applicable_to target of an item effect (one
+	// implicit target when the discount has none), what it covered.
+	Targets []TargetResult
 }
 
 // Apply applies d to o, mutating o (amounts, applied amounts, added lines),
@@ -70,7 +73,8 @@ func (o *Order) applyValue(d Discount, eligible Eligible) Result {
 		res.OrderDiscount, res.Total = off, off
 		return res
 	}
-	shares := o.itemShares(d, eligible)
+	shares, targets := o.itemShares(d, eligible)
+	res.Targets = targets
 	if s := sum(shares); s > r {
 		// The order amount is smaller than the lines: scale down to what is left.
 		shares = Split(r, shares, shares)
@@ -91,46 +95,102 @@ type calc struct {
 }
 
 // itemShares computes the per-line discount of an item effect, each within
-// the line's remaining amount; lines not eligible get 0.
-func (o *Order) itemShares(d Discount, eligible Eligible) []int64 {
+// the line's remaining amount, and what each target covered; lines no
+// target picks get 0. Without targets every eligible line is picked whole.
+func (o *Order) itemShares(d Discount, eligible Eligible) ([]int64, []TargetResult) {
+	targets := d.Targets
+	if len(targets) == 0 {
+		targets = []Target{{}}
+	}
+	sel := o.selectTargets(targets, eligible) // targets.go
 	n := len(o.Items)
 	shares := make([]int64, n)
-	rem := make([]int64, n) // r_i of eligible lines, 0 for the others
-	units := make([]int64, n)
+	base := make([]int64, n) // the part of r_i the picked units stand for
 	for i, it := range o.Items {
-		if eligible.accepts(it) {
-			rem[i], units[i] = it.Subtotal(), it.units()
+		if u := sel.units[i]; u > 0 {
+			if q := it.units(); u >= q {
+				base[i] = it.Subtotal()
+			} else {
+				base[i] = mulDivRound(it.Subtotal(), u, q)
+			}
 		}
 	}
 	switch (calc{d.Type, d.EffectOrDefault()}) {
 	case calc{TypeAmount, EffectApplyToItems}:
-		for i, r := range rem {
-			shares[i] = min(d.AmountOff, r)
+		for i, b := range base {
+			shares[i] = min(d.AmountOff, b)
 		}
 	case calc{TypeAmount, EffectApplyToItemsByQuantity}:
-		for i, r := range rem {
-			shares[i] = mulCap(d.AmountOff, units[i], r)
+		for i, b := range base {
+			shares[i] = mulCap(d.AmountOff, sel.units[i], b)
 		}
 	case calc{TypeAmount, EffectApplyToItemsProportionally}:
-		shares = Split(min(d.AmountOff, sum(rem)), rem, rem)
+		shares = Split(min(d.AmountOff, sum(base)), base, base)
 	case calc{TypeAmount, EffectApplyToItemsProportionallyByQuantity}:
-		shares = Split(min(d.AmountOff, sum(rem)), units, rem)
+		shares = Split(min(d.AmountOff, sum(base)), sel.units, base)
 	case calc{TypePercent, EffectApplyToItems}:
 		p := newPercent(d.PercentOff)
-		for i, r := range rem {
-			shares[i] = p.of(r)
-		}
-		if d.AmountLimit > 0 && sum(shares) > d.AmountLimit {
-			shares = Split(d.AmountLimit, shares, shares)
+		for i, b := range base {
+			shares[i] = p.of(b)
+			if d.AmountLimit > 0 {
+				shares[i] = min(shares[i], d.AmountLimit) // amount_limit caps each line (reference §7.4)
+			}
 		}
 	case calc{TypeFixed, EffectApplyToItems}:
-		for i, r := range rem {
-			shares[i] = max(r-mulCap(d.FixedAmount, units[i], r), 0)
+		for i, b := range base {
+			if k := sel.owner[i]; k >= 0 && (targets[k].Price != nil || !d.NoFixedAmount) {
+				shares[i] = o.fixedShare(i, d.FixedAmount, targets[sel.owner[i]].Price, sel.units[i], b)
+			}
 		}
 	default: // unreachable after Validate
 		panic(fmt.Sprintf("discount: no item calculation for %s/%s", d.Type, d.EffectOrDefault()))
 	}
-	return shares
+	limitTargets(shares, sel.owner, targets)
+	return shares, sel.results
+}
+
+// fixedShare is FIXED/APPLY_TO_ITEMS on line i: its u picked units cost
+// price each (the entry's, else fixed_amount). A whole line becomes price ×
+// units (max(0, r_i − price × u)); part of a line gets max(0, p_i − price)
+// per unit, within the part's base.
+func (o *Order) fixedShare(i int, fixedAmount int64, entryPrice *int64, u, base int64) int64 {
+	price := fixedAmount
+	if entryPrice != nil {
+		price = *entryPrice
+	}
+	it := o.Items[i]
+	if u >= it.units() {
+		return max(it.Subtotal()-mulCap(price, u, it.Subtotal()), 0)
+	}
+	return mulCap(max(o.linePrice(i)-price, 0), u, base)
+}
+
+// limitTargets applies the entries' amount_limit (per line) and
+// aggregated_amount_limit (over the entry's lines, scaled down by an
+// exact split).
+func limitTargets(shares []int64, owner []int, targets []Target) {
+	for k, t := range targets {
+		if t.AmountLimit == 0 && t.AggregatedAmountLimit == 0 {
+			continue
+		}
+		part := make([]int64, len(shares))
+		for i, s := range shares {
+			if owner[i] == k {
+				part[i] = s
+				if t.AmountLimit > 0 {
+					part[i] = min(s, t.AmountLimit)
+				}
+			}
+		}
+		if t.AggregatedAmountLimit > 0 && sum(part) > t.AggregatedAmountLimit {
+			part = Split(t.AggregatedAmountLimit, part, part)
+		}
+		for i := range shares {
+			if owner[i] == k {
+				shares[i] = part[i]
+			}
+		}
+	}
 }
 
 // limitTotal caps res.Total at limit (> 0), taking the excess back from o:

@@ -63,10 +63,14 @@ type Discount struct {
 	AmountLimit           int64   // PERCENT: cap of this discount (0 = none)
 	AggregatedAmountLimit int64   // any type: cap of this redeemable's total discount on the order (0 = none)
 	FixedAmount           int64   // FIXED
+	NoFixedAmount         bool    // FIXED without fixed_amount: only targets with a Price discount
 	UnitOff               int64   // UNIT: free units
 	UnitType              string  // UNIT: product (or SKU) id of the free units
 	UnitPrice             int64   // UNIT: optional catalog unit price, used when the cart line has no price (0 = unknown)
 	Units                 []Unit  // UNIT with ADD_MANY_ITEMS
+	// Targets are the applicable_to entries of an item effect (targets.go);
+	// none: every eligible line, whole.
+	Targets []Target
 }
 
 // EffectOrDefault returns d.Effect, or the type's default effect when it is empty.
@@ -95,6 +99,11 @@ func (d Discount) Validate() error {
 	}
 	if err := checkValue(ErrInvalidDiscount, "aggregated_amount_limit", d.AggregatedAmountLimit); err != nil {
 		return err
+	}
+	for i, t := range d.Targets {
+		if err := t.validate(i); err != nil {
+			return err
+		}
 	}
 	switch d.Type {
 	case TypeAmount:

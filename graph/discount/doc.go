@@ -62,13 +62,34 @@
 //	AMOUNT  APPLY_TO_ITEMS_PROPORTIONALLY  D = min(amount_off, Σ r_i) split by r_i
 //	AMOUNT  …_PROPORTIONALLY_BY_QUANTITY   D = min(amount_off, Σ r_i) split by units, capped at r_i
 //	PERCENT APPLY_TO_ORDER                 min(round(R × p / 100), amount_limit)
-//	PERCENT APPLY_TO_ITEMS                 each eligible line round(r_i × p / 100); amount_limit caps
-//	                                       the sum (shares scaled down by an exact split)
+//	PERCENT APPLY_TO_ITEMS                 each eligible line min(round(r_i × p / 100), amount_limit)
+//	                                       (amount_limit per line, reference §7.4)
 //	FIXED   APPLY_TO_ORDER                 max(0, R − fixed_amount): the new total is fixed_amount
-//	FIXED   APPLY_TO_ITEMS                 each eligible line max(0, r_i − fixed_amount × units)
+//	FIXED   APPLY_TO_ITEMS                 each eligible line max(0, r_i − price × units), price = the
+//	                                       target's price, else fixed_amount (a new unit price)
 //	UNIT    ADD_MISSING_ITEMS              make unit_off units free, adding the missing ones
 //	UNIT    ADD_NEW_ITEMS                  add unit_off units, all free
 //	UNIT    ADD_MANY_ITEMS                 each units[i] in order
+//
+// # Targets (applicable_to entries)
+//
+// An item effect may carry Targets (targets.go): a line belongs to the
+// first target matching it (and accepted by Eligible). Per target the
+// resources — lines (ITEM) or units counted across lines (UNIT) — are
+// taken in request order (APPLY_TO_EVERY) or sorted by unit price
+// (CHEAPEST/FROM_CHEAPEST ascending, MOST_EXPENSIVE/FROM_MOST_EXPENSIVE
+// descending, ties in request order); APPLY_TO_CHEAPEST/MOST_EXPENSIVE
+// take the first resource only, the others skip skip_initially resources
+// and then take every repeat-th. quantity_limit (per line) and
+// aggregated_quantity_limit (over the target, in application order) cap
+// the units. A line whose u of q units are taken is discounted on
+// u/q of its remaining amount (rounded half-up). The effect's formula runs
+// on those bases; then the target's amount_limit (per line) and
+// aggregated_amount_limit (exact split) and the discount's
+// aggregated_amount_limit apply: the smallest cap wins. Units are counted
+// arithmetically (O(lines)); unit numbers are listed only up to
+// MaxListedUnits units in the order. Without targets every eligible line
+// is taken whole.
 //
 // An empty effect means the type's default: APPLY_TO_ORDER, or
 // ADD_MISSING_ITEMS for UNIT. Item effects touch only lines accepted by the

@@ -34,7 +34,11 @@ func expectedTotal(pre *Order, d Discount, el Eligible) int64 {
 			case "AMOUNT/APPLY_TO_ITEMS_BY_QUANTITY":
 				naive += min(d.AmountOff*u, ri)
 			case "PERCENT/APPLY_TO_ITEMS":
-				naive += pctOf(ri)
+				if d.AmountLimit > 0 { // per line (reference §7.4)
+					naive += min(pctOf(ri), d.AmountLimit)
+				} else {
+					naive += pctOf(ri)
+				}
 			case "FIXED/APPLY_TO_ITEMS":
 				naive += max(ri-d.FixedAmount*u, 0)
 			}
@@ -43,7 +47,7 @@ func expectedTotal(pre *Order, d Discount, el Eligible) int64 {
 			naive = min(d.AmountOff, sumR)
 		}
 	}
-	if d.Type == TypePercent && d.AmountLimit > 0 {
+	if d.Type == TypePercent && d.AmountLimit > 0 && d.EffectOrDefault() == EffectApplyToOrder {
 		naive = min(naive, d.AmountLimit)
 	}
 	if d.AggregatedAmountLimit > 0 {
@@ -99,14 +103,19 @@ func checkApply(pre, o *Order, d Discount, el Eligible, res Result) error {
 	if d.AggregatedAmountLimit > 0 && res.Total > d.AggregatedAmountLimit {
 		return fmt.Errorf("total %d above the aggregated limit %d", res.Total, d.AggregatedAmountLimit)
 	}
-	if d.Type == TypePercent && d.AmountLimit > 0 && res.Total > d.AmountLimit {
+	if d.Type == TypePercent && d.AmountLimit > 0 && d.EffectOrDefault() == EffectApplyToOrder && res.Total > d.AmountLimit {
 		return fmt.Errorf("total %d above amount_limit %d", res.Total, d.AmountLimit)
+	}
+	for i, s := range res.ItemDiscounts {
+		if d.Type == TypePercent && d.AmountLimit > 0 && s > d.AmountLimit {
+			return fmt.Errorf("line %d: %d above amount_limit %d (per line)", i, s, d.AmountLimit)
+		}
 	}
 	if d.Type != TypeUnit {
 		if addedUnits != 0 || len(o.Items) != len(pre.Items) {
 			return fmt.Errorf("a %s discount changed the cart", d.Type)
 		}
-		if want := expectedTotal(pre, d, el); res.Total != want {
+		if want := expectedTotal(pre, d, el); len(d.Targets) == 0 && res.Total != want {
 			return fmt.Errorf("total %d, want %d", res.Total, want)
 		}
 	}

@@ -22,6 +22,7 @@ type Item struct {
 	Quantity  int64  // units (>= 0); 0 when the client sent no quantity (then Amount is the line)
 	Price     int64  // unit price; 0 when unknown
 	Amount    int64  // line amount before discounts
+	Line      int    // the caller's line number (1-based; 0 = none, e.g. a line a UNIT effect added); kept as given
 
 	// Set by NewOrder and the calculations:
 

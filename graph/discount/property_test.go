@@ -108,6 +108,23 @@ func randomDiscount(rng *rand.Rand) Discount {
 	if rng.IntN(4) == 0 {
 		d.AggregatedAmountLimit = amount()
 	}
+	if c.t != TypeUnit && d.EffectOrDefault() != EffectApplyToOrder && rng.IntN(3) == 0 {
+		picks := []Pick{PickEvery, PickCheapest, PickMostExpensive, PickFromCheapest, PickFromMostExpensive}
+		for range rng.IntN(2) + 1 {
+			t := Target{Match: randomEligible(rng), Pick: picks[rng.IntN(len(picks))], Units: rng.IntN(2) == 0,
+				SkipInitially: rng.Int64N(3), Repeat: rng.Int64N(3)}
+			if rng.IntN(3) == 0 {
+				t.QuantityLimit, t.AggregatedQuantityLimit = rng.Int64N(4), rng.Int64N(6)
+			}
+			if rng.IntN(3) == 0 {
+				t.AmountLimit, t.AggregatedAmountLimit = amount(), amount()
+			}
+			if rng.IntN(3) == 0 {
+				t.Price = ptr(rng.Int64N(3000))
+			}
+			d.Targets = append(d.Targets, t)
+		}
+	}
 	return d
 }
 

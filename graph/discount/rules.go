@@ -53,6 +53,24 @@ type Rules struct {
 	ExclusivePerCategoryLimit      int            // max APPLICABLE per exclusive category (1..5)
 	NoEffectSkipCategories         []string       // no-effect rule SKIP for these categories
 	NoEffectRedeemAnywayCategories []string       // no-effect rule REDEEM_ANYWAY for these categories
+
+	// ProductsOnce (redeemables_products_application_mode ONCE): a line an
+	// earlier redeemable of the request discounted is not eligible again.
+	ProductsOnce bool
+}
+
+// Products application modes.
+const (
+	ProductsStack = "STACK"
+	ProductsOnce  = "ONCE"
+)
+
+// ProductsMode is the redeemables_products_application_mode value.
+func (r Rules) ProductsMode() string {
+	if r.ProductsOnce {
+		return ProductsOnce
+	}
+	return ProductsStack
 }
 
 // DefaultRules returns RedeemablesLimit 30, ApplicableLimit 5, Mode ALL,
@@ -127,6 +145,7 @@ func (r Rules) normalized() Rules {
 	}
 	d.CategoryLimits, d.ExclusiveCategories, d.JointCategories = r.CategoryLimits, r.ExclusiveCategories, r.JointCategories
 	d.NoEffectSkipCategories, d.NoEffectRedeemAnywayCategories = r.NoEffectSkipCategories, r.NoEffectRedeemAnywayCategories
+	d.ProductsOnce = r.ProductsOnce
 	return d
 }
 

@@ -113,7 +113,7 @@ func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, va
 			out[i] = Outcome{Status: StatusApplicable}
 		} else {
 			before := o.Clone()
-			res, err := o.Apply(*c.Discount, c.Eligible)
+			res, err := o.Apply(*c.Discount, r.eligible(c.Eligible))
 			switch {
 			case err != nil:
 				out[i] = Outcome{Status: StatusInapplicable, Key: KeyInvalidOrder}
@@ -139,4 +139,13 @@ func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, va
 		*o = *start
 	}
 	return out, valid, exclusiveApplied
+}
+
+// eligible is a candidate's Eligible under the products application mode:
+// with ONCE, lines already discounted in this request are left out.
+func (r Rules) eligible(e Eligible) Eligible {
+	if !r.ProductsOnce {
+		return e
+	}
+	return func(it Item) bool { return it.AppliedDiscountAmount == 0 && e.accepts(it) }
 }

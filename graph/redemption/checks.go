@@ -76,6 +76,12 @@ type redeemableState struct {
 	// version is the voucher row's version as read (guarded mode only;
 	// see statement.go).
 	version string
+	// itemView shows a calculation line to rules and applicable_to with
+	// the catalogue's view (nil: ids only; applicable.go).
+	itemView func(discount.Item) validationrule.Item
+	// unitPrices are the catalogue prices of UNIT discounts' unit types
+	// (unit_prices.go).
+	unitPrices map[string]int64
 }
 
 // code is the redeemable's id as the client sent it.
@@ -229,7 +235,7 @@ func (s *redeemableState) candidate() discount.Candidate {
 	switch v.Type {
 	case jsonfield.VoucherTypeDiscount:
 		if v.Discount != nil {
-			d := campaign.DiscountOf(v.Discount)
+			d := s.withTargets(campaign.DiscountOf(v.Discount)) // applicable.go
 			c.Discount = &d
 		}
 	case jsonfield.VoucherTypeGift:
@@ -240,25 +246,4 @@ func (s *redeemableState) candidate() discount.Candidate {
 		c.Discount = &d
 	}
 	return c
-}
-
-// eligible selects the order lines every assigned rule's applicable_to admits.
-func (s *redeemableState) eligible() discount.Eligible {
-	var limits []validationrule.ApplicableTo
-	for _, r := range s.rules {
-		if !r.ApplicableTo.Empty() {
-			limits = append(limits, r.ApplicableTo)
-		}
-	}
-	if len(limits) == 0 {
-		return nil
-	}
-	return func(it discount.Item) bool {
-		for _, l := range limits {
-			if !l.Applies(validationrule.Item{ProductID: it.ProductID, SKUID: it.SKUID, Quantity: it.Quantity, Amount: it.Amount}) {
-				return false
-			}
-		}
-		return true
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/catalog"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -45,6 +46,11 @@ type evaluation struct {
 	segmentsLoaded bool
 	// storedOrder is the existing order the request names (nil: a new one).
 	storedOrder *ent.Order
+	// cart is what the catalogue knows of the request's lines, index-aligned
+	// with them (nil: no redeemable has rules; cart_rules.go).
+	cart []catalog.CartLine
+	// countErr is the first error of a rule count read (rule_counts.go).
+	countErr error
 }
 
 // evalMode says what the caller does with an evaluation.
@@ -107,6 +113,12 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 		}
 	}
 	if err := e.loadRules(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.loadCart(ctx); err != nil { // cart_rules.go
+		return nil, err
+	}
+	if err := e.loadUnitPrices(ctx); err != nil { // unit_prices.go
 		return nil, err
 	}
 	if err := e.loadCategories(ctx); err != nil { // categories.go

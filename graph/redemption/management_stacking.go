@@ -69,7 +69,7 @@ func stackingRulesOf(s *jsonfield.StackingRules) *StackingRules {
 		ApplicableExclusiveRedeemablesLimit: r.ExclusiveLimit, ApplicableExclusiveRedeemablesPerCategoryLimit: r.ExclusivePerCategoryLimit,
 		DiscountCalculationMode: "DISCOUNTED_AMOUNT", InitialAmountModeCategories: []string{}, DiscountedAmountModeCategories: []string{},
 		RedeemablesApplicationMode: string(r.Mode), RedeemablesSortingRule: string(r.Sorting),
-		RedeemablesProductsApplicationMode: "STACK", RedeemablesNoEffectRule: string(r.NoEffect),
+		RedeemablesProductsApplicationMode: r.ProductsMode(), RedeemablesNoEffectRule: string(r.NoEffect),
 		NoEffectSkipCategories: orEmpty(r.NoEffectSkipCategories), NoEffectRedeemAnywayCategories: orEmpty(r.NoEffectRedeemAnywayCategories),
 		RedeemablesRollbackOrderMode: "WITH_ORDER", CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
 }
@@ -82,7 +82,8 @@ func rulesOf(s *jsonfield.StackingRules) discount.Rules {
 		CategoryLimits: s.ApplicableRedeemablesCategoryLimits, ExclusiveCategories: s.ExclusiveCategories,
 		JointCategories: s.JointCategories, ExclusiveLimit: s.ApplicableExclusiveRedeemablesLimit,
 		ExclusivePerCategoryLimit: s.ApplicableExclusiveRedeemablesPerCategoryLimit,
-		NoEffectSkipCategories:    s.NoEffectSkipCategories, NoEffectRedeemAnywayCategories: s.NoEffectRedeemAnywayCategories}
+		NoEffectSkipCategories:    s.NoEffectSkipCategories, NoEffectRedeemAnywayCategories: s.NoEffectRedeemAnywayCategories,
+		ProductsOnce: s.RedeemablesProductsApplicationMode == discount.ProductsOnce}
 }
 
 // orEmpty is list, or an empty list for nil (JSON [] rather than null).

@@ -79,6 +79,8 @@ func (in StackingRulesInput) apply(ctx context.Context, s jsonfield.StackingRule
 			[]string{string(discount.SortingRequestedOrder), string(discount.SortingCategoryHierarchy)}},
 		{"redeemables_no_effect_rule", in.RedeemablesNoEffectRule, &s.RedeemablesNoEffectRule,
 			[]string{string(discount.NoEffectRedeemAnyway), string(discount.NoEffectSkip)}},
+		{"redeemables_products_application_mode", in.RedeemablesProductsApplicationMode, &s.RedeemablesProductsApplicationMode,
+			[]string{discount.ProductsStack, discount.ProductsOnce}},
 	} {
 		if err := requireOneOf(e.field, e.v, e.allowed...); err != nil {
 			return s, err
@@ -188,9 +190,8 @@ func (in StackingRulesInput) checkFixed() error {
 		got  *string
 		want string
 	}{
-		"discount_calculation_mode":             {in.DiscountCalculationMode, "DISCOUNTED_AMOUNT"},
-		"redeemables_products_application_mode": {in.RedeemablesProductsApplicationMode, "STACK"},
-		"redeemables_rollback_order_mode":       {in.RedeemablesRollbackOrderMode, "WITH_ORDER"},
+		"discount_calculation_mode":       {in.DiscountCalculationMode, "DISCOUNTED_AMOUNT"},
+		"redeemables_rollback_order_mode": {in.RedeemablesRollbackOrderMode, "WITH_ORDER"},
 	} {
 		if v.got != nil && *v.got != v.want {
 			return unsupported(field)

@@ -90,6 +90,12 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 	if err := e.loadRules(ctx); err != nil {
 		return nil, err
 	}
+	if err := e.loadCart(ctx); err != nil { // cart_rules.go
+		return nil, err
+	}
+	if err := e.loadUnitPrices(ctx); err != nil { // unit_prices.go
+		return nil, err
+	}
 	if err := e.loadCategories(ctx); err != nil {
 		return nil, err
 	}
@@ -127,7 +133,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 // legacyPromotion is one entry of the legacy validation's promotions.
 func (e *evaluation) legacyPromotion(s *redeemableState, o *discount.Order, out discount.Outcome) map[string]any {
 	t := s.tier
-	entry := map[string]any{"valid": true, "applicable_to": e.applicableTo(s), "inapplicable_to": listOf(nil),
+	entry := map[string]any{"valid": true, "applicable_to": e.applicableTo(s, &out.Result), "inapplicable_to": s.inapplicableTo(),
 		"tracking_id": e.trackingID, "order": newOrderView(o, e.req.order, nil, e.customer), "id": t.ID,
 		"name": t.Name, "discount": tierDiscount(t)["discount"], "hierarchy": t.Hierarchy,
 		"discount_amount": out.Result.Total, "applied_discount_amount": out.Result.Total,
@@ -159,15 +165,10 @@ func (e *evaluation) legacyPromotion(s *redeemableState, o *discount.Order, out 
 // own transaction. An unknown tier is a 404 (nothing stored); a tier
 // that cannot be used stores a failed redemption and returns its failure.
 func RedeemPromotionTier(ctx context.Context, id string, in *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
-	if in != nil && (in.Gift != nil || in.Reward != nil) {
-		return nil, apperr.InvalidPayload("A promotion tier takes neither gift nor reward")
-	}
-	req, err := legacyRequest(id, in)
+	req, err := tierRequest(id, in)
 	if err != nil {
 		return nil, err
 	}
-	object := "promotion_tier"
-	req.redeemables[0].Object = &object
 	leave, err := store.EnterRows(ctx, req.voucherIDs())
 	if err != nil {
 		return nil, observe.Redemption(ctx, false, err)
@@ -195,6 +196,20 @@ func RedeemPromotionTier(ctx context.Context, id string, in *VoucherRedemptionIn
 		return err
 	})
 	return out, observe.Redemption(ctx, out != nil && out.Failure != nil, err)
+}
+
+// tierRequest is the legacy request for one promotion tier (no gift, no reward).
+func tierRequest(id string, in *VoucherRedemptionInput) (*redemptionRequest, error) {
+	if in != nil && (in.Gift != nil || in.Reward != nil) {
+		return nil, apperr.InvalidPayload("A promotion tier takes neither gift nor reward")
+	}
+	req, err := legacyRequest(id, in)
+	if err != nil {
+		return nil, err
+	}
+	object := "promotion_tier"
+	req.redeemables[0].Object = &object
+	return req, nil
 }
 
 // recordTierRedemption stores a valid legacy tier redemption.

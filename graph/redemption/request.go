@@ -118,6 +118,12 @@ func (r *redemptionRequest) check() error {
 		if len(o.Items) > maxOrderItems {
 			return apperr.InvalidPayload("Property .order.items must NOT have more than %d items", maxOrderItems)
 		}
+		for i, it := range o.Items {
+			if it != nil && it.Quantity != nil && *it.Quantity < 1 {
+				// As the orders resource: a line is at least one unit.
+				return apperr.InvalidPayload("Property .order.items[%d].quantity cannot be lower than 1", i)
+			}
+		}
 		if o.Status != nil && !validOrderStatus(*o.Status) {
 			return apperr.InvalidPayload("Property .order.status must be one of CREATED, PAID, CANCELED, FULFILLED")
 		}
@@ -162,7 +168,9 @@ func (r *redemptionRequest) discountOrder() (*discount.Order, error) {
 		if it == nil {
 			return nil, apperr.InvalidPayload("Property .order.items[%d] must be an object", i)
 		}
-		items = append(items, discountItem(it))
+		d := discountItem(it)
+		d.Line = i + 1
+		items = append(items, d)
 	}
 	o, err := discount.NewOrder(r.order.Amount, items)
 	if err != nil {

@@ -25,7 +25,14 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 		return nil, err
 	}
 	for i, r := range s.rules {
-		if v := r.Check(rc); v != nil {
+		if r.Uses("order.total_amount") && rc.OrderTotalAmount == nil {
+			rc.OrderTotalAmount = e.totalAfter(s) // cart_rules.go
+		}
+		v := r.Check(rc)
+		if e.countErr != nil {
+			return nil, e.countErr
+		}
+		if v != nil {
 			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))
 			f.message, f.customMessage = validationrule.DefaultMessage(v.Key), v.Custom
 			return f, nil
@@ -37,17 +44,17 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 // ruleContext gathers what rules are checked against; the customer's
 // segments and redemption count are read only when a rule needs them.
 func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (validationrule.Context, error) {
-	rc := validationrule.Context{RedemptionMetadata: e.req.metadata}
+	rc := validationrule.Context{RedemptionMetadata: e.req.metadata, APIKey: apiKeyOf(ctx),
+		Count: func(name string) (int64, bool) { return e.ruleCount(ctx, s, name) }} // rule_counts.go
 	if o := e.req.order; o != nil {
 		rc.OrderMetadata = o.Metadata
 		start := e.order // not yet discounted: checks run before Stack
 		if o.Amount != nil || len(o.Items) > 0 {
-			amount := start.Amount
-			rc.OrderAmount = &amount
+			amount, initial := start.Amount, start.InitialAmount
+			rc.OrderAmount, rc.OrderInitialAmount = &amount, &initial
 		}
 		for _, it := range start.Items {
-			rc.OrderItems = append(rc.OrderItems, validationrule.Item{ProductID: it.ProductID, SKUID: it.SKUID,
-				Quantity: it.Quantity, Amount: it.Amount})
+			rc.OrderItems = append(rc.OrderItems, e.ruleItem(it))
 		}
 	}
 	if e.customer == nil {

@@ -134,7 +134,7 @@ func (e *evaluation) checkTier(ctx context.Context, s *redeemableState) error {
 func (s *redeemableState) tierCandidate(c discount.Candidate) discount.Candidate {
 	c.Eligible = s.eligible()
 	if d := s.tier.Discount; d != nil {
-		dd := campaign.DiscountOf(d)
+		dd := s.withTargets(campaign.DiscountOf(d)) // applicable.go
 		c.Discount = &dd
 	}
 	return c

@@ -150,7 +150,11 @@ func runValidation(ctx context.Context, req *redemptionRequest, run func(context
 // fillLegacyValid adds what a valid legacy validation shows.
 func (e *evaluation) fillLegacyValid(body map[string]any, s *redeemableState) {
 	v := s.voucher
-	body["applicable_to"], body["inapplicable_to"] = e.applicableTo(s), listOf(nil)
+	var res *discount.Result
+	if len(e.outcomes) > 0 {
+		res = &e.outcomes[0].Result
+	}
+	body["applicable_to"], body["inapplicable_to"] = e.applicableTo(s, res), s.inapplicableTo()
 	body["campaign_id"] = v.CampaignID
 	if cmp := v.Edges.Campaign; cmp != nil {
 		body["campaign"] = cmp.Name

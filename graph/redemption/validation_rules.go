@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/catalog"
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -36,10 +37,20 @@ func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
 	return def, *in.Name, nil
 }
 
+// checkRuleTargets refuses (404) a rule naming a product, SKU or
+// collection the catalogue does not hold.
+func checkRuleTargets(ctx context.Context, def rules.Definition) error {
+	products, skus, collections := def.Refs()
+	return catalog.CheckTargets(ctx, products, skus, collections)
+}
+
 // CreateValidationRule stores a checked rule.
 func CreateValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.ValidationRule, error) {
-	_, name, err := parseRuleInput(in)
+	def, name, err := parseRuleInput(in)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkRuleTargets(ctx, def); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -73,7 +84,11 @@ func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	if in.Rules == nil {
 		in.Rules = r.Rules
 	}
-	if _, _, err := parseRuleInput(in); err != nil {
+	def, _, err := parseRuleInput(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRuleTargets(ctx, def); err != nil {
 		return nil, err
 	}
 	u := r.Update().SetName(*in.Name).SetRules(shape.OrEmptyMap(in.Rules)).SetNillableType(in.Type).

@@ -126,7 +126,7 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	switch out.Status {
 	case discount.StatusApplicable:
 		r.Result = e.applicableResult(s, out)
-		r.ApplicableTo, r.InapplicableTo = e.applicableTo(s), listOf(nil)
+		r.ApplicableTo, r.InapplicableTo = e.applicableTo(s, &out.Result), s.inapplicableTo()
 		r.Order = withOrder
 	case discount.StatusInapplicable:
 		f := s.failure
@@ -186,17 +186,6 @@ func (e *evaluation) applicableResult(s *redeemableState, out discount.Outcome) 
 	return map[string]any{"discount": &d}
 }
 
-// applicableTo lists the products the voucher's rules limit it to.
-func (e *evaluation) applicableTo(s *redeemableState) map[string]any {
-	var data []any
-	for _, r := range s.rules {
-		for _, t := range r.ApplicableTo.Included {
-			data = append(data, map[string]any{"object": t.Object, "id": t.ID, "effect": "APPLY_TO_EVERY"})
-		}
-	}
-	return listOf(data)
-}
-
 // stackingRulesView is the stacking_rules object every validation echoes:
 // the rules r the request was worked out with (defaults filled in).
 func stackingRulesView(r discount.Rules) map[string]any {
@@ -211,7 +200,7 @@ func stackingRulesView(r discount.Rules) map[string]any {
 		"applicable_exclusive_redeemables_per_category_limit": r.ExclusivePerCategoryLimit,
 		"exclusive_categories":                                orEmpty(r.ExclusiveCategories), "joint_categories": orEmpty(r.JointCategories),
 		"redeemables_application_mode": string(r.Mode), "redeemables_sorting_rule": string(r.Sorting),
-		"redeemables_products_application_mode": "STACK", "redeemables_no_effect_rule": string(r.NoEffect),
+		"redeemables_products_application_mode": r.ProductsMode(), "redeemables_no_effect_rule": string(r.NoEffect),
 		"no_effect_skip_categories": orEmpty(r.NoEffectSkipCategories), "no_effect_redeem_anyway_categories": orEmpty(r.NoEffectRedeemAnywayCategories),
 		"redeemables_rollback_order_mode": "WITH_ORDER",
 	}

@@ -41,10 +41,10 @@ func TestApplicableEmptyAndMatches(t *testing.T) {
 	if !(ApplicableTo{}).Empty() {
 		t.Error("zero value should be empty")
 	}
-	if (ApplicableTo{Excluded: []Target{{ObjectSKU, "s"}}}).Empty() {
+	if (ApplicableTo{Excluded: []Target{{Object: ObjectSKU, ID: "s"}}}).Empty() {
 		t.Error("excluded entry: not empty")
 	}
-	if (ApplicableTo{Included: []Target{{ObjectProduct, "p"}}}).Empty() {
+	if (ApplicableTo{Included: []Target{{Object: ObjectProduct, ID: "p"}}}).Empty() {
 		t.Error("included entry: not empty")
 	}
 	it := Item{ProductID: "p", SKUID: "s"}
@@ -52,18 +52,18 @@ func TestApplicableEmptyAndMatches(t *testing.T) {
 		t    Target
 		want bool
 	}{
-		{Target{ObjectProduct, "p"}, true},
-		{Target{ObjectSKU, "s"}, true},
-		{Target{ObjectProduct, "s"}, false},
-		{Target{"", "s"}, true}, // hand-built, no object: either id
-		{Target{ObjectProduct, ""}, false},
+		{Target{Object: ObjectProduct, ID: "p"}, true},
+		{Target{Object: ObjectSKU, ID: "s"}, true},
+		{Target{Object: ObjectProduct, ID: "s"}, false},
+		{Target{Object: "", ID: "s"}, true}, // hand-built, no object: either id
+		{Target{Object: ObjectProduct, ID: ""}, false},
 	}
 	for _, tt := range tests {
 		if got := tt.t.Matches(it); got != tt.want {
 			t.Errorf("%+v.Matches = %v", tt.t, got)
 		}
 	}
-	if (Target{ObjectSKU, ""}).Matches(Item{}) {
+	if (Target{Object: ObjectSKU, ID: ""}).Matches(Item{}) {
 		t.Error("empty ids must never match")
 	}
 }

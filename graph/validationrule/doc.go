@@ -1,6 +1,7 @@
 // Package validationrule parses and evaluates Voucherify-style validation
-// rules (a minimal subset; see redemption-behaviour.md §8). It is pure: no
-// storage, no I/O, standard library only.
+// rules (every name of the reference's list; cart-promotions-behaviour.md §8,
+// docs/promotions.md "Cart rules"). It is pure: no storage, no I/O,
+// standard library only.
 //
 // A rule arrives over REST as
 //
@@ -64,11 +65,16 @@
 //     failure key, never a missing_* key. The message is the blamed rule's
 //     own error.message (an extension: rules.N.error.message), else the
 //     definition's error.message, else DefaultMessage(key).
-//   - Nested "rules" inside a numbered rule must be empty; Voucherify's
-//     nested conditions (e.g. a quantity under a product) are not supported.
-//   - applicable_to accepts only "product" and "sku" targets with an id;
-//     other properties of applicable_to are ignored. A product target matches
-//     every line of that product (any SKU), a sku target only that SKU.
+//   - Nested "rules" are accepted only under order.items.* and product.id
+//     (order.items.quantity, price, metadata per line; aggregated_quantity
+//     and aggregated_amount over the matched lines); see cart.go.
+//   - The cart, budget and count names, and the names accepted without
+//     being enforced, are listed in names.go (Context.Count supplies counts).
+//   - applicable_to accepts "product", "sku" and "products_collection"
+//     entries with an id and the entry settings (effect, target, price,
+//     limits, skip_initially, repeat). A product target matches every line
+//     of that product (any SKU), a sku target only that SKU, a collection
+//     the lines whose Collections hold it; ids compare with the aliases.
 //   - Check on a definition that would fail Validate (bad logic, unknown
 //     name) fails closed with redemption_rules_violated.
 package validationrule

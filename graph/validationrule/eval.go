@@ -20,6 +20,20 @@ type Context struct {
 	// CustomerRedemptions counts the customer's successful redemptions of the
 	// voucher being checked, not counting the one being checked.
 	CustomerRedemptions int64
+	// OrderInitialAmount is the order amount before any discount of the
+	// request (nil: same as OrderAmount).
+	OrderInitialAmount *int64
+	// OrderTotalAmount is the order amount after this redeemable's discount
+	// (nil: same as OrderAmount).
+	OrderTotalAmount *int64
+	// Count returns the value of a budget or redemption-count rule (one of
+	// CountNames), not counting the redemption being checked; ok false
+	// means the value is not known and the rule is not enforced. Nil: no
+	// count is known.
+	Count func(name string) (n int64, ok bool)
+	// APIKey and UserLogin identify who calls ("" unknown: the rules
+	// redemption.api_key and redemption.user.login are not enforced).
+	APIKey, UserLogin string
 }
 
 // Item is one order line.
@@ -30,9 +44,29 @@ type Item struct {
 	SKUID string
 	// Quantity is the number of units.
 	Quantity int64
-	// Amount is the line amount before discounts (not used by the rules;
-	// carried for callers computing eligible amounts).
+	// Amount is the line amount before discounts.
 	Amount int64
+	// Price is the unit price (0: unknown; then Amount/Quantity is used).
+	Price int64
+	// Metadata is the line's metadata.
+	Metadata map[string]any
+	// ProductMetadata is the line's product metadata (request over catalog).
+	ProductMetadata map[string]any
+	// Collections are the ids of the product collections the line belongs to.
+	Collections []string
+	// ProductAliases are other ids of the line's product (its source_id or
+	// catalog id), matched like ProductID.
+	ProductAliases []string
+	// SKUAliases are other ids of the line's SKU, matched like SKUID.
+	SKUAliases []string
+}
+
+// unitPrice is the line's unit price: Price, else Amount/Quantity.
+func (it Item) unitPrice() int64 {
+	if it.Price > 0 || it.Quantity <= 0 {
+		return it.Price
+	}
+	return it.Amount / it.Quantity
 }
 
 // Failure keys (the real service's).
@@ -143,7 +177,7 @@ func (c Condition) eval(ctx Context) (bool, string) {
 			return false, KeyMissingAmount
 		}
 		return all(func(op string, xs []any) bool { return numeric(op, xs, *ctx.OrderAmount) }), fail
-	case kindItemsCount, kindItemsQuantity, kindProduct:
+	case kindItemsCount, kindItemsQuantity:
 		n := int64(len(ctx.OrderItems))
 		if k == kindItemsQuantity {
 			n = 0
@@ -151,12 +185,7 @@ func (c Condition) eval(ctx Context) (bool, string) {
 				n += it.Quantity
 			}
 		}
-		ok := all(func(op string, xs []any) bool {
-			if k == kindProduct {
-				return setOp(op, anyItemMatches(ctx.OrderItems, xs))
-			}
-			return numeric(op, xs, n)
-		})
+		ok := all(func(op string, xs []any) bool { return numeric(op, xs, n) })
 		if !ok && len(ctx.OrderItems) == 0 {
 			return false, KeyMissingItems
 		}
@@ -185,5 +214,5 @@ func (c Condition) eval(ctx Context) (bool, string) {
 		}
 		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.CustomerMetadata, mdKey) }), fail
 	}
-	return false, fail
+	return c.evalCart(k, mdKey, ctx, all) // cart.go
 }

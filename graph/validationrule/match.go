@@ -71,24 +71,24 @@ func anyIn(have []string, xs []any) bool {
 	return false
 }
 
-func anyItemMatches(items []Item, xs []any) bool {
-	for _, it := range items {
-		for _, o := range xs {
-			switch t := o.(type) {
-			case string:
-				if t != "" && (t == it.ProductID || t == it.SKUID) {
-					return true
-				}
-			case Target:
-				if t.Matches(it) {
-					return true
-				}
-			case map[string]any:
-				id, _ := t["id"].(string)
-				obj, _ := t["object"].(string)
-				if (Target{Object: obj, ID: id}).Matches(it) {
-					return true
-				}
+// itemMatches reports whether it matches one of the operands: an id
+// string (the line's product or SKU id, or one of their aliases) or a Target.
+func itemMatches(it Item, xs []any) bool {
+	for _, o := range xs {
+		switch t := o.(type) {
+		case string:
+			if t != "" && (Target{Object: ObjectProduct, ID: t}.Matches(it) || Target{Object: ObjectSKU, ID: t}.Matches(it)) {
+				return true
+			}
+		case Target:
+			if t.Matches(it) {
+				return true
+			}
+		case map[string]any:
+			id, _ := t["id"].(string)
+			obj, _ := t["object"].(string)
+			if (Target{Object: obj, ID: id}).Matches(it) {
+				return true
 			}
 		}
 	}

@@ -22,76 +22,9 @@ const (
 	PrefixCustomerMetadata         = "customer.metadata."
 )
 
-// propertyNames are the rule names the reference writes with the metadata
-// key apart, in `property` ({"name": "order.metadata", "property": "tier"}),
-// with their underscore spellings; each reads as its prefix plus the key.
-var propertyNames = map[string]string{
-	"order.metadata": PrefixOrderMetadata, "order_metadata": PrefixOrderMetadata,
-	"redemption.metadata": PrefixRedemptionMetadata, "redemption_metadata": PrefixRedemptionMetadata,
-	"customer.metadata": PrefixCustomerMetadata, "customer_metadata": PrefixCustomerMetadata,
-}
-
 // operatorAliases are operator spellings the reference's examples use for
 // a supported operator.
 var operatorAliases = map[string]string{"$greater_than_or_equal": "$more_than_or_equal", "$greater_than": "$more_than"}
-
-type kind int
-
-const (
-	kindUnknown kind = iota
-	kindAmount
-	kindItemsCount
-	kindItemsQuantity
-	kindProduct
-	kindSegment
-	kindCustomerID
-	kindPerCustomer
-	kindOrderMeta
-	kindRedemptionMeta
-	kindCustomerMeta
-)
-
-// kindOf classifies a rule name; for metadata rules it also returns the key.
-func kindOf(name string) (kind, string) {
-	switch name {
-	case NameOrderAmount:
-		return kindAmount, ""
-	case NameOrderItemsCount:
-		return kindItemsCount, ""
-	case NameOrderItemsQuantity:
-		return kindItemsQuantity, ""
-	case NameOrderItemsAny, NameProductID:
-		return kindProduct, ""
-	case NameCustomerSegment:
-		return kindSegment, ""
-	case NameCustomerID:
-		return kindCustomerID, ""
-	case NameRedemptionCountPerCustomer:
-		return kindPerCustomer, ""
-	}
-	if k, ok := strings.CutPrefix(name, PrefixOrderMetadata); ok && k != "" {
-		return kindOrderMeta, k
-	}
-	if k, ok := strings.CutPrefix(name, PrefixRedemptionMetadata); ok && k != "" {
-		return kindRedemptionMeta, k
-	}
-	if k, ok := strings.CutPrefix(name, PrefixCustomerMetadata); ok && k != "" {
-		return kindCustomerMeta, k
-	}
-	return kindUnknown, ""
-}
-
-// failureKey is the key reported when a condition of this kind is false
-// for a reason other than missing data.
-func (k kind) failureKey() string {
-	switch k {
-	case kindAmount, kindItemsCount, kindItemsQuantity, kindProduct, kindOrderMeta:
-		return KeyOrderRules
-	case kindSegment, kindCustomerID, kindCustomerMeta:
-		return KeyCustomerRules
-	}
-	return KeyRedemptionRules
-}
 
 // arity says which operands an operator takes.
 type arity int
@@ -105,6 +38,7 @@ const (
 	numberOne                // exactly one number
 	stringMany               // one or more strings
 	flag                     // no operand, or [true]
+	anyValues                // anything (names accepted but not enforced)
 )
 
 var (
@@ -118,34 +52,41 @@ var (
 		"$is_defined": flag, "$is_not_defined": flag}
 )
 
-func (k kind) ops() map[string]arity {
-	switch k {
-	case kindAmount, kindItemsCount, kindItemsQuantity, kindPerCustomer:
-		return numericOps
-	case kindProduct:
-		return productOps
-	case kindSegment, kindCustomerID:
-		return idOps
-	case kindOrderMeta, kindRedemptionMeta, kindCustomerMeta:
-		return metaOps
-	}
-	return nil
+func normalizeCondition(prop string, c Condition) (Condition, error) {
+	return normalizeKind(prop, c, kindOf)
 }
 
-const supportedNames = "order.amount, order.items.count, order.items.quantity, order.items.any, product.id, " +
-	"customer.segment, customer.id, redemption.count.per_customer, order.metadata.<key>, redemption.metadata.<key>, " +
-	"customer.metadata.<key> (the metadata rules also as {name: order.metadata|redemption.metadata|customer.metadata, property: <key>})"
-
-func normalizeCondition(prop string, c Condition) (Condition, error) {
-	k, _ := kindOf(c.Name)
+// normalizeKind checks c with the names classify knows (top level or nested).
+func normalizeKind(prop string, c Condition, classify func(string) (kind, string)) (Condition, error) {
+	k, _ := classify(c.Name)
 	if k == kindUnknown {
-		return Condition{}, errorf(prop+".name", "unsupported rule name %q (supported: %s)", c.Name, supportedNames)
+		return Condition{}, errorf(prop+".name", "unsupported rule name %q (supported: %s)", c.Name, supportedNames())
 	}
 	if len(c.Conditions) == 0 {
 		return Condition{}, errorf(prop+".conditions", "at least one operator is required for %s", c.Name)
 	}
 	ops := k.ops()
-	out := Condition{Name: c.Name, ErrorMessage: c.ErrorMessage, Conditions: make(map[string][]any, len(c.Conditions))}
+	out := Condition{Name: c.Name, ErrorMessage: c.ErrorMessage, Conditions: make(map[string][]any, len(c.Conditions)),
+		NestedLogic: strings.TrimSpace(c.NestedLogic)}
+	if len(c.Nested) > 0 {
+		if !k.takesNested() {
+			return Condition{}, errorf(prop+".rules", "nested rules are only supported under order.items.* and product.id rules")
+		}
+		out.Nested = make(map[string]Condition, len(c.Nested))
+		for _, nk := range sortedKeys(c.Nested) {
+			if !isRuleKey(nk) {
+				return Condition{}, errorf(prop+".rules", "unexpected key %q (rule keys are positive integers)", nk)
+			}
+			n, err := normalizeKind(prop+".rules."+nk, c.Nested[nk], nestedKindOf)
+			if err != nil {
+				return Condition{}, err
+			}
+			out.Nested[nk] = n
+		}
+		if _, err := compileLogic(out.NestedLogic, out.Nested); err != nil {
+			return Condition{}, errorf(prop+".rules.logic", "%v", err)
+		}
+	}
 	for _, op := range sortedKeys(c.Conditions) {
 		a, ok := ops[op]
 		if !ok {
@@ -172,6 +113,8 @@ func sortedOps(ops map[string]arity) []string {
 
 func normalizeOperands(prop string, a arity, in []any) ([]any, error) {
 	switch {
+	case a == anyValues:
+		return append([]any{}, in...), nil
 	case a == flag:
 		if len(in) == 0 || (len(in) == 1 && in[0] == true) {
 			return append([]any{}, in...), nil
@@ -236,6 +179,9 @@ func productOperand(prop string, v any) (any, error) {
 	case map[string]any:
 		id, _ := x["id"].(string)
 		obj, _ := x["object"].(string)
+		if obj == "" && id != "" {
+			return id, nil // {id} alone, as the reference's errors example: a product or SKU id
+		}
 		t := Target{Object: obj, ID: id}
 		return t, t.validate(prop)
 	}

@@ -34,6 +34,11 @@ type Condition struct {
 	// ErrorMessage is this rule's own error.message ("" = none). When set it
 	// wins over Definition.ErrorMessage for violations blamed on this rule.
 	ErrorMessage string
+	// Nested holds the sub-rules of an order.items.* rule (order.items.quantity,
+	// aggregated_quantity, price, aggregated_amount, metadata), keyed "1", "2", …
+	Nested map[string]Condition
+	// NestedLogic combines Nested ("" = all joined by and).
+	NestedLogic string
 }
 
 // Error is what Parse and Validate return: Property names the offending
@@ -90,13 +95,21 @@ func (d Definition) RulesMap() map[string]any {
 		for op, xs := range c.Conditions {
 			conds[op] = append([]any{}, xs...)
 		}
-		e := map[string]any{"name": c.Name, "conditions": conds, "rules": map[string]any{}}
+		e := map[string]any{"name": c.Name, "conditions": conds, "rules": Definition{Rules: c.Nested, Logic: c.NestedLogic}.nestedMap()}
 		if c.ErrorMessage != "" {
 			e["error"] = map[string]any{"message": c.ErrorMessage}
 		}
 		m[k] = e
 	}
 	return m
+}
+
+// nestedMap is RulesMap for nested rules: {} when there are none.
+func (d Definition) nestedMap() map[string]any {
+	if len(d.Rules) == 0 {
+		return map[string]any{}
+	}
+	return d.RulesMap()
 }
 
 // keyLess orders rule keys numerically (keys are digit strings without
@@ -166,6 +179,11 @@ func decodeRules(m map[string]any) (map[string]Condition, string, error) {
 }
 
 func decodeCondition(prop string, v any) (Condition, error) {
+	return decodeConditionIn(prop, v, propertyNames)
+}
+
+// decodeConditionIn decodes one rule; props are the names needing a property.
+func decodeConditionIn(prop string, v any, props map[string]string) (Condition, error) {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return Condition{}, errorf(prop, "must be an object, got %s", describe(v))
@@ -174,7 +192,7 @@ func decodeCondition(prop string, v any) (Condition, error) {
 	if !ok || name == "" {
 		return Condition{}, errorf(prop+".name", "required (a non-empty string)")
 	}
-	if prefix, ok := propertyNames[name]; ok {
+	if prefix, ok := props[name]; ok {
 		key, _ := obj["property"].(string)
 		if key == "" {
 			return Condition{}, errorf(prop+".property", "Rule '%s' must have a 'property'", name)
@@ -201,11 +219,8 @@ func decodeCondition(prop string, v any) (Condition, error) {
 	switch nested := obj["rules"].(type) {
 	case nil:
 	case map[string]any:
-		for k, x := range nested {
-			if k == "logic" && (x == nil || x == "") {
-				continue
-			}
-			return Condition{}, errorf(prop+".rules", "nested rules are not supported (leave it empty: {})")
+		if err := decodeNested(prop+".rules", nested, &c); err != nil {
+			return Condition{}, err
 		}
 	default:
 		return Condition{}, errorf(prop+".rules", "must be an object, got %s", describe(nested))

@@ -23,7 +23,7 @@ func TestParseExample(t *testing.T) {
 		},
 		Logic:        "(1) and (2)",
 		ErrorMessage: "custom message",
-		ApplicableTo: ApplicableTo{Included: []Target{{"product", "prod_1"}}, Excluded: []Target{{"product", "prod_2"}}},
+		ApplicableTo: ApplicableTo{Included: []Target{{Object: "product", ID: "prod_1"}}, Excluded: []Target{{Object: "product", ID: "prod_2"}}},
 	}
 	if !reflect.DeepEqual(d, want) {
 		t.Fatalf("got %#v\nwant %#v", d, want)
@@ -42,7 +42,7 @@ func TestParseNormalizesOperands(t *testing.T) {
 		"logic":"  1 and 2  "}`, "", "")
 	want := map[string]Condition{
 		"1": {Name: "order.amount", Conditions: map[string][]any{"$is": {int64(10000), int64(5)}}},
-		"2": {Name: "order.items.any", Conditions: map[string][]any{"$in": {"prod_1", Target{"sku", "sku_1"}}}},
+		"2": {Name: "order.items.any", Conditions: map[string][]any{"$in": {"prod_1", Target{Object: "sku", ID: "sku_1"}}}},
 		"3": {Name: "order.metadata.tier", Conditions: map[string][]any{
 			"$in": {"gold", 1.0, true}, "$more_than": {1.5}, "$is_defined": {}}},
 		"4": {Name: "customer.id", Conditions: map[string][]any{"$is": {"cust_1"}}, ErrorMessage: "only cust_1"},
@@ -163,7 +163,9 @@ func TestParseErrors(t *testing.T) {
 		{"metadata contains number", single("redemption.metadata.x", `{"$contains":[1]}`), "", "rules.1.conditions.$contains[0]", "must be a string"},
 		{"is_defined false", single("order.metadata.x", `{"$is_defined":[false]}`), "", "rules.1.conditions.$is_defined", "no operand"},
 		{"is_defined two", single("order.metadata.x", `{"$is_not_defined":[true,true]}`), "", "rules.1.conditions.$is_not_defined", "no operand"},
-		{"nested rules", `{"1":{"name":"order.items.any","conditions":{"$is":["p"]},"rules":{"1":{"name":"order.items.quantity"}}}}`, "", "rules.1.rules", "nested rules are not supported"},
+		{"nested rule without operator", `{"1":{"name":"order.items.any","conditions":{"$is":["p"]},"rules":{"1":{"name":"order.items.quantity"}}}}`, "", "rules.1.rules.1.conditions", "at least one operator"},
+		{"nested rules under order.amount", `{"1":{"name":"order.amount","conditions":{"$is":[1]},"rules":{"1":{"name":"order.items.quantity","conditions":{"$is":[1]}}}}}`, "", "rules.1.rules", "only supported under"},
+		{"nested unknown name", `{"1":{"name":"order.items.any","conditions":{"$is":["p"]},"rules":{"1":{"name":"order.amount","conditions":{"$is":[1]}}}}}`, "", "rules.1.rules.1.name", "unsupported rule name"},
 		{"nested rules not object", `{"1":{"name":"order.amount","conditions":{"$is":[1]},"rules":[]}}`, "", "rules.1.rules", "must be an object"},
 		{"rule not object", `{"1":"order.amount"}`, "", "rules.1", "must be an object"},
 		{"bad key", `{"a":{"name":"order.amount","conditions":{"$is":[1]}}}`, "", "rules", `unexpected key "a"`},
@@ -175,7 +177,10 @@ func TestParseErrors(t *testing.T) {
 		{"logic malformed", `{"1":{"name":"order.amount","conditions":{"$is":[1]}},"logic":"1 and"}`, "", "rules.logic", "unexpected end"},
 		{"rule error not object", `{"1":{"name":"order.amount","conditions":{"$is":[1]},"error":"x"}}`, "", "rules.1.error", "must be an object"},
 		{"rule error message", `{"1":{"name":"order.amount","conditions":{"$is":[1]},"error":{"message":1}}}`, "", "rules.1.error.message", "must be a string"},
-		{"applicable object", "", `{"included":[{"object":"products_collection","id":"pc_1"}]}`, "applicable_to.included[0].object", `unsupported object "products_collection"`},
+		{"applicable object", "", `{"included":[{"object":"category","id":"pc_1"}]}`, "applicable_to.included[0].object", `unsupported object "category"`},
+		{"applicable effect", "", `{"included":[{"object":"product","id":"p","effect":"APPLY_TO_ALL"}]}`, "applicable_to.included[0].effect", "must be one of"},
+		{"applicable negative limit", "", `{"included":[{"object":"product","id":"p","quantity_limit":-1}]}`, "applicable_to.included[0].quantity_limit", "from 0"},
+		{"applicable negative price", "", `{"included":[{"object":"product","id":"p","price":-5}]}`, "applicable_to.included[0].price", "from 0"},
 		{"applicable id", "", `{"excluded":[{"object":"sku"}]}`, "applicable_to.excluded[0].id", "required"},
 		{"applicable not list", "", `{"included":{"object":"sku","id":"s"}}`, "applicable_to.included", "must be an array"},
 		{"applicable entry", "", `{"included":["prod_1"]}`, "applicable_to.included[0]", "must be an object"},
@@ -232,9 +237,9 @@ func TestValidateHandBuilt(t *testing.T) {
 		{"bad name", Definition{Rules: map[string]Condition{"1": {Name: "x", Conditions: map[string][]any{"$is": {1}}}}}, "rules.1.name"},
 		{"bad key", Definition{Rules: map[string]Condition{"x": ok.Rules["1"]}}, "rules"},
 		{"bad logic", Definition{Rules: ok.Rules, Logic: "1 xor 1"}, "rules.logic"},
-		{"bad target", Definition{ApplicableTo: ApplicableTo{Excluded: []Target{{"product", ""}}}}, "applicable_to.excluded[0].id"},
+		{"bad target", Definition{ApplicableTo: ApplicableTo{Excluded: []Target{{Object: "product", ID: ""}}}}, "applicable_to.excluded[0].id"},
 		{"bad product target", Definition{Rules: map[string]Condition{"1": {Name: "product.id",
-			Conditions: map[string][]any{"$is": {Target{"x", "p"}}}}}}, "rules.1.conditions.$is[0].object"},
+			Conditions: map[string][]any{"$is": {Target{Object: "x", ID: "p"}}}}}}, "rules.1.conditions.$is[0].object"},
 	}
 	for _, tt := range tests {
 		var e *Error

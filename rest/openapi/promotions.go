@@ -87,6 +87,11 @@ func promotions(a *API) {
 		Query: []Param{Query("is_available", Boolean(), "Only tiers that are active, begun and not expired, in an active campaign."),
 			LimitParam, PageParam, OrderParam("created_at", "updated_at")},
 		Response: tierList})
+	a.Add("GET /client/v1/promotions/tiers", Op{Summary: "List promotion tiers from a web page", Auth: ClientAPI,
+		Description: "The server list (GET /v1/promotions/tiers) with a client key and the client-side origin checks.",
+		Query: []Param{Query("is_available", Boolean(), "Only tiers that are active, begun and not expired, in an active campaign."),
+			LimitParam, PageParam, OrderParam("created_at", "updated_at")},
+		Response: tierList})
 	a.Add("GET /v1/promotions/{campaignId}/tiers", Op{Summary: "List promotion tiers from campaign", Auth: ServerAPI,
 		Description: "By hierarchy; 100 a page unless limit says otherwise.", PathParams: campaignID,
 		Query: []Param{Query("is_available", Boolean(), "Only available tiers."),
@@ -149,6 +154,17 @@ func promotions(a *API) {
 			"computed on the order alone. valid: at least one applies. audienceRulesOnly and filters are not supported.",
 		Body:     Ref("VoucherRedemptionRequest"),
 		Response: Object(Req("valid", Boolean()), Opt("tracking_id", String().Null()), Req("promotions", Array(legacyEntry)))})
+	a.Add("POST /v1/promotions/tiers/{promotionTierId}/validation", Op{Summary: "Validate a promotion tier (legacy)",
+		Auth: ServerAPI, PathParams: tierID,
+		Description: "The tier checked and computed on the order alone (rules, applicable_to, item effects); nothing is written. " +
+			"Not usable: valid false with reason and the error object (a rule's custom text as error.message). Unknown tier: 404.",
+		Body: Ref("VoucherRedemptionRequest"),
+		Response: legacyEntry.With(Opt("applicable_to", FreeObject()), Opt("inapplicable_to", FreeObject()),
+			Opt("id", String()), Opt("object", Const("promotion_tier")), Opt("metadata", Metadata()),
+			Opt("order", Ref("Order")), Opt("name", String()), Opt("discount", FreeObject()),
+			Opt("campaign", legacyEntry.Properties["campaign"]), Opt("hierarchy", Integer()),
+			Opt("reason", String()), Opt("error", Object(Req("code", Integer()), Req("key", String()), Req("message", String()),
+				Opt("details", String()), Opt("request_id", String().Null()))))})
 	a.Add("POST /v1/promotions/tiers/{promotionTierId}/redemption", Op{Summary: "Redeem a promotion tier (legacy)",
 		Auth: ServerAPI, PathParams: tierID,
 		Description: "One redemption of the tier: 200 with the redemption, or 400 with the failure (stored as rf_…).",

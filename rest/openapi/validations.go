@@ -44,7 +44,7 @@ func validations(a *API) {
 		Opt("resource_id", String()), Opt("resource_type", String()),
 		Opt("error", Object(Req("message", String())).Desc("A failing validation rule's own error.message, when it sets one.")),
 	).Desc("Why a code is not valid: the error object the redemption would answer."))
-	smallList := V1List("data", Object(Req("object", String()), Req("id", String()), Req("effect", String())), true)
+	smallList := V1List("data", applicableEntry(), true)
 	a.Schema("RedeemableResult", FromGo[redemption.RedeemableResult]().With(
 		Req("status", Enum("APPLICABLE", "INAPPLICABLE", "SKIPPED")),
 		Req("object", Enum("voucher", "promotion_tier")),
@@ -118,4 +118,19 @@ func validations(a *API) {
 		Description: "The legacy validation; an unknown code is a 404.",
 		PathParams:  map[string]string{"code": "The voucher's code."},
 		Body:        Ref("VoucherRedemptionRequest"), Response: Ref("LegacyValidation")})
+}
+
+// applicableEntry is one entry of applicable_to / inapplicable_to: a
+// configured applicable_to entry or a cart product/SKU it matched, with
+// the lines it covered.
+func applicableEntry() *Schema {
+	return Object(Req("object", Enum("product", "sku", "products_collection")), Req("id", String()),
+		Req("effect", Enum("APPLY_TO_EVERY", "APPLY_TO_CHEAPEST", "APPLY_TO_MOST_EXPENSIVE", "APPLY_FROM_CHEAPEST", "APPLY_FROM_MOST_EXPENSIVE")),
+		Opt("source_id", String()), Opt("product_id", String()), Opt("product_source_id", String()),
+		Opt("price", Integer()), Opt("target", Enum("ITEM", "UNIT")),
+		Opt("quantity_limit", Integer()), Opt("aggregated_quantity_limit", Integer()), Opt("amount_limit", Integer()),
+		Opt("aggregated_amount_limit", Integer()), Opt("skip_initially", Integer()), Opt("repeat", Integer()),
+		Opt("order_item_indices", Array(Integer()).Desc("0-based order lines discounted, in application order.")),
+		Opt("order_item_units", Array(Object(Req("index", Integer()), Opt("units", Array(Integer())),
+			Opt("units_limit_exceeded", Boolean()))).Desc("Per line the 1-based unit numbers discounted; past 1,000 units in the order only units_limit_exceeded.")))
 }

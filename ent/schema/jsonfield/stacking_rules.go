@@ -12,6 +12,8 @@ type StackingRules struct {
 	RedeemablesApplicationMode string `json:"redeemables_application_mode"`
 	RedeemablesSortingRule     string `json:"redeemables_sorting_rule"`
 	RedeemablesNoEffectRule    string `json:"redeemables_no_effect_rule"`
+	// RedeemablesProductsApplicationMode is STACK ("" too) or ONCE.
+	RedeemablesProductsApplicationMode string `json:"redeemables_products_application_mode,omitempty"`
 	// Category settings; a zero limit means the default (see graph/discount).
 	ApplicableRedeemablesPerCategoryLimit          int            `json:"applicable_redeemables_per_category_limit,omitempty"`
 	ApplicableRedeemablesCategoryLimits            map[string]int `json:"applicable_redeemables_category_limits,omitempty"`
