@@ -89,6 +89,6 @@ items=$(seq 0 49 | sed 's/.*/{"product_id":"p-&","quantity":1,"price":1000}/' | 
 echo "{\"customer\":{\"source_id\":\"shopper\"},\"order\":{\"items\":[$items]},\"options\":{\"limit\":5}}" > "$tmp/qualify.json"
 api /v1/qualifications -d @"$tmp/qualify.json" > "$tmp/qualify.out"
 grep -q '"object":"promotion_tier"' "$tmp/qualify.out" || { echo "nothing qualified:" >&2; head -c 2000 "$tmp/qualify.out" >&2; exit 1; }
-echo "qualifications: $ACTIVE active tiers, $INACTIVE disabled, 10,000 products, $C clients, ${D}s"
+echo "qualifications: $ACTIVE active tiers, $INACTIVE disabled, $PRODUCTS products, $C clients, ${D}s"
 "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
   -label qualifications -path /v1/qualifications -body "$tmp/qualify.json" -expect '"object":"promotion_tier"'

@@ -84,19 +84,7 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 		return nil, err
 	}
 	e := &evaluation{req: req, now: clock.Now(), rules: stacking}
-	if err := e.loadCustomer(ctx, false); err != nil {
-		return nil, err
-	}
-	if err := e.loadVouchers(ctx, false, false, nil); err != nil {
-		return nil, err
-	}
-	if err := e.loadTiers(ctx, false); err != nil {
-		return nil, err
-	}
-	if err := e.loadRules(ctx); err != nil {
-		return nil, err
-	}
-	if err := e.loadCategories(ctx); err != nil {
+	if err := e.loadEach(ctx); err != nil {
 		return nil, err
 	}
 	if e.order, err = req.discountOrder(); err != nil {
@@ -120,6 +108,23 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 		out.Items = append(out.Items, q)
 	}
 	return out, nil
+}
+
+// loadEach reads, nothing locked, what checking each redeemable on its
+// own needs: the customer (looked up, never written), the vouchers, the
+// tiers, their rules and categories — each in one query.
+func (e *evaluation) loadEach(ctx context.Context) error {
+	for _, load := range []func(context.Context) error{
+		func(ctx context.Context) error { return e.loadCustomer(ctx, false) },
+		func(ctx context.Context) error { return e.loadVouchers(ctx, false, false, nil) },
+		func(ctx context.Context) error { return e.loadTiers(ctx, false) },
+		e.loadRules, e.loadCategories,
+	} {
+		if err := load(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // qualifyRuleContext is the one rule context of the request. ruleContext
