@@ -6,8 +6,11 @@ import (
 	"slices"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
@@ -68,13 +71,14 @@ func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]ca
 }
 
 // heldVoucherCandidates reads the active, in-date vouchers the customer
-// holds (published to them), created before the cursor.
-func heldVoucherCandidates(ctx context.Context, customerID string, now time.Time, before *time.Time) ([]candidate, error) {
+// (by id, else by source_id) holds — published to them —, created before
+// the cursor.
+func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.Time, before *time.Time) ([]candidate, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := c.Voucher.Query().Where(voucher.HolderID(customerID), voucher.Active(true),
+	q := c.Voucher.Query().Where(heldBy(id, sourceID), voucher.Active(true),
 		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
 		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)),
 		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
@@ -101,6 +105,21 @@ func heldVoucherCandidates(ctx context.Context, customerID string, now time.Time
 		out[i] = candidate{object: "voucher", id: v.Code, createdAt: v.CreatedAt, fields: f}
 	}
 	return out, nil
+}
+
+// heldBy selects the vouchers the customer holds, named by its id or its
+// source_id (a subquery of the customers: the vouchers' own project filter
+// keeps another project's customer of that source_id out, its ids being
+// no holder of this project's vouchers).
+func heldBy(id, sourceID *string) predicate.Voucher {
+	if id != nil {
+		return voucher.HolderID(*id)
+	}
+	return func(s *sql.Selector) {
+		t := sql.Table(customer.Table)
+		s.Where(sql.In(s.C(voucher.FieldHolderID),
+			sql.Select(t.C(customer.FieldID)).From(t).Where(sql.EQ(t.C(customer.FieldSourceID), *sourceID))))
+	}
 }
 
 // stackCandidates reads the stacks of active, in-date campaigns created

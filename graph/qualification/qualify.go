@@ -59,26 +59,29 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 		defer release()
 	}
 	now := clock.Now()
-	// The request-wide part (customer, order, stacking rules) and its
-	// errors come first, from an evaluation of no candidate.
-	base, err := redemption.Qualify(ctx, r.evalInput(nil, sc))
-	if err != nil {
-		return nil, err
-	}
-	cands, truncated, err := r.candidates(ctx, sc, base, now)
+	cands, truncated, err := r.candidates(ctx, sc, now)
 	if err != nil {
 		return nil, err
 	}
 	var picks []picked
+	var base *redemption.QualifyOutcome
 	evaluated := 0
 	if sc.stacks {
 		picks, err = r.qualifyStacks(ctx, cands)
 		evaluated = len(cands)
 	} else {
-		picks, evaluated, err = r.qualifyEach(ctx, sc, cands, base)
+		picks, evaluated, base, err = r.qualifyEach(ctx, sc, cands)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if base == nil {
+		// No candidate was evaluated: the request-wide part (customer,
+		// order, stacking rules) and its errors come from an evaluation
+		// of none.
+		if base, err = redemption.Qualify(ctx, r.evalInput(nil, sc)); err != nil {
+			return nil, err
+		}
 	}
 	truncated = truncated || evaluated < len(cands)
 	res := &Result{TrackingID: base.TrackingID, Order: base.Order, StackingRules: base.StackingRules}
@@ -99,7 +102,7 @@ func (r *request) evalInput(cands []candidate, sc scenario) redemption.QualifyIn
 
 // candidates are the scenario's candidates that pass the filters, newest
 // first, at most MaxCandidates; truncated says more were left out.
-func (r *request) candidates(ctx context.Context, sc scenario, base *redemption.QualifyOutcome, now time.Time) ([]candidate, bool, error) {
+func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([]candidate, bool, error) {
 	var lists [][]candidate
 	truncated := false
 	add := func(l []candidate, err error, max int) error {
@@ -115,8 +118,8 @@ func (r *request) candidates(ctx context.Context, sc scenario, base *redemption.
 			return nil, false, err
 		}
 	}
-	if sc.vouchers && base.Customer != nil && !r.in.WithoutHeldVouchers {
-		l, err := heldVoucherCandidates(ctx, base.Customer.ID, now, r.startingAfter)
+	if cust := r.in.Customer; sc.vouchers && cust != nil && (cust.ID != nil || cust.SourceID != nil) && !r.in.WithoutHeldVouchers {
+		l, err := heldVoucherCandidates(ctx, cust.ID, cust.SourceID, now, r.startingAfter)
 		if err := add(l, err, MaxCandidates); err != nil {
 			return nil, false, err
 		}
@@ -142,9 +145,11 @@ func (r *request) candidates(ctx context.Context, sc scenario, base *redemption.
 
 // qualifyEach evaluates tiers and vouchers in passes of evalChunk (all at
 // once when the page is sorted by discount) and keeps those the scenario
-// keeps; it returns how many candidates it evaluated.
-func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidate, base *redemption.QualifyOutcome) ([]picked, int, error) {
+// keeps; it returns how many candidates it evaluated and the first pass's
+// outcome (nil: none ran).
+func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidate) ([]picked, int, *redemption.QualifyOutcome, error) {
 	var picks []picked
+	var first *redemption.QualifyOutcome
 	chunk := evalChunk
 	if r.sorting != SortDefault {
 		chunk = len(cands)
@@ -157,16 +162,19 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 		batch := cands[done:min(done+chunk, len(cands))]
 		out, err := redemption.Qualify(ctx, r.evalInput(batch, sc))
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
+		}
+		if first == nil {
+			first = out
 		}
 		for i, q := range out.Items {
-			if sc.keeps(q, base.CartItems) {
+			if sc.keeps(q, out.CartItems) {
 				picks = append(picks, picked{cand: batch[i], q: q, discount: q.Discount})
 			}
 		}
 		done += len(batch)
 	}
-	return picks, done, nil
+	return picks, done, first, nil
 }
 
 // page sorts the picks, cuts the page at limit and renders it.
