@@ -270,6 +270,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
 		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
+	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
 	registerManagement(r, root, trustedOrigins)
 	return r, nil
 }

@@ -29,6 +29,7 @@ var scopeTable = []routeScope{
 	{Method: "GET", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions", "vouchers"}},
 	{Method: "GET", Path: "/v1/vouchers/:code/redemptions", Scopes: []string{"api", "redemptions", "vouchers"}},
 	{Path: "/v1/validations", Scopes: []string{"api", "validations"}},
+	{Method: "POST", Path: "/v1/qualifications", Scopes: []string{"api", "qualifications"}},
 	{Path: "/v1/redemptions", Scopes: []string{"api", "redemptions"}},
 	{Path: "/v1/validation-rules-assignments", Scopes: []string{"api", "validation-rules-assignments"}},
 	{Path: "/v1/validation-rules", Scopes: []string{"api", "validation-rules"}},
@@ -63,6 +64,7 @@ var scopeTable = []routeScope{
 	// The client-side API: client_api or the operation's own scope, never api.
 	{Method: "GET", Path: "/client/v1/validate", Scopes: []string{"client_api", "client_validate"}},
 	{Path: "/client/v1/validations", Scopes: []string{"client_api", "client_validations"}},
+	{Method: "POST", Path: "/client/v1/qualifications", Scopes: []string{"client_api", "client_qualifications"}},
 	{Path: "/client/v1/redeem", Scopes: []string{"client_api", "client_redeem"}},
 	{Path: "/client/v1/redemptions", Scopes: []string{"client_api", "client_redemptions"}},
 	{Path: "/client/v1/publish", Scopes: []string{"client_api", "client_publish"}},

@@ -363,6 +363,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(stackVal.valid === true && stackVal.order.total_amount === 7500, 'validations.validateStackable of a promotion_stack -> 15% then 1000 off', stackVal)
   const promoVal = await client.promotions.validate({ order: { amount: 10000 } })
   assert(promoVal.valid === true && promoVal.promotions.length === 2, 'promotions.validate', promoVal)
+  // Qualifications (docs/qualifications.md): both tiers fit the order, each computed alone.
+  const qual = await client.qualifications.checkEligibility({ customer: { source_id: 'sdk-promo' }, order: { amount: 10000 },
+    scenario: 'ALL', options: { limit: 10, expand: ['redeemable'], sorting_rule: 'BEST_DEAL' } })
+  assert(qual.redeemables.object === 'list' && qual.redeemables.total === 2 && qual.redeemables.has_more === false &&
+    qual.redeemables.data[0].id === tier2.id && qual.redeemables.data[0].order.total_amount === 8500 &&
+    qual.redeemables.data[1].order.total_amount === 9000 && qual.redeemables.data[0].campaign_name === 'SDK Promo',
+    'qualifications.checkEligibility -> both tiers, best deal first', qual)
+  await expectError(() => client.qualifications.checkEligibility({ options: { limit: 51 } }),
+    e => e.code === 400 && e.key === 'invalid_payload', 'qualifications.checkEligibility with limit 51 -> 400')
   const tierRed = await client.promotions.tiers.redeem(tiersOf.tiers[0].id, { order: { amount: 5000 }, customer: { source_id: 'sdk-promo' } })
   assert(tierRed.result === 'SUCCESS' && tierRed.promotion_tier.id === tiersOf.tiers[0].id && tierRed.order.total_amount === 4000, 'promotions.tiers.redeem', tierRed)
   await client.promotions.stack.delete(promo.id, stack.id)

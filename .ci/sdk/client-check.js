@@ -66,10 +66,18 @@ const management = async (method, path, body) => {
   const created = await client.createCustomer({ source_id: 'web-new', email: 'new@example.com' })
   assert(created.id && created.id.startsWith('cust_') && created.email === 'new@example.com', 'client.createCustomer -> customer', created)
 
+  await server.promotions.create({ name: 'Web Cart', campaign_type: 'PROMOTION', type: 'STATIC',
+    promotion: { tiers: [{ name: 'Web 3 off', action: { discount: { type: 'AMOUNT', amount_off: 300 } } }] } })
+  const qualified = await client.qualifications({ customer: { source_id: 'web-new' }, order: { amount: 3000 } })
+  assert(qualified.redeemables.total === 1 && qualified.redeemables.data[0].object === 'promotion_tier' &&
+    qualified.redeemables.data[0].order.total_amount === 2700, 'client.qualifications -> the cart promotion', qualified)
+
   const foreign = VoucherifyClientSide({ clientApplicationId: project.client_side_key.app_id, clientSecretKey: project.client_side_key.app_token,
     apiUrl: api, origin: 'https://evil.example.net' })
   await expectError(() => foreign.validate('WEB-1'), e => e.code === 403 && e.key === 'forbidden',
     'client from an untrusted origin -> 403')
+  await expectError(() => foreign.qualifications({ order: { amount: 3000 } }), e => e.code === 403,
+    'client.qualifications from an untrusted origin -> 403')
   const wrong = VoucherifyClientSide({ clientApplicationId: project.client_side_key.app_id, clientSecretKey: 'wrong', apiUrl: api, origin: shop })
   await expectError(() => wrong.validate('WEB-1'), e => e.code === 401, 'client with a wrong token -> 401')
 })().catch(e => {

@@ -1084,6 +1084,14 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{PromotionTiersColumns[19], PromotionTiersColumns[7]},
 			},
+			{
+				Name:    "promotiontier_active_project_created",
+				Unique:  false,
+				Columns: []*schema.Column{PromotionTiersColumns[1], PromotionTiersColumns[2], PromotionTiersColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "active",
+				},
+			},
 		},
 	}
 	// PublicationsColumns holds the columns for the "publications" table.

@@ -62,11 +62,15 @@ func (PromotionTier) Edges() []ent.Edge {
 }
 
 // Indexes of the PromotionTier: lists newest first per project, a
-// campaign's tiers by hierarchy.
+// campaign's tiers by hierarchy, and the active tiers newest first (the
+// qualifications' candidates, graph/qualification: a request reads no
+// disabled tier, however many there are).
 func (PromotionTier) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "created_at", "id"),
 		index.Fields("campaign_id", "hierarchy"),
+		index.Fields("project_id", "created_at", "id").StorageKey("promotiontier_active_project_created").
+			Annotations(entsql.IndexWhere("active")),
 	}
 }
 

@@ -81,22 +81,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 		req.redeemables = append(req.redeemables, r)
 		e.states = append(e.states, &redeemableState{input: r})
 	}
-	if err := e.loadCustomer(ctx, false); err != nil {
-		return nil, err
-	}
-	if err := e.loadTiers(ctx, false); err != nil {
-		return nil, err
-	}
-	if err := e.loadRules(ctx); err != nil {
-		return nil, err
-	}
-	if err := e.loadCart(ctx); err != nil { // cart_rules.go
-		return nil, err
-	}
-	if err := e.loadUnitPrices(ctx); err != nil { // unit_prices.go
-		return nil, err
-	}
-	if err := e.loadCategories(ctx); err != nil {
+	if err := e.loadEach(ctx); err != nil { // qualify.go
 		return nil, err
 	}
 	if e.order, err = e.startOrder(); err != nil {

@@ -42,7 +42,7 @@ var areas = []func(*API){
 	probes, oauth,
 	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, transactions, asyncActions, assets,
 	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
-	validations, redemptions, validationRules,
+	validations, redemptions, validationRules, qualifications,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers,
 	rewards, referrals,

@@ -50,6 +50,8 @@ var Layers = [][]string{
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.
 	{"graph/reward", "graph/referral"},
+	// Qualifications: which redeemables fit a cart, through the evaluation.
+	{"graph/qualification"},
 	{"graph/export"},
 	// v1 loyalty programs and members (campaigns and loyalty cards),
 	// sharing graph/loyalty's machinery.

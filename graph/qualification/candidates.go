@@ -1,0 +1,176 @@
+package qualification
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/promotionstack"
+	"github.com/promoengine/promoengine/ent/promotiontier"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// The candidates of a qualification come from SQL that selects only
+// what could apply now: active, begun and unexpired tiers of active,
+// begun and unexpired campaigns, and active, in-date vouchers the
+// customer holds — newest first, after the cursor, at most
+// MaxCandidates+1 of each source (the extra one says there is more).
+// Tenancy is the ent client's: only the caller's project's rows.
+
+// candidate is one redeemable to evaluate.
+type candidate struct {
+	object    string // promotion_tier, voucher or promotion_stack
+	id        string // promo_…, the voucher code, stack_…
+	createdAt time.Time
+	fields    fields
+	stack     *ent.PromotionStack
+}
+
+// activeCampaign selects campaigns that are on and in their dates.
+func activeCampaign(now time.Time) predicate.Campaign {
+	return campaign.And(campaign.Active(true),
+		campaign.Or(campaign.StartDateIsNil(), campaign.StartDateLTE(now)),
+		campaign.Or(campaign.ExpirationDateIsNil(), campaign.ExpirationDateGT(now)))
+}
+
+// tierCandidates reads the available tiers created before the cursor.
+func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.PromotionTier.Query().Where(promotiontier.Active(true),
+		promotiontier.Or(promotiontier.StartDateIsNil(), promotiontier.StartDateLTE(now)),
+		promotiontier.Or(promotiontier.ExpirationDateIsNil(), promotiontier.ExpirationDateGT(now)),
+		promotiontier.HasCampaignWith(activeCampaign(now)))
+	if before != nil {
+		q = q.Where(promotiontier.CreatedAtLT(*before))
+	}
+	tiers, err := q.Order(ent.Desc(promotiontier.FieldCreatedAt), ent.Desc(promotiontier.FieldID)).
+		Limit(MaxCandidates+1).
+		Select(promotiontier.FieldID, promotiontier.FieldCreatedAt, promotiontier.FieldCampaignID, promotiontier.FieldCategoryID).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing available promotion tiers: %w", err)
+	}
+	out := make([]candidate, len(tiers))
+	for i, t := range tiers {
+		out[i] = candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, fields: fields{
+			"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
+			"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}}
+	}
+	return out, nil
+}
+
+// heldVoucherCandidates reads the active, in-date vouchers the customer
+// (by id, else by source_id) holds — published to them —, created before
+// the cursor.
+func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.Time, before *time.Time) ([]candidate, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Voucher.Query().Where(heldBy(id, sourceID), voucher.Active(true),
+		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
+		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)),
+		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
+	if before != nil {
+		q = q.Where(voucher.CreatedAtLT(*before))
+	}
+	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates + 1).
+		WithCampaign(func(q *ent.CampaignQuery) {
+			q.Select(campaign.FieldID, campaign.FieldCampaignType, campaign.FieldCategoryID)
+		}).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the customer's vouchers: %w", err)
+	}
+	out := make([]candidate, len(vs))
+	for i, v := range vs {
+		f := fields{"resource_id": v.ID, "resource_type": "voucher", "code": v.Code, "voucher_type": string(v.Type),
+			"campaign_id": deref(v.CampaignID), "category_id": deref(v.CategoryID), "holder_role": "OWNER"}
+		if cmp := v.Edges.Campaign; cmp != nil {
+			f["campaign_type"] = string(cmp.CampaignType)
+			if f["category_id"] == "" {
+				f["category_id"] = deref(cmp.CategoryID)
+			}
+		}
+		out[i] = candidate{object: "voucher", id: v.Code, createdAt: v.CreatedAt, fields: f}
+	}
+	return out, nil
+}
+
+// heldBy selects the vouchers the customer holds, named by its id or its
+// source_id (a subquery of the customers: the vouchers' own project filter
+// keeps another project's customer of that source_id out, its ids being
+// no holder of this project's vouchers).
+func heldBy(id, sourceID *string) predicate.Voucher {
+	if id != nil {
+		return voucher.HolderID(*id)
+	}
+	return func(s *sql.Selector) {
+		t := sql.Table(customer.Table)
+		s.Where(sql.In(s.C(voucher.FieldHolderID),
+			sql.Select(t.C(customer.FieldID)).From(t).Where(sql.EQ(t.C(customer.FieldSourceID), *sourceID))))
+	}
+}
+
+// stackCandidates reads the stacks of active, in-date campaigns created
+// before the cursor (at most MaxStacks+1).
+func stackCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.PromotionStack.Query().Where(promotionstack.HasCampaignWith(activeCampaign(now)))
+	if before != nil {
+		q = q.Where(promotionstack.CreatedAtLT(*before))
+	}
+	stacks, err := q.Order(ent.Desc(promotionstack.FieldCreatedAt), ent.Desc(promotionstack.FieldID)).
+		Limit(MaxStacks + 1).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing promotion stacks: %w", err)
+	}
+	out := make([]candidate, len(stacks))
+	for i, s := range stacks {
+		out[i] = candidate{object: "promotion_stack", id: s.ID, createdAt: s.CreatedAt, stack: s, fields: fields{
+			"resource_id": s.ID, "resource_type": "promotion_stack", "campaign_id": s.CampaignID,
+			"campaign_type": "PROMOTION", "category_id": deref(s.CategoryID)}}
+	}
+	return out, nil
+}
+
+// newestFirst merges candidate lists newest first (then by id, descending).
+func newestFirst(lists ...[]candidate) []candidate {
+	var all []candidate
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	slices.SortStableFunc(all, func(a, b candidate) int {
+		if c := b.createdAt.Compare(a.createdAt); c != 0 {
+			return c
+		}
+		switch {
+		case a.id > b.id:
+			return -1
+		case a.id < b.id:
+			return 1
+		}
+		return 0
+	})
+	return all
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
