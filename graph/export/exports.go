@@ -36,12 +36,38 @@ type ExportParametersInput struct {
 // VoucherTransactions schedules a CSV export of a voucher's
 // transactions: an export row and its job, in the request's transaction.
 func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+	params, err := transactionParams(in)
+	if err != nil {
+		return nil, err
+	}
+	subjectID, code, err := exportSubject(ctx, codeOrID)
+	if err != nil {
+		return nil, err
+	}
+	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	return scheduleTransactions(ctx, subjectID, params)
+}
+
+// CampaignTransactions schedules a CSV export of the transactions of all
+// a campaign's vouchers (POST /v1/loyalties/{campaignId}/transactions/export);
+// the export's filters name the campaign.
+func CampaignTransactions(ctx context.Context, campaignID string, in *ExportParametersInput) (*ent.Export, error) {
+	params, err := transactionParams(in)
+	if err != nil {
+		return nil, err
+	}
+	params["filters"] = map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
+	return scheduleTransactions(ctx, campaignID, params)
+}
+
+// transactionParams checks a transactions export's order and fields.
+// The stored parameters are what the request sent: like the real
+// service, an export without order or fields shows neither, and its job
+// uses the defaults (DefaultExportOrder, TransactionExportFields).
+func transactionParams(in *ExportParametersInput) (map[string]any, error) {
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
-	// The stored parameters are what the request sent: like the real
-	// service, an export without order or fields shows neither, and its job
-	// uses the defaults (DefaultExportOrder, TransactionExportFields).
 	params := map[string]any{}
 	if in.Order != nil {
 		switch *in.Order {
@@ -68,11 +94,12 @@ func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParamet
 		}
 		params["fields"] = in.Fields
 	}
-	subjectID, code, err := exportSubject(ctx, codeOrID)
-	if err != nil {
-		return nil, err
-	}
-	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	return params, nil
+}
+
+// scheduleTransactions stores a transactions export of subjectID (a
+// voucher, card or campaign) and its job.
+func scheduleTransactions(ctx context.Context, subjectID string, params map[string]any) (*ent.Export, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
