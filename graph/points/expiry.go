@@ -1,6 +1,7 @@
 package points
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -134,6 +135,9 @@ func intOf(v any) (int, bool) {
 			return 0, false
 		}
 		return int(n), true
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
 	}
 	return 0, false
 }
