@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/points"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // CardBalance is the outcome of a points move on a card (the balance
@@ -107,6 +108,13 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 		SetDetails(details).SetNillableRelatedTransactionID(m.relatedTransactionID).SetSource(src).Save(ctx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recording points transaction: %w", err)
+	}
+	if m.points > 0 {
+		// The event the v2 cards write too (graph/loyalty/webhooks.go).
+		if err := webhook.Emit(ctx, webhook.EventVoucherLoyaltyCardPointsAdded, "voucher", v.ID,
+			map[string]any{"voucher": v, "transaction": tx, "balance": bal}); err != nil {
+			return nil, nil, err
+		}
 	}
 	return tx, bal, nil
 }

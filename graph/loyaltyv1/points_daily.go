@@ -127,7 +127,8 @@ func expireDue(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, e
 		return false, err
 	}
 	return true, webhook.Emit(ctx, "voucher.loyalty_card.points_expired", "voucher", card.ID, map[string]any{
-		"voucher": card, "transaction": tx, "points": left, "buckets": []any{b},
+		"voucher": card, "transaction": tx, "points": left,
+		"buckets": []map[string]any{{"id": b.ID, "points": left, "expires_at": b.ExpiresAt.UTC().Format(time.DateOnly)}},
 		"balance": bal})
 }
 
