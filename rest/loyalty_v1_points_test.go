@@ -285,3 +285,64 @@ func TestV1ProgramExportsAndEstimate(t *testing.T) {
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, "/v1/loyalties/"+id+"/tiers/ltr_nope/rewards", nil, app), 404, "not_found")
 }
+
+// TestV1SpendingRacingExpiryKeepsTheLedger: 30 subtractions of 5 through
+// two server processes race the daily job (two workers) expiring a bucket
+// of 60 on a card of 100: whatever the interleaving, the balance never
+// goes negative, equals the sum of the card's transactions, and equals the
+// points left in its ACTIVE buckets.
+func TestV1SpendingRacingExpiryKeepsTheLedger(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "Race expiry", 0)["id"].(string)
+	code := addV1Member(t, e, app, id, "racer")["code"].(string)
+	tomorrow := time.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly)
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance",
+		map[string]any{"points": 60, "expiration_type": "CUSTOM_DATE", "expiration_date": tomorrow}, app)
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 40, "expiration_type": "NON_EXPIRING"}, app)
+	second := e.AnotherServer()
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range 30 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			base := e.Server.URL
+			if i%2 == 1 {
+				base = second.URL
+			}
+			r := e.DoAt(base, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", []byte(`{"points": -5}`), app)
+			if r.Status != http.StatusOK && (r.Status != http.StatusBadRequest || r.JSON(t)["key"] != "invalid_amount") {
+				t.Errorf("subtraction: %d %s", r.Status, r.Body)
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		<-start
+		runDailyPoints(t, e, time.Now().UTC().AddDate(0, 0, 2), 2)
+	}()
+	close(start)
+	wg.Wait()
+	runDailyPoints(t, e, time.Now().UTC().AddDate(0, 0, 2), 1) // whatever the race left due
+	balance := cardPoints(t, e, app, code)["balance"].(float64)
+	if balance < 0 {
+		t.Fatalf("negative balance %v", balance)
+	}
+	var sum float64
+	for _, tx := range mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
+		sum += tx.(map[string]any)["details"].(map[string]any)["balance"].(map[string]any)["points"].(float64)
+	}
+	if sum != balance {
+		t.Errorf("balance %v, transactions sum to %v", balance, sum)
+	}
+	var inBuckets float64
+	for _, b := range mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration?limit=100", nil, app)["data"].([]any) {
+		inBuckets += b.(map[string]any)["bucket"].(map[string]any)["total_points"].(float64)
+	}
+	if inBuckets != balance {
+		t.Errorf("balance %v, active buckets hold %v", balance, inBuckets)
+	}
+}
