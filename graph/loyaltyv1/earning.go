@@ -222,13 +222,17 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 }
 
 // inTier is what points become in the tier the card holds now (by its
-// balance): the tier's mapping of the rule, if any. The tier is recorded
+// qualifying points, tier_periods.go): the tier's mapping of the rule, if any. The tier is recorded
 // in the transaction's details (holder_loyalty_tier).
 func inTier(ctx context.Context, card *ent.Voucher, ruleID string, points int64, details map[string]any) (int64, error) {
 	if card.CampaignID == nil || card.LoyaltyCard == nil {
 		return points, nil
 	}
-	t, err := tierFor(ctx, *card.CampaignID, card.LoyaltyCard.Balance)
+	qualifying, err := qualifyingPoints(ctx, card)
+	if err != nil {
+		return points, err
+	}
+	t, err := tierFor(ctx, *card.CampaignID, qualifying)
 	if err != nil || t == nil {
 		return points, err
 	}
