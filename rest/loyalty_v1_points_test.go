@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -344,5 +345,61 @@ func TestV1SpendingRacingExpiryKeepsTheLedger(t *testing.T) {
 	}
 	if inBuckets != balance {
 		t.Errorf("balance %v, active buckets hold %v", balance, inBuckets)
+	}
+}
+
+// TestV1ProgramExportsWriteTheirFiles: the job writes a program's
+// transactions export with each row's own card, and its points-expiration
+// export with the dated buckets only.
+func TestV1ProgramExportsWriteTheirFiles(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app := resttest.App(e.Project)
+	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Exported", "type": "AUTO_UPDATE",
+		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0,
+			"expiration_rules": map[string]any{"period_type": "MONTH", "period_value": 2, "rounding_type": "END_OF_MONTH"}}},
+	}, app)["id"].(string)
+	a := addV1Member(t, e, app, id, "xa")
+	b := addV1Member(t, e, app, id, "xb")
+	for _, m := range []struct {
+		code string
+		body map[string]any
+	}{{a["code"].(string), map[string]any{"points": 50}}, {a["code"].(string), map[string]any{"points": 30, "expiration_type": "NON_EXPIRING"}},
+		{b["code"].(string), map[string]any{"points": 20}}} {
+		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+m.code+"/balance", m.body, app)
+	}
+	download := func(exportID string) []string {
+		t.Helper()
+		if worked, err := e.Worker.RunOnce(context.Background()); !worked || err != nil {
+			t.Fatalf("RunOnce: %v %v", worked, err)
+		}
+		done := mustOK(t, e, http.MethodGet, "/v1/exports/"+exportID, nil, app)
+		if done["status"] != "DONE" {
+			t.Fatalf("export %v", done)
+		}
+		link := done["result"].(map[string]any)["url"].(string)
+		r := getExport(t, e.Server.URL+link[strings.Index(link, "/v1/exports/"):])
+		if r.status != http.StatusOK {
+			t.Fatalf("download %d %s", r.status, r.body)
+		}
+		return strings.Split(strings.TrimSpace(r.body), "\n")
+	}
+	txExport := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/transactions/export",
+		map[string]any{"parameters": map[string]any{"fields": []string{"voucher_id", "amount"}, "order": "created_at"}}, app)
+	lines := download(txExport["id"].(string))
+	want := []string{"voucher_id,amount", a["id"].(string) + ",50", a["id"].(string) + ",30", b["id"].(string) + ",20"}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("transactions export %q, want %q", lines, want)
+	}
+	peExport := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/points-expiration/export", nil, app)
+	lines = download(peExport["id"].(string))
+	if len(lines) != 3 || lines[0] != "id,campaign_id,voucher_id,points,status,expires_at" ||
+		!strings.Contains(lines[1], ",ACTIVE,") || !strings.HasPrefix(lines[1], "lopb_") {
+		t.Errorf("points-expiration export %q", lines)
+	}
+	end := time.Date(time.Now().UTC().Year(), time.Now().UTC().Month()+3, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1).Format(time.DateOnly)
+	for _, l := range lines[1:] {
+		if !strings.HasSuffix(l, ","+end) {
+			t.Errorf("bucket %q should expire at the end of the month two months on (%s)", l, end)
+		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/export"
 	entorder "github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -188,38 +187,15 @@ func orderCondition(field, op string, raw any) (predicate.Order, error) {
 // (created_at, id), committing a chunk at a time as the transactions
 // export does (a resumed job continues after its last committed chunk).
 func RunOrdersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	if job.ExportID == nil {
-		return fmt.Errorf("job %s names no export", job.ID)
-	}
-	c := w.Client
-	exp, err := c.Export.Get(ctx, *job.ExportID)
-	if err != nil {
-		return fmt.Errorf("reading export: %w", err)
-	}
-	if exp.Status == export.StatusDONE {
-		return nil
-	}
-	if _, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
-		return 0, ent.FromContext(ctx).Export.UpdateOne(exp).SetStatus(export.StatusIN_PROGRESS).Exec(ctx)
-	}); err != nil {
+	exp, fields, ch, err := beginRun(ctx, w, job, DefaultOrderExportFields)
+	if err != nil || ch == nil {
 		return err
-	}
-	fields := DefaultOrderExportFields
-	if fs, ok := exp.Parameters["fields"].([]any); ok {
-		fields = nil
-		for _, f := range fs {
-			fields = append(fields, fmt.Sprint(f))
-		}
 	}
 	var preds []predicate.Order
 	if f, ok := exp.Parameters["filters"].(map[string]any); ok {
 		if preds, err = orderFilters(f); err != nil {
 			return err
 		}
-	}
-	ch := &exportChunker{w: w, job: job, exp: exp, maxRows: w.BatchSize, lz4: chunkLZ4Available(ctx, c, w.Dialect)}
-	if err := ch.resume(ctx); err != nil {
-		return err
 	}
 	err = ch.writeOrders(ctx, fields, preds, exp.Parameters["order"] != "created_at", min(w.BatchSize, maxExportBatch))
 	if werr := ch.wait(); err == nil {

@@ -11,7 +11,6 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	entexport "github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
@@ -79,31 +78,8 @@ func PointsExpiration(ctx context.Context, campaignID string, in *ExportParamete
 // keyset pages of (expires_at, id), a chunk at a time like the other
 // exports (a resumed job continues after its last committed chunk).
 func RunPointsExpirationExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	if job.ExportID == nil || w == nil {
-		return fmt.Errorf("job %s names no export", job.ID)
-	}
-	c := w.Client
-	exp, err := c.Export.Get(ctx, *job.ExportID)
-	if err != nil {
-		return fmt.Errorf("reading export: %w", err)
-	}
-	if exp.Status == entexport.StatusDONE || exp.VoucherID == nil {
-		return nil
-	}
-	if _, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
-		return 0, ent.FromContext(ctx).Export.UpdateOne(exp).SetStatus(entexport.StatusIN_PROGRESS).Exec(ctx)
-	}); err != nil {
-		return err
-	}
-	fields := PointsExpirationFields
-	if fs, ok := exp.Parameters["fields"].([]any); ok {
-		fields = nil
-		for _, f := range fs {
-			fields = append(fields, fmt.Sprint(f))
-		}
-	}
-	ch := &exportChunker{w: w, job: job, exp: exp, maxRows: w.BatchSize, lz4: chunkLZ4Available(ctx, c, w.Dialect)}
-	if err := ch.resume(ctx); err != nil {
+	exp, fields, ch, err := beginRun(ctx, w, job, PointsExpirationFields)
+	if err != nil || ch == nil || exp.VoucherID == nil {
 		return err
 	}
 	err = ch.writeBuckets(ctx, *exp.VoucherID, fields, exp.Parameters["order"] == "-expires_at", min(w.BatchSize, maxExportBatch))
