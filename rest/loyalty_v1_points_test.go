@@ -403,3 +403,49 @@ func TestV1ProgramExportsWriteTheirFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestV1TierEventRulesFireOnTierChanges: with tiers Bronze 1-99 and Gold
+// 100+, a rule on joining any tier adds 5 and a rule on upgrading to Gold
+// adds 25: points moves that change the card's tier fire them, once per
+// change, and a downgrade fires neither.
+func TestV1TierEventRulesFireOnTierChanges(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "Tier events", 0)["id"].(string)
+	code := addV1Member(t, e, app, id, "climber")["code"].(string)
+	r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
+		map[string]any{"name": "Bronze", "points": map[string]any{"from": 1, "to": 99}},
+		map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app)
+	var tiers []map[string]any
+	if err := json.Unmarshal(r.Body, &tiers); r.Status != http.StatusOK || err != nil || len(tiers) != 2 {
+		t.Fatalf("tiers %d %s", r.Status, r.Body)
+	}
+	rules := []any{
+		map[string]any{"event": "customer.loyalty.tier.joined", "loyalty_tier": map[string]any{"id": "__ANY__"},
+			"loyalty": map[string]any{"type": "FIXED", "points": 5}},
+		map[string]any{"event": "customer.loyalty.tier.upgraded", "loyalty_tier": map[string]any{"id": tiers[1]["id"]},
+			"loyalty": map[string]any{"type": "FIXED", "points": 25}},
+	}
+	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", rules, app); r.Status != http.StatusOK {
+		t.Fatalf("rules %d %s", r.Status, r.Body)
+	}
+	for _, p := range []int{10, 90, -100, 80} { // joined (+5), upgraded (+25), downgraded, upgraded (+25)
+		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": p}, app)
+	}
+	if lc := cardPoints(t, e, app, code); lc["balance"] != float64(135) {
+		t.Errorf("balance %v, want 10+5+90+25-100+80+25 = 135", lc["balance"])
+	}
+	accruals := 0
+	for _, tx := range mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
+		if tx.(map[string]any)["type"] == "POINTS_ACCRUAL" {
+			accruals++
+		}
+	}
+	if accruals != 3 {
+		t.Errorf("%d accruals, want 3", accruals)
+	}
+	if ts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any); len(ts) != 1 ||
+		ts[0].(map[string]any)["name"] != "Gold" {
+		t.Errorf("member tiers %v", ts)
+	}
+}

@@ -51,6 +51,9 @@ type move struct {
 	// pending is the change of the card's pending points that comes with
 	// the move (an activation takes its points out of pending).
 	pending int64
+	// tierRule marks the points of a tier-event rule: they fire no tier
+	// rules (tier_events.go).
+	tierRule bool
 }
 
 // book applies m to the locked card v: points and balance change together
@@ -58,6 +61,13 @@ type move struct {
 // below zero nor above loyalty.MaxPoints, and the transaction records the
 // balance after the move. v's loyalty card is updated in place.
 func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.VoucherTransaction, *CardBalance, error) {
+	var before *ent.LoyaltyTier
+	if !m.tierRule {
+		var err error
+		if before, err = cardTier(ctx, v); err != nil {
+			return nil, nil, err
+		}
+	}
 	card := jsonfield.LoyaltyCard{}
 	if v.LoyaltyCard != nil {
 		card = *v.LoyaltyCard
@@ -108,6 +118,11 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 		SetDetails(details).SetNillableRelatedTransactionID(m.relatedTransactionID).SetSource(src).Save(ctx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recording points transaction: %w", err)
+	}
+	if !m.tierRule {
+		if err := afterTierMove(ctx, c, v, before); err != nil {
+			return nil, nil, err
+		}
 	}
 	if m.points > 0 {
 		// The event the v2 cards write too (graph/loyalty/webhooks.go).
