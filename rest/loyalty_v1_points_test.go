@@ -449,3 +449,24 @@ func TestV1TierEventRulesFireOnTierChanges(t *testing.T) {
 		t.Errorf("member tiers %v", ts)
 	}
 }
+
+// TestV1DailyJobSettlesBucketsOfDeletedCards: once a program and its cards
+// are deleted, the daily job settles their due buckets without error and
+// books nothing.
+func TestV1DailyJobSettlesBucketsOfDeletedCards(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "Deleted", 0)["id"].(string)
+	code := addV1Member(t, e, app, id, "gone")["code"].(string)
+	tomorrow := time.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly)
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance",
+		map[string]any{"points": 10, "expiration_type": "CUSTOM_DATE", "expiration_date": tomorrow}, app)
+	mustOK(t, e, http.MethodDelete, "/v1/loyalties/"+id, nil, app)
+	if worked, err := e.Worker.RunOnce(context.Background()); !worked || err != nil {
+		t.Fatalf("deletion job: %v %v", worked, err)
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, "/v1/loyalties/members/"+code, nil, app), 404, "not_found")
+	if r := runDailyPoints(t, e, time.Now().UTC().AddDate(0, 0, 3), 1); r.Expired != 0 {
+		t.Errorf("expired %d buckets of a deleted card", r.Expired)
+	}
+}

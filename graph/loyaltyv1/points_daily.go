@@ -37,6 +37,7 @@ type DailyReport struct {
 // ctx carries the ent client and the dialect; it needs no viewer.
 func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 	var r DailyReport
+	var firstErr error
 	ctx = clock.WithNow(ctx, now)
 	for _, step := range []struct {
 		status pointsbucket.Status
@@ -67,7 +68,12 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 					return err
 				})
 				if err != nil {
-					return r, fmt.Errorf("daily points job: bucket %s: %w", b.ID, err)
+					// One bucket that fails does not hold up the others;
+					// the next run retries it.
+					if firstErr == nil {
+						firstErr = fmt.Errorf("daily points job: bucket %s: %w", b.ID, err)
+					}
+					continue
 				}
 				if done {
 					*step.count++
@@ -78,13 +84,25 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 			}
 		}
 	}
-	return r, nil
+	return r, firstErr
+}
+
+// lockBucketCard locks the card of bucket b; a card deleted since (its
+// program was deleted) leaves the bucket to settle as to, with nothing
+// booked (nil card).
+func lockBucketCard(ctx context.Context, c *ent.Client, b *ent.PointsBucket, from, to pointsbucket.Status) (*ent.Voucher, error) {
+	card, err := campaign.LockVoucher(ctx, c, *b.VoucherID)
+	if ent.IsNotFound(err) {
+		_, err = points.Move(ctx, c, b.ID, from, to)
+		return nil, err
+	}
+	return card, err
 }
 
 // activateDue activates a due pending entry unless another worker did.
 func activateDue(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
-	card, err := campaign.LockVoucher(ctx, c, *b.VoucherID)
-	if err != nil {
+	card, err := lockBucketCard(ctx, c, b, pointsbucket.StatusPENDING, pointsbucket.StatusCANCELED)
+	if err != nil || card == nil {
 		return false, err
 	}
 	if _, err := activate(ctx, c, card, b, "AUTOMATIC"); err != nil {
@@ -99,8 +117,8 @@ func activateDue(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool,
 // expireDue expires an ACTIVE bucket past its day unless another worker
 // did: what is left in it leaves the balance.
 func expireDue(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
-	card, err := campaign.LockVoucher(ctx, c, *b.VoucherID)
-	if err != nil {
+	card, err := lockBucketCard(ctx, c, b, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
+	if err != nil || card == nil {
 		return false, err
 	}
 	ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
