@@ -470,3 +470,29 @@ func TestV1DailyJobSettlesBucketsOfDeletedCards(t *testing.T) {
 		t.Errorf("expired %d buckets of a deleted card", r.Expired)
 	}
 }
+
+// TestV1PointsBucketsThroughGraphQL: the same buckets and estimate over
+// GraphQL, with the same errors.
+func TestV1PointsBucketsThroughGraphQL(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "GraphQL buckets", 0)["id"].(string)
+	code := addV1Member(t, e, app, id, "gq")["code"].(string)
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 12, "expiration_type": "NON_EXPIRING"}, app)
+	res := e.GraphQL(app, `query($p: String!, $c: String!) {
+		loyaltyV1MemberPointsExpiration(program: $p, code: $c) { total data { id points status expiresAt } }
+		loyaltyV1MemberPendingPoints(code: $c) { hasMore data { id } }
+		loyaltyV1PointsEstimate(program: $p, input: {customer: {sourceID: "gq"}, order: {amount: 100}}) { pointsEstimation campaign { id } } }`,
+		map[string]any{"p": id, "c": code})
+	if len(res.Errors) > 0 {
+		t.Fatalf("%+v", res.Errors)
+	}
+	list := res.Data["loyaltyV1MemberPointsExpiration"].(map[string]any)
+	if list["total"] != float64(1) || list["data"].([]any)[0].(map[string]any)["points"] != float64(12) {
+		t.Errorf("buckets %v", list)
+	}
+	res = e.GraphQL(app, `mutation($c: String!) { activateLoyaltyV1PendingPoints(code: $c, id: "lopp_nope") { balance } }`, map[string]any{"c": code})
+	if len(res.Errors) != 1 || res.Errors[0].Extensions["key"] != "not_found" {
+		t.Errorf("unknown entry over GraphQL: %+v", res)
+	}
+}
