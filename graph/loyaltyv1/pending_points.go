@@ -129,8 +129,12 @@ func activate(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.Poin
 	}
 	details := map[string]any{"pending_points": map[string]any{"id": b.ID, "points": b.Points, "order": b.Details["order"],
 		"earning_rule": b.Details["earning_rule"]}}
+	source := "" // API
+	if operation == "AUTOMATIC" {
+		source = "Automation"
+	}
 	_, bal, err := book(ctx, c, card, move{typ: vouchertransaction.TypePENDING_POINTS_ACTIVATION, points: b.Points,
-		details: details, operation: operation, source: "Automation", expiry: exp, pending: -b.Points})
+		details: details, operation: operation, source: source, expiry: exp, pending: -b.Points})
 	if err != nil {
 		return nil, err
 	}
