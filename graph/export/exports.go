@@ -100,16 +100,23 @@ func transactionParams(in *ExportParametersInput) (map[string]any, error) {
 // scheduleTransactions stores a transactions export of subjectID (a
 // voucher, card or campaign) and its job.
 func scheduleTransactions(ctx context.Context, subjectID string, params map[string]any) (*ent.Export, error) {
+	return schedule(ctx, "voucher_transactions", &subjectID, params, JobExportVoucherTransactions)
+}
+
+// schedule stores an export of object (of subjectID, when it has one) with
+// its parameters, and the job of jobType that writes it, in the request's
+// transaction.
+func schedule(ctx context.Context, object string, subjectID *string, params map[string]any, jobType string) (*ent.Export, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	exp, err := c.Export.Create().SetExportedObject("voucher_transactions").SetParameters(params).
-		SetVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
+	exp, err := c.Export.Create().SetExportedObject(object).SetParameters(params).
+		SetNillableVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating export: %w", err)
 	}
-	err = c.AsyncAction.Create().SetType(JobExportVoucherTransactions).SetExportID(exp.ID).
+	err = c.AsyncAction.Create().SetType(jobType).SetExportID(exp.ID).
 		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scheduling export: %w", err)

@@ -15,12 +15,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	entorder "github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/clock"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
@@ -88,21 +84,7 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 		}
 		params["filters"] = p.Filters
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := c.Export.Create().SetExportedObject("order").SetParameters(params).
-		SetDownloadSecret(pulid.Hex(32)).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("creating export: %w", err)
-	}
-	err = c.AsyncAction.Create().SetType(JobExportOrders).SetExportID(exp.ID).
-		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("scheduling export: %w", err)
-	}
-	return exp, nil
+	return schedule(ctx, "order", nil, params, JobExportOrders)
 }
 
 // orderFilters reads an export's filters as predicates (400 naming what

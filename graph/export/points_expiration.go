@@ -12,11 +12,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/campaign"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
@@ -57,21 +53,7 @@ func PointsExpiration(ctx context.Context, campaignID string, in *ExportParamete
 		params["fields"] = in.Fields
 	}
 	params["filters"] = map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := c.Export.Create().SetExportedObject("points_expiration").SetParameters(params).
-		SetVoucherID(campaignID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("creating export: %w", err)
-	}
-	err = c.AsyncAction.Create().SetType(JobExportPointsExpiration).SetExportID(exp.ID).
-		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("scheduling export: %w", err)
-	}
-	return exp, nil
+	return schedule(ctx, "points_expiration", &campaignID, params, JobExportPointsExpiration)
 }
 
 // RunPointsExpirationExport writes a points-expiration export's CSV in

@@ -81,6 +81,23 @@ func pendingEntry(ctx context.Context, c *ent.Client, programIDOrName *string, c
 	return locked, b, nil
 }
 
+// withPendingEntry runs fn in one transaction on the member's pending
+// entry id, its card locked (pendingEntry).
+func withPendingEntry(ctx context.Context, programIDOrName *string, code, id string,
+	fn func(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.PointsBucket) error) error {
+	return store.WithinTx(ctx, func(ctx context.Context) error {
+		c, err := store.Client(ctx)
+		if err != nil {
+			return err
+		}
+		card, b, err := pendingEntry(ctx, c, programIDOrName, code, id)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, c, card, b)
+	})
+}
+
 // invalidPendingState is 400 invalid_pending_points_state for an entry
 // that is no longer PENDING.
 func invalidPendingState(verb string, b *ent.PointsBucket) error {
@@ -96,15 +113,8 @@ func invalidPendingState(verb string, b *ent.PointsBucket) error {
 // invalid_pending_points_state.
 func ActivatePendingPoints(ctx context.Context, programIDOrName *string, code, id string) (*CardBalance, error) {
 	var out *CardBalance
-	err := store.WithinTx(ctx, func(ctx context.Context) error {
-		c, err := store.Client(ctx)
-		if err != nil {
-			return err
-		}
-		card, b, err := pendingEntry(ctx, c, programIDOrName, code, id)
-		if err != nil {
-			return err
-		}
+	err := withPendingEntry(ctx, programIDOrName, code, id, func(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.PointsBucket) error {
+		var err error
 		out, err = activate(ctx, c, card, b, "MANUAL")
 		return err
 	})
@@ -144,15 +154,7 @@ func activate(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.Poin
 // CancelPendingPoints drops a pending entry (POST …/pending-points/{id}/cancel):
 // its points never reach the balance.
 func CancelPendingPoints(ctx context.Context, programIDOrName *string, code, id string) error {
-	return store.WithinTx(ctx, func(ctx context.Context) error {
-		c, err := store.Client(ctx)
-		if err != nil {
-			return err
-		}
-		card, b, err := pendingEntry(ctx, c, programIDOrName, code, id)
-		if err != nil {
-			return err
-		}
+	return withPendingEntry(ctx, programIDOrName, code, id, func(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.PointsBucket) error {
 		ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusPENDING, pointsbucket.StatusCANCELED)
 		if err != nil {
 			return err
@@ -190,15 +192,7 @@ func AdjustPendingPoints(ctx context.Context, programIDOrName *string, code, id 
 		return nil, err
 	}
 	var out *PendingBalance
-	err := store.WithinTx(ctx, func(ctx context.Context) error {
-		c, err := store.Client(ctx)
-		if err != nil {
-			return err
-		}
-		card, b, err := pendingEntry(ctx, c, programIDOrName, code, id)
-		if err != nil {
-			return err
-		}
+	err := withPendingEntry(ctx, programIDOrName, code, id, func(ctx context.Context, c *ent.Client, card *ent.Voucher, b *ent.PointsBucket) error {
 		if b.Status != pointsbucket.StatusPENDING {
 			return invalidPendingState("updated", b)
 		}
