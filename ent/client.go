@@ -42,6 +42,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
@@ -132,6 +133,8 @@ type Client struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
+	// PointsBucket is the client for interacting with the PointsBucket builders.
+	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
 	Product *ProductClient
 	// ProductCollection is the client for interacting with the ProductCollection builders.
@@ -224,6 +227,7 @@ func (c *Client) init() {
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
+	c.PointsBucket = NewPointsBucketClient(c.config)
 	c.Product = NewProductClient(c.config)
 	c.ProductCollection = NewProductCollectionClient(c.config)
 	c.Project = NewProjectClient(c.config)
@@ -370,6 +374,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
 		Project:                  NewProjectClient(cfg),
@@ -443,6 +448,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
 		Project:                  NewProjectClient(cfg),
@@ -504,12 +510,13 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.Product, c.ProductCollection, c.Project,
-		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
-		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
-		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.ProductCollection, c.Project, c.ProjectUser, c.PromotionStack,
+		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -524,12 +531,13 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
 		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.Product, c.ProductCollection, c.Project,
-		c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment,
-		c.SegmentMember, c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward,
-		c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.ProductCollection, c.Project, c.ProjectUser, c.PromotionStack,
+		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -592,6 +600,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
 		return c.OrderEvent.mutate(ctx, m)
+	case *PointsBucketMutation:
+		return c.PointsBucket.mutate(ctx, m)
 	case *ProductMutation:
 		return c.Product.mutate(ctx, m)
 	case *ProductCollectionMutation:
@@ -4594,6 +4604,141 @@ func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (V
 	}
 }
 
+// PointsBucketClient is a client for the PointsBucket schema.
+type PointsBucketClient struct {
+	config
+}
+
+// NewPointsBucketClient returns a client for the PointsBucket from the given config.
+func NewPointsBucketClient(c config) *PointsBucketClient {
+	return &PointsBucketClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `pointsbucket.Hooks(f(g(h())))`.
+func (c *PointsBucketClient) Use(hooks ...Hook) {
+	c.hooks.PointsBucket = append(c.hooks.PointsBucket, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `pointsbucket.Intercept(f(g(h())))`.
+func (c *PointsBucketClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PointsBucket = append(c.inters.PointsBucket, interceptors...)
+}
+
+// Create returns a builder for creating a PointsBucket entity.
+func (c *PointsBucketClient) Create() *PointsBucketCreate {
+	mutation := newPointsBucketMutation(c.config, OpCreate)
+	return &PointsBucketCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PointsBucket entities.
+func (c *PointsBucketClient) CreateBulk(builders ...*PointsBucketCreate) *PointsBucketCreateBulk {
+	return &PointsBucketCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PointsBucketClient) MapCreateBulk(slice any, setFunc func(*PointsBucketCreate, int)) *PointsBucketCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PointsBucketCreateBulk{err: fmt.Errorf("calling to PointsBucketClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PointsBucketCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PointsBucketCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PointsBucket.
+func (c *PointsBucketClient) Update() *PointsBucketUpdate {
+	mutation := newPointsBucketMutation(c.config, OpUpdate)
+	return &PointsBucketUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PointsBucketClient) UpdateOne(_m *PointsBucket) *PointsBucketUpdateOne {
+	mutation := newPointsBucketMutation(c.config, OpUpdateOne, withPointsBucket(_m))
+	return &PointsBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PointsBucketClient) UpdateOneID(id string) *PointsBucketUpdateOne {
+	mutation := newPointsBucketMutation(c.config, OpUpdateOne, withPointsBucketID(id))
+	return &PointsBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PointsBucket.
+func (c *PointsBucketClient) Delete() *PointsBucketDelete {
+	mutation := newPointsBucketMutation(c.config, OpDelete)
+	return &PointsBucketDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PointsBucketClient) DeleteOne(_m *PointsBucket) *PointsBucketDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PointsBucketClient) DeleteOneID(id string) *PointsBucketDeleteOne {
+	builder := c.Delete().Where(pointsbucket.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PointsBucketDeleteOne{builder}
+}
+
+// Query returns a query builder for PointsBucket.
+func (c *PointsBucketClient) Query() *PointsBucketQuery {
+	return &PointsBucketQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePointsBucket},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PointsBucket entity by its id.
+func (c *PointsBucketClient) Get(ctx context.Context, id string) (*PointsBucket, error) {
+	return c.Query().Where(pointsbucket.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PointsBucketClient) GetX(ctx context.Context, id string) *PointsBucket {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PointsBucketClient) Hooks() []Hook {
+	hooks := c.hooks.PointsBucket
+	return append(hooks[:len(hooks):len(hooks)], pointsbucket.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PointsBucketClient) Interceptors() []Interceptor {
+	inters := c.inters.PointsBucket
+	return append(inters[:len(inters):len(inters)], pointsbucket.Interceptors[:]...)
+}
+
+func (c *PointsBucketClient) mutate(ctx context.Context, m *PointsBucketMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PointsBucketCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PointsBucketUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PointsBucketUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PointsBucketDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PointsBucket mutation op: %q", m.Op())
+	}
+}
+
 // ProductClient is a client for the Product schema.
 type ProductClient struct {
 	config
@@ -8514,11 +8659,11 @@ type (
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
 		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, Product,
-		ProductCollection, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk, User,
-		V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, PointsBucket,
+		Product, ProductCollection, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
 		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
@@ -8526,11 +8671,11 @@ type (
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
 		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, Product,
-		ProductCollection, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk, User,
-		V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
+		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, PointsBucket,
+		Product, ProductCollection, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
 		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
 		WebhookEvent []ent.Interceptor
 	}

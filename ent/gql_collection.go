@@ -28,6 +28,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -3279,6 +3280,155 @@ func newOrderPaginateArgs(rv map[string]any) *orderPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*OrderWhereInput); ok {
 		args.opts = append(args.opts, WithOrderFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PointsBucketQuery) CollectFields(ctx context.Context, satisfies ...string) (*PointsBucketQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PointsBucketQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(pointsbucket.Columns))
+		selectedFields = []string{pointsbucket.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[pointsbucket.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldCreatedAt)
+				fieldSeen[pointsbucket.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[pointsbucket.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldUpdatedAt)
+				fieldSeen[pointsbucket.FieldUpdatedAt] = struct{}{}
+			}
+		case "voucherID":
+			if _, ok := fieldSeen[pointsbucket.FieldVoucherID]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldVoucherID)
+				fieldSeen[pointsbucket.FieldVoucherID] = struct{}{}
+			}
+		case "cardID":
+			if _, ok := fieldSeen[pointsbucket.FieldCardID]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldCardID)
+				fieldSeen[pointsbucket.FieldCardID] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[pointsbucket.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldCampaignID)
+				fieldSeen[pointsbucket.FieldCampaignID] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[pointsbucket.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldCustomerID)
+				fieldSeen[pointsbucket.FieldCustomerID] = struct{}{}
+			}
+		case "orderID":
+			if _, ok := fieldSeen[pointsbucket.FieldOrderID]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldOrderID)
+				fieldSeen[pointsbucket.FieldOrderID] = struct{}{}
+			}
+		case "points":
+			if _, ok := fieldSeen[pointsbucket.FieldPoints]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldPoints)
+				fieldSeen[pointsbucket.FieldPoints] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[pointsbucket.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldStatus)
+				fieldSeen[pointsbucket.FieldStatus] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[pointsbucket.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldExpiresAt)
+				fieldSeen[pointsbucket.FieldExpiresAt] = struct{}{}
+			}
+		case "activatesAt":
+			if _, ok := fieldSeen[pointsbucket.FieldActivatesAt]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldActivatesAt)
+				fieldSeen[pointsbucket.FieldActivatesAt] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[pointsbucket.FieldSource]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldSource)
+				fieldSeen[pointsbucket.FieldSource] = struct{}{}
+			}
+		case "details":
+			if _, ok := fieldSeen[pointsbucket.FieldDetails]; !ok {
+				selectedFields = append(selectedFields, pointsbucket.FieldDetails)
+				fieldSeen[pointsbucket.FieldDetails] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type pointsbucketPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PointsBucketPaginateOption
+}
+
+func newPointsBucketPaginateArgs(rv map[string]any) *pointsbucketPaginateArgs {
+	args := &pointsbucketPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PointsBucketOrder{Field: &PointsBucketOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPointsBucketOrder(order))
+			}
+		case *PointsBucketOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPointsBucketOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*PointsBucketWhereInput); ok {
+		args.opts = append(args.opts, WithPointsBucketFilter(v.Filter))
 	}
 	return args
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -137,6 +138,11 @@ var orderImplementors = []string{"Order", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Order) IsNode() {}
+
+var pointsbucketImplementors = []string{"PointsBucket", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PointsBucket) IsNode() {}
 
 var productImplementors = []string{"Product", "Node"}
 
@@ -424,6 +430,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(order.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, orderImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case pointsbucket.Table:
+		query := c.PointsBucket.Query().
+			Where(pointsbucket.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pointsbucketImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -903,6 +918,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Order.Query().
 			Where(order.IDIn(ids...))
 		query, err := query.CollectFields(ctx, orderImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case pointsbucket.Table:
+		query := c.PointsBucket.Query().
+			Where(pointsbucket.IDIn(ids...))
+		query, err := query.CollectFields(ctx, pointsbucketImplementors...)
 		if err != nil {
 			return nil, err
 		}

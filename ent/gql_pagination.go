@@ -32,6 +32,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -6424,6 +6425,338 @@ func (_m *Order) ToEdge(order *OrderOrder) *OrderEdge {
 		order = DefaultOrderOrder
 	}
 	return &OrderEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PointsBucketEdge is the edge representation of PointsBucket.
+type PointsBucketEdge struct {
+	Node   *PointsBucket `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// PointsBucketConnection is the connection containing edges to PointsBucket.
+type PointsBucketConnection struct {
+	Edges      []*PointsBucketEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *PointsBucketConnection) build(nodes []*PointsBucket, pager *pointsbucketPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PointsBucket
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PointsBucket {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PointsBucket {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PointsBucketEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PointsBucketEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PointsBucketPaginateOption enables pagination customization.
+type PointsBucketPaginateOption func(*pointsbucketPager) error
+
+// WithPointsBucketOrder configures pagination ordering.
+func WithPointsBucketOrder(order *PointsBucketOrder) PointsBucketPaginateOption {
+	if order == nil {
+		order = DefaultPointsBucketOrder
+	}
+	o := *order
+	return func(pager *pointsbucketPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPointsBucketOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPointsBucketFilter configures pagination filter.
+func WithPointsBucketFilter(filter func(*PointsBucketQuery) (*PointsBucketQuery, error)) PointsBucketPaginateOption {
+	return func(pager *pointsbucketPager) error {
+		if filter == nil {
+			return errors.New("PointsBucketQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type pointsbucketPager struct {
+	reverse bool
+	order   *PointsBucketOrder
+	filter  func(*PointsBucketQuery) (*PointsBucketQuery, error)
+	total   func(context.Context) (int, error)
+}
+
+// WithPointsBucketTotalCount gives the connection's totalCount from a maintained
+// counter (a campaign's vouchers_count, …) instead of a count of the rows.
+// It is called only when the query selects totalCount and must count what
+// the filter keeps (pass it only for an unfiltered connection).
+func WithPointsBucketTotalCount(total func(context.Context) (int, error)) PointsBucketPaginateOption {
+	return func(pager *pointsbucketPager) error {
+		pager.total = total
+		return nil
+	}
+}
+
+func newPointsBucketPager(opts []PointsBucketPaginateOption, reverse bool) (*pointsbucketPager, error) {
+	pager := &pointsbucketPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPointsBucketOrder
+	}
+	return pager, nil
+}
+
+func (p *pointsbucketPager) applyFilter(query *PointsBucketQuery) (*PointsBucketQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *pointsbucketPager) toCursor(_m *PointsBucket) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *pointsbucketPager) applyCursors(query *PointsBucketQuery, after, before *Cursor) (*PointsBucketQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPointsBucketOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *pointsbucketPager) applyOrder(query *PointsBucketQuery) *PointsBucketQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPointsBucketOrder.Field {
+		query = query.Order(DefaultPointsBucketOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *pointsbucketPager) orderExpr(query *PointsBucketQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPointsBucketOrder.Field {
+			b.Comma().Ident(DefaultPointsBucketOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PointsBucket.
+func (_m *PointsBucketQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PointsBucketPaginateOption,
+) (*PointsBucketConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPointsBucketPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PointsBucketConnection{Edges: []*PointsBucketEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantPageInfo := hasCollectedField(ctx, pageInfoField)
+	wantTotal := graphql.GetFieldContext(ctx) != nil && hasCollectedField(ctx, totalCountField)
+	if wantTotal {
+		if pager.total != nil {
+			conn.TotalCount, err = pager.total(ctx)
+		} else {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			conn.TotalCount, err = c.CountAtMost(ctx, TotalCountCap)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if (ignoredEdges && !wantPageInfo) || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		if wantPageInfo && (first != nil || last != nil) {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if c, err = pager.applyCursors(c, after, before); err != nil {
+				return nil, err
+			}
+			more, err := c.Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && more
+			conn.PageInfo.HasPreviousPage = last != nil && more
+		}
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if ignoredEdges {
+		_m.Select(pointsbucket.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := conn.TotalCount
+	conn.build(nodes, pager, after, first, before, last)
+	if ignoredEdges {
+		conn.Edges = []*PointsBucketEdge{}
+	}
+	if wantTotal {
+		conn.TotalCount = total
+	}
+	return conn, nil
+}
+
+var (
+	// PointsBucketOrderFieldCreatedAt orders PointsBucket by created_at.
+	PointsBucketOrderFieldCreatedAt = &PointsBucketOrderField{
+		Value: func(_m *PointsBucket) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: pointsbucket.FieldCreatedAt,
+		toTerm: pointsbucket.ByCreatedAt,
+		toCursor: func(_m *PointsBucket) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PointsBucketOrderField) String() string {
+	var str string
+	switch f.column {
+	case PointsBucketOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PointsBucketOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PointsBucketOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PointsBucketOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PointsBucketOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PointsBucketOrderField", str)
+	}
+	return nil
+}
+
+// PointsBucketOrderField defines the ordering field of PointsBucket.
+type PointsBucketOrderField struct {
+	// Value extracts the ordering value from the given PointsBucket.
+	Value    func(*PointsBucket) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) pointsbucket.OrderOption
+	toCursor func(*PointsBucket) Cursor
+}
+
+// PointsBucketOrder defines the ordering of PointsBucket.
+type PointsBucketOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *PointsBucketOrderField `json:"field"`
+}
+
+// DefaultPointsBucketOrder is the default ordering of PointsBucket.
+var DefaultPointsBucketOrder = &PointsBucketOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PointsBucketOrderField{
+		Value: func(_m *PointsBucket) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: pointsbucket.FieldID,
+		toTerm: pointsbucket.ByID,
+		toCursor: func(_m *PointsBucket) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PointsBucket into PointsBucketEdge.
+func (_m *PointsBucket) ToEdge(order *PointsBucketOrder) *PointsBucketEdge {
+	if order == nil {
+		order = DefaultPointsBucketOrder
+	}
+	return &PointsBucketEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

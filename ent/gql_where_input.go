@@ -25,6 +25,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -8576,6 +8577,714 @@ func (i *OrderWhereInput) P() (predicate.Order, error) {
 		return predicates[0], nil
 	default:
 		return order.And(predicates...), nil
+	}
+}
+
+// PointsBucketWhereInput represents a where input for filtering PointsBucket queries.
+type PointsBucketWhereInput struct {
+	Predicates []predicate.PointsBucket  `json:"-"`
+	Not        *PointsBucketWhereInput   `json:"not,omitempty"`
+	Or         []*PointsBucketWhereInput `json:"or,omitempty"`
+	And        []*PointsBucketWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "voucher_id" field predicates.
+	VoucherID             *string  `json:"voucherID,omitempty"`
+	VoucherIDNEQ          *string  `json:"voucherIDNEQ,omitempty"`
+	VoucherIDIn           []string `json:"voucherIDIn,omitempty"`
+	VoucherIDNotIn        []string `json:"voucherIDNotIn,omitempty"`
+	VoucherIDGT           *string  `json:"voucherIDGT,omitempty"`
+	VoucherIDGTE          *string  `json:"voucherIDGTE,omitempty"`
+	VoucherIDLT           *string  `json:"voucherIDLT,omitempty"`
+	VoucherIDLTE          *string  `json:"voucherIDLTE,omitempty"`
+	VoucherIDContains     *string  `json:"voucherIDContains,omitempty"`
+	VoucherIDHasPrefix    *string  `json:"voucherIDHasPrefix,omitempty"`
+	VoucherIDHasSuffix    *string  `json:"voucherIDHasSuffix,omitempty"`
+	VoucherIDIsNil        bool     `json:"voucherIDIsNil,omitempty"`
+	VoucherIDNotNil       bool     `json:"voucherIDNotNil,omitempty"`
+	VoucherIDEqualFold    *string  `json:"voucherIDEqualFold,omitempty"`
+	VoucherIDContainsFold *string  `json:"voucherIDContainsFold,omitempty"`
+
+	// "card_id" field predicates.
+	CardID             *string  `json:"cardID,omitempty"`
+	CardIDNEQ          *string  `json:"cardIDNEQ,omitempty"`
+	CardIDIn           []string `json:"cardIDIn,omitempty"`
+	CardIDNotIn        []string `json:"cardIDNotIn,omitempty"`
+	CardIDGT           *string  `json:"cardIDGT,omitempty"`
+	CardIDGTE          *string  `json:"cardIDGTE,omitempty"`
+	CardIDLT           *string  `json:"cardIDLT,omitempty"`
+	CardIDLTE          *string  `json:"cardIDLTE,omitempty"`
+	CardIDContains     *string  `json:"cardIDContains,omitempty"`
+	CardIDHasPrefix    *string  `json:"cardIDHasPrefix,omitempty"`
+	CardIDHasSuffix    *string  `json:"cardIDHasSuffix,omitempty"`
+	CardIDIsNil        bool     `json:"cardIDIsNil,omitempty"`
+	CardIDNotNil       bool     `json:"cardIDNotNil,omitempty"`
+	CardIDEqualFold    *string  `json:"cardIDEqualFold,omitempty"`
+	CardIDContainsFold *string  `json:"cardIDContainsFold,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDIsNil        bool     `json:"customerIDIsNil,omitempty"`
+	CustomerIDNotNil       bool     `json:"customerIDNotNil,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "order_id" field predicates.
+	OrderID             *string  `json:"orderID,omitempty"`
+	OrderIDNEQ          *string  `json:"orderIDNEQ,omitempty"`
+	OrderIDIn           []string `json:"orderIDIn,omitempty"`
+	OrderIDNotIn        []string `json:"orderIDNotIn,omitempty"`
+	OrderIDGT           *string  `json:"orderIDGT,omitempty"`
+	OrderIDGTE          *string  `json:"orderIDGTE,omitempty"`
+	OrderIDLT           *string  `json:"orderIDLT,omitempty"`
+	OrderIDLTE          *string  `json:"orderIDLTE,omitempty"`
+	OrderIDContains     *string  `json:"orderIDContains,omitempty"`
+	OrderIDHasPrefix    *string  `json:"orderIDHasPrefix,omitempty"`
+	OrderIDHasSuffix    *string  `json:"orderIDHasSuffix,omitempty"`
+	OrderIDIsNil        bool     `json:"orderIDIsNil,omitempty"`
+	OrderIDNotNil       bool     `json:"orderIDNotNil,omitempty"`
+	OrderIDEqualFold    *string  `json:"orderIDEqualFold,omitempty"`
+	OrderIDContainsFold *string  `json:"orderIDContainsFold,omitempty"`
+
+	// "points" field predicates.
+	Points      *int64  `json:"points,omitempty"`
+	PointsNEQ   *int64  `json:"pointsNEQ,omitempty"`
+	PointsIn    []int64 `json:"pointsIn,omitempty"`
+	PointsNotIn []int64 `json:"pointsNotIn,omitempty"`
+	PointsGT    *int64  `json:"pointsGT,omitempty"`
+	PointsGTE   *int64  `json:"pointsGTE,omitempty"`
+	PointsLT    *int64  `json:"pointsLT,omitempty"`
+	PointsLTE   *int64  `json:"pointsLTE,omitempty"`
+
+	// "status" field predicates.
+	Status      *pointsbucket.Status  `json:"status,omitempty"`
+	StatusNEQ   *pointsbucket.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []pointsbucket.Status `json:"statusIn,omitempty"`
+	StatusNotIn []pointsbucket.Status `json:"statusNotIn,omitempty"`
+
+	// "expires_at" field predicates.
+	ExpiresAt       *time.Time  `json:"expiresAt,omitempty"`
+	ExpiresAtNEQ    *time.Time  `json:"expiresAtNEQ,omitempty"`
+	ExpiresAtIn     []time.Time `json:"expiresAtIn,omitempty"`
+	ExpiresAtNotIn  []time.Time `json:"expiresAtNotIn,omitempty"`
+	ExpiresAtGT     *time.Time  `json:"expiresAtGT,omitempty"`
+	ExpiresAtGTE    *time.Time  `json:"expiresAtGTE,omitempty"`
+	ExpiresAtLT     *time.Time  `json:"expiresAtLT,omitempty"`
+	ExpiresAtLTE    *time.Time  `json:"expiresAtLTE,omitempty"`
+	ExpiresAtIsNil  bool        `json:"expiresAtIsNil,omitempty"`
+	ExpiresAtNotNil bool        `json:"expiresAtNotNil,omitempty"`
+
+	// "activates_at" field predicates.
+	ActivatesAt       *time.Time  `json:"activatesAt,omitempty"`
+	ActivatesAtNEQ    *time.Time  `json:"activatesAtNEQ,omitempty"`
+	ActivatesAtIn     []time.Time `json:"activatesAtIn,omitempty"`
+	ActivatesAtNotIn  []time.Time `json:"activatesAtNotIn,omitempty"`
+	ActivatesAtGT     *time.Time  `json:"activatesAtGT,omitempty"`
+	ActivatesAtGTE    *time.Time  `json:"activatesAtGTE,omitempty"`
+	ActivatesAtLT     *time.Time  `json:"activatesAtLT,omitempty"`
+	ActivatesAtLTE    *time.Time  `json:"activatesAtLTE,omitempty"`
+	ActivatesAtIsNil  bool        `json:"activatesAtIsNil,omitempty"`
+	ActivatesAtNotNil bool        `json:"activatesAtNotNil,omitempty"`
+
+	// "source" field predicates.
+	Source             *string  `json:"source,omitempty"`
+	SourceNEQ          *string  `json:"sourceNEQ,omitempty"`
+	SourceIn           []string `json:"sourceIn,omitempty"`
+	SourceNotIn        []string `json:"sourceNotIn,omitempty"`
+	SourceGT           *string  `json:"sourceGT,omitempty"`
+	SourceGTE          *string  `json:"sourceGTE,omitempty"`
+	SourceLT           *string  `json:"sourceLT,omitempty"`
+	SourceLTE          *string  `json:"sourceLTE,omitempty"`
+	SourceContains     *string  `json:"sourceContains,omitempty"`
+	SourceHasPrefix    *string  `json:"sourceHasPrefix,omitempty"`
+	SourceHasSuffix    *string  `json:"sourceHasSuffix,omitempty"`
+	SourceEqualFold    *string  `json:"sourceEqualFold,omitempty"`
+	SourceContainsFold *string  `json:"sourceContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PointsBucketWhereInput) AddPredicates(predicates ...predicate.PointsBucket) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PointsBucketWhereInput filter on the PointsBucketQuery builder.
+func (i *PointsBucketWhereInput) Filter(q *PointsBucketQuery) (*PointsBucketQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPointsBucketWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPointsBucketWhereInput is returned in case the PointsBucketWhereInput is empty.
+var ErrEmptyPointsBucketWhereInput = errors.New("ent: empty predicate PointsBucketWhereInput")
+
+// P returns a predicate for filtering pointsbuckets.
+// An error is returned if the input is empty or invalid.
+func (i *PointsBucketWhereInput) P() (predicate.PointsBucket, error) {
+	var predicates []predicate.PointsBucket
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, pointsbucket.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.PointsBucket, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, pointsbucket.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.PointsBucket, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, pointsbucket.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, pointsbucket.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, pointsbucket.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, pointsbucket.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, pointsbucket.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, pointsbucket.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, pointsbucket.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, pointsbucket.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, pointsbucket.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, pointsbucket.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, pointsbucket.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, pointsbucket.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, pointsbucket.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, pointsbucket.UpdatedAtNotNil())
+	}
+	if i.VoucherID != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDEQ(*i.VoucherID))
+	}
+	if i.VoucherIDNEQ != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDNEQ(*i.VoucherIDNEQ))
+	}
+	if len(i.VoucherIDIn) > 0 {
+		predicates = append(predicates, pointsbucket.VoucherIDIn(i.VoucherIDIn...))
+	}
+	if len(i.VoucherIDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.VoucherIDNotIn(i.VoucherIDNotIn...))
+	}
+	if i.VoucherIDGT != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDGT(*i.VoucherIDGT))
+	}
+	if i.VoucherIDGTE != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDGTE(*i.VoucherIDGTE))
+	}
+	if i.VoucherIDLT != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDLT(*i.VoucherIDLT))
+	}
+	if i.VoucherIDLTE != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDLTE(*i.VoucherIDLTE))
+	}
+	if i.VoucherIDContains != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDContains(*i.VoucherIDContains))
+	}
+	if i.VoucherIDHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDHasPrefix(*i.VoucherIDHasPrefix))
+	}
+	if i.VoucherIDHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDHasSuffix(*i.VoucherIDHasSuffix))
+	}
+	if i.VoucherIDIsNil {
+		predicates = append(predicates, pointsbucket.VoucherIDIsNil())
+	}
+	if i.VoucherIDNotNil {
+		predicates = append(predicates, pointsbucket.VoucherIDNotNil())
+	}
+	if i.VoucherIDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDEqualFold(*i.VoucherIDEqualFold))
+	}
+	if i.VoucherIDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.VoucherIDContainsFold(*i.VoucherIDContainsFold))
+	}
+	if i.CardID != nil {
+		predicates = append(predicates, pointsbucket.CardIDEQ(*i.CardID))
+	}
+	if i.CardIDNEQ != nil {
+		predicates = append(predicates, pointsbucket.CardIDNEQ(*i.CardIDNEQ))
+	}
+	if len(i.CardIDIn) > 0 {
+		predicates = append(predicates, pointsbucket.CardIDIn(i.CardIDIn...))
+	}
+	if len(i.CardIDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.CardIDNotIn(i.CardIDNotIn...))
+	}
+	if i.CardIDGT != nil {
+		predicates = append(predicates, pointsbucket.CardIDGT(*i.CardIDGT))
+	}
+	if i.CardIDGTE != nil {
+		predicates = append(predicates, pointsbucket.CardIDGTE(*i.CardIDGTE))
+	}
+	if i.CardIDLT != nil {
+		predicates = append(predicates, pointsbucket.CardIDLT(*i.CardIDLT))
+	}
+	if i.CardIDLTE != nil {
+		predicates = append(predicates, pointsbucket.CardIDLTE(*i.CardIDLTE))
+	}
+	if i.CardIDContains != nil {
+		predicates = append(predicates, pointsbucket.CardIDContains(*i.CardIDContains))
+	}
+	if i.CardIDHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.CardIDHasPrefix(*i.CardIDHasPrefix))
+	}
+	if i.CardIDHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.CardIDHasSuffix(*i.CardIDHasSuffix))
+	}
+	if i.CardIDIsNil {
+		predicates = append(predicates, pointsbucket.CardIDIsNil())
+	}
+	if i.CardIDNotNil {
+		predicates = append(predicates, pointsbucket.CardIDNotNil())
+	}
+	if i.CardIDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.CardIDEqualFold(*i.CardIDEqualFold))
+	}
+	if i.CardIDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.CardIDContainsFold(*i.CardIDContainsFold))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, pointsbucket.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, pointsbucket.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, pointsbucket.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, pointsbucket.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDIsNil {
+		predicates = append(predicates, pointsbucket.CustomerIDIsNil())
+	}
+	if i.CustomerIDNotNil {
+		predicates = append(predicates, pointsbucket.CustomerIDNotNil())
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.OrderID != nil {
+		predicates = append(predicates, pointsbucket.OrderIDEQ(*i.OrderID))
+	}
+	if i.OrderIDNEQ != nil {
+		predicates = append(predicates, pointsbucket.OrderIDNEQ(*i.OrderIDNEQ))
+	}
+	if len(i.OrderIDIn) > 0 {
+		predicates = append(predicates, pointsbucket.OrderIDIn(i.OrderIDIn...))
+	}
+	if len(i.OrderIDNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.OrderIDNotIn(i.OrderIDNotIn...))
+	}
+	if i.OrderIDGT != nil {
+		predicates = append(predicates, pointsbucket.OrderIDGT(*i.OrderIDGT))
+	}
+	if i.OrderIDGTE != nil {
+		predicates = append(predicates, pointsbucket.OrderIDGTE(*i.OrderIDGTE))
+	}
+	if i.OrderIDLT != nil {
+		predicates = append(predicates, pointsbucket.OrderIDLT(*i.OrderIDLT))
+	}
+	if i.OrderIDLTE != nil {
+		predicates = append(predicates, pointsbucket.OrderIDLTE(*i.OrderIDLTE))
+	}
+	if i.OrderIDContains != nil {
+		predicates = append(predicates, pointsbucket.OrderIDContains(*i.OrderIDContains))
+	}
+	if i.OrderIDHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.OrderIDHasPrefix(*i.OrderIDHasPrefix))
+	}
+	if i.OrderIDHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.OrderIDHasSuffix(*i.OrderIDHasSuffix))
+	}
+	if i.OrderIDIsNil {
+		predicates = append(predicates, pointsbucket.OrderIDIsNil())
+	}
+	if i.OrderIDNotNil {
+		predicates = append(predicates, pointsbucket.OrderIDNotNil())
+	}
+	if i.OrderIDEqualFold != nil {
+		predicates = append(predicates, pointsbucket.OrderIDEqualFold(*i.OrderIDEqualFold))
+	}
+	if i.OrderIDContainsFold != nil {
+		predicates = append(predicates, pointsbucket.OrderIDContainsFold(*i.OrderIDContainsFold))
+	}
+	if i.Points != nil {
+		predicates = append(predicates, pointsbucket.PointsEQ(*i.Points))
+	}
+	if i.PointsNEQ != nil {
+		predicates = append(predicates, pointsbucket.PointsNEQ(*i.PointsNEQ))
+	}
+	if len(i.PointsIn) > 0 {
+		predicates = append(predicates, pointsbucket.PointsIn(i.PointsIn...))
+	}
+	if len(i.PointsNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.PointsNotIn(i.PointsNotIn...))
+	}
+	if i.PointsGT != nil {
+		predicates = append(predicates, pointsbucket.PointsGT(*i.PointsGT))
+	}
+	if i.PointsGTE != nil {
+		predicates = append(predicates, pointsbucket.PointsGTE(*i.PointsGTE))
+	}
+	if i.PointsLT != nil {
+		predicates = append(predicates, pointsbucket.PointsLT(*i.PointsLT))
+	}
+	if i.PointsLTE != nil {
+		predicates = append(predicates, pointsbucket.PointsLTE(*i.PointsLTE))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, pointsbucket.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, pointsbucket.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, pointsbucket.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.ExpiresAt != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtEQ(*i.ExpiresAt))
+	}
+	if i.ExpiresAtNEQ != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtNEQ(*i.ExpiresAtNEQ))
+	}
+	if len(i.ExpiresAtIn) > 0 {
+		predicates = append(predicates, pointsbucket.ExpiresAtIn(i.ExpiresAtIn...))
+	}
+	if len(i.ExpiresAtNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.ExpiresAtNotIn(i.ExpiresAtNotIn...))
+	}
+	if i.ExpiresAtGT != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtGT(*i.ExpiresAtGT))
+	}
+	if i.ExpiresAtGTE != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtGTE(*i.ExpiresAtGTE))
+	}
+	if i.ExpiresAtLT != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtLT(*i.ExpiresAtLT))
+	}
+	if i.ExpiresAtLTE != nil {
+		predicates = append(predicates, pointsbucket.ExpiresAtLTE(*i.ExpiresAtLTE))
+	}
+	if i.ExpiresAtIsNil {
+		predicates = append(predicates, pointsbucket.ExpiresAtIsNil())
+	}
+	if i.ExpiresAtNotNil {
+		predicates = append(predicates, pointsbucket.ExpiresAtNotNil())
+	}
+	if i.ActivatesAt != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtEQ(*i.ActivatesAt))
+	}
+	if i.ActivatesAtNEQ != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtNEQ(*i.ActivatesAtNEQ))
+	}
+	if len(i.ActivatesAtIn) > 0 {
+		predicates = append(predicates, pointsbucket.ActivatesAtIn(i.ActivatesAtIn...))
+	}
+	if len(i.ActivatesAtNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.ActivatesAtNotIn(i.ActivatesAtNotIn...))
+	}
+	if i.ActivatesAtGT != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtGT(*i.ActivatesAtGT))
+	}
+	if i.ActivatesAtGTE != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtGTE(*i.ActivatesAtGTE))
+	}
+	if i.ActivatesAtLT != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtLT(*i.ActivatesAtLT))
+	}
+	if i.ActivatesAtLTE != nil {
+		predicates = append(predicates, pointsbucket.ActivatesAtLTE(*i.ActivatesAtLTE))
+	}
+	if i.ActivatesAtIsNil {
+		predicates = append(predicates, pointsbucket.ActivatesAtIsNil())
+	}
+	if i.ActivatesAtNotNil {
+		predicates = append(predicates, pointsbucket.ActivatesAtNotNil())
+	}
+	if i.Source != nil {
+		predicates = append(predicates, pointsbucket.SourceEQ(*i.Source))
+	}
+	if i.SourceNEQ != nil {
+		predicates = append(predicates, pointsbucket.SourceNEQ(*i.SourceNEQ))
+	}
+	if len(i.SourceIn) > 0 {
+		predicates = append(predicates, pointsbucket.SourceIn(i.SourceIn...))
+	}
+	if len(i.SourceNotIn) > 0 {
+		predicates = append(predicates, pointsbucket.SourceNotIn(i.SourceNotIn...))
+	}
+	if i.SourceGT != nil {
+		predicates = append(predicates, pointsbucket.SourceGT(*i.SourceGT))
+	}
+	if i.SourceGTE != nil {
+		predicates = append(predicates, pointsbucket.SourceGTE(*i.SourceGTE))
+	}
+	if i.SourceLT != nil {
+		predicates = append(predicates, pointsbucket.SourceLT(*i.SourceLT))
+	}
+	if i.SourceLTE != nil {
+		predicates = append(predicates, pointsbucket.SourceLTE(*i.SourceLTE))
+	}
+	if i.SourceContains != nil {
+		predicates = append(predicates, pointsbucket.SourceContains(*i.SourceContains))
+	}
+	if i.SourceHasPrefix != nil {
+		predicates = append(predicates, pointsbucket.SourceHasPrefix(*i.SourceHasPrefix))
+	}
+	if i.SourceHasSuffix != nil {
+		predicates = append(predicates, pointsbucket.SourceHasSuffix(*i.SourceHasSuffix))
+	}
+	if i.SourceEqualFold != nil {
+		predicates = append(predicates, pointsbucket.SourceEqualFold(*i.SourceEqualFold))
+	}
+	if i.SourceContainsFold != nil {
+		predicates = append(predicates, pointsbucket.SourceContainsFold(*i.SourceContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPointsBucketWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return pointsbucket.And(predicates...), nil
 	}
 }
 

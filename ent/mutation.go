@@ -39,6 +39,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -106,6 +107,7 @@ const (
 	TypeOAuthToken               = "OAuthToken"
 	TypeOrder                    = "Order"
 	TypeOrderEvent               = "OrderEvent"
+	TypePointsBucket             = "PointsBucket"
 	TypeProduct                  = "Product"
 	TypeProductCollection        = "ProductCollection"
 	TypeProject                  = "Project"
@@ -27712,6 +27714,1304 @@ func (m *OrderEventMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *OrderEventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown OrderEvent edge %s", name)
+}
+
+// PointsBucketMutation represents an operation that mutates the PointsBucket nodes in the graph.
+type PointsBucketMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	project_id       *string
+	created_at       *time.Time
+	updated_at       *time.Time
+	voucher_id       *string
+	card_id          *string
+	campaign_id      *string
+	customer_id      *string
+	order_id         *string
+	points           *int64
+	addpoints        *int64
+	status           *pointsbucket.Status
+	expires_at       *time.Time
+	activates_at     *time.Time
+	source           *string
+	details          *map[string]interface{}
+	expiration_rules *map[string]interface{}
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*PointsBucket, error)
+	predicates       []predicate.PointsBucket
+}
+
+var _ ent.Mutation = (*PointsBucketMutation)(nil)
+
+// pointsbucketOption allows management of the mutation configuration using functional options.
+type pointsbucketOption func(*PointsBucketMutation)
+
+// newPointsBucketMutation creates new mutation for the PointsBucket entity.
+func newPointsBucketMutation(c config, op Op, opts ...pointsbucketOption) *PointsBucketMutation {
+	m := &PointsBucketMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePointsBucket,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPointsBucketID sets the ID field of the mutation.
+func withPointsBucketID(id string) pointsbucketOption {
+	return func(m *PointsBucketMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PointsBucket
+		)
+		m.oldValue = func(ctx context.Context) (*PointsBucket, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PointsBucket.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPointsBucket sets the old PointsBucket of the mutation.
+func withPointsBucket(node *PointsBucket) pointsbucketOption {
+	return func(m *PointsBucketMutation) {
+		m.oldValue = func(context.Context) (*PointsBucket, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PointsBucketMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PointsBucketMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PointsBucket entities.
+func (m *PointsBucketMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PointsBucketMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PointsBucketMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PointsBucket.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PointsBucketMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PointsBucketMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PointsBucketMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PointsBucketMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PointsBucketMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PointsBucketMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PointsBucketMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PointsBucketMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *PointsBucketMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[pointsbucket.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *PointsBucketMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PointsBucketMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, pointsbucket.FieldUpdatedAt)
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *PointsBucketMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *PointsBucketMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldVoucherID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ClearVoucherID clears the value of the "voucher_id" field.
+func (m *PointsBucketMutation) ClearVoucherID() {
+	m.voucher_id = nil
+	m.clearedFields[pointsbucket.FieldVoucherID] = struct{}{}
+}
+
+// VoucherIDCleared returns if the "voucher_id" field was cleared in this mutation.
+func (m *PointsBucketMutation) VoucherIDCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldVoucherID]
+	return ok
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *PointsBucketMutation) ResetVoucherID() {
+	m.voucher_id = nil
+	delete(m.clearedFields, pointsbucket.FieldVoucherID)
+}
+
+// SetCardID sets the "card_id" field.
+func (m *PointsBucketMutation) SetCardID(s string) {
+	m.card_id = &s
+}
+
+// CardID returns the value of the "card_id" field in the mutation.
+func (m *PointsBucketMutation) CardID() (r string, exists bool) {
+	v := m.card_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardID returns the old "card_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldCardID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardID: %w", err)
+	}
+	return oldValue.CardID, nil
+}
+
+// ClearCardID clears the value of the "card_id" field.
+func (m *PointsBucketMutation) ClearCardID() {
+	m.card_id = nil
+	m.clearedFields[pointsbucket.FieldCardID] = struct{}{}
+}
+
+// CardIDCleared returns if the "card_id" field was cleared in this mutation.
+func (m *PointsBucketMutation) CardIDCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldCardID]
+	return ok
+}
+
+// ResetCardID resets all changes to the "card_id" field.
+func (m *PointsBucketMutation) ResetCardID() {
+	m.card_id = nil
+	delete(m.clearedFields, pointsbucket.FieldCardID)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *PointsBucketMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *PointsBucketMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *PointsBucketMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[pointsbucket.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *PointsBucketMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *PointsBucketMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, pointsbucket.FieldCampaignID)
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *PointsBucketMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *PointsBucketMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldCustomerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ClearCustomerID clears the value of the "customer_id" field.
+func (m *PointsBucketMutation) ClearCustomerID() {
+	m.customer_id = nil
+	m.clearedFields[pointsbucket.FieldCustomerID] = struct{}{}
+}
+
+// CustomerIDCleared returns if the "customer_id" field was cleared in this mutation.
+func (m *PointsBucketMutation) CustomerIDCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldCustomerID]
+	return ok
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *PointsBucketMutation) ResetCustomerID() {
+	m.customer_id = nil
+	delete(m.clearedFields, pointsbucket.FieldCustomerID)
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *PointsBucketMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *PointsBucketMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldOrderID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ClearOrderID clears the value of the "order_id" field.
+func (m *PointsBucketMutation) ClearOrderID() {
+	m.order_id = nil
+	m.clearedFields[pointsbucket.FieldOrderID] = struct{}{}
+}
+
+// OrderIDCleared returns if the "order_id" field was cleared in this mutation.
+func (m *PointsBucketMutation) OrderIDCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldOrderID]
+	return ok
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *PointsBucketMutation) ResetOrderID() {
+	m.order_id = nil
+	delete(m.clearedFields, pointsbucket.FieldOrderID)
+}
+
+// SetPoints sets the "points" field.
+func (m *PointsBucketMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *PointsBucketMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *PointsBucketMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *PointsBucketMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *PointsBucketMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *PointsBucketMutation) SetStatus(po pointsbucket.Status) {
+	m.status = &po
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *PointsBucketMutation) Status() (r pointsbucket.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldStatus(ctx context.Context) (v pointsbucket.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *PointsBucketMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *PointsBucketMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *PointsBucketMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldExpiresAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (m *PointsBucketMutation) ClearExpiresAt() {
+	m.expires_at = nil
+	m.clearedFields[pointsbucket.FieldExpiresAt] = struct{}{}
+}
+
+// ExpiresAtCleared returns if the "expires_at" field was cleared in this mutation.
+func (m *PointsBucketMutation) ExpiresAtCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldExpiresAt]
+	return ok
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *PointsBucketMutation) ResetExpiresAt() {
+	m.expires_at = nil
+	delete(m.clearedFields, pointsbucket.FieldExpiresAt)
+}
+
+// SetActivatesAt sets the "activates_at" field.
+func (m *PointsBucketMutation) SetActivatesAt(t time.Time) {
+	m.activates_at = &t
+}
+
+// ActivatesAt returns the value of the "activates_at" field in the mutation.
+func (m *PointsBucketMutation) ActivatesAt() (r time.Time, exists bool) {
+	v := m.activates_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActivatesAt returns the old "activates_at" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldActivatesAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActivatesAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActivatesAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActivatesAt: %w", err)
+	}
+	return oldValue.ActivatesAt, nil
+}
+
+// ClearActivatesAt clears the value of the "activates_at" field.
+func (m *PointsBucketMutation) ClearActivatesAt() {
+	m.activates_at = nil
+	m.clearedFields[pointsbucket.FieldActivatesAt] = struct{}{}
+}
+
+// ActivatesAtCleared returns if the "activates_at" field was cleared in this mutation.
+func (m *PointsBucketMutation) ActivatesAtCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldActivatesAt]
+	return ok
+}
+
+// ResetActivatesAt resets all changes to the "activates_at" field.
+func (m *PointsBucketMutation) ResetActivatesAt() {
+	m.activates_at = nil
+	delete(m.clearedFields, pointsbucket.FieldActivatesAt)
+}
+
+// SetSource sets the "source" field.
+func (m *PointsBucketMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *PointsBucketMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *PointsBucketMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetDetails sets the "details" field.
+func (m *PointsBucketMutation) SetDetails(value map[string]interface{}) {
+	m.details = &value
+}
+
+// Details returns the value of the "details" field in the mutation.
+func (m *PointsBucketMutation) Details() (r map[string]interface{}, exists bool) {
+	v := m.details
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDetails returns the old "details" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldDetails(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDetails is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDetails requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDetails: %w", err)
+	}
+	return oldValue.Details, nil
+}
+
+// ResetDetails resets all changes to the "details" field.
+func (m *PointsBucketMutation) ResetDetails() {
+	m.details = nil
+}
+
+// SetExpirationRules sets the "expiration_rules" field.
+func (m *PointsBucketMutation) SetExpirationRules(value map[string]interface{}) {
+	m.expiration_rules = &value
+}
+
+// ExpirationRules returns the value of the "expiration_rules" field in the mutation.
+func (m *PointsBucketMutation) ExpirationRules() (r map[string]interface{}, exists bool) {
+	v := m.expiration_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpirationRules returns the old "expiration_rules" field's value of the PointsBucket entity.
+// If the PointsBucket object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PointsBucketMutation) OldExpirationRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpirationRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpirationRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpirationRules: %w", err)
+	}
+	return oldValue.ExpirationRules, nil
+}
+
+// ClearExpirationRules clears the value of the "expiration_rules" field.
+func (m *PointsBucketMutation) ClearExpirationRules() {
+	m.expiration_rules = nil
+	m.clearedFields[pointsbucket.FieldExpirationRules] = struct{}{}
+}
+
+// ExpirationRulesCleared returns if the "expiration_rules" field was cleared in this mutation.
+func (m *PointsBucketMutation) ExpirationRulesCleared() bool {
+	_, ok := m.clearedFields[pointsbucket.FieldExpirationRules]
+	return ok
+}
+
+// ResetExpirationRules resets all changes to the "expiration_rules" field.
+func (m *PointsBucketMutation) ResetExpirationRules() {
+	m.expiration_rules = nil
+	delete(m.clearedFields, pointsbucket.FieldExpirationRules)
+}
+
+// Where appends a list predicates to the PointsBucketMutation builder.
+func (m *PointsBucketMutation) Where(ps ...predicate.PointsBucket) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PointsBucketMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PointsBucketMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PointsBucket, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PointsBucketMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PointsBucketMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PointsBucket).
+func (m *PointsBucketMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PointsBucketMutation) Fields() []string {
+	fields := make([]string, 0, 15)
+	if m.project_id != nil {
+		fields = append(fields, pointsbucket.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, pointsbucket.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, pointsbucket.FieldUpdatedAt)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, pointsbucket.FieldVoucherID)
+	}
+	if m.card_id != nil {
+		fields = append(fields, pointsbucket.FieldCardID)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, pointsbucket.FieldCampaignID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, pointsbucket.FieldCustomerID)
+	}
+	if m.order_id != nil {
+		fields = append(fields, pointsbucket.FieldOrderID)
+	}
+	if m.points != nil {
+		fields = append(fields, pointsbucket.FieldPoints)
+	}
+	if m.status != nil {
+		fields = append(fields, pointsbucket.FieldStatus)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, pointsbucket.FieldExpiresAt)
+	}
+	if m.activates_at != nil {
+		fields = append(fields, pointsbucket.FieldActivatesAt)
+	}
+	if m.source != nil {
+		fields = append(fields, pointsbucket.FieldSource)
+	}
+	if m.details != nil {
+		fields = append(fields, pointsbucket.FieldDetails)
+	}
+	if m.expiration_rules != nil {
+		fields = append(fields, pointsbucket.FieldExpirationRules)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PointsBucketMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case pointsbucket.FieldProjectID:
+		return m.ProjectID()
+	case pointsbucket.FieldCreatedAt:
+		return m.CreatedAt()
+	case pointsbucket.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case pointsbucket.FieldVoucherID:
+		return m.VoucherID()
+	case pointsbucket.FieldCardID:
+		return m.CardID()
+	case pointsbucket.FieldCampaignID:
+		return m.CampaignID()
+	case pointsbucket.FieldCustomerID:
+		return m.CustomerID()
+	case pointsbucket.FieldOrderID:
+		return m.OrderID()
+	case pointsbucket.FieldPoints:
+		return m.Points()
+	case pointsbucket.FieldStatus:
+		return m.Status()
+	case pointsbucket.FieldExpiresAt:
+		return m.ExpiresAt()
+	case pointsbucket.FieldActivatesAt:
+		return m.ActivatesAt()
+	case pointsbucket.FieldSource:
+		return m.Source()
+	case pointsbucket.FieldDetails:
+		return m.Details()
+	case pointsbucket.FieldExpirationRules:
+		return m.ExpirationRules()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PointsBucketMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case pointsbucket.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case pointsbucket.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case pointsbucket.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case pointsbucket.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case pointsbucket.FieldCardID:
+		return m.OldCardID(ctx)
+	case pointsbucket.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case pointsbucket.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case pointsbucket.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case pointsbucket.FieldPoints:
+		return m.OldPoints(ctx)
+	case pointsbucket.FieldStatus:
+		return m.OldStatus(ctx)
+	case pointsbucket.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case pointsbucket.FieldActivatesAt:
+		return m.OldActivatesAt(ctx)
+	case pointsbucket.FieldSource:
+		return m.OldSource(ctx)
+	case pointsbucket.FieldDetails:
+		return m.OldDetails(ctx)
+	case pointsbucket.FieldExpirationRules:
+		return m.OldExpirationRules(ctx)
+	}
+	return nil, fmt.Errorf("unknown PointsBucket field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PointsBucketMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case pointsbucket.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case pointsbucket.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case pointsbucket.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case pointsbucket.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case pointsbucket.FieldCardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardID(v)
+		return nil
+	case pointsbucket.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case pointsbucket.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case pointsbucket.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case pointsbucket.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case pointsbucket.FieldStatus:
+		v, ok := value.(pointsbucket.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case pointsbucket.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case pointsbucket.FieldActivatesAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActivatesAt(v)
+		return nil
+	case pointsbucket.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case pointsbucket.FieldDetails:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDetails(v)
+		return nil
+	case pointsbucket.FieldExpirationRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpirationRules(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PointsBucket field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PointsBucketMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints != nil {
+		fields = append(fields, pointsbucket.FieldPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PointsBucketMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case pointsbucket.FieldPoints:
+		return m.AddedPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PointsBucketMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case pointsbucket.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PointsBucket numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PointsBucketMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(pointsbucket.FieldUpdatedAt) {
+		fields = append(fields, pointsbucket.FieldUpdatedAt)
+	}
+	if m.FieldCleared(pointsbucket.FieldVoucherID) {
+		fields = append(fields, pointsbucket.FieldVoucherID)
+	}
+	if m.FieldCleared(pointsbucket.FieldCardID) {
+		fields = append(fields, pointsbucket.FieldCardID)
+	}
+	if m.FieldCleared(pointsbucket.FieldCampaignID) {
+		fields = append(fields, pointsbucket.FieldCampaignID)
+	}
+	if m.FieldCleared(pointsbucket.FieldCustomerID) {
+		fields = append(fields, pointsbucket.FieldCustomerID)
+	}
+	if m.FieldCleared(pointsbucket.FieldOrderID) {
+		fields = append(fields, pointsbucket.FieldOrderID)
+	}
+	if m.FieldCleared(pointsbucket.FieldExpiresAt) {
+		fields = append(fields, pointsbucket.FieldExpiresAt)
+	}
+	if m.FieldCleared(pointsbucket.FieldActivatesAt) {
+		fields = append(fields, pointsbucket.FieldActivatesAt)
+	}
+	if m.FieldCleared(pointsbucket.FieldExpirationRules) {
+		fields = append(fields, pointsbucket.FieldExpirationRules)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PointsBucketMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PointsBucketMutation) ClearField(name string) error {
+	switch name {
+	case pointsbucket.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case pointsbucket.FieldVoucherID:
+		m.ClearVoucherID()
+		return nil
+	case pointsbucket.FieldCardID:
+		m.ClearCardID()
+		return nil
+	case pointsbucket.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case pointsbucket.FieldCustomerID:
+		m.ClearCustomerID()
+		return nil
+	case pointsbucket.FieldOrderID:
+		m.ClearOrderID()
+		return nil
+	case pointsbucket.FieldExpiresAt:
+		m.ClearExpiresAt()
+		return nil
+	case pointsbucket.FieldActivatesAt:
+		m.ClearActivatesAt()
+		return nil
+	case pointsbucket.FieldExpirationRules:
+		m.ClearExpirationRules()
+		return nil
+	}
+	return fmt.Errorf("unknown PointsBucket nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PointsBucketMutation) ResetField(name string) error {
+	switch name {
+	case pointsbucket.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case pointsbucket.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case pointsbucket.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case pointsbucket.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case pointsbucket.FieldCardID:
+		m.ResetCardID()
+		return nil
+	case pointsbucket.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case pointsbucket.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case pointsbucket.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case pointsbucket.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case pointsbucket.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case pointsbucket.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case pointsbucket.FieldActivatesAt:
+		m.ResetActivatesAt()
+		return nil
+	case pointsbucket.FieldSource:
+		m.ResetSource()
+		return nil
+	case pointsbucket.FieldDetails:
+		m.ResetDetails()
+		return nil
+	case pointsbucket.FieldExpirationRules:
+		m.ResetExpirationRules()
+		return nil
+	}
+	return fmt.Errorf("unknown PointsBucket field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PointsBucketMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PointsBucketMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PointsBucketMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PointsBucketMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PointsBucketMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PointsBucketMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PointsBucketMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PointsBucket unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PointsBucketMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PointsBucket edge %s", name)
 }
 
 // ProductMutation represents an operation that mutates the Product nodes in the graph.

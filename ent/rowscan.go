@@ -488,6 +488,24 @@ func (_m *OrderEvent) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new PointsBucket bound to the client and the
+// values to pass to Rows.Scan for the given points_buckets columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *PointsBucketClient) ScanTargets(columns []string) (*PointsBucket, []any, error) {
+	node := &PointsBucket{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the PointsBucket's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *PointsBucket) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Product bound to the client and the
 // values to pass to Rows.Scan for the given products columns; call
 // AssignScanned with the same columns and values after scanning.

@@ -68,6 +68,8 @@ type Tx struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
+	// PointsBucket is the client for interacting with the PointsBucket builders.
+	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
 	Product *ProductClient
 	// ProductCollection is the client for interacting with the ProductCollection builders.
@@ -280,6 +282,7 @@ func (tx *Tx) init() {
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
 	tx.OrderEvent = NewOrderEventClient(tx.config)
+	tx.PointsBucket = NewPointsBucketClient(tx.config)
 	tx.Product = NewProductClient(tx.config)
 	tx.ProductCollection = NewProductCollectionClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)

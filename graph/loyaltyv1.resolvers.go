@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/graph/reward"
 )
 
 // CreateLoyaltyV1Program is the resolver for the createLoyaltyV1Program field.
@@ -73,6 +74,31 @@ func (r *mutationResolver) DeleteLoyaltyV1EarningRule(ctx context.Context, progr
 // CreateLoyaltyV1Tiers is the resolver for the createLoyaltyV1Tiers field.
 func (r *mutationResolver) CreateLoyaltyV1Tiers(ctx context.Context, program string, input []*loyaltyv1.TierInput) ([]*ent.LoyaltyTier, error) {
 	return loyaltyv1.CreateTiers(ctx, program, input)
+}
+
+// ActivateLoyaltyV1PendingPoints is the resolver for the activateLoyaltyV1PendingPoints field.
+func (r *mutationResolver) ActivateLoyaltyV1PendingPoints(ctx context.Context, program *string, code string, id string) (*loyaltyv1.CardBalance, error) {
+	return loyaltyv1.ActivatePendingPoints(ctx, program, code, id)
+}
+
+// AdjustLoyaltyV1PendingPoints is the resolver for the adjustLoyaltyV1PendingPoints field.
+func (r *mutationResolver) AdjustLoyaltyV1PendingPoints(ctx context.Context, program *string, code string, id string, input loyaltyv1.PendingBalanceInput) (*loyaltyv1.PendingBalance, error) {
+	return loyaltyv1.AdjustPendingPoints(ctx, program, code, id, input)
+}
+
+// CancelLoyaltyV1PendingPoints is the resolver for the cancelLoyaltyV1PendingPoints field.
+func (r *mutationResolver) CancelLoyaltyV1PendingPoints(ctx context.Context, program *string, code string, id string) (bool, error) {
+	return true, loyaltyv1.CancelPendingPoints(ctx, program, code, id)
+}
+
+// ExportLoyaltyV1ProgramTransactions is the resolver for the exportLoyaltyV1ProgramTransactions field.
+func (r *mutationResolver) ExportLoyaltyV1ProgramTransactions(ctx context.Context, program string, parameters *export.ExportParametersInput) (*ent.Export, error) {
+	return loyaltyv1.ExportProgramTransactions(ctx, program, parameters)
+}
+
+// ExportLoyaltyV1PointsExpiration is the resolver for the exportLoyaltyV1PointsExpiration field.
+func (r *mutationResolver) ExportLoyaltyV1PointsExpiration(ctx context.Context, program string, parameters *export.ExportParametersInput) (*ent.Export, error) {
+	return loyaltyv1.ExportPointsExpiration(ctx, program, parameters)
 }
 
 // LoyaltyV1Program is the resolver for the loyaltyV1Program field.
@@ -138,4 +164,29 @@ func (r *queryResolver) LoyaltyV1MemberTiers(ctx context.Context, code string) (
 // LoyaltyV1TierEarningRules is the resolver for the loyaltyV1TierEarningRules field.
 func (r *queryResolver) LoyaltyV1TierEarningRules(ctx context.Context, program string, id string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error) {
 	return loyaltyv1.TierEarningRules(ctx, program, id, input)
+}
+
+// LoyaltyV1ProgramPendingPoints is the resolver for the loyaltyV1ProgramPendingPoints field.
+func (r *queryResolver) LoyaltyV1ProgramPendingPoints(ctx context.Context, program string, input *loyaltyv1.PendingPointsListInput) (*loyaltyv1.PendingPointsList, error) {
+	return loyaltyv1.ProgramPendingPoints(ctx, program, input)
+}
+
+// LoyaltyV1MemberPendingPoints is the resolver for the loyaltyV1MemberPendingPoints field.
+func (r *queryResolver) LoyaltyV1MemberPendingPoints(ctx context.Context, program *string, code string, input *loyaltyv1.PendingPointsListInput) (*loyaltyv1.PendingPointsList, error) {
+	return loyaltyv1.MemberPendingPoints(ctx, program, code, input)
+}
+
+// LoyaltyV1MemberPointsExpiration is the resolver for the loyaltyV1MemberPointsExpiration field.
+func (r *queryResolver) LoyaltyV1MemberPointsExpiration(ctx context.Context, program *string, code string, input *loyaltyv1.PointsExpirationListInput) (*loyaltyv1.PointsBucketList, error) {
+	return loyaltyv1.MemberPointsExpiration(ctx, program, code, input)
+}
+
+// LoyaltyV1TierRewards is the resolver for the loyaltyV1TierRewards field.
+func (r *queryResolver) LoyaltyV1TierRewards(ctx context.Context, program string, id string) (*reward.MemberRewardList, error) {
+	return loyaltyv1.TierRewards(ctx, program, id)
+}
+
+// LoyaltyV1PointsEstimate is the resolver for the loyaltyV1PointsEstimate field.
+func (r *queryResolver) LoyaltyV1PointsEstimate(ctx context.Context, program string, input loyaltyv1.EstimateInput) (*loyaltyv1.PointsEstimate, error) {
+	return loyaltyv1.EstimatePoints(ctx, program, input)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -72,6 +73,8 @@ var tableByPrefix = map[string]string{
 
 	pulid.PrefixCampaignEarningRule: campaignearningrule.Table,
 	pulid.PrefixLoyaltyTier:         loyaltytier.Table,
+	pulid.PrefixPointsBucket:        pointsbucket.Table,
+	pulid.PrefixPendingPoints:       pointsbucket.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"context"
+	"time"
+
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
@@ -26,6 +29,14 @@ func init() {
 	redemption.IssueReward = reward.Issue
 	// A PROMOTION campaign is created with its tiers.
 	campaign.CreatePromotionTiers = promotion.CreateCampaignTiers
+
+	// The daily points job of v1 cards (expiry, pending activation),
+	// swept hourly: it does nothing until a bucket's day has come.
+	job.RegisterPeriodic(job.Periodic{Name: "loyalty.points.daily", Every: time.Hour,
+		Run: func(ctx context.Context, now time.Time) error {
+			_, err := loyaltyv1.RunDailyPoints(ctx, now)
+			return err
+		}})
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),

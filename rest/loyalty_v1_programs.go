@@ -46,6 +46,7 @@ func registerLoyaltyV1(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Han
 	}
 	registerLoyaltyV1EarningRules(v1, auth, h)
 	registerLoyaltyV1Tiers(v1, auth, h)
+	registerLoyaltyV1Points(v1, auth, h)
 }
 
 // createProgram serves POST /v1/loyalties.

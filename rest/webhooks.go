@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -132,6 +134,11 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			return tierJSON(e, nil), true
 		case *ent.PromotionStack:
 			return stackJSON(e), true
+		case *ent.PointsBucket:
+			if strings.HasPrefix(e.ID, pulid.PrefixPendingPoints) {
+				return pendingPointsJSON(e), true
+			}
+			return pointsBucketJSON(e), true
 		}
 		return nil, false
 	}

@@ -407,6 +407,9 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const activity = await client.loyalties.listMemberActivity(loy.id, member.code, { limit: 5 })
   assert(activity.data_ref === 'data' && activity.data.length > 0, 'loyalties.listMemberActivity', activity)
   assert((await client.loyalties.getMemberActivities(null, member.code)).data_ref === 'activities', 'loyalties.getMemberActivities')
+  const expiring = await client.loyalties.getPointsExpiration(loy.id, member.code, { limit: 10, page: 1 })
+  assert(expiring.total === 1 && expiring.data[0].bucket.total_points === 80 && expiring.data[0].expires_at === undefined &&
+    expiring.data[0].id.startsWith('lopb_'), 'loyalties.getPointsExpiration -> the 88 added, less the 8 transferred, never expiring', expiring)
   const ern = await client.loyalties.createEarningRule(loy.id, [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 5 } }])
   assert(ern.length === 1 && ern[0].id.startsWith('ern_') && ern[0].object === 'earning_rule', 'loyalties.createEarningRule', ern)
   assert((await client.loyalties.getEarningRule(loy.id, ern[0].id)).event === 'order.paid', 'loyalties.getEarningRule')

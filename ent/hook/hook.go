@@ -333,6 +333,18 @@ func (f OrderEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderEventMutation", m)
 }
 
+// The PointsBucketFunc type is an adapter to allow the use of ordinary
+// function as PointsBucket mutator.
+type PointsBucketFunc func(context.Context, *ent.PointsBucketMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PointsBucketFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PointsBucketMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PointsBucketMutation", m)
+}
+
 // The ProductFunc type is an adapter to allow the use of ordinary
 // function as Product mutator.
 type ProductFunc func(context.Context, *ent.ProductMutation) (ent.Value, error)

@@ -35,6 +35,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -850,6 +851,33 @@ func (f TraverseOrderEvent) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrderEventQuery", q)
 }
 
+// The PointsBucketFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PointsBucketFunc func(context.Context, *ent.PointsBucketQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PointsBucketFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PointsBucketQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PointsBucketQuery", q)
+}
+
+// The TraversePointsBucket type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePointsBucket func(context.Context, *ent.PointsBucketQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePointsBucket) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePointsBucket) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PointsBucketQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PointsBucketQuery", q)
+}
+
 // The ProductFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProductFunc func(context.Context, *ent.ProductQuery) (ent.Value, error)
 
@@ -1636,6 +1664,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OrderQuery, predicate.Order, order.OrderOption]{typ: ent.TypeOrder, tq: q}, nil
 	case *ent.OrderEventQuery:
 		return &query[*ent.OrderEventQuery, predicate.OrderEvent, orderevent.OrderOption]{typ: ent.TypeOrderEvent, tq: q}, nil
+	case *ent.PointsBucketQuery:
+		return &query[*ent.PointsBucketQuery, predicate.PointsBucket, pointsbucket.OrderOption]{typ: ent.TypePointsBucket, tq: q}, nil
 	case *ent.ProductQuery:
 		return &query[*ent.ProductQuery, predicate.Product, product.OrderOption]{typ: ent.TypeProduct, tq: q}, nil
 	case *ent.ProductCollectionQuery:

@@ -881,6 +881,72 @@ var (
 			},
 		},
 	}
+	// PointsBucketsColumns holds the columns for the "points_buckets" table.
+	PointsBucketsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "voucher_id", Type: field.TypeString, Nullable: true},
+		{Name: "card_id", Type: field.TypeString, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "customer_id", Type: field.TypeString, Nullable: true},
+		{Name: "order_id", Type: field.TypeString, Nullable: true},
+		{Name: "points", Type: field.TypeInt64},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"ACTIVE", "EXPIRED", "PENDING", "ACTIVATED", "CANCELED"}},
+		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
+		{Name: "activates_at", Type: field.TypeTime, Nullable: true},
+		{Name: "source", Type: field.TypeString, Default: "POINTS_ADDITION"},
+		{Name: "details", Type: field.TypeJSON},
+		{Name: "expiration_rules", Type: field.TypeJSON, Nullable: true},
+	}
+	// PointsBucketsTable holds the schema information for the "points_buckets" table.
+	PointsBucketsTable = &schema.Table{
+		Name:       "points_buckets",
+		Columns:    PointsBucketsColumns,
+		PrimaryKey: []*schema.Column{PointsBucketsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pointsbucket_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[1]},
+			},
+			{
+				Name:    "pointsbucket_voucher_id_status_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[4], PointsBucketsColumns[10], PointsBucketsColumns[11]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "voucher_id IS NOT NULL",
+				},
+			},
+			{
+				Name:    "pointsbucket_card_id_status_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[5], PointsBucketsColumns[10], PointsBucketsColumns[11]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "card_id IS NOT NULL",
+				},
+			},
+			{
+				Name:    "pointsbucket_status_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[10], PointsBucketsColumns[11]},
+			},
+			{
+				Name:    "pointsbucket_status_activates_at",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[10], PointsBucketsColumns[12]},
+			},
+			{
+				Name:    "pointsbucket_campaign_id_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[6], PointsBucketsColumns[10], PointsBucketsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "campaign_id IS NOT NULL",
+				},
+			},
+		},
+	}
 	// ProductsColumns holds the columns for the "products" table.
 	ProductsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -1763,7 +1829,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "voucher_id", Type: field.TypeString},
 		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
-		{Name: "type", Type: field.TypeEnum, Enums: []string{"CREDITS_ADDITION", "CREDITS_REMOVAL", "CREDITS_REFUND", "CREDITS_REDEMPTION", "POINTS_ACCRUAL", "POINTS_REDEMPTION", "POINTS_REFUND", "POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_EXPIRATION", "POINTS_TRANSFER_IN", "POINTS_TRANSFER_OUT"}},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"CREDITS_ADDITION", "CREDITS_REMOVAL", "CREDITS_REFUND", "CREDITS_REDEMPTION", "POINTS_ACCRUAL", "POINTS_REDEMPTION", "POINTS_REFUND", "POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_EXPIRATION", "POINTS_TRANSFER_IN", "POINTS_TRANSFER_OUT", "PENDING_POINTS_ACTIVATION"}},
 		{Name: "source_id", Type: field.TypeString, Nullable: true},
 		{Name: "reason", Type: field.TypeString, Nullable: true},
 		{Name: "source", Type: field.TypeString, Default: "API"},
@@ -1960,6 +2026,7 @@ var (
 		OauthTokensTable,
 		OrdersTable,
 		OrderEventsTable,
+		PointsBucketsTable,
 		ProductsTable,
 		ProductCollectionsTable,
 		ProjectsTable,

@@ -87,6 +87,9 @@ type Order func(*sql.Selector)
 // OrderEvent is the predicate function for orderevent builders.
 type OrderEvent func(*sql.Selector)
 
+// PointsBucket is the predicate function for pointsbucket builders.
+type PointsBucket func(*sql.Selector)
+
 // Product is the predicate function for product builders.
 type Product func(*sql.Selector)
 

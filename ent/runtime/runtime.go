@@ -33,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
 	"github.com/promoengine/promoengine/ent/project"
@@ -1489,6 +1490,45 @@ func init() {
 	orderevent.DefaultID = ordereventDescID.Default.(func() string)
 	// orderevent.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	orderevent.IDValidator = ordereventDescID.Validators[0].(func(string) error)
+	pointsbucketMixin := schema.PointsBucket{}.Mixin()
+	pointsbucketMixinHooks1 := pointsbucketMixin[1].Hooks()
+	pointsbucket.Hooks[0] = pointsbucketMixinHooks1[0]
+	pointsbucketMixinInters1 := pointsbucketMixin[1].Interceptors()
+	pointsbucket.Interceptors[0] = pointsbucketMixinInters1[0]
+	pointsbucketMixinFields0 := pointsbucketMixin[0].Fields()
+	_ = pointsbucketMixinFields0
+	pointsbucketMixinFields1 := pointsbucketMixin[1].Fields()
+	_ = pointsbucketMixinFields1
+	pointsbucketMixinFields2 := pointsbucketMixin[2].Fields()
+	_ = pointsbucketMixinFields2
+	pointsbucketFields := schema.PointsBucket{}.Fields()
+	_ = pointsbucketFields
+	// pointsbucketDescProjectID is the schema descriptor for project_id field.
+	pointsbucketDescProjectID := pointsbucketMixinFields1[0].Descriptor()
+	// pointsbucket.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	pointsbucket.ProjectIDValidator = pointsbucketDescProjectID.Validators[0].(func(string) error)
+	// pointsbucketDescCreatedAt is the schema descriptor for created_at field.
+	pointsbucketDescCreatedAt := pointsbucketMixinFields2[0].Descriptor()
+	// pointsbucket.DefaultCreatedAt holds the default value on creation for the created_at field.
+	pointsbucket.DefaultCreatedAt = pointsbucketDescCreatedAt.Default.(func() time.Time)
+	// pointsbucketDescUpdatedAt is the schema descriptor for updated_at field.
+	pointsbucketDescUpdatedAt := pointsbucketMixinFields2[1].Descriptor()
+	// pointsbucket.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	pointsbucket.UpdateDefaultUpdatedAt = pointsbucketDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// pointsbucketDescSource is the schema descriptor for source field.
+	pointsbucketDescSource := pointsbucketFields[9].Descriptor()
+	// pointsbucket.DefaultSource holds the default value on creation for the source field.
+	pointsbucket.DefaultSource = pointsbucketDescSource.Default.(string)
+	// pointsbucketDescDetails is the schema descriptor for details field.
+	pointsbucketDescDetails := pointsbucketFields[10].Descriptor()
+	// pointsbucket.DefaultDetails holds the default value on creation for the details field.
+	pointsbucket.DefaultDetails = pointsbucketDescDetails.Default.(map[string]interface{})
+	// pointsbucketDescID is the schema descriptor for id field.
+	pointsbucketDescID := pointsbucketMixinFields0[0].Descriptor()
+	// pointsbucket.DefaultID holds the default value on creation for the id field.
+	pointsbucket.DefaultID = pointsbucketDescID.Default.(func() string)
+	// pointsbucket.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	pointsbucket.IDValidator = pointsbucketDescID.Validators[0].(func(string) error)
 	productMixin := schema.Product{}.Mixin()
 	productMixinHooks1 := productMixin[1].Hooks()
 	product.Hooks[0] = productMixinHooks1[0]

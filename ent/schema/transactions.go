@@ -30,7 +30,7 @@ func (VoucherTransaction) Fields() []ent.Field {
 		field.Enum("type").Values(
 			"CREDITS_ADDITION", "CREDITS_REMOVAL", "CREDITS_REFUND", "CREDITS_REDEMPTION",
 			"POINTS_ACCRUAL", "POINTS_REDEMPTION", "POINTS_REFUND", "POINTS_ADDITION", "POINTS_REMOVAL",
-			"POINTS_EXPIRATION", "POINTS_TRANSFER_IN", "POINTS_TRANSFER_OUT",
+			"POINTS_EXPIRATION", "POINTS_TRANSFER_IN", "POINTS_TRANSFER_OUT", "PENDING_POINTS_ACTIVATION",
 		).Immutable().Annotations(entgql.Type("VoucherTransactionType")),
 		field.String("source_id").Optional().Nillable().Immutable(),
 		field.String("reason").Optional().Nillable().Immutable(),

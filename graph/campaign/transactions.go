@@ -14,8 +14,10 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/points"
 )
 
 // BalanceInput adds (positive amount) or removes (negative) gift card
@@ -125,6 +127,12 @@ func RecordTransaction(ctx context.Context, c *ent.Client, v *ent.Voucher, typ v
 		SetDetails(details).SetSource("API").Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording transaction: %w", err)
+	}
+	if v.Type == jsonfield.VoucherTypeLoyaltyCard {
+		// Spent, refunded or issued points move the card's buckets too.
+		if err := points.VoucherMoved(ctx, c, v, typ, amount, nil, clock.At(ctx)); err != nil {
+			return nil, err
+		}
 	}
 	return tx, nil
 }

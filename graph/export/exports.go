@@ -36,12 +36,38 @@ type ExportParametersInput struct {
 // VoucherTransactions schedules a CSV export of a voucher's
 // transactions: an export row and its job, in the request's transaction.
 func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+	params, err := transactionParams(in)
+	if err != nil {
+		return nil, err
+	}
+	subjectID, code, err := exportSubject(ctx, codeOrID)
+	if err != nil {
+		return nil, err
+	}
+	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	return scheduleTransactions(ctx, subjectID, params)
+}
+
+// CampaignTransactions schedules a CSV export of the transactions of all
+// a campaign's vouchers (POST /v1/loyalties/{campaignId}/transactions/export);
+// the export's filters name the campaign.
+func CampaignTransactions(ctx context.Context, campaignID string, in *ExportParametersInput) (*ent.Export, error) {
+	params, err := transactionParams(in)
+	if err != nil {
+		return nil, err
+	}
+	params["filters"] = map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
+	return scheduleTransactions(ctx, campaignID, params)
+}
+
+// transactionParams checks a transactions export's order and fields.
+// The stored parameters are what the request sent: like the real
+// service, an export without order or fields shows neither, and its job
+// uses the defaults (DefaultExportOrder, TransactionExportFields).
+func transactionParams(in *ExportParametersInput) (map[string]any, error) {
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
-	// The stored parameters are what the request sent: like the real
-	// service, an export without order or fields shows neither, and its job
-	// uses the defaults (DefaultExportOrder, TransactionExportFields).
 	params := map[string]any{}
 	if in.Order != nil {
 		switch *in.Order {
@@ -68,21 +94,29 @@ func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParamet
 		}
 		params["fields"] = in.Fields
 	}
-	subjectID, code, err := exportSubject(ctx, codeOrID)
-	if err != nil {
-		return nil, err
-	}
-	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	return params, nil
+}
+
+// scheduleTransactions stores a transactions export of subjectID (a
+// voucher, card or campaign) and its job.
+func scheduleTransactions(ctx context.Context, subjectID string, params map[string]any) (*ent.Export, error) {
+	return schedule(ctx, "voucher_transactions", &subjectID, params, JobExportVoucherTransactions)
+}
+
+// schedule stores an export of object (of subjectID, when it has one) with
+// its parameters, and the job of jobType that writes it, in the request's
+// transaction.
+func schedule(ctx context.Context, object string, subjectID *string, params map[string]any, jobType string) (*ent.Export, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	exp, err := c.Export.Create().SetExportedObject("voucher_transactions").SetParameters(params).
-		SetVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
+	exp, err := c.Export.Create().SetExportedObject(object).SetParameters(params).
+		SetNillableVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating export: %w", err)
 	}
-	err = c.AsyncAction.Create().SetType(JobExportVoucherTransactions).SetExportID(exp.ID).
+	err = c.AsyncAction.Create().SetType(jobType).SetExportID(exp.ID).
 		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scheduling export: %w", err)

@@ -15,6 +15,10 @@ func JobHandlers() map[string]job.Handler {
 			Message: func(j *ent.AsyncAction) (string, string) {
 				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
 			}},
+		JobExportPointsExpiration: {Run: RunPointsExpirationExport, Failed: FailExport,
+			Message: func(j *ent.AsyncAction) (string, string) {
+				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
+			}},
 		JobExportOrders: {Run: RunOrdersExport, Failed: FailExport,
 			Message: func(j *ent.AsyncAction) (string, string) {
 				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"

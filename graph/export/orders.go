@@ -13,15 +13,10 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/export"
 	entorder "github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/clock"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
@@ -89,21 +84,7 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 		}
 		params["filters"] = p.Filters
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := c.Export.Create().SetExportedObject("order").SetParameters(params).
-		SetDownloadSecret(pulid.Hex(32)).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("creating export: %w", err)
-	}
-	err = c.AsyncAction.Create().SetType(JobExportOrders).SetExportID(exp.ID).
-		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("scheduling export: %w", err)
-	}
-	return exp, nil
+	return schedule(ctx, "order", nil, params, JobExportOrders)
 }
 
 // orderFilters reads an export's filters as predicates (400 naming what
@@ -188,38 +169,15 @@ func orderCondition(field, op string, raw any) (predicate.Order, error) {
 // (created_at, id), committing a chunk at a time as the transactions
 // export does (a resumed job continues after its last committed chunk).
 func RunOrdersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	if job.ExportID == nil {
-		return fmt.Errorf("job %s names no export", job.ID)
-	}
-	c := w.Client
-	exp, err := c.Export.Get(ctx, *job.ExportID)
-	if err != nil {
-		return fmt.Errorf("reading export: %w", err)
-	}
-	if exp.Status == export.StatusDONE {
-		return nil
-	}
-	if _, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
-		return 0, ent.FromContext(ctx).Export.UpdateOne(exp).SetStatus(export.StatusIN_PROGRESS).Exec(ctx)
-	}); err != nil {
+	exp, fields, ch, err := beginRun(ctx, w, job, DefaultOrderExportFields)
+	if err != nil || ch == nil {
 		return err
-	}
-	fields := DefaultOrderExportFields
-	if fs, ok := exp.Parameters["fields"].([]any); ok {
-		fields = nil
-		for _, f := range fs {
-			fields = append(fields, fmt.Sprint(f))
-		}
 	}
 	var preds []predicate.Order
 	if f, ok := exp.Parameters["filters"].(map[string]any); ok {
 		if preds, err = orderFilters(f); err != nil {
 			return err
 		}
-	}
-	ch := &exportChunker{w: w, job: job, exp: exp, maxRows: w.BatchSize, lz4: chunkLZ4Available(ctx, c, w.Dialect)}
-	if err := ch.resume(ctx); err != nil {
-		return err
 	}
 	err = ch.writeOrders(ctx, fields, preds, exp.Parameters["order"] != "created_at", min(w.BatchSize, maxExportBatch))
 	if werr := ch.wait(); err == nil {

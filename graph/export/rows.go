@@ -4,6 +4,7 @@ import (
 	"context"
 	stdsql "database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -12,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
@@ -54,6 +56,7 @@ type exportSource struct {
 	projectID string
 	ownerID   string
 	card      bool // a loyalty card's points transactions
+	program   bool // all the transactions of a campaign (ownerID camp_…)
 	programID string
 	desc      bool
 }
@@ -68,11 +71,16 @@ func (s *exportSource) columns() (table, owner string, cols []string) {
 			cardtransaction.FieldType, cardtransaction.FieldSourceID, cardtransaction.FieldReason,
 			cardtransaction.FieldBalance, cardtransaction.FieldAmount, cardtransaction.FieldCreatedAt}
 	}
-	return vouchertransaction.Table, vouchertransaction.FieldVoucherID, []string{vouchertransaction.FieldID,
+	cols = []string{vouchertransaction.FieldID,
 		vouchertransaction.FieldType, vouchertransaction.FieldSourceID, vouchertransaction.FieldReason,
 		vouchertransaction.FieldBalance, vouchertransaction.FieldAmount, vouchertransaction.FieldCreatedAt,
 		vouchertransaction.FieldCampaignID, vouchertransaction.FieldDetails,
 		vouchertransaction.FieldRelatedTransactionID, vouchertransaction.FieldSource}
+	if s.program {
+		// A campaign's rows belong to many vouchers: read each one's.
+		return vouchertransaction.Table, vouchertransaction.FieldCampaignID, append(cols, vouchertransaction.FieldVoucherID)
+	}
+	return vouchertransaction.Table, vouchertransaction.FieldVoucherID, cols
 }
 
 // page reads up to limit rows after (at, id) when more is true, else from
@@ -107,6 +115,9 @@ func (s *exportSource) page(ctx context.Context, more bool, at time.Time, id str
 		t.Details, t.Source = cardDetails, "API"
 	} else {
 		dest = append(dest, &t.CampaignID, &t.Details, &t.RelatedID, &t.Source)
+		if s.program {
+			dest = append(dest, &t.OwnerID)
+		}
 	}
 	out := make([]exportTx, 0, limit)
 	for rows.Next() {
@@ -144,7 +155,8 @@ func (s *exportSource) read(ctx context.Context, more bool, at time.Time, id str
 // newExportSource is the source of an export of ownerID's transactions: a
 // voucher's, or a loyalty card's (IDs with the card prefix).
 func newExportSource(ctx context.Context, c *ent.Client, projectID, ownerID string, card, desc bool) (*exportSource, error) {
-	s := &exportSource{c: c, dialect: entdb.DialectFromContext(ctx), projectID: projectID, ownerID: ownerID, card: card, desc: desc}
+	s := &exportSource{c: c, dialect: entdb.DialectFromContext(ctx), projectID: projectID, ownerID: ownerID, card: card, desc: desc,
+		program: strings.HasPrefix(ownerID, pulid.PrefixCampaign)}
 	if s.dialect == "" {
 		return nil, fmt.Errorf("reading transactions: no SQL dialect in context")
 	}

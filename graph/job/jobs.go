@@ -90,7 +90,9 @@ func (w *Worker) Run(ctx context.Context) {
 	deliveries, pruning := make(chan struct{}), make(chan struct{})
 	go func() { defer close(deliveries); w.deliverer.RunDeliveries(ctx) }()
 	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // graph/webhook/prune.go
-	defer func() { <-deliveries; <-pruning }()
+	sweeps := make(chan struct{})
+	go func() { defer close(sweeps); w.runPeriodics(ctx) }() // periodic.go
+	defer func() { <-deliveries; <-pruning; <-sweeps }()
 	for {
 		worked, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {

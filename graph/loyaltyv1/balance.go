@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/points"
 )
 
 // BalanceInput is the body of POST …/members/{memberId}/balance: a signed
@@ -64,18 +65,33 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		if in.ExpirationDate != nil {
 			details["expiration_date"] = *in.ExpirationDate
 		}
-		_, out, err = book(ctx, c, locked, move{typ: typ, points: *in.Points, sourceID: in.SourceID, reason: in.Reason, details: details})
+		_, out, err = book(ctx, c, locked, move{typ: typ, points: *in.Points, sourceID: in.SourceID, reason: in.Reason, details: details,
+			expiry: in.expiry()})
 		return err
 	})
 	return out, err
 }
 
-func (in BalanceInput) validate(now time.Time) error {
-	if in.Points == nil {
-		return apperr.InvalidPayload("Payload must have required property 'points'")
+// expiry is how added points expire: the program's rules (nil), never,
+// or on the custom date.
+func (in BalanceInput) expiry() *points.Expiry {
+	if in.ExpirationType == nil {
+		return nil
 	}
-	if *in.Points == 0 || *in.Points > loyalty.MaxPoints || *in.Points < -loyalty.MaxPoints {
-		return apperr.InvalidPayload("Property .points must be a non-zero integer between -%d and %d", int64(loyalty.MaxPoints), int64(loyalty.MaxPoints))
+	switch *in.ExpirationType {
+	case "NON_EXPIRING":
+		return &points.Expiry{Never: true}
+	case "CUSTOM_DATE":
+		if d, err := time.Parse(time.DateOnly, *in.ExpirationDate); err == nil {
+			return &points.Expiry{On: &d}
+		}
+	}
+	return nil
+}
+
+func (in BalanceInput) validate(now time.Time) error {
+	if err := validPoints(in.Points); err != nil {
+		return err
 	}
 	if in.Reason != nil && len([]rune(*in.Reason)) > maxReason {
 		return apperr.InvalidPayload("Property .reason must be at most %d characters long", maxReason)
@@ -100,6 +116,18 @@ func (in BalanceInput) validate(now time.Time) error {
 			return apperr.New(400, "invalid_expiration_date", "Invalid expiration date",
 				"Property .expiration_date must not be in the past")
 		}
+	}
+	return nil
+}
+
+// validPoints requires a non-zero whole number of points within the
+// points bound, either sign.
+func validPoints(p *int64) error {
+	if p == nil {
+		return apperr.InvalidPayload("Payload must have required property 'points'")
+	}
+	if *p == 0 || *p > loyalty.MaxPoints || *p < -loyalty.MaxPoints {
+		return apperr.InvalidPayload("Property .points must be a non-zero integer between -%d and %d", int64(loyalty.MaxPoints), int64(loyalty.MaxPoints))
 	}
 	return nil
 }

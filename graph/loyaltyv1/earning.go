@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	pointspkg "github.com/promoengine/promoengine/graph/points"
 )
 
 // RuleEarning is the v1 programs' side of customer.LoyaltyEarning (wired
@@ -145,8 +146,18 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 		for k, v := range details {
 			d[k] = v
 		}
+		if days, ok := pendingDays(fr.rule.PendingPoints); ok {
+			if err := addPending(ctx, c, locked, fr.rule, points, days, d); err != nil {
+				return err
+			}
+			continue
+		}
+		var exp *pointspkg.Expiry
+		if fr.rule.ExpirationRules != nil {
+			exp = &pointspkg.Expiry{Rules: fr.rule.ExpirationRules}
+		}
 		if _, _, err := book(ctx, c, locked, move{typ: vouchertransaction.TypePOINTS_ACCRUAL, points: points,
-			details: d, source: "Automation", operation: "AUTOMATIC"}); err != nil {
+			details: d, source: "Automation", operation: "AUTOMATIC", expiry: exp}); err != nil {
 			return err
 		}
 	}
@@ -211,13 +222,17 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 }
 
 // inTier is what points become in the tier the card holds now (by its
-// balance): the tier's mapping of the rule, if any. The tier is recorded
+// qualifying points, tier_periods.go): the tier's mapping of the rule, if any. The tier is recorded
 // in the transaction's details (holder_loyalty_tier).
 func inTier(ctx context.Context, card *ent.Voucher, ruleID string, points int64, details map[string]any) (int64, error) {
 	if card.CampaignID == nil || card.LoyaltyCard == nil {
 		return points, nil
 	}
-	t, err := tierFor(ctx, *card.CampaignID, card.LoyaltyCard.Balance)
+	qualifying, err := qualifyingPoints(ctx, card)
+	if err != nil {
+		return points, err
+	}
+	t, err := tierFor(ctx, *card.CampaignID, qualifying)
 	if err != nil || t == nil {
 		return points, err
 	}

@@ -139,6 +139,9 @@ func checkRule(ctx context.Context, r *EarningRuleInput, current *ent.CampaignEa
 	if r.PendingPoints != nil && kind != "order.paid" {
 		return apperr.InvalidPayload("Property .pending_points is allowed only for order.paid rules")
 	}
+	if err := checkPointsPolicies(r.PendingPoints, r.ExpirationRules); err != nil {
+		return err
+	}
 	if r.StartDate != nil && r.ExpirationDate != nil && !r.ExpirationDate.After(*r.StartDate) {
 		return apperr.InvalidPayload("Property .expiration_date must be after .start_date")
 	}

@@ -9,7 +9,10 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/points"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // CardBalance is the outcome of a points move on a card (the balance
@@ -43,6 +46,14 @@ type move struct {
 	// source is the transaction's channel ("" means API); operation the
 	// balance's operation_type ("" means MANUAL).
 	source, operation string
+	// expiry dates the bucket a credit makes (nil: the program's rules).
+	expiry *points.Expiry
+	// pending is the change of the card's pending points that comes with
+	// the move (an activation takes its points out of pending).
+	pending int64
+	// tierRule marks the points of a tier-event rule: they fire no tier
+	// rules (tier_events.go).
+	tierRule bool
 }
 
 // book applies m to the locked card v: points and balance change together
@@ -50,6 +61,13 @@ type move struct {
 // below zero nor above loyalty.MaxPoints, and the transaction records the
 // balance after the move. v's loyalty card is updated in place.
 func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.VoucherTransaction, *CardBalance, error) {
+	var before *ent.LoyaltyTier
+	if !m.tierRule {
+		var err error
+		if before, err = cardTier(ctx, v); err != nil {
+			return nil, nil, err
+		}
+	}
 	card := jsonfield.LoyaltyCard{}
 	if v.LoyaltyCard != nil {
 		card = *v.LoyaltyCard
@@ -69,6 +87,12 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 			sub += *card.SubtractedPoints
 		}
 		card.SubtractedPoints = &sub
+	}
+	if err := points.VoucherMoved(ctx, c, v, m.typ, m.points, m.expiry, clock.At(ctx)); err != nil {
+		return nil, nil, err
+	}
+	if err := refreshCard(ctx, c, v, &card, m.pending); err != nil {
+		return nil, nil, err
 	}
 	if err := c.Voucher.UpdateOneID(v.ID).SetLoyaltyCard(&card).Exec(ctx); err != nil {
 		return nil, nil, fmt.Errorf("updating card points: %w", err)
@@ -95,6 +119,18 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 	if err != nil {
 		return nil, nil, fmt.Errorf("recording points transaction: %w", err)
 	}
+	if !m.tierRule {
+		if err := afterTierMove(ctx, c, v, before); err != nil {
+			return nil, nil, err
+		}
+	}
+	if m.points > 0 {
+		// The event the v2 cards write too (graph/loyalty/webhooks.go).
+		if err := webhook.Emit(ctx, webhook.EventVoucherLoyaltyCardPointsAdded, "voucher", v.ID,
+			map[string]any{"voucher": v, "transaction": tx, "balance": bal}); err != nil {
+			return nil, nil, err
+		}
+	}
 	return tx, bal, nil
 }
 
@@ -104,6 +140,24 @@ func requireHolder(v *ent.Voucher) error {
 	if v.HolderID == nil {
 		return apperr.New(http.StatusBadRequest, "loyalty_card_not_published", "Loyalty card not published",
 			fmt.Sprintf("Loyalty card %s has no holder: add it to a member first", v.Code))
+	}
+	return nil
+}
+
+// refreshCard brings the card's bucket-derived numbers up to date: the
+// next expiry (day and points) and, by pending, its pending points.
+func refreshCard(ctx context.Context, c *ent.Client, v *ent.Voucher, card *jsonfield.LoyaltyCard, pending int64) error {
+	d, n, err := points.NextExpiry(ctx, c, points.VoucherCard(v))
+	if err != nil {
+		return err
+	}
+	card.NextExpirationDate, card.NextExpirationPoints = d, n
+	if pending != 0 {
+		p := pending
+		if card.PendingPoints != nil {
+			p += *card.PendingPoints
+		}
+		card.PendingPoints = &p
 	}
 	return nil
 }

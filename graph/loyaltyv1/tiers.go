@@ -277,8 +277,8 @@ func tierFor(ctx context.Context, campaignID string, points int64) (*ent.Loyalty
 
 // MemberTiers is the member's current tier (GET
 // /v1/loyalties/members/{memberId}/tiers): the program's tier whose range
-// holds the card's balance (qualification by BALANCE); none when no range
-// does.
+// holds the card's qualifying points (tier_periods.go: the balance, or the
+// points earned in the qualification period); none when no range does.
 func MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error) {
 	v, err := Member(ctx, nil, code)
 	if err != nil {
@@ -287,11 +287,11 @@ func MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error) {
 	if v.CampaignID == nil || v.HolderID == nil {
 		return []*ent.LoyaltyTier{}, nil
 	}
-	balance := int64(0)
-	if v.LoyaltyCard != nil {
-		balance = v.LoyaltyCard.Balance
+	points, err := qualifyingPoints(ctx, v)
+	if err != nil {
+		return nil, err
 	}
-	t, err := tierFor(ctx, *v.CampaignID, balance)
+	t, err := tierFor(ctx, *v.CampaignID, points)
 	if err != nil || t == nil {
 		return []*ent.LoyaltyTier{}, err
 	}

@@ -44,7 +44,7 @@ var areas = []func(*API){
 	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules, qualifications,
 	client,
-	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers,
+	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,
 	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
 }

@@ -17,9 +17,9 @@ func exports(a *API) {
 		Req("created_at", DateTime()),
 		Req("status", EnumOf(export.StatusSCHEDULED, export.StatusIN_PROGRESS, export.StatusDONE, export.StatusERROR)),
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
-		Req("exported_object", Enum("voucher_transactions", "order")),
+		Req("exported_object", Enum("voucher_transactions", "order", "points_expiration")),
 		Req("parameters", Object(
-			Opt("order", Enum("created_at", "-created_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
+			Opt("order", Enum("created_at", "-created_at", "expires_at", "-expires_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
 			Opt("fields", Array(String()).Desc("As sent; left out when the request sent none (the file has every field "+
 				"of a transactions export; id, source_id and status of an orders export). Transactions: "+
 				strings.Join(exportpkg.TransactionExportFields, ", ")+"; orders: "+

@@ -135,6 +135,10 @@ const (
 	// PrefixReferralHolder is a referee of a referral code
 	// (/v1/referrals/…/holders).
 	PrefixReferralHolder = "rh_"
+	// PrefixPointsBucket is a loyalty card's points bucket (graph/points);
+	// PrefixPendingPoints a pending-points entry in the same table.
+	PrefixPointsBucket  = "lopb_"
+	PrefixPendingPoints = "lopp_"
 )
 
 var lastMicros atomic.Int64

@@ -41,6 +41,8 @@ var Layers = [][]string{
 	{"graph/metadata"},
 	{"graph/catalog"},
 	{"graph/customer"},
+	// The points-bucket store both loyalty generations share.
+	{"graph/points"},
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},

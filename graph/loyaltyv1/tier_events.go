@@ -1,0 +1,96 @@
+package loyaltyv1
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+)
+
+// Tier-event earning rules (reference §4, §5): a points move that changes
+// the tier a card holds fires the program's active rules of the change —
+// customer.loyalty.tier.joined (no tier → a tier), .left (a tier → none),
+// .upgraded or .downgraded (by the tiers' ranges) — whose loyalty_tier.id
+// is the tier entered (the tier left, for .left) or __ANY__. Each adds its
+// points (FIXED, or CUSTOMER_METADATA by the holder's metadata) as one
+// POINTS_ACCRUAL; those accruals fire no tier rules themselves. A tier
+// lost or kept only because the clock moved (a qualification period
+// ended) is noticed by the next points move, not by the daily job.
+
+// cardTier is the tier the card holds at the context's clock (nil: none).
+func cardTier(ctx context.Context, v *ent.Voucher) (*ent.LoyaltyTier, error) {
+	if v.CampaignID == nil || v.HolderID == nil {
+		return nil, nil
+	}
+	p, err := qualifyingPoints(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return tierFor(ctx, *v.CampaignID, p)
+}
+
+// tierChange is the tier event of a move from one tier to another ("" for none).
+func tierChange(before, after *ent.LoyaltyTier) string {
+	switch {
+	case before == nil && after == nil, before != nil && after != nil && before.ID == after.ID:
+		return ""
+	case before == nil:
+		return "customer.loyalty.tier.joined"
+	case after == nil:
+		return "customer.loyalty.tier.left"
+	case from(after) > from(before):
+		return "customer.loyalty.tier.upgraded"
+	}
+	return "customer.loyalty.tier.downgraded"
+}
+
+// from is a tier's lower bound (an open one counts lowest).
+func from(t *ent.LoyaltyTier) int64 {
+	if t.PointsFrom == nil {
+		return -1 << 62
+	}
+	return *t.PointsFrom
+}
+
+// afterTierMove fires the tier-event rules when the locked card v, just
+// moved, no longer holds the tier before.
+func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *ent.LoyaltyTier) error {
+	after, err := cardTier(ctx, v)
+	if err != nil {
+		return err
+	}
+	event := tierChange(before, after)
+	if event == "" {
+		return nil
+	}
+	subject := after
+	if subject == nil {
+		subject = before
+	}
+	rules, err := firingRules(ctx, campaignearningrule.Event(event), func(r *ent.CampaignEarningRule) bool {
+		id, _ := r.LoyaltyTier["id"].(string)
+		return r.CampaignID == *v.CampaignID && (id == subject.ID || id == "__ANY__")
+	})
+	if err != nil || len(rules) == 0 {
+		return err
+	}
+	cust, err := c.Customer.Get(ctx, *v.HolderID)
+	if err != nil {
+		return fmt.Errorf("tier event: reading holder: %w", err)
+	}
+	for _, fr := range rules {
+		points := fr.formula.points(earningFacts{customerMetadata: cust.Metadata})
+		if points <= 0 {
+			continue
+		}
+		details := map[string]any{"earning_rule": map[string]any{"id": fr.rule.ID, "source": fr.rule.Source},
+			"event": map[string]any{"type": event}, "loyalty_tier": map[string]any{"id": subject.ID, "name": subject.Name}}
+		if _, _, err := book(ctx, c, v, move{typ: vouchertransaction.TypePOINTS_ACCRUAL, points: points, details: details,
+			source: "Automation", operation: "AUTOMATIC", tierRule: true}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
