@@ -234,6 +234,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
+	registerBulkImports(v1, keysOrBearer, customers, vouchers)
 	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
 	v1.GET("/customers/:customerId/activity", keysOrBearer, customers.activity)
 	v1.GET("/customers/:customerId/redeemables", keysOrBearer, customers.redeemables)

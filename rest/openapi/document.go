@@ -40,7 +40,7 @@ type Options struct {
 // and operations; add a new area here.
 var areas = []func(*API){
 	probes, oauth,
-	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, transactions, asyncActions, assets,
+	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, bulkImports, transactions, asyncActions, assets,
 	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules,
 	client,
