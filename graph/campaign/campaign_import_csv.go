@@ -60,12 +60,18 @@ func importCSVReader(r io.Reader) *csv.Reader { return jobrun.CSVReader(r) }
 // importHeader reads the header row: column names, normalized for the
 // standard columns, kept as written for metadata keys.
 func importHeader(r *csv.Reader) ([]string, error) {
-	return jobrun.CSVColumns(r, func(col string) string {
-		if n := normalizeColumn(col); csvImportColumns[n] {
+	return jobrun.CSVColumns(r, standardColumns(csvImportColumns), "code")
+}
+
+// standardColumns maps a header's name to its normalized form when that is
+// one of the standard columns; other names (metadata keys) stay as written.
+func standardColumns(standard map[string]bool) func(string) string {
+	return func(col string) string {
+		if n := normalizeColumn(col); standard[n] {
 			return n
 		}
 		return col
-	}, "code")
+	}
 }
 
 // RunCampaignImportCSV imports a CAMPAIGN.VOUCHERS_IMPORT_CSV job's file,

@@ -52,12 +52,7 @@ func ImportVouchersCSV(ctx context.Context, file io.Reader) (*ent.AsyncAction, e
 // voucherCSVHeader reads the header: standard columns normalized (case,
 // spaces and underscores do not matter), metadata keys as written.
 func voucherCSVHeader(r *csv.Reader) ([]string, error) {
-	return jobrun.CSVColumns(r, func(col string) string {
-		if n := normalizeColumn(col); voucherCSVColumns[n] {
-			return n
-		}
-		return col
-	}, "code")
+	return jobrun.CSVColumns(r, standardColumns(voucherCSVColumns), "code")
 }
 
 // RunImportVouchersCSV imports the job's file a batch per transaction.

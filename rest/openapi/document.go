@@ -41,7 +41,7 @@ type Options struct {
 var areas = []func(*API){
 	probes, oauth,
 	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, bulkImports, transactions, asyncActions, assets,
-	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
+	publications, customers, customerActivities, events, segments, exports, exportsGeneric, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers,
