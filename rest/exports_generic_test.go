@@ -100,3 +100,47 @@ func TestGenericExports(t *testing.T) {
 	}
 	wantError(t, e.Do(http.MethodGet, "/v1/exports?order=size", nil, app), http.StatusBadRequest, "invalid_query_params", "order")
 }
+
+// The same operations through GraphQL: createExport, exportsList,
+// deleteExport; and the bulk customer/voucher mutations.
+func TestExportsAndBulkJobsThroughGraphQL(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "ann", "name": "Ann"}, app), http.StatusOK)
+	gql := e.GraphQL(app, `mutation { createExport(input: {exportedObject: "customer", parameters: {fields: ["source_id"]}}) { id exportedObject } }`, nil)
+	if len(gql.Errors) != 0 {
+		t.Fatalf("createExport: %+v", gql.Errors)
+	}
+	id := gql.Data["createExport"].(map[string]any)["id"].(string)
+	done := waitForExport(t, e, app, id)
+	if _, csv := download(t, e, done["result"].(map[string]any)["url"].(string)); csv != "source_id\nann\n" {
+		t.Errorf("CSV:\n%s", csv)
+	}
+	gql = e.GraphQL(app, `{ exportsList(limit: 5) { total exports { id } } }`, nil)
+	if len(gql.Errors) != 0 || gql.Data["exportsList"].(map[string]any)["total"] != float64(1) {
+		t.Fatalf("exportsList: %+v %v", gql.Errors, gql.Data)
+	}
+	gql = e.GraphQL(app, `mutation($id: ID!) { deleteExport(id: $id) }`, map[string]any{"id": id})
+	if len(gql.Errors) != 0 || gql.Data["deleteExport"] != id {
+		t.Fatalf("deleteExport: %+v %v", gql.Errors, gql.Data)
+	}
+	gql = e.GraphQL(app, `mutation { createExport(input: {exportedObject: "redemption"}) { id } }`, nil)
+	if len(gql.Errors) != 1 || gql.Errors[0].Extensions["key"] != "invalid_payload" {
+		t.Errorf("createExport of redemptions: %+v", gql)
+	}
+
+	gql = e.GraphQL(app, `mutation {
+		a: updateCustomersInBulk(input: [{sourceID: "ann", email: "ann@example.com"}]) { id }
+		b: updateCustomersMetadataInBulk(input: {sourceIDs: ["ann"], metadata: {tier: "gold"}}) { id }
+		c: updateVouchersMetadataInBulk(input: {codes: ["NONE"], metadata: {x: 1}}) { id } }`, nil)
+	if len(gql.Errors) != 0 {
+		t.Fatalf("bulk mutations: %+v", gql.Errors)
+	}
+	for _, k := range []string{"a", "b", "c"} {
+		e.WaitForJob(app, gql.Data[k].(map[string]any)["id"].(string))
+	}
+	ann := must(t, e.Do(http.MethodGet, "/v1/customers/ann", nil, app), http.StatusOK)
+	if ann["email"] != "ann@example.com" || ann["metadata"].(map[string]any)["tier"] != "gold" {
+		t.Errorf("ann = %v", ann)
+	}
+}
