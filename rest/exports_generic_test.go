@@ -88,6 +88,7 @@ func TestGenericExports(t *testing.T) {
 	}{
 		{map[string]any{"exported_object": "coupons"}, "voucher_transactions"},
 		{map[string]any{"exported_object": "points_expiration"}, "not available"},
+		{map[string]any{"exported_object": "publication"}, "customer, order, voucher_transactions"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"fields": []string{"shoe_size"}}}, "address_city"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"filters": map[string]any{"shoe": map[string]any{}}}}, "source_id"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"sort": "x"}}, "fields, order and filters"},
@@ -143,4 +144,26 @@ func TestExportsAndBulkJobsThroughGraphQL(t *testing.T) {
 	if ann["email"] != "ann@example.com" || ann["metadata"].(map[string]any)["tier"] != "gold" {
 		t.Errorf("ann = %v", ann)
 	}
+}
+
+// A vouchers export: the codes with their values, filtered by code.
+func TestVoucherExport(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "TEN", "type": "DISCOUNT_VOUCHER",
+		"discount": map[string]any{"type": "PERCENT", "percent_off": 10}, "metadata": map[string]any{"src": "old"}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "CARD", "type": "GIFT_VOUCHER",
+		"gift": map[string]any{"amount": 5000}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "OTHER", "type": "DISCOUNT_VOUCHER",
+		"discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}, app), http.StatusOK)
+	exp := must(t, e.DoJSON(http.MethodPost, "/v1/exports", map[string]any{"exported_object": "voucher", "parameters": map[string]any{
+		"order": "created_at", "fields": []string{"code", "voucher_type", "value", "discount_type", "gift_balance", "metadata.src"},
+		"filters": map[string]any{"code": map[string]any{"conditions": map[string]any{"$in": []string{"TEN", "CARD"}}}}}}, app), http.StatusOK)
+	done := waitForExport(t, e, app, exp["id"].(string))
+	want := "code,voucher_type,value,discount_type,gift_balance,metadata.src\nTEN,DISCOUNT_VOUCHER,10,PERCENT,,old\nCARD,GIFT_VOUCHER,5000,,5000,\n"
+	if _, csv := download(t, e, done["result"].(map[string]any)["url"].(string)); csv != want {
+		t.Errorf("vouchers CSV:\n%s\nwant:\n%s", csv, want)
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/exports", map[string]any{"exported_object": "voucher",
+		"parameters": map[string]any{"order": "code"}}, app), http.StatusBadRequest, "invalid_payload", "-created_at")
 }

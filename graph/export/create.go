@@ -43,6 +43,7 @@ var exporters = map[string]func(ctx context.Context, params map[string]any) (*en
 		return Orders(ctx, &OrderExportInput{Parameters: &p})
 	},
 	"customer":             Customers,
+	"voucher":              Vouchers,
 	"voucher_transactions": voucherTransactionsFromFilters,
 }
 
@@ -127,33 +128,43 @@ func firstOf(list []any) any {
 
 // Customers schedules a CSV export of the project's customers.
 func Customers(ctx context.Context, params map[string]any) (*ent.Export, error) {
+	stored, err := checkExportParameters(params, CustomerExportFields, customerFilterColumns,
+		"-name, name, -id, id, -email, email, -source_id, source_id, -created_at, created_at, -updated_at, updated_at")
+	if err != nil {
+		return nil, err
+	}
+	return scheduleExport(ctx, "customer", stored, JobExportCustomers)
+}
+
+// checkExportParameters checks an export's fields, order (created_at or
+// -created_at here; documented names the reference's) and filters over
+// columns, and returns the parameters to store (what the request sent).
+func checkExportParameters(params map[string]any, fields []string, columns map[string]string, documented string) (map[string]any, error) {
 	var p OrderExportParameters // the same three members
 	if err := decodeParameters(params, &p); err != nil {
 		return nil, err
 	}
 	stored := map[string]any{}
 	if p.Order != nil {
-		allowed := []string{"name", "-name", "id", "-id", "email", "-email", "source_id", "-source_id", "created_at",
-			"-created_at", "updated_at", "-updated_at"}
 		if *p.Order != "created_at" && *p.Order != "-created_at" {
 			return nil, apperr.InvalidPayload("Property .parameters.order must be created_at or -created_at here (of %s), got %q",
-				strings.Join(allowed, ", "), *p.Order)
+				documented, *p.Order)
 		}
 		stored["order"] = *p.Order
 	}
 	if p.Fields != nil {
-		if err := checkFields(p.Fields, CustomerExportFields); err != nil {
+		if err := checkFields(p.Fields, fields); err != nil {
 			return nil, err
 		}
 		stored["fields"] = p.Fields
 	}
 	if p.Filters != nil {
-		if _, err := parseFilters(p.Filters, customerFilterColumns); err != nil {
+		if _, err := parseFilters(p.Filters, columns); err != nil {
 			return nil, err
 		}
 		stored["filters"] = p.Filters
 	}
-	return scheduleExport(ctx, "customer", stored, JobExportCustomers)
+	return stored, nil
 }
 
 // checkFields refuses fields not in allowed (nor metadata.<key>) and repeats.

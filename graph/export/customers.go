@@ -115,12 +115,6 @@ func runKeysetExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction
 
 // appendCustomerLine appends c's CSV line.
 func appendCustomerLine(b []byte, names []string, c *ent.Customer) []byte {
-	str := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
-	}
 	addr := c.Address
 	if addr == nil {
 		addr = &jsonfield.CustomerAddress{}
@@ -133,17 +127,17 @@ func appendCustomerLine(b []byte, names []string, c *ent.Customer) []byte {
 		case "id":
 			b = appendCSVField(b, c.ID)
 		case "name":
-			b = appendCSVField(b, str(c.Name))
+			b = appendCSVField(b, textOf(c.Name))
 		case "description":
-			b = appendCSVField(b, str(c.Description))
+			b = appendCSVField(b, textOf(c.Description))
 		case "email":
-			b = appendCSVField(b, str(c.Email))
+			b = appendCSVField(b, textOf(c.Email))
 		case "source_id":
-			b = appendCSVField(b, str(c.SourceID))
+			b = appendCSVField(b, textOf(c.SourceID))
 		case "phone":
-			b = appendCSVField(b, str(c.Phone))
+			b = appendCSVField(b, textOf(c.Phone))
 		case "birthday", "birthdate":
-			b = appendCSVField(b, str(c.Birthday))
+			b = appendCSVField(b, textOf(c.Birthday))
 		case "created_at":
 			b = c.CreatedAt.UTC().AppendFormat(b, clock.Layout)
 		case "updated_at":
@@ -151,17 +145,17 @@ func appendCustomerLine(b []byte, names []string, c *ent.Customer) []byte {
 				b = c.UpdatedAt.UTC().AppendFormat(b, clock.Layout)
 			}
 		case "address_city":
-			b = appendCSVField(b, str(addr.City))
+			b = appendCSVField(b, textOf(addr.City))
 		case "address_state":
-			b = appendCSVField(b, str(addr.State))
+			b = appendCSVField(b, textOf(addr.State))
 		case "address_line_1":
-			b = appendCSVField(b, str(addr.Line1))
+			b = appendCSVField(b, textOf(addr.Line1))
 		case "address_line_2":
-			b = appendCSVField(b, str(addr.Line2))
+			b = appendCSVField(b, textOf(addr.Line2))
 		case "address_country":
-			b = appendCSVField(b, str(addr.Country))
+			b = appendCSVField(b, textOf(addr.Country))
 		case "address_postal_code":
-			b = appendCSVField(b, str(addr.PostalCode))
+			b = appendCSVField(b, textOf(addr.PostalCode))
 		case "orders_total_amount":
 			b = strconv.AppendInt(b, c.OrdersTotalAmount, 10)
 		case "orders_total_count":

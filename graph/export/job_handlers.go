@@ -14,6 +14,7 @@ func JobHandlers() map[string]job.Handler {
 		JobExportVoucherTransactions: {Run: RunExport, Failed: FailExport, Message: rowsExported},
 		JobExportOrders:              {Run: RunOrdersExport, Failed: FailExport, Message: rowsExported},
 		JobExportCustomers:           {Run: RunCustomersExport, Failed: FailExport, Message: rowsExported},
+		JobExportVouchers:            {Run: RunVouchersExport, Failed: FailExport, Message: rowsExported},
 	}
 }
 

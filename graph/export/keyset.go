@@ -78,3 +78,11 @@ func keysetOrder[O ~func(*entsql.Selector)](desc bool) []O {
 	}
 	return []O{O(entsql.OrderByField("created_at", dir).ToFunc()), O(entsql.OrderByField("id", dir).ToFunc())}
 }
+
+// textOf is a nullable text column's CSV value ("" for null).
+func textOf(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -135,12 +135,6 @@ func (ch *exportChunker) writeOrders(ctx context.Context, names []string, preds 
 // appendOrderLine appends o's CSV line: nulls empty, times in the API's
 // format, metadata as JSON, metadata.<key> as the value (JSON unless a string).
 func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
-	str := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
-	}
 	for i, n := range names {
 		if i > 0 {
 			b = append(b, ',')
@@ -149,7 +143,7 @@ func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
 		case "id":
 			b = appendCSVField(b, o.ID)
 		case "source_id":
-			b = appendCSVField(b, str(o.SourceID))
+			b = appendCSVField(b, textOf(o.SourceID))
 		case "created_at":
 			b = o.CreatedAt.UTC().AppendFormat(b, clock.Layout)
 		case "updated_at":
@@ -169,9 +163,9 @@ func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
 		case "total_amount":
 			b = strconv.AppendInt(b, o.TotalAmount, 10)
 		case "customer_id":
-			b = appendCSVField(b, str(o.CustomerID))
+			b = appendCSVField(b, textOf(o.CustomerID))
 		case "referrer_id":
-			b = appendCSVField(b, str(o.ReferrerID))
+			b = appendCSVField(b, textOf(o.ReferrerID))
 		case "metadata":
 			m, _ := json.Marshal(o.Metadata)
 			b = appendCSVField(b, string(m))

@@ -13,7 +13,7 @@ import (
 func exportsGeneric(a *API) {
 	a.Add("POST /v1/exports", Op{Summary: "Create export", Auth: ServerAPI,
 		Description: "Schedules a CSV export. exported_object: " + strings.Join(exportpkg.ExportedObjects, ", ") +
-			"; this server exports order, customer and voucher_transactions (filters.voucher_id.conditions.$in naming " +
+			"; this server exports order, customer, voucher and voucher_transactions (filters.voucher_id.conditions.$in naming " +
 			"one voucher) and answers 400 for the others. parameters: fields, order (created_at or -created_at) and " +
 			"filters ({junction, <field>: {conditions: {$in|$is|$not_in|$is_not|$after|$before: …}}}); an unknown " +
 			"field or filter is a 400 listing the allowed ones.",
