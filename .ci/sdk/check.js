@@ -266,15 +266,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const csvCust = await client.customers.get('sdk-csv-cust')
   assert(custBulk.type === 'CUSTOMERS.BULK_UPDATE' && custMeta.type === 'CUSTOMERS.METADATA_UPDATE' && csvCust.email === 'csv@example.com' &&
     csvCust.metadata.via === 'bulk' && csvCust.metadata.tier === 'gold', 'customers.updateInBulk and updateMetadataInBulk', { custBulk, custMeta, csvCust })
-  const created = await client.exports.create({ exported_object: 'customer', parameters: { fields: ['source_id', 'name'] } })
+  const created = await client.distributions.exports.create({ exported_object: 'customer', parameters: { fields: ['source_id', 'name'] } })
   assert(/^exp_/.test(created.id) && created.exported_object === 'customer' && created.status === 'SCHEDULED', 'exports.create', created)
-  let gotExport = await client.exports.get(created.id)
-  for (let i = 0; i < 200 && gotExport.status !== 'DONE'; i++) { await new Promise(r => setTimeout(r, 50)); gotExport = await client.exports.get(created.id) }
-  const exportList = await client.exports.list({ limit: 100 })
+  let gotExport = await client.distributions.exports.get(created.id)
+  for (let i = 0; i < 200 && gotExport.status !== 'DONE'; i++) { await new Promise(r => setTimeout(r, 50)); gotExport = await client.distributions.exports.get(created.id) }
+  const exportList = await client.distributions.exports.list({ limit: 100 })
   assert(gotExport.status === 'DONE' && typeof gotExport.result.url === 'string' && exportList.data_ref === 'exports' &&
     exportList.exports.some(x => x.id === created.id), 'exports.get and exports.list', { gotExport, total: exportList.total })
-  await client.exports.delete(created.id)
-  await expectError(() => client.exports.get(created.id), e => e.code === 404, 'exports.delete -> then 404')
+  await client.distributions.exports.delete(created.id)
+  await expectError(() => client.distributions.exports.get(created.id), e => e.code === 404, 'exports.delete -> then 404')
   // Validation rules named at creation, and the assignment lists (issue #32).
   const rule = await client.validationRules.create({ name: 'sdk min', rules: { 1: { name: 'order.amount', conditions: { $more_than_or_equal: [5000] } } } })
   const ruled = await client.vouchers.create({ code: 'SDK-RULED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, validation_rules: [rule.id] })
