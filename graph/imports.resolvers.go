@@ -11,6 +11,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // ImportCampaignVouchers is the resolver for the importCampaignVouchers field.
@@ -21,4 +22,29 @@ func (r *mutationResolver) ImportCampaignVouchers(ctx context.Context, idOrName 
 // ImportCampaignVouchersCSV is the resolver for the importCampaignVouchersCSV field.
 func (r *mutationResolver) ImportCampaignVouchersCSV(ctx context.Context, idOrName string, file graphql.Upload) (*ent.AsyncAction, error) {
 	return campaign.ImportToCampaignCSV(ctx, idOrName, file.File)
+}
+
+// ImportCustomersCSV is the resolver for the importCustomersCSV field.
+func (r *mutationResolver) ImportCustomersCSV(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error) {
+	return customer.ImportCustomersCSV(ctx, file.File)
+}
+
+// UpdateCustomersInBulk is the resolver for the updateCustomersInBulk field.
+func (r *mutationResolver) UpdateCustomersInBulk(ctx context.Context, input []*customer.CustomerInput) (*ent.AsyncAction, error) {
+	return customer.UpdateCustomersInBulk(ctx, input)
+}
+
+// UpdateCustomersMetadataInBulk is the resolver for the updateCustomersMetadataInBulk field.
+func (r *mutationResolver) UpdateCustomersMetadataInBulk(ctx context.Context, input customer.CustomersMetadataInput) (*ent.AsyncAction, error) {
+	return customer.UpdateCustomersMetadataInBulk(ctx, input)
+}
+
+// ImportVouchersCSV is the resolver for the importVouchersCSV field.
+func (r *mutationResolver) ImportVouchersCSV(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error) {
+	return campaign.ImportVouchersCSV(ctx, file.File)
+}
+
+// UpdateVouchersMetadataInBulk is the resolver for the updateVouchersMetadataInBulk field.
+func (r *mutationResolver) UpdateVouchersMetadataInBulk(ctx context.Context, input campaign.VouchersMetadataInput) (*ent.AsyncAction, error) {
+	return campaign.UpdateVouchersMetadataInBulk(ctx, input)
 }

@@ -49,22 +49,9 @@ func (h campaignHandlers) importVouchers(c *gin.Context) {
 // multipart field "file" is streamed into the job (CAMPAIGN.VOUCHERS_IMPORT_CSV)
 // as it arrives; 200 with the async action, as the reference answers.
 func (h campaignHandlers) importVouchersCSV(c *gin.Context) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxUploadBytes)
-	part, err := uploadPart(c, "file")
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	file := graphql.Upload{File: forwardOnly{uploadReadErrors{part}}, Filename: part.FileName(),
-		ContentType: part.Header.Get("Content-Type")}
-	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+	streamCSV(c, maxUploadBytes, http.StatusOK, func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error) {
 		return h.root.Mutation().ImportCampaignVouchersCSV(ctx, c.Param("campaignId"), file)
 	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, gin.H{"async_action_id": job.ID})
 }
 
 // uploadPart is the multipart/form-data part named field, unread: the

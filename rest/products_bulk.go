@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -50,10 +49,5 @@ func (h productHandlers) metadataUpdate(c *gin.Context) {
 
 // scheduled runs a mutation that schedules a job and answers 202 with its ID.
 func (h productHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
-	job, err := inTx(c, schedule)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
+	accepted(c, schedule)
 }

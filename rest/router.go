@@ -234,6 +234,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
+	registerBulkImports(v1, keysOrBearer, customers, vouchers)
 	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
 	v1.GET("/customers/:customerId/activity", keysOrBearer, customers.activity)
 	v1.GET("/customers/:customerId/redeemables", keysOrBearer, customers.redeemables)
@@ -248,6 +249,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/segments/:id", keysOrBearer, segments.get)
 	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
 	exports := exportHandlers{vouchers: vouchers}
+	registerGenericExports(v1, keysOrBearer, exports)
 	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)

@@ -3,7 +3,6 @@ package rest
 import (
 	"bytes"
 	"context"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -53,12 +52,7 @@ func (h voucherHandlers) bulkUpdate(c *gin.Context) {
 
 // scheduled runs a mutation that schedules a job and answers 202 with its ID.
 func (h voucherHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
-	job, err := inTx(c, schedule)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
+	accepted(c, schedule)
 }
 
 // decodeBulkBody is decodeBody with the bulk requests' larger size limit.

@@ -15,7 +15,7 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	voucher := map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}
-	for _, word := range []string{"bulk", "importCSV", "metadata", "qualification"} {
+	for _, word := range []string{"bulk", "metadata", "qualification"} {
 		r := e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, app)
 		wantError(t, r, http.StatusNotFound, "not_found", "No endpoint POST /v1/vouchers/"+word)
 		// As any unknown path: the same answer without credentials.
@@ -24,6 +24,9 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 	// The operations we serve keep their routes.
 	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{}, app); r.Status != http.StatusBadRequest || strings.Contains(string(r.Body), "No endpoint") {
 		t.Errorf("POST /v1/vouchers/import: %d %s", r.Status, r.Body)
+	}
+	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/importCSV", voucher, app); r.Status != http.StatusBadRequest || !strings.Contains(string(r.Body), "multipart") {
+		t.Errorf("POST /v1/vouchers/importCSV: %d %s", r.Status, r.Body)
 	}
 	// A code that only looks like a reserved word is an ordinary code.
 	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/IMPORTCSV", voucher, app), http.StatusOK)

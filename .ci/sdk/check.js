@@ -246,6 +246,35 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const imp2 = await client.vouchers.get('SDK-IMP-2')
   assert(bulkJob.type === 'VOUCHERS.BULK_UPDATE' && bulkJob.status === 'DONE' && imp2.metadata.via === 'bulk' && imp2.metadata.batch === 1,
     'vouchers.bulkUpdate -> metadata merged', { job: bulkJob, metadata: imp2.metadata })
+  // Bulk jobs and imports of customers and vouchers, generic exports (issue #32; docs/imports.md, docs/exports.md).
+  const metaJob = await waitJob((await client.vouchers.bulkUpdateMetadata({ codes: ['SDK-IMP-1', 'SDK-NONE'], metadata: { via: 'meta' } })).async_action_id)
+  assert(metaJob.type === 'VOUCHERS.METADATA_UPDATE' && metaJob.result.done_count === 1 && metaJob.result.failed_count === 1 &&
+    (await client.vouchers.get('SDK-IMP-1')).metadata.via === 'meta', 'vouchers.bulkUpdateMetadata -> VOUCHERS.METADATA_UPDATE', metaJob)
+  const csvDir = require('fs').mkdtempSync(require('path').join(require('os').tmpdir(), 'sdk-'))
+  const vouchersCSV = require('path').join(csvDir, 'vouchers.csv')
+  require('fs').writeFileSync(vouchersCSV, 'Code,Value,Discount Type,region\nSDK-CSV-1,15,PERCENT,north\n')
+  const csvJob = await waitJob((await client.vouchers.importCSV(vouchersCSV)).async_action_id)
+  assert(csvJob.type === 'VOUCHERS.IMPORT_CSV' && csvJob.result.done_count === 1 &&
+    (await client.vouchers.get('SDK-CSV-1')).discount.percent_off === 15, 'vouchers.importCSV -> VOUCHERS.IMPORT_CSV', csvJob)
+  const customersCSV = require('path').join(csvDir, 'customers.csv')
+  require('fs').writeFileSync(customersCSV, 'Source_id,Name,tier\nsdk-csv-cust,CSV Customer,gold\n')
+  const custCSVJob = await waitJob((await client.customers.importCSV(customersCSV)).async_action_id)
+  assert(custCSVJob.type === 'CUSTOMERS.IMPORT_CSV' && custCSVJob.result.done_count === 1 &&
+    (await client.customers.get('sdk-csv-cust')).metadata.tier === 'gold', 'customers.importCSV -> CUSTOMERS.IMPORT_CSV', custCSVJob)
+  const custBulk = await waitJob((await client.customers.updateInBulk([{ source_id: 'sdk-csv-cust', email: 'csv@example.com' }])).async_action_id)
+  const custMeta = await waitJob((await client.customers.updateMetadataInBulk({ source_ids: ['sdk-csv-cust'], metadata: { via: 'bulk' } })).async_action_id)
+  const csvCust = await client.customers.get('sdk-csv-cust')
+  assert(custBulk.type === 'CUSTOMERS.BULK_UPDATE' && custMeta.type === 'CUSTOMERS.METADATA_UPDATE' && csvCust.email === 'csv@example.com' &&
+    csvCust.metadata.via === 'bulk' && csvCust.metadata.tier === 'gold', 'customers.updateInBulk and updateMetadataInBulk', { custBulk, custMeta, csvCust })
+  const created = await client.distributions.exports.create({ exported_object: 'customer', parameters: { fields: ['source_id', 'name'] } })
+  assert(/^exp_/.test(created.id) && created.exported_object === 'customer' && created.status === 'SCHEDULED', 'exports.create', created)
+  let gotExport = await client.distributions.exports.get(created.id)
+  for (let i = 0; i < 200 && gotExport.status !== 'DONE'; i++) { await new Promise(r => setTimeout(r, 50)); gotExport = await client.distributions.exports.get(created.id) }
+  const exportList = await client.distributions.exports.list({ limit: 100 })
+  assert(gotExport.status === 'DONE' && typeof gotExport.result.url === 'string' && exportList.data_ref === 'exports' &&
+    exportList.exports.some(x => x.id === created.id), 'exports.get and exports.list', { gotExport, total: exportList.total })
+  await client.distributions.exports.delete(created.id)
+  await expectError(() => client.distributions.exports.get(created.id), e => e.code === 404, 'exports.delete -> then 404')
   // Validation rules named at creation, and the assignment lists (issue #32).
   const rule = await client.validationRules.create({ name: 'sdk min', rules: { 1: { name: 'order.amount', conditions: { $more_than_or_equal: [5000] } } } })
   const ruled = await client.vouchers.create({ code: 'SDK-RULED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, validation_rules: [rule.id] })

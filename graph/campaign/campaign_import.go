@@ -91,7 +91,7 @@ func ImportToCampaign(ctx context.Context, campaignIDOrName string, items []*Cam
 
 // scheduleCampaignImport stores an import job for cmp with n rows.
 func scheduleCampaignImport(ctx context.Context, typ string, cmp *ent.Campaign, params campaignImportParams, n int) (*ent.AsyncAction, error) {
-	return scheduleBulkFor(ctx, typ, &cmp.ID, params, n)
+	return jobrun.Schedule(ctx, typ, &cmp.ID, params, n)
 }
 
 // importParams decodes an import job's parameters.

@@ -3,7 +3,6 @@ package campaign
 import (
 	"context"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
@@ -54,84 +51,27 @@ func ImportToCampaignCSV(ctx context.Context, campaignIDOrName string, file io.R
 	if err != nil {
 		return nil, err
 	}
-	upload := jobrun.NewUploadWriter(ctx, job.ID)
-	r := importCSVReader(io.TeeReader(file, upload))
-	if _, err := importHeader(r); err != nil {
-		return nil, err
-	}
-	rows := 0
-	for {
-		_, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil && !errors.Is(err, csv.ErrFieldCount) {
-			return nil, uploadError(err)
-		}
-		if rows++; rows > MaxImportRows {
-			return nil, apperr.InvalidPayload("The CSV file may hold at most %d rows", MaxImportRows)
-		}
-	}
-	if err := upload.Close(); err != nil {
-		return nil, err
-	}
-	if rows == 0 {
-		return nil, apperr.InvalidPayload("The CSV file has no rows after its header")
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return c.AsyncAction.UpdateOne(job).SetTotal(rows).Save(ctx)
+	return jobrun.StoreCSV(ctx, job, file, importHeader, MaxImportRows)
 }
 
-// importCSVReader reads an import's CSV: rows may have fewer or more
-// fields than the header (reported per row), quotes are lenient.
-func importCSVReader(r io.Reader) *csv.Reader {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord, cr.LazyQuotes, cr.TrimLeadingSpace, cr.ReuseRecord = -1, true, true, true
-	return cr
-}
-
-// uploadError is a caller-facing error for a file that cannot be read;
-// errors of the request body (too large, cut off) keep their own form.
-func uploadError(err error) error {
-	if _, ok := apperr.As(err); ok {
-		return err
-	}
-	var parse *csv.ParseError
-	if errors.As(err, &parse) {
-		return apperr.InvalidPayload("The CSV file cannot be read: %v", err)
-	}
-	return err
-}
+// importCSVReader reads an import's CSV (jobrun.CSVReader).
+func importCSVReader(r io.Reader) *csv.Reader { return jobrun.CSVReader(r) }
 
 // importHeader reads the header row: column names, normalized for the
 // standard columns, kept as written for metadata keys.
 func importHeader(r *csv.Reader) ([]string, error) {
-	rec, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, apperr.InvalidPayload("The CSV file must start with a header row")
-	}
-	if err != nil {
-		return nil, uploadError(err)
-	}
-	header := make([]string, len(rec))
-	seen := map[string]bool{}
-	for i, col := range rec {
-		col = strings.TrimSpace(strings.TrimPrefix(col, "\ufeff"))
-		if n := normalizeColumn(col); csvImportColumns[n] {
-			col = n
+	return jobrun.CSVColumns(r, standardColumns(csvImportColumns), "code")
+}
+
+// standardColumns maps a header's name to its normalized form when that is
+// one of the standard columns; other names (metadata keys) stay as written.
+func standardColumns(standard map[string]bool) func(string) string {
+	return func(col string) string {
+		if n := normalizeColumn(col); standard[n] {
+			return n
 		}
-		if col == "" || seen[col] {
-			return nil, apperr.InvalidPayload("Header column %d must be a unique, non-empty name, got %q", i+1, col)
-		}
-		header[i], seen[col] = col, true
+		return col
 	}
-	if !seen["code"] {
-		return nil, apperr.InvalidPayload("The CSV file must have a Code column")
-	}
-	return header, nil
 }
 
 // RunCampaignImportCSV imports a CAMPAIGN.VOUCHERS_IMPORT_CSV job's file,
@@ -142,39 +82,17 @@ func RunCampaignImportCSV(ctx context.Context, w *jobrun.Worker, job *ent.AsyncA
 	if err != nil {
 		return err
 	}
-	r := importCSVReader(jobrun.OpenUpload(ctx, job.ID))
-	header, err := importHeader(r)
-	if err != nil {
-		return fmt.Errorf("job %s: reading the file's header: %w", job.ID, err)
-	}
-	for skip := 0; skip < job.Done; skip++ {
-		if _, err := r.Read(); err != nil && !errors.Is(err, csv.ErrFieldCount) {
-			return fmt.Errorf("job %s: skipping imported rows: %w", job.ID, err)
-		}
-	}
-	for done := job.Done; done < job.Total; {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		batch := make([]importRow, 0, min(importBatchSize(w), job.Total-done))
-		for len(batch) < cap(batch) {
-			rec, err := r.Read()
-			if errors.Is(err, io.EOF) {
-				return fmt.Errorf("job %s: the file ends after %d of %d rows", job.ID, done+len(batch), job.Total)
+	return jobrun.StreamCSV(ctx, job, importHeader, importBatchSize(w),
+		func(ctx context.Context, header []string, batch []jobrun.CSVRow) (int, error) {
+			rows := make([]importRow, len(batch))
+			for i, r := range batch {
+				rows[i] = csvImportRow(header, r.Fields, r.Line)
+				if r.Problem != "" {
+					rows[i].Problem = r.Problem
+				}
 			}
-			if err != nil && !errors.Is(err, csv.ErrFieldCount) {
-				return fmt.Errorf("job %s: reading row %d: %w", job.ID, done+len(batch)+1, err)
-			}
-			line, _ := r.FieldPos(0)
-			batch = append(batch, csvImportRow(header, rec, line))
-		}
-		n, err := commitImportBatch(ctx, w, job, p.CampaignID, batch)
-		if err != nil {
-			return err
-		}
-		done += n
-	}
-	return nil
+			return commitImportBatch(ctx, w, job, p.CampaignID, rows)
+		})
 }
 
 // csvImportRow reads one CSV row into an import row (Problem says why a
@@ -250,9 +168,4 @@ func csvImportRow(header, rec []string, line int) importRow {
 		row.Problem = "The code is empty"
 	}
 	return row
-}
-
-// deleteImportUpload removes a finished CSV import's file.
-func deleteImportUpload(ctx context.Context, jobID string) error {
-	return jobrun.DeleteUpload(ctx, jobID)
 }

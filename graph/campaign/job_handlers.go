@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -21,10 +20,11 @@ func JobHandlers() map[string]job.Handler {
 			Message: func(j *ent.AsyncAction) (string, string) {
 				return fmt.Sprintf("The campaign and %d voucher(s) deleted", j.Done), "deleted"
 			}},
-		JobVouchersImport:         {Run: RunImport, Result: BulkResult},
-		JobVouchersBulkUpdate:     {Run: RunBulkUpdate, Result: BulkResult},
-		JobCampaignVouchersImport: {Run: RunCampaignImport, Result: BulkResult},
-		JobCampaignVouchersImportCSV: {Run: RunCampaignImportCSV, Result: BulkResult,
-			Finished: func(ctx context.Context, jobID string, _ error) error { return deleteImportUpload(ctx, jobID) }},
+		JobVouchersImport:            {Run: RunImport, Result: BulkResult},
+		JobVouchersBulkUpdate:        {Run: RunBulkUpdate, Result: BulkResult},
+		JobVouchersMetadataUpdate:    {Run: RunBulkUpdate, Result: BulkResult},
+		JobVouchersImportCSV:         {Run: RunImportVouchersCSV, Result: BulkResult, Finished: job.DeleteUploadWhenFinished},
+		JobCampaignVouchersImport:    {Run: RunCampaignImport, Result: BulkResult},
+		JobCampaignVouchersImportCSV: {Run: RunCampaignImportCSV, Result: BulkResult, Finished: job.DeleteUploadWhenFinished},
 	}
 }

@@ -35,16 +35,19 @@ func UpdateVouchersInBulk(ctx context.Context, items []*VoucherMetadataUpdate) (
 }
 
 // RunBulkUpdate merges the job's metadata into its vouchers one batch at a time.
+// It runs VOUCHERS.METADATA_UPDATE jobs too.
 func RunBulkUpdate(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	items, err := bulkItems[VoucherMetadataUpdate](job, "bulk update")
+	items, err := jobrun.Items[VoucherMetadataUpdate](job, "bulk update")
 	if err != nil {
 		return err
 	}
-	return runBulk(ctx, w, job, func(ctx context.Context, i int) (map[string]any, error) {
+	return runBulk(ctx, w, job, func(ctx context.Context, i int) (jobrun.RowOutcome, error) {
 		it := items[i]
 		err := mergeVoucherMetadata(ctx, it.Code, it.Metadata)
-		return itemFailure(it.Code, err, func(code string, e *apperr.Error) map[string]any {
-			return map[string]any{"code": code, "key": e.Key, "message": e.Message, "details": e.Details}
+		return jobrun.RowFailure(err, func(e *apperr.Error) map[string]any {
+			entry := jobrun.ErrorEntry(e)
+			entry["code"] = it.Code
+			return entry
 		})
 	})
 }
@@ -56,13 +59,38 @@ func mergeVoucherMetadata(ctx context.Context, code string, metadata map[string]
 	if err != nil {
 		return err
 	}
-	merged := make(map[string]any, len(v.Metadata)+len(metadata))
-	for k, val := range v.Metadata {
-		merged[k] = val
-	}
-	for k, val := range metadata {
-		merged[k] = val
-	}
-	_, err = UpdateVoucher(ctx, v.ID, UpdateVoucherInput{Metadata: merged})
+	_, err = UpdateVoucher(ctx, v.ID, UpdateVoucherInput{Metadata: mergedMetadata(v.Metadata, metadata)})
 	return err
+}
+
+// JobVouchersMetadataUpdate is the async action type of REST POST
+// /v1/vouchers/metadata/async.
+const JobVouchersMetadataUpdate = "VOUCHERS.METADATA_UPDATE"
+
+// VouchersMetadataInput is the body of REST POST
+// /v1/vouchers/metadata/async: every listed code gets the metadata keys
+// (other keys stay). Unknown codes are reported, not created (the
+// reference: "Upserts are not supported").
+type VouchersMetadataInput struct {
+	Codes    []string       `json:"codes"`
+	Metadata map[string]any `json:"metadata"`
+}
+
+// UpdateVouchersMetadataInBulk schedules a VOUCHERS.METADATA_UPDATE: the
+// metadata keys go to every code through the voucher update use case.
+func UpdateVouchersMetadataInBulk(ctx context.Context, in VouchersMetadataInput) (*ent.AsyncAction, error) {
+	if err := checkBulkSize(len(in.Codes)); err != nil {
+		return nil, apperr.InvalidPayload("Property .codes: %s", err.(*apperr.Error).Details)
+	}
+	if in.Metadata == nil {
+		return nil, apperr.InvalidPayload("Payload should have required property 'metadata'")
+	}
+	items := make([]VoucherMetadataUpdate, len(in.Codes))
+	for i, code := range in.Codes {
+		if strings.TrimSpace(code) == "" {
+			return nil, apperr.InvalidPayload("Property .codes[%d] must be a code", i)
+		}
+		items[i] = VoucherMetadataUpdate{Code: code, Metadata: in.Metadata}
+	}
+	return scheduleBulk(ctx, JobVouchersMetadataUpdate, items, len(items))
 }

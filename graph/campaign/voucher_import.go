@@ -35,18 +35,12 @@ func ImportVouchers(ctx context.Context, items []*CreateVoucherInput) (*ent.Asyn
 
 // RunImport imports the job's vouchers one batch at a time.
 func RunImport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	items, err := bulkItems[CreateVoucherInput](job, "import")
+	items, err := jobrun.Items[CreateVoucherInput](job, "import")
 	if err != nil {
 		return err
 	}
-	return runBulk(ctx, w, job, func(ctx context.Context, i int) (map[string]any, error) {
+	return runBulk(ctx, w, job, func(ctx context.Context, i int) (jobrun.RowOutcome, error) {
 		_, err := CreateStandaloneVoucher(ctx, items[i])
-		return itemFailure(*items[i].Code, err, func(code string, e *apperr.Error) map[string]any {
-			reason := e.Details
-			if reason == "" {
-				reason = e.Message
-			}
-			return map[string]any{"code": code, "reason": reason}
-		})
+		return jobrun.RowFailure(err, codeFailure(*items[i].Code))
 	})
 }

@@ -2,14 +2,11 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/product"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
 )
@@ -26,16 +23,9 @@ const (
 	JobProductsMetadataUpdate = "PRODUCTS.METADATA_UPDATE"
 )
 
-const (
-	// MaxBulkItems bounds the products of one bulk request (the 10 MB
-	// body limit comes first in practice).
-	MaxBulkItems = 100_000
-	// bulkBatch is the number of products per committed transaction.
-	bulkBatch = 100
-	// maxReportedResults bounds the per-product entries of a job's result
-	// (the counts cover them all).
-	maxReportedResults = 1000
-)
+// MaxBulkItems bounds the products of one bulk request (the 10 MB body
+// limit comes first in practice).
+const MaxBulkItems = job.MaxBulkRows
 
 // ProductsMetadataInput is the body of REST POST
 // /v1/products/metadata/async: every listed source_id gets the metadata
@@ -107,37 +97,11 @@ func JobHandlers() map[string]job.Handler {
 
 // schedule stores a bulk job over items (n of them).
 func schedule(ctx context.Context, typ string, items any, n int) (*ent.AsyncAction, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := json.Marshal(items)
-	if err != nil {
-		return nil, wrap("encoding bulk items", err)
-	}
-	var requestID *string
-	if id := observe.RequestIDFromContext(ctx); id != "" {
-		requestID = &id
-	}
-	j, err := c.AsyncAction.Create().SetType(typ).SetParams(&jsonfield.GenerationParams{Items: raw}).
-		SetTotal(n).SetNillableRequestID(requestID).Save(ctx)
-	if err != nil {
-		return nil, wrap("scheduling "+typ, err)
-	}
-	return j, nil
+	return job.Schedule(ctx, typ, nil, items, n)
 }
 
 // items decodes the items stored with a job by schedule.
-func items[T any](j *ent.AsyncAction) ([]T, error) {
-	var out []T
-	if j.Total == 0 {
-		return out, nil
-	}
-	if j.Params == nil || json.Unmarshal(j.Params.Items, &out) != nil || len(out) != j.Total {
-		return nil, fmt.Errorf("job %s: unreadable items", j.ID)
-	}
-	return out, nil
-}
+func items[T any](j *ent.AsyncAction) ([]T, error) { return job.Items[T](j, "catalogue") }
 
 // runBulkUpdate upserts the job's products one batch at a time.
 func runBulkUpdate(ctx context.Context, w *job.Worker, j *ent.AsyncAction) error {
@@ -180,98 +144,33 @@ func runMetadataUpdate(ctx context.Context, w *job.Worker, j *ent.AsyncAction) e
 	}, func(i int) string { return list[i].SourceID })
 }
 
-// runBatches handles items job.Done..job.Total-1, bulkBatch per
-// transaction, and records each product's outcome with the batch. each
-// reports whether the product existed; a caller-facing error is that
-// product's failure (recorded, the job goes on), any other fails the
-// batch (retried by the runner when transient).
+// runBatches handles items job.Done..job.Total-1 (job.RunRows) and
+// lists each product's outcome in the result. each reports whether the
+// product existed; a caller-facing error is that product's failure
+// (recorded, the job goes on), any other fails the batch (retried by the
+// runner when transient).
 func runBatches(ctx context.Context, w *job.Worker, j *ent.AsyncAction,
 	each func(ctx context.Context, c *ent.Client, i int) (found bool, err error), sourceID func(i int) string) error {
-	for done := j.Done; done < j.Total; {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		start, end := done, min(done+bulkBatch, j.Total)
-		n, err := w.CommitBatch(ctx, j, func(ctx context.Context) (int, error) {
-			c, err := store.Client(ctx)
-			if err != nil {
-				return 0, err
-			}
-			var entries []any
-			failed := 0
-			for i := start; i < end; i++ {
-				found, err := each(ctx, c, i)
-				entry := map[string]any{"source_id": sourceID(i), "found": found, "updated": err == nil}
-				if err != nil {
-					e, ok := apperr.As(err)
-					if !ok {
-						return 0, err
-					}
-					entry["error"] = map[string]any{"key": e.Key, "message": e.Message, "details": e.Details}
-					failed++
-				}
-				entries = append(entries, entry)
-			}
-			return end - start, recordResults(ctx, c, j.ID, entries, failed)
-		})
+	return job.RunRows(ctx, w, j, "results", func(ctx context.Context, i int) (job.RowOutcome, error) {
+		c, err := store.Client(ctx)
 		if err != nil {
-			return err
+			return job.RowOutcome{}, err
 		}
-		done += n
-	}
-	return nil
-}
-
-// recordResults adds a batch's outcomes to the job's result, in the
-// batch's transaction.
-func recordResults(ctx context.Context, c *ent.Client, jobID string, entries []any, failed int) error {
-	cur, err := c.AsyncAction.Get(ctx, jobID)
-	if err != nil {
-		return wrap("reading job result", err)
-	}
-	res := map[string]any{}
-	for k, v := range cur.Result {
-		res[k] = v
-	}
-	list, _ := res["results"].([]any)
-	for _, e := range entries {
-		if len(list) < maxReportedResults {
-			list = append(list, e)
+		found, err := each(ctx, c, i)
+		entry := map[string]any{"source_id": sourceID(i), "found": found, "updated": err == nil}
+		if err != nil {
+			e, ok := apperr.As(err)
+			if !ok {
+				return job.RowOutcome{}, err
+			}
+			entry["error"] = job.ErrorEntry(e)
 		}
-	}
-	res["results"], res["failed_count"] = list, count(res["failed_count"])+failed
-	if err := c.AsyncAction.UpdateOneID(jobID).SetResult(res).Exec(ctx); err != nil {
-		return wrap("recording job results", err)
-	}
-	return nil
+		return job.RowOutcome{Entry: entry, Failed: err != nil}, nil
+	})
 }
 
 // bulkResult is the finished job's result: counts, a message and the
-// per-product outcomes (the first maxReportedResults).
+// per-product outcomes (the first job.MaxReportedEntries).
 func bulkResult(j *ent.AsyncAction, failure error) map[string]any {
-	failed := count(j.Result["failed_count"])
-	list, _ := j.Result["results"].([]any)
-	if list == nil {
-		list = []any{}
-	}
-	res := map[string]any{"done_count": j.Done - failed, "failed_count": failed, "results": list,
-		"message": fmt.Sprintf("%d product(s) updated successfully, %d failed.", j.Done-failed, failed)}
-	if failure != nil {
-		res["message"] = failure.Error()
-	}
-	return res
-}
-
-// count reads a count stored in a JSON result.
-func count(v any) int {
-	switch n := v.(type) {
-	case float64:
-		return int(n)
-	case int:
-		return n
-	case json.Number:
-		i, _ := n.Int64()
-		return int(i)
-	}
-	return 0
+	return job.BulkResult(j, failure, "results", "product", "updated")
 }

@@ -11,17 +11,15 @@ import (
 // registers them with the job runner (graph/wiring.go).
 func JobHandlers() map[string]job.Handler {
 	return map[string]job.Handler{
-		JobExportVoucherTransactions: {Run: RunExport, Failed: FailExport,
-			Message: func(j *ent.AsyncAction) (string, string) {
-				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
-			}},
-		JobExportPointsExpiration: {Run: RunPointsExpirationExport, Failed: FailExport,
-			Message: func(j *ent.AsyncAction) (string, string) {
-				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
-			}},
-		JobExportOrders: {Run: RunOrdersExport, Failed: FailExport,
-			Message: func(j *ent.AsyncAction) (string, string) {
-				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
-			}},
+		JobExportVoucherTransactions: {Run: RunExport, Failed: FailExport, Message: rowsExported},
+		JobExportOrders:              {Run: RunOrdersExport, Failed: FailExport, Message: rowsExported},
+		JobExportCustomers:           {Run: RunCustomersExport, Failed: FailExport, Message: rowsExported},
+		JobExportVouchers:            {Run: RunVouchersExport, Failed: FailExport, Message: rowsExported},
+		JobExportPointsExpiration:    {Run: RunPointsExpirationExport, Failed: FailExport, Message: rowsExported},
 	}
+}
+
+// rowsExported is an export job's result message.
+func rowsExported(j *ent.AsyncAction) (string, string) {
+	return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
 }

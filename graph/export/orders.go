@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -65,16 +63,8 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 		params["order"] = *p.Order
 	}
 	if p.Fields != nil {
-		seen := map[string]bool{}
-		for i, f := range p.Fields {
-			if !slices.Contains(OrderExportFields, f) && !(strings.HasPrefix(f, "metadata.") && len(f) > len("metadata.")) {
-				return nil, apperr.InvalidPayload("Property .parameters.fields[%d] must be one of %s or metadata.<key>, got %q",
-					i, strings.Join(OrderExportFields, ", "), f)
-			}
-			if seen[f] {
-				return nil, apperr.InvalidPayload("Property .parameters.fields[%d] repeats %q", i, f)
-			}
-			seen[f] = true
+		if err := checkFields(p.Fields, OrderExportFields); err != nil {
+			return nil, err
 		}
 		params["fields"] = p.Fields
 	}
@@ -84,162 +74,67 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 		}
 		params["filters"] = p.Filters
 	}
-	return schedule(ctx, "order", nil, params, JobExportOrders)
+	return scheduleExport(ctx, "order", params, JobExportOrders)
 }
+
+// orderFilterColumns are the columns order filters may name.
+var orderFilterColumns = map[string]string{"status": entorder.FieldStatus, "customer_id": entorder.FieldCustomerID,
+	"source_id": entorder.FieldSourceID, "id": entorder.FieldID, "created_at": entorder.FieldCreatedAt,
+	"updated_at": entorder.FieldUpdatedAt}
 
 // orderFilters reads an export's filters as predicates (400 naming what
 // is not understood).
 func orderFilters(filters map[string]any) ([]predicate.Order, error) {
-	var out []predicate.Order
-	keys := make([]string, 0, len(filters))
-	for k := range filters {
-		keys = append(keys, k)
+	sel, err := parseFilters(filters, orderFilterColumns)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(keys)
-	for _, field := range keys {
-		if field == "junction" {
-			if j, _ := filters[field].(string); !strings.EqualFold(j, "and") {
-				return nil, apperr.InvalidPayload("Property .parameters.filters.junction must be and")
-			}
-			continue
-		}
-		f, _ := filters[field].(map[string]any)
-		conds, _ := f["conditions"].(map[string]any)
-		if conds == nil {
-			return nil, apperr.InvalidPayload("Property .parameters.filters.%s must be an object with conditions", field)
-		}
-		for op, raw := range conds {
-			p, err := orderCondition(field, op, raw)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, p)
-		}
+	out := make([]predicate.Order, len(sel))
+	for i, p := range sel {
+		out[i] = p
 	}
 	return out, nil
-}
-
-// orderCondition is one filter condition.
-func orderCondition(field, op string, raw any) (predicate.Order, error) {
-	values, _ := raw.([]any)
-	if values == nil {
-		values = []any{raw}
-	}
-	strs := make([]string, 0, len(values))
-	for _, v := range values {
-		s, ok := v.(string)
-		if !ok {
-			return nil, apperr.InvalidPayload("Property .parameters.filters.%s.conditions.%s must hold strings", field, op)
-		}
-		strs = append(strs, s)
-	}
-	switch field {
-	case "status", "customer_id", "source_id", "id":
-		col := map[string]string{"status": entorder.FieldStatus, "customer_id": entorder.FieldCustomerID,
-			"source_id": entorder.FieldSourceID, "id": entorder.FieldID}[field]
-		args := make([]any, len(strs))
-		for i, s := range strs {
-			args[i] = s
-		}
-		switch op {
-		case "$in", "$is":
-			return func(s *entsql.Selector) { s.Where(entsql.In(s.C(col), args...)) }, nil
-		case "$not_in", "$is_not":
-			return func(s *entsql.Selector) { s.Where(entsql.NotIn(s.C(col), args...)) }, nil
-		}
-	case "created_at", "updated_at":
-		if len(strs) != 1 {
-			break
-		}
-		t, err := time.Parse(time.RFC3339Nano, strs[0])
-		if err != nil {
-			return nil, apperr.InvalidPayload("Property .parameters.filters.%s.conditions.%s must be a date-time", field, op)
-		}
-		switch op {
-		case "$after":
-			return func(s *entsql.Selector) { s.Where(entsql.GT(s.C(field), t)) }, nil
-		case "$before":
-			return func(s *entsql.Selector) { s.Where(entsql.LT(s.C(field), t)) }, nil
-		}
-	}
-	return nil, apperr.InvalidPayload("Property .parameters.filters.%s: condition %s is not supported (status, customer_id, source_id, id: $in, $is, $not_in, $is_not; created_at, updated_at: $after, $before)", field, op)
 }
 
 // RunOrdersExport writes an orders export's CSV in keyset pages of
 // (created_at, id), committing a chunk at a time as the transactions
 // export does (a resumed job continues after its last committed chunk).
 func RunOrdersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
-	exp, fields, ch, err := beginRun(ctx, w, job, DefaultOrderExportFields)
-	if err != nil || ch == nil {
-		return err
-	}
-	var preds []predicate.Order
-	if f, ok := exp.Parameters["filters"].(map[string]any); ok {
-		if preds, err = orderFilters(f); err != nil {
-			return err
+	return runKeysetExport(ctx, w, job, DefaultOrderExportFields, func(ctx context.Context, ch *exportChunker, exp *ent.Export, names []string, desc bool, pageSize int) error {
+		var preds []predicate.Order
+		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
+			var err error
+			if preds, err = orderFilters(f); err != nil {
+				return err
+			}
 		}
-	}
-	err = ch.writeOrders(ctx, fields, preds, exp.Parameters["order"] != "created_at", min(w.BatchSize, maxExportBatch))
-	if werr := ch.wait(); err == nil {
-		err = werr
-	}
-	return err
+		return ch.writeOrders(ctx, names, preds, desc, pageSize)
+	})
 }
 
 // writeOrders streams the orders after the committed position as CSV
-// lines, committing a chunk whenever one is full and the last with DONE.
+// lines (writeKeyset).
 func (ch *exportChunker) writeOrders(ctx context.Context, names []string, preds []predicate.Order, desc bool, pageSize int) error {
-	if ch.seq == 0 {
-		ch.buf = appendCSVHeader(ch.buf, names)
-	}
-	more, at, id := ch.rows > 0, ch.lastAt, ch.lastID
-	dir := entsql.OrderAsc()
-	if desc {
-		dir = entsql.OrderDesc()
-	}
-	for {
-		q := ch.w.Client.Order.Query().Where(entorder.ProjectID(ch.job.ProjectID)).Where(preds...)
-		if more {
-			at, id := at, id
-			q.Where(func(s *entsql.Selector) {
-				if desc {
-					s.Where(entsql.CompositeLT([]string{s.C(entorder.FieldCreatedAt), s.C(entorder.FieldID)}, at, id))
-				} else {
-					s.Where(entsql.CompositeGT([]string{s.C(entorder.FieldCreatedAt), s.C(entorder.FieldID)}, at, id))
-				}
-			})
-		}
-		rows, err := q.Order(entsql.OrderByField(entorder.FieldCreatedAt, dir).ToFunc(),
-			entsql.OrderByField(entorder.FieldID, dir).ToFunc()).Limit(pageSize).All(ctx)
-		if err != nil {
-			return fmt.Errorf("reading orders: %w", err)
-		}
-		for _, o := range rows {
-			ch.buf = appendOrderLine(ch.buf, names, o)
-			ch.pending++
-			ch.posAt, ch.posID = o.CreatedAt, o.ID
-			if len(ch.buf) >= ExportChunkSize || ch.pending >= ch.maxRows {
-				if err := ch.commit(ctx, false); err != nil {
-					return err
-				}
+	return writeKeyset(ctx, ch, keysetTable[*ent.Order]{
+		page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*ent.Order, error) {
+			q := ch.w.Client.Order.Query().Where(entorder.ProjectID(ch.job.ProjectID)).Where(preds...)
+			if after != nil {
+				q.Where(after)
 			}
-		}
-		if len(rows) < pageSize {
-			return ch.commit(ctx, true)
-		}
-		more, at, id = true, rows[len(rows)-1].CreatedAt, rows[len(rows)-1].ID
-	}
+			rows, err := q.Order(keysetOrder[entorder.OrderOption](desc)...).Limit(limit).All(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("reading orders: %w", err)
+			}
+			return rows, nil
+		},
+		key:  func(o *ent.Order) (time.Time, string) { return o.CreatedAt, o.ID },
+		line: appendOrderLine,
+	}, names, desc, pageSize)
 }
 
 // appendOrderLine appends o's CSV line: nulls empty, times in the API's
 // format, metadata as JSON, metadata.<key> as the value (JSON unless a string).
 func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
-	str := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
-	}
 	for i, n := range names {
 		if i > 0 {
 			b = append(b, ',')
@@ -248,7 +143,7 @@ func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
 		case "id":
 			b = appendCSVField(b, o.ID)
 		case "source_id":
-			b = appendCSVField(b, str(o.SourceID))
+			b = appendCSVField(b, textOf(o.SourceID))
 		case "created_at":
 			b = o.CreatedAt.UTC().AppendFormat(b, clock.Layout)
 		case "updated_at":
@@ -268,9 +163,9 @@ func appendOrderLine(b []byte, names []string, o *ent.Order) []byte {
 		case "total_amount":
 			b = strconv.AppendInt(b, o.TotalAmount, 10)
 		case "customer_id":
-			b = appendCSVField(b, str(o.CustomerID))
+			b = appendCSVField(b, textOf(o.CustomerID))
 		case "referrer_id":
-			b = appendCSVField(b, str(o.ReferrerID))
+			b = appendCSVField(b, textOf(o.ReferrerID))
 		case "metadata":
 			m, _ := json.Marshal(o.Metadata)
 			b = appendCSVField(b, string(m))

@@ -2,14 +2,10 @@ package order
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/internal/observe"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
 )
 
@@ -22,9 +18,6 @@ import (
 
 // JobOrdersImport is the async action type of an order import.
 const JobOrdersImport = "ORDERS.IMPORT"
-
-// importBatch is the number of orders per committed transaction.
-const importBatch = 100
 
 // ImportOrders schedules an ORDERS.IMPORT async action of the orders
 // (at most MaxImport; each checked now, 400 naming the first bad one).
@@ -43,20 +36,7 @@ func ImportOrders(ctx context.Context, orders []*OrderInput) (*ent.AsyncAction, 
 			return nil, prefixed(err, fmt.Sprintf("[%d]", i))
 		}
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := json.Marshal(orders)
-	if err != nil {
-		return nil, fmt.Errorf("encoding the orders: %w", err)
-	}
-	var requestID *string
-	if id := observe.RequestIDFromContext(ctx); id != "" {
-		requestID = &id
-	}
-	j, err := c.AsyncAction.Create().SetType(JobOrdersImport).SetParams(&jsonfield.GenerationParams{Items: raw}).
-		SetTotal(len(orders)).SetNillableRequestID(requestID).Save(ctx)
+	j, err := job.Schedule(ctx, JobOrdersImport, nil, orders, len(orders))
 	if err != nil {
 		return nil, fmt.Errorf("scheduling the order import: %w", err)
 	}
@@ -84,72 +64,22 @@ func JobHandlers() map[string]job.Handler {
 	return map[string]job.Handler{JobOrdersImport: {Run: runImport, Result: importResult}}
 }
 
-// runImport writes the job's orders importBatch per transaction; an
-// order refused now (an unknown customer id) is recorded and skipped.
+// runImport writes the job's orders a batch per transaction; an order
+// refused now (an unknown customer id) is recorded and skipped.
 func runImport(ctx context.Context, w *job.Worker, j *ent.AsyncAction) error {
-	var orders []*OrderInput
-	if j.Total > 0 && (j.Params == nil || json.Unmarshal(j.Params.Items, &orders) != nil || len(orders) != j.Total) {
-		return fmt.Errorf("job %s: unreadable orders", j.ID)
-	}
-	for done := j.Done; done < j.Total; {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		start, end := done, min(done+importBatch, j.Total)
-		n, err := w.CommitBatch(ctx, j, func(ctx context.Context) (int, error) {
-			failed := []any{}
-			for i := start; i < end; i++ {
-				if _, err := write(ctx, orders[i], imported); err != nil {
-					e, ok := apperr.As(err)
-					if !ok {
-						return 0, err
-					}
-					failed = append(failed, map[string]any{"index": i, "source_id": orders[i].SourceID,
-						"error": map[string]any{"key": e.Key, "message": e.Message, "details": e.Details}})
-				}
-			}
-			return end - start, recordFailures(ctx, j.ID, failed)
-		})
-		if err != nil {
-			return err
-		}
-		done += n
-	}
-	return nil
-}
-
-// recordFailures adds a batch's refused orders to the job's result.
-func recordFailures(ctx context.Context, jobID string, failed []any) error {
-	if len(failed) == 0 {
-		return nil
-	}
-	c, err := store.Client(ctx)
+	orders, err := job.Items[*OrderInput](j, "order")
 	if err != nil {
 		return err
 	}
-	cur, err := c.AsyncAction.Get(ctx, jobID)
-	if err != nil {
-		return fmt.Errorf("reading the job's result: %w", err)
-	}
-	res := map[string]any{}
-	for k, v := range cur.Result {
-		res[k] = v
-	}
-	list, _ := res["failed"].([]any)
-	res["failed"] = append(list, failed...)
-	return c.AsyncAction.UpdateOneID(jobID).SetResult(res).Exec(ctx)
+	return job.RunRows(ctx, w, j, "failed", func(ctx context.Context, i int) (job.RowOutcome, error) {
+		_, err := write(ctx, orders[i], imported)
+		return job.RowFailure(err, func(e *apperr.Error) map[string]any {
+			return map[string]any{"index": i, "source_id": orders[i].SourceID, "error": job.ErrorEntry(e)}
+		})
+	})
 }
 
 // importResult is the finished import's result.
 func importResult(j *ent.AsyncAction, failure error) map[string]any {
-	failed, _ := j.Result["failed"].([]any)
-	if failed == nil {
-		failed = []any{}
-	}
-	res := map[string]any{"done_count": j.Done - len(failed), "failed_count": len(failed), "failed": failed,
-		"message": fmt.Sprintf("%d order(s) imported successfully, %d failed.", j.Done-len(failed), len(failed))}
-	if failure != nil {
-		res["message"] = failure.Error()
-	}
-	return res
+	return job.BulkResult(j, failure, "failed", "order", "imported")
 }

@@ -40,8 +40,8 @@ type Options struct {
 // and operations; add a new area here.
 var areas = []func(*API){
 	probes, oauth,
-	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, transactions, asyncActions, assets,
-	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
+	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, bulkImports, transactions, asyncActions, assets,
+	publications, customers, customerActivities, events, segments, exports, exportsGeneric, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules, qualifications,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,

@@ -17,14 +17,16 @@ func exports(a *API) {
 		Req("created_at", DateTime()),
 		Req("status", EnumOf(export.StatusSCHEDULED, export.StatusIN_PROGRESS, export.StatusDONE, export.StatusERROR)),
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
-		Req("exported_object", Enum("voucher_transactions", "order", "points_expiration")),
+		Req("exported_object", Enum("voucher_transactions", "order", "customer", "voucher", "points_expiration")),
 		Req("parameters", Object(
 			Opt("order", Enum("created_at", "-created_at", "expires_at", "-expires_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
 			Opt("fields", Array(String()).Desc("As sent; left out when the request sent none (the file has every field "+
 				"of a transactions export; id, source_id and status of an orders export). Transactions: "+
 				strings.Join(exportpkg.TransactionExportFields, ", ")+"; orders: "+
-				strings.Join(exportpkg.OrderExportFields, ", ")+", metadata.<key>.")),
-			Opt("filters", FreeObject().Desc("A transactions export's voucher_id $in filter; an orders export's filters as sent.")),
+				strings.Join(exportpkg.OrderExportFields, ", ")+", metadata.<key>; customers: "+
+				strings.Join(exportpkg.CustomerExportFields, ", ")+", metadata.<key>; vouchers: "+
+				strings.Join(exportpkg.VoucherExportFields, ", ")+", metadata.<key>.")),
+			Opt("filters", FreeObject().Desc("A transactions export's voucher_id $in filter; an orders, customers or vouchers export's filters as sent.")),
 		)),
 		Req("result", OneOf(
 			Object(Req("url", String().Desc("Where to download the CSV (signed, expiring; no credentials)."))),
