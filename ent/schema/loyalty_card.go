@@ -107,7 +107,7 @@ func (CardTransaction) Mixin() []ent.Mixin {
 func (CardTransaction) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("card_id").Immutable(),
-		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL").Immutable().
+		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED").Immutable().
 			Annotations(entgql.Type("CardTransactionType")),
 		// amount is signed: negative for removals, so the sum of amounts is the balance.
 		field.Int64("amount").Immutable(),
