@@ -65,6 +65,9 @@ func (CardActivity) Mixin() []ent.Mixin {
 var CardActivityTypes = []string{
 	"vl.card.created", "vl.card.assigned", "vl.card.unassigned",
 	"vl.card.code_generation.succeeded", "vl.card.code_generation.failed",
+	// Points spent on a reward and given back (graph/loyalty/reward_purchases.go;
+	// the documents name no activity for these).
+	"vl.card.reward_purchased", "vl.card.reward_refunded",
 }
 
 // Fields of the CardActivity.

@@ -34,7 +34,7 @@ func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.Reward.Get(ctx, id)
+	r, err := c.Reward.Query().Where(reward.ID(id), reward.StatusNEQ(reward.StatusDELETED)).Only(ctx)
 	if err := notFound(err, "reward", id); err != nil {
 		return nil, err
 	}

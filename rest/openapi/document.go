@@ -44,7 +44,7 @@ var areas = []func(*API){
 	publications, customers, customerActivities, events, segments, exports, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules,
 	client,
-	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers,
+	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV2Gaps, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers,
 	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
 }
