@@ -117,6 +117,11 @@ func (r *mutationResolver) RefundRewardPurchase(ctx context.Context, programID s
 	return loyalty.RefundRewardPurchase(ctx, programID, purchaseID, input)
 }
 
+// UpdateLoyaltyMember is the resolver for the updateLoyaltyMember field.
+func (r *mutationResolver) UpdateLoyaltyMember(ctx context.Context, programID string, memberID string, input loyalty.UpdateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	return loyalty.UpdateLoyaltyMember(ctx, programID, memberID, input)
+}
+
 // LoyaltyActivities is the resolver for the loyaltyActivities field.
 func (r *queryResolver) LoyaltyActivities(ctx context.Context, resourceID string, page loyalty.PageInput) (*loyalty.LoyaltyActivityPage, error) {
 	return loyalty.LoyaltyActivities(ctx, resourceID, page)
@@ -175,4 +180,9 @@ func (r *queryResolver) MemberTierTransactions(ctx context.Context, programID st
 // RewardPurchases is the resolver for the rewardPurchases field.
 func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.RewardPurchasePage, error) {
 	return loyalty.RewardPurchases(ctx, programID, memberID, page)
+}
+
+// ExamineRewards is the resolver for the examineRewards field.
+func (r *queryResolver) ExamineRewards(ctx context.Context, input loyalty.ExamineRewardsInput) (*loyalty.RewardsExamination, error) {
+	return loyalty.ExamineRewards(ctx, input)
 }

@@ -20,6 +20,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	registerIncentiveSpellings(v2, root)
 	registerTierStructures(v2, root)
+	registerMemberUpdateAndExamine(v2, root)
 
 	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))

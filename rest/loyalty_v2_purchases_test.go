@@ -153,3 +153,40 @@ func TestV2LoyaltyGapsThroughGraphQL(t *testing.T) {
 		t.Fatalf("customerMemberships: %+v %v", ms.Errors, ms.Data)
 	}
 }
+
+// TestV2MemberUpdateAndRewardsPreview: PUT merges member metadata (null
+// clears it); examine/rewards shows what the points buy and writes
+// nothing.
+func TestV2MemberUpdateAndRewardsPreview(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	path := "/v2/loyalties/programs/" + s.program + "/members/" + s.member
+	mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": map[string]any{"a": 1}}, s.h)
+	if m := mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": map[string]any{"b": 2}}, s.h); mustJSON(m["metadata"]) != `{"a":1,"b":2}` {
+		t.Errorf("merged metadata %v", m["metadata"])
+	}
+	if m := mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": nil}, s.h); mustJSON(m["metadata"]) != `{}` {
+		t.Errorf("cleared metadata %v", m["metadata"])
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{}, s.h), http.StatusBadRequest, "invalid_payload")
+
+	cheap := purchasable(t, e, s, 10, 5)
+	dear := purchasable(t, e, s, 100, 5)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 50}, s.h)
+	x := mustOK(t, e, http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{
+		"customer_identification": map[string]any{"type": "customer_id", "customer_id": s.cust}}, s.h)
+	est := x["memberships"].([]any)[0].(map[string]any)["cards"].([]any)[0].(map[string]any)["rewards"].([]any)
+	got := map[string]bool{}
+	for _, r := range est {
+		r := r.(map[string]any)
+		got[r["reward_id"].(string)] = r["affordable"].(bool)
+	}
+	if len(got) != 2 || !got[cheap] || got[dear] {
+		t.Errorf("preview %s", mustJSON(x))
+	}
+	if b := cardPoints(t, e, s); b != 50 {
+		t.Errorf("balance %v after a preview, want 50", b)
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{
+		"customer_identification": map[string]any{"type": "member_id", "member_id": "lmbr_unknown"}}, s.h), http.StatusNotFound, "not_found")
+}

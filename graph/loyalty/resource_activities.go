@@ -50,11 +50,7 @@ func ResourceActivityTypes(stem string) []string {
 
 // recordActivity stores one activity of resource id with a JSON snapshot.
 func recordActivity(ctx context.Context, kind activityKind, id, verb string, snapshot any) error {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	src, err := ActivitySource(ctx)
+	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
 	}

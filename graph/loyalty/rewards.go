@@ -57,11 +57,7 @@ func RewardJSON(r *ent.Reward) map[string]any {
 
 // recordRewardActivity stores a snapshot of the reward as it is now.
 func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	src, err := ActivitySource(ctx)
+	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,7 @@ func loyaltyV2Gaps(a *API) {
 	loyaltyTierStructures(a, activities)
 	loyaltyProgramAssignments(a)
 	loyaltySpending(a)
+	loyaltyMemberUpdateAndExamine(a)
 }
 
 // loyaltyBenefits documents /v2/loyalties/benefits.

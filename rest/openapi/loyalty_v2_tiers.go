@@ -182,3 +182,39 @@ func loyaltySpending(a *API) {
 			Req("object", Const("tier_transaction")),
 		))})
 }
+
+// loyaltyMemberUpdateAndExamine documents PUT …/members/{memberId} and the
+// rewards preview.
+func loyaltyMemberUpdateAndExamine(a *API) {
+	a.Add("PUT /v2/loyalties/programs/{programId}/members/{memberId}", Op{Summary: "Update a loyalty member",
+		Description: "metadata keys merge into the stored ones; null clears them.", Auth: Loyalty,
+		PathParams: map[string]string{"programId": "The program's ID.", "memberId": "The member's ID."},
+		Body:       Object(Req("metadata", FreeObject().Null())), BodyRequired: true, Response: Ref("LoyaltyMember")})
+	estimation := Object(
+		Req("card_id", String()),
+		Req("card_definition_id", String().Null()),
+		Req("balance", Integer()),
+		Req("rewards", Array(Object(
+			Req("reward_id", String()),
+			Req("points", Integer()),
+			Req("affordable", Boolean()),
+			Req("stock_left", Integer()),
+		))),
+		Req("object", Const("card_rewards_estimation")),
+	)
+	a.Add("POST /v2/loyalties/examine/rewards", Op{Summary: "Examine the rewards a customer's points buy", Auth: Loyalty,
+		Description: "Nothing is written.", Body: Input[loyalty.ExamineRewardsInput]("customer_identification"), BodyRequired: true,
+		Response: Object(
+			Req("customer", Object(Req("id", String()), Req("source_id", String().Null()), Req("metadata", FreeObject()),
+				Req("object", Const("customer")))),
+			Req("rewards", Array(Object(Req("id", String()), Req("name", String()), Req("type", Enum("MATERIAL", "DIGITAL")),
+				Req("metadata", FreeObject()), Req("object", Const("reward"))))),
+			Req("memberships", Array(Object(
+				Req("member", Object(Req("id", String()), Req("object", Const("member")))),
+				Req("program", Object(Req("id", String()), Req("name", String()), Req("object", Const("program")))),
+				Req("cards", Array(estimation)),
+				Req("object", Const("member_rewards_opportunity")),
+			))),
+			Req("object", Const("rewards_examine_result")),
+		)})
+}
