@@ -87,7 +87,7 @@ func TestV2TierStructureLifecycleAndTiers(t *testing.T) {
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, base, nil, s.h), http.StatusNotFound, "not_found")
 	acts := mustOK(t, e, http.MethodGet, base+"/activities", nil, s.h)
-	if d := acts["data"].([]any); len(d) != 5 || d[0].(map[string]any)["type"] != "vl.tier_structure.deleted" {
+	if d := acts["data"].([]any); len(d) != 7 || d[0].(map[string]any)["type"] != "vl.tier_structure.deleted" {
 		t.Errorf("tier structure activities %v", mustJSON(acts))
 	}
 }
@@ -121,6 +121,13 @@ func TestV2ProgramBatchesAreAllOrNothing(t *testing.T) {
 		t.Errorf("earning rule delete %v", del)
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, "/v2/loyalties/earning-rules/"+rule, nil, s.h), http.StatusNotFound, "not_found")
+	var types []string // the refused batches left no activity either
+	for _, a := range mustOK(t, e, http.MethodGet, "/v2/loyalties/earning-rules/"+rule+"/activities?order=created_at", nil, s.h)["data"].([]any) {
+		types = append(types, a.(map[string]any)["type"].(string))
+	}
+	if mustJSON(types) != `["vl.earning_rule.created","vl.earning_rule.assigned","vl.earning_rule.unassigned","vl.earning_rule.deleted"]` {
+		t.Errorf("earning rule history %v", types)
+	}
 }
 
 // TestV2DeletesRefuseResourcesInUse: a program with members and a card

@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 
 	"github.com/promoengine/promoengine/ent"
@@ -26,25 +27,28 @@ const MaxBatch = 10
 
 // idList is one of a program's id lists.
 type idList struct {
-	kind   string
-	get    func(*ent.LoyaltyProgram) []string
-	set    func(*ent.LoyaltyProgramUpdateOne, []string) *ent.LoyaltyProgramUpdateOne
-	exists func(ctx context.Context, id string) error
+	kind string
+	get  func(*ent.LoyaltyProgram) []string
+	set  func(*ent.LoyaltyProgramUpdateOne, []string) *ent.LoyaltyProgramUpdateOne
+	// load returns the resource (404 when the project has none); its
+	// activities record the assignment.
+	load     func(ctx context.Context, id string) (any, error)
+	activity activityKind
 }
 
 var (
 	programCardDefinitions = idList{"card_definition",
 		func(p *ent.LoyaltyProgram) []string { return p.CardDefinitionIds },
 		(*ent.LoyaltyProgramUpdateOne).SetCardDefinitionIds,
-		func(ctx context.Context, id string) error { _, err := CardDefinition(ctx, id); return err }}
+		func(ctx context.Context, id string) (any, error) { return CardDefinition(ctx, id) }, cardDefinitionActivities}
 	programEarningRules = idList{"earning_rule",
 		func(p *ent.LoyaltyProgram) []string { return p.EarningRuleIds },
 		(*ent.LoyaltyProgramUpdateOne).SetEarningRuleIds,
-		func(ctx context.Context, id string) error { _, err := EarningRule(ctx, id); return err }}
+		func(ctx context.Context, id string) (any, error) { return EarningRule(ctx, id) }, earningRuleActivities}
 	programTierStructures = idList{"tier_structure",
 		func(p *ent.LoyaltyProgram) []string { return p.TierStructureIds },
 		(*ent.LoyaltyProgramUpdateOne).SetTierStructureIds,
-		func(ctx context.Context, id string) error { _, err := TierStructure(ctx, id); return err }}
+		func(ctx context.Context, id string) (any, error) { return TierStructure(ctx, id) }, tierStructureActivities}
 )
 
 // BatchProgramCardDefinitions assigns and unassigns a program's card definitions.
@@ -90,7 +94,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .assign[%d].id is required", i)
 		}
-		if err := l.exists(ctx, ref.ID); err != nil {
+		if _, err := l.load(ctx, ref.ID); err != nil {
 			return nil, err
 		}
 		if slices.Contains(ids, ref.ID) {
@@ -108,7 +112,31 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 	if p, err = Program(ctx, programID); err != nil {
 		return nil, err
 	}
+	for _, side := range []struct {
+		verb string
+		ids  []string
+	}{{"unassigned", out.Unassigned}, {"assigned", out.Assigned}} {
+		for _, id := range side.ids {
+			if err := recordAssignment(ctx, l, id, side.verb); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return out, recordActivity(ctx, programActivities, programID, "updated", p)
+}
+
+// recordAssignment records vl.<kind>.assigned|unassigned on the resource
+// (one that is gone, e.g. a deleted earning rule being unassigned, has
+// nothing to record it on).
+func recordAssignment(ctx context.Context, l idList, id, verb string) error {
+	v, err := l.load(ctx, id)
+	if e, ok := apperr.As(err); ok && e.Code == http.StatusNotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return recordActivity(ctx, l.activity, id, verb, v)
 }
 
 // checkBatchSize refuses an empty batch or a side over MaxBatch.

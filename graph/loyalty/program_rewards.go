@@ -49,6 +49,11 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 			return nil, fmt.Errorf("unassigning reward: %w", err)
 		}
 		out.Unassigned = append(out.Unassigned, a)
+		if r, err := RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
+			if err := recordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i, item := range in.Assign {
 		if item == nil || item.ID == nil || *item.ID == "" {
@@ -58,7 +63,8 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 		if err != nil {
 			return nil, err
 		}
-		if _, err := RewardByID(ctx, *item.ID); err != nil {
+		rw, err := RewardByID(ctx, *item.ID)
+		if err != nil {
 			return nil, err
 		}
 		a, err := c.ProgramReward.Create().SetProgramID(programID).SetRewardID(*item.ID).SetPoints(cost.points).
@@ -70,6 +76,9 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 			return nil, fmt.Errorf("assigning reward: %w", err)
 		}
 		out.Assigned = append(out.Assigned, a)
+		if err := recordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

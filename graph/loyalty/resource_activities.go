@@ -42,7 +42,7 @@ var (
 // tier_structure).
 func ResourceActivityTypes(stem string) []string {
 	out := []string{}
-	for _, verb := range []string{"created", "updated", "deleted", "activated", "deactivated", "drafted"} {
+	for _, verb := range []string{"created", "updated", "deleted", "activated", "deactivated", "drafted", "assigned", "unassigned"} {
 		out = append(out, "vl."+stem+"."+verb)
 	}
 	return out
