@@ -34,6 +34,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -45,6 +46,7 @@ import (
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -55,10 +57,14 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -117,6 +123,8 @@ type Client struct {
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
+	// LoyaltyActivity is the client for interacting with the LoyaltyActivity builders.
+	LoyaltyActivity *LoyaltyActivityClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
@@ -139,6 +147,8 @@ type Client struct {
 	Product *ProductClient
 	// ProductCollection is the client for interacting with the ProductCollection builders.
 	ProductCollection *ProductCollectionClient
+	// ProgramReward is the client for interacting with the ProgramReward builders.
+	ProgramReward *ProgramRewardClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -159,6 +169,8 @@ type Client struct {
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
 	RewardActivity *RewardActivityClient
+	// RewardPurchase is the client for interacting with the RewardPurchase builders.
+	RewardPurchase *RewardPurchaseClient
 	// Segment is the client for interacting with the Segment builders.
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
@@ -167,6 +179,12 @@ type Client struct {
 	SessionLock *SessionLockClient
 	// Sku is the client for interacting with the Sku builders.
 	Sku *SkuClient
+	// StructureTier is the client for interacting with the StructureTier builders.
+	StructureTier *StructureTierClient
+	// TierStructure is the client for interacting with the TierStructure builders.
+	TierStructure *TierStructureClient
+	// TierTransaction is the client for interacting with the TierTransaction builders.
+	TierTransaction *TierTransactionClient
 	// UploadChunk is the client for interacting with the UploadChunk builders.
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
@@ -219,6 +237,7 @@ func (c *Client) init() {
 	c.ExportChunk = NewExportChunkClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Incentive = NewIncentiveClient(c.config)
+	c.LoyaltyActivity = NewLoyaltyActivityClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
 	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
 	c.LoyaltyTier = NewLoyaltyTierClient(c.config)
@@ -230,6 +249,7 @@ func (c *Client) init() {
 	c.PointsBucket = NewPointsBucketClient(c.config)
 	c.Product = NewProductClient(c.config)
 	c.ProductCollection = NewProductCollectionClient(c.config)
+	c.ProgramReward = NewProgramRewardClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.PromotionStack = NewPromotionStackClient(c.config)
@@ -240,10 +260,14 @@ func (c *Client) init() {
 	c.ReferralHolder = NewReferralHolderClient(c.config)
 	c.Reward = NewRewardClient(c.config)
 	c.RewardActivity = NewRewardActivityClient(c.config)
+	c.RewardPurchase = NewRewardPurchaseClient(c.config)
 	c.Segment = NewSegmentClient(c.config)
 	c.SegmentMember = NewSegmentMemberClient(c.config)
 	c.SessionLock = NewSessionLockClient(c.config)
 	c.Sku = NewSkuClient(c.config)
+	c.StructureTier = NewStructureTierClient(c.config)
+	c.TierStructure = NewTierStructureClient(c.config)
+	c.TierTransaction = NewTierTransactionClient(c.config)
 	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.V1Reward = NewV1RewardClient(c.config)
@@ -366,6 +390,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
+		LoyaltyActivity:          NewLoyaltyActivityClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
 		LoyaltyTier:              NewLoyaltyTierClient(cfg),
@@ -377,6 +402,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
+		ProgramReward:            NewProgramRewardClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		PromotionStack:           NewPromotionStackClient(cfg),
@@ -387,10 +413,14 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
+		RewardPurchase:           NewRewardPurchaseClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
+		StructureTier:            NewStructureTierClient(cfg),
+		TierStructure:            NewTierStructureClient(cfg),
+		TierTransaction:          NewTierTransactionClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		V1Reward:                 NewV1RewardClient(cfg),
@@ -440,6 +470,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
+		LoyaltyActivity:          NewLoyaltyActivityClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
 		LoyaltyTier:              NewLoyaltyTierClient(cfg),
@@ -451,6 +482,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
+		ProgramReward:            NewProgramRewardClient(cfg),
 		Project:                  NewProjectClient(cfg),
 		ProjectUser:              NewProjectUserClient(cfg),
 		PromotionStack:           NewPromotionStackClient(cfg),
@@ -461,10 +493,14 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ReferralHolder:           NewReferralHolderClient(cfg),
 		Reward:                   NewRewardClient(cfg),
 		RewardActivity:           NewRewardActivityClient(cfg),
+		RewardPurchase:           NewRewardPurchaseClient(cfg),
 		Segment:                  NewSegmentClient(cfg),
 		SegmentMember:            NewSegmentMemberClient(cfg),
 		SessionLock:              NewSessionLockClient(cfg),
 		Sku:                      NewSkuClient(cfg),
+		StructureTier:            NewStructureTierClient(cfg),
+		TierStructure:            NewTierStructureClient(cfg),
+		TierTransaction:          NewTierTransactionClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		V1Reward:                 NewV1RewardClient(cfg),
@@ -508,15 +544,16 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
 		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
-		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
-		c.ProductCollection, c.Project, c.ProjectUser, c.PromotionStack,
-		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyActivity,
+		c.LoyaltyMember, c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey,
+		c.MetadataSchema, c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket,
+		c.Product, c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
+		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
+		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -529,15 +566,16 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
 		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
 		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
-		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
-		c.ProductCollection, c.Project, c.ProjectUser, c.PromotionStack,
-		c.PromotionTier, c.Publication, c.Redemption, c.ReferralConversion,
-		c.ReferralHolder, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.Sku, c.UploadChunk, c.User, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyActivity,
+		c.LoyaltyMember, c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey,
+		c.MetadataSchema, c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket,
+		c.Product, c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
+		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
+		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -584,6 +622,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.IdempotencyKey.mutate(ctx, m)
 	case *IncentiveMutation:
 		return c.Incentive.mutate(ctx, m)
+	case *LoyaltyActivityMutation:
+		return c.LoyaltyActivity.mutate(ctx, m)
 	case *LoyaltyMemberMutation:
 		return c.LoyaltyMember.mutate(ctx, m)
 	case *LoyaltyProgramMutation:
@@ -606,6 +646,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Product.mutate(ctx, m)
 	case *ProductCollectionMutation:
 		return c.ProductCollection.mutate(ctx, m)
+	case *ProgramRewardMutation:
+		return c.ProgramReward.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
@@ -626,6 +668,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Reward.mutate(ctx, m)
 	case *RewardActivityMutation:
 		return c.RewardActivity.mutate(ctx, m)
+	case *RewardPurchaseMutation:
+		return c.RewardPurchase.mutate(ctx, m)
 	case *SegmentMutation:
 		return c.Segment.mutate(ctx, m)
 	case *SegmentMemberMutation:
@@ -634,6 +678,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.SessionLock.mutate(ctx, m)
 	case *SkuMutation:
 		return c.Sku.mutate(ctx, m)
+	case *StructureTierMutation:
+		return c.StructureTier.mutate(ctx, m)
+	case *TierStructureMutation:
+		return c.TierStructure.mutate(ctx, m)
+	case *TierTransactionMutation:
+		return c.TierTransaction.mutate(ctx, m)
 	case *UploadChunkMutation:
 		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
@@ -3462,6 +3512,141 @@ func (c *IncentiveClient) mutate(ctx context.Context, m *IncentiveMutation) (Val
 	}
 }
 
+// LoyaltyActivityClient is a client for the LoyaltyActivity schema.
+type LoyaltyActivityClient struct {
+	config
+}
+
+// NewLoyaltyActivityClient returns a client for the LoyaltyActivity from the given config.
+func NewLoyaltyActivityClient(c config) *LoyaltyActivityClient {
+	return &LoyaltyActivityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `loyaltyactivity.Hooks(f(g(h())))`.
+func (c *LoyaltyActivityClient) Use(hooks ...Hook) {
+	c.hooks.LoyaltyActivity = append(c.hooks.LoyaltyActivity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `loyaltyactivity.Intercept(f(g(h())))`.
+func (c *LoyaltyActivityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LoyaltyActivity = append(c.inters.LoyaltyActivity, interceptors...)
+}
+
+// Create returns a builder for creating a LoyaltyActivity entity.
+func (c *LoyaltyActivityClient) Create() *LoyaltyActivityCreate {
+	mutation := newLoyaltyActivityMutation(c.config, OpCreate)
+	return &LoyaltyActivityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LoyaltyActivity entities.
+func (c *LoyaltyActivityClient) CreateBulk(builders ...*LoyaltyActivityCreate) *LoyaltyActivityCreateBulk {
+	return &LoyaltyActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LoyaltyActivityClient) MapCreateBulk(slice any, setFunc func(*LoyaltyActivityCreate, int)) *LoyaltyActivityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LoyaltyActivityCreateBulk{err: fmt.Errorf("calling to LoyaltyActivityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LoyaltyActivityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LoyaltyActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LoyaltyActivity.
+func (c *LoyaltyActivityClient) Update() *LoyaltyActivityUpdate {
+	mutation := newLoyaltyActivityMutation(c.config, OpUpdate)
+	return &LoyaltyActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LoyaltyActivityClient) UpdateOne(_m *LoyaltyActivity) *LoyaltyActivityUpdateOne {
+	mutation := newLoyaltyActivityMutation(c.config, OpUpdateOne, withLoyaltyActivity(_m))
+	return &LoyaltyActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LoyaltyActivityClient) UpdateOneID(id string) *LoyaltyActivityUpdateOne {
+	mutation := newLoyaltyActivityMutation(c.config, OpUpdateOne, withLoyaltyActivityID(id))
+	return &LoyaltyActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LoyaltyActivity.
+func (c *LoyaltyActivityClient) Delete() *LoyaltyActivityDelete {
+	mutation := newLoyaltyActivityMutation(c.config, OpDelete)
+	return &LoyaltyActivityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LoyaltyActivityClient) DeleteOne(_m *LoyaltyActivity) *LoyaltyActivityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LoyaltyActivityClient) DeleteOneID(id string) *LoyaltyActivityDeleteOne {
+	builder := c.Delete().Where(loyaltyactivity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LoyaltyActivityDeleteOne{builder}
+}
+
+// Query returns a query builder for LoyaltyActivity.
+func (c *LoyaltyActivityClient) Query() *LoyaltyActivityQuery {
+	return &LoyaltyActivityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLoyaltyActivity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LoyaltyActivity entity by its id.
+func (c *LoyaltyActivityClient) Get(ctx context.Context, id string) (*LoyaltyActivity, error) {
+	return c.Query().Where(loyaltyactivity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LoyaltyActivityClient) GetX(ctx context.Context, id string) *LoyaltyActivity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LoyaltyActivityClient) Hooks() []Hook {
+	hooks := c.hooks.LoyaltyActivity
+	return append(hooks[:len(hooks):len(hooks)], loyaltyactivity.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LoyaltyActivityClient) Interceptors() []Interceptor {
+	inters := c.inters.LoyaltyActivity
+	return append(inters[:len(inters):len(inters)], loyaltyactivity.Interceptors[:]...)
+}
+
+func (c *LoyaltyActivityClient) mutate(ctx context.Context, m *LoyaltyActivityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LoyaltyActivityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LoyaltyActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LoyaltyActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LoyaltyActivityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LoyaltyActivity mutation op: %q", m.Op())
+	}
+}
+
 // LoyaltyMemberClient is a client for the LoyaltyMember schema.
 type LoyaltyMemberClient struct {
 	config
@@ -5025,6 +5210,141 @@ func (c *ProductCollectionClient) mutate(ctx context.Context, m *ProductCollecti
 	}
 }
 
+// ProgramRewardClient is a client for the ProgramReward schema.
+type ProgramRewardClient struct {
+	config
+}
+
+// NewProgramRewardClient returns a client for the ProgramReward from the given config.
+func NewProgramRewardClient(c config) *ProgramRewardClient {
+	return &ProgramRewardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `programreward.Hooks(f(g(h())))`.
+func (c *ProgramRewardClient) Use(hooks ...Hook) {
+	c.hooks.ProgramReward = append(c.hooks.ProgramReward, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `programreward.Intercept(f(g(h())))`.
+func (c *ProgramRewardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ProgramReward = append(c.inters.ProgramReward, interceptors...)
+}
+
+// Create returns a builder for creating a ProgramReward entity.
+func (c *ProgramRewardClient) Create() *ProgramRewardCreate {
+	mutation := newProgramRewardMutation(c.config, OpCreate)
+	return &ProgramRewardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ProgramReward entities.
+func (c *ProgramRewardClient) CreateBulk(builders ...*ProgramRewardCreate) *ProgramRewardCreateBulk {
+	return &ProgramRewardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ProgramRewardClient) MapCreateBulk(slice any, setFunc func(*ProgramRewardCreate, int)) *ProgramRewardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ProgramRewardCreateBulk{err: fmt.Errorf("calling to ProgramRewardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ProgramRewardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ProgramRewardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ProgramReward.
+func (c *ProgramRewardClient) Update() *ProgramRewardUpdate {
+	mutation := newProgramRewardMutation(c.config, OpUpdate)
+	return &ProgramRewardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ProgramRewardClient) UpdateOne(_m *ProgramReward) *ProgramRewardUpdateOne {
+	mutation := newProgramRewardMutation(c.config, OpUpdateOne, withProgramReward(_m))
+	return &ProgramRewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ProgramRewardClient) UpdateOneID(id string) *ProgramRewardUpdateOne {
+	mutation := newProgramRewardMutation(c.config, OpUpdateOne, withProgramRewardID(id))
+	return &ProgramRewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ProgramReward.
+func (c *ProgramRewardClient) Delete() *ProgramRewardDelete {
+	mutation := newProgramRewardMutation(c.config, OpDelete)
+	return &ProgramRewardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ProgramRewardClient) DeleteOne(_m *ProgramReward) *ProgramRewardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ProgramRewardClient) DeleteOneID(id string) *ProgramRewardDeleteOne {
+	builder := c.Delete().Where(programreward.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ProgramRewardDeleteOne{builder}
+}
+
+// Query returns a query builder for ProgramReward.
+func (c *ProgramRewardClient) Query() *ProgramRewardQuery {
+	return &ProgramRewardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeProgramReward},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ProgramReward entity by its id.
+func (c *ProgramRewardClient) Get(ctx context.Context, id string) (*ProgramReward, error) {
+	return c.Query().Where(programreward.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ProgramRewardClient) GetX(ctx context.Context, id string) *ProgramReward {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ProgramRewardClient) Hooks() []Hook {
+	hooks := c.hooks.ProgramReward
+	return append(hooks[:len(hooks):len(hooks)], programreward.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ProgramRewardClient) Interceptors() []Interceptor {
+	inters := c.inters.ProgramReward
+	return append(inters[:len(inters):len(inters)], programreward.Interceptors[:]...)
+}
+
+func (c *ProgramRewardClient) mutate(ctx context.Context, m *ProgramRewardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ProgramRewardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ProgramRewardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ProgramRewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ProgramRewardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ProgramReward mutation op: %q", m.Op())
+	}
+}
+
 // ProjectClient is a client for the Project schema.
 type ProjectClient struct {
 	config
@@ -6533,6 +6853,141 @@ func (c *RewardActivityClient) mutate(ctx context.Context, m *RewardActivityMuta
 	}
 }
 
+// RewardPurchaseClient is a client for the RewardPurchase schema.
+type RewardPurchaseClient struct {
+	config
+}
+
+// NewRewardPurchaseClient returns a client for the RewardPurchase from the given config.
+func NewRewardPurchaseClient(c config) *RewardPurchaseClient {
+	return &RewardPurchaseClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `rewardpurchase.Hooks(f(g(h())))`.
+func (c *RewardPurchaseClient) Use(hooks ...Hook) {
+	c.hooks.RewardPurchase = append(c.hooks.RewardPurchase, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `rewardpurchase.Intercept(f(g(h())))`.
+func (c *RewardPurchaseClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RewardPurchase = append(c.inters.RewardPurchase, interceptors...)
+}
+
+// Create returns a builder for creating a RewardPurchase entity.
+func (c *RewardPurchaseClient) Create() *RewardPurchaseCreate {
+	mutation := newRewardPurchaseMutation(c.config, OpCreate)
+	return &RewardPurchaseCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RewardPurchase entities.
+func (c *RewardPurchaseClient) CreateBulk(builders ...*RewardPurchaseCreate) *RewardPurchaseCreateBulk {
+	return &RewardPurchaseCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RewardPurchaseClient) MapCreateBulk(slice any, setFunc func(*RewardPurchaseCreate, int)) *RewardPurchaseCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RewardPurchaseCreateBulk{err: fmt.Errorf("calling to RewardPurchaseClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RewardPurchaseCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RewardPurchaseCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RewardPurchase.
+func (c *RewardPurchaseClient) Update() *RewardPurchaseUpdate {
+	mutation := newRewardPurchaseMutation(c.config, OpUpdate)
+	return &RewardPurchaseUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RewardPurchaseClient) UpdateOne(_m *RewardPurchase) *RewardPurchaseUpdateOne {
+	mutation := newRewardPurchaseMutation(c.config, OpUpdateOne, withRewardPurchase(_m))
+	return &RewardPurchaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RewardPurchaseClient) UpdateOneID(id string) *RewardPurchaseUpdateOne {
+	mutation := newRewardPurchaseMutation(c.config, OpUpdateOne, withRewardPurchaseID(id))
+	return &RewardPurchaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RewardPurchase.
+func (c *RewardPurchaseClient) Delete() *RewardPurchaseDelete {
+	mutation := newRewardPurchaseMutation(c.config, OpDelete)
+	return &RewardPurchaseDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RewardPurchaseClient) DeleteOne(_m *RewardPurchase) *RewardPurchaseDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RewardPurchaseClient) DeleteOneID(id string) *RewardPurchaseDeleteOne {
+	builder := c.Delete().Where(rewardpurchase.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RewardPurchaseDeleteOne{builder}
+}
+
+// Query returns a query builder for RewardPurchase.
+func (c *RewardPurchaseClient) Query() *RewardPurchaseQuery {
+	return &RewardPurchaseQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRewardPurchase},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RewardPurchase entity by its id.
+func (c *RewardPurchaseClient) Get(ctx context.Context, id string) (*RewardPurchase, error) {
+	return c.Query().Where(rewardpurchase.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RewardPurchaseClient) GetX(ctx context.Context, id string) *RewardPurchase {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RewardPurchaseClient) Hooks() []Hook {
+	hooks := c.hooks.RewardPurchase
+	return append(hooks[:len(hooks):len(hooks)], rewardpurchase.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RewardPurchaseClient) Interceptors() []Interceptor {
+	inters := c.inters.RewardPurchase
+	return append(inters[:len(inters):len(inters)], rewardpurchase.Interceptors[:]...)
+}
+
+func (c *RewardPurchaseClient) mutate(ctx context.Context, m *RewardPurchaseMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RewardPurchaseCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RewardPurchaseUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RewardPurchaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RewardPurchaseDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RewardPurchase mutation op: %q", m.Op())
+	}
+}
+
 // SegmentClient is a client for the Segment schema.
 type SegmentClient struct {
 	config
@@ -7086,6 +7541,411 @@ func (c *SkuClient) mutate(ctx context.Context, m *SkuMutation) (Value, error) {
 		return (&SkuDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Sku mutation op: %q", m.Op())
+	}
+}
+
+// StructureTierClient is a client for the StructureTier schema.
+type StructureTierClient struct {
+	config
+}
+
+// NewStructureTierClient returns a client for the StructureTier from the given config.
+func NewStructureTierClient(c config) *StructureTierClient {
+	return &StructureTierClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `structuretier.Hooks(f(g(h())))`.
+func (c *StructureTierClient) Use(hooks ...Hook) {
+	c.hooks.StructureTier = append(c.hooks.StructureTier, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `structuretier.Intercept(f(g(h())))`.
+func (c *StructureTierClient) Intercept(interceptors ...Interceptor) {
+	c.inters.StructureTier = append(c.inters.StructureTier, interceptors...)
+}
+
+// Create returns a builder for creating a StructureTier entity.
+func (c *StructureTierClient) Create() *StructureTierCreate {
+	mutation := newStructureTierMutation(c.config, OpCreate)
+	return &StructureTierCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of StructureTier entities.
+func (c *StructureTierClient) CreateBulk(builders ...*StructureTierCreate) *StructureTierCreateBulk {
+	return &StructureTierCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *StructureTierClient) MapCreateBulk(slice any, setFunc func(*StructureTierCreate, int)) *StructureTierCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &StructureTierCreateBulk{err: fmt.Errorf("calling to StructureTierClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*StructureTierCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &StructureTierCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for StructureTier.
+func (c *StructureTierClient) Update() *StructureTierUpdate {
+	mutation := newStructureTierMutation(c.config, OpUpdate)
+	return &StructureTierUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *StructureTierClient) UpdateOne(_m *StructureTier) *StructureTierUpdateOne {
+	mutation := newStructureTierMutation(c.config, OpUpdateOne, withStructureTier(_m))
+	return &StructureTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *StructureTierClient) UpdateOneID(id string) *StructureTierUpdateOne {
+	mutation := newStructureTierMutation(c.config, OpUpdateOne, withStructureTierID(id))
+	return &StructureTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for StructureTier.
+func (c *StructureTierClient) Delete() *StructureTierDelete {
+	mutation := newStructureTierMutation(c.config, OpDelete)
+	return &StructureTierDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *StructureTierClient) DeleteOne(_m *StructureTier) *StructureTierDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *StructureTierClient) DeleteOneID(id string) *StructureTierDeleteOne {
+	builder := c.Delete().Where(structuretier.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &StructureTierDeleteOne{builder}
+}
+
+// Query returns a query builder for StructureTier.
+func (c *StructureTierClient) Query() *StructureTierQuery {
+	return &StructureTierQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeStructureTier},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a StructureTier entity by its id.
+func (c *StructureTierClient) Get(ctx context.Context, id string) (*StructureTier, error) {
+	return c.Query().Where(structuretier.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *StructureTierClient) GetX(ctx context.Context, id string) *StructureTier {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *StructureTierClient) Hooks() []Hook {
+	hooks := c.hooks.StructureTier
+	return append(hooks[:len(hooks):len(hooks)], structuretier.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *StructureTierClient) Interceptors() []Interceptor {
+	inters := c.inters.StructureTier
+	return append(inters[:len(inters):len(inters)], structuretier.Interceptors[:]...)
+}
+
+func (c *StructureTierClient) mutate(ctx context.Context, m *StructureTierMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&StructureTierCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&StructureTierUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&StructureTierUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&StructureTierDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown StructureTier mutation op: %q", m.Op())
+	}
+}
+
+// TierStructureClient is a client for the TierStructure schema.
+type TierStructureClient struct {
+	config
+}
+
+// NewTierStructureClient returns a client for the TierStructure from the given config.
+func NewTierStructureClient(c config) *TierStructureClient {
+	return &TierStructureClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `tierstructure.Hooks(f(g(h())))`.
+func (c *TierStructureClient) Use(hooks ...Hook) {
+	c.hooks.TierStructure = append(c.hooks.TierStructure, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `tierstructure.Intercept(f(g(h())))`.
+func (c *TierStructureClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TierStructure = append(c.inters.TierStructure, interceptors...)
+}
+
+// Create returns a builder for creating a TierStructure entity.
+func (c *TierStructureClient) Create() *TierStructureCreate {
+	mutation := newTierStructureMutation(c.config, OpCreate)
+	return &TierStructureCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TierStructure entities.
+func (c *TierStructureClient) CreateBulk(builders ...*TierStructureCreate) *TierStructureCreateBulk {
+	return &TierStructureCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TierStructureClient) MapCreateBulk(slice any, setFunc func(*TierStructureCreate, int)) *TierStructureCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TierStructureCreateBulk{err: fmt.Errorf("calling to TierStructureClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TierStructureCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TierStructureCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TierStructure.
+func (c *TierStructureClient) Update() *TierStructureUpdate {
+	mutation := newTierStructureMutation(c.config, OpUpdate)
+	return &TierStructureUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TierStructureClient) UpdateOne(_m *TierStructure) *TierStructureUpdateOne {
+	mutation := newTierStructureMutation(c.config, OpUpdateOne, withTierStructure(_m))
+	return &TierStructureUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TierStructureClient) UpdateOneID(id string) *TierStructureUpdateOne {
+	mutation := newTierStructureMutation(c.config, OpUpdateOne, withTierStructureID(id))
+	return &TierStructureUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TierStructure.
+func (c *TierStructureClient) Delete() *TierStructureDelete {
+	mutation := newTierStructureMutation(c.config, OpDelete)
+	return &TierStructureDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TierStructureClient) DeleteOne(_m *TierStructure) *TierStructureDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TierStructureClient) DeleteOneID(id string) *TierStructureDeleteOne {
+	builder := c.Delete().Where(tierstructure.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TierStructureDeleteOne{builder}
+}
+
+// Query returns a query builder for TierStructure.
+func (c *TierStructureClient) Query() *TierStructureQuery {
+	return &TierStructureQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTierStructure},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TierStructure entity by its id.
+func (c *TierStructureClient) Get(ctx context.Context, id string) (*TierStructure, error) {
+	return c.Query().Where(tierstructure.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TierStructureClient) GetX(ctx context.Context, id string) *TierStructure {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *TierStructureClient) Hooks() []Hook {
+	hooks := c.hooks.TierStructure
+	return append(hooks[:len(hooks):len(hooks)], tierstructure.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *TierStructureClient) Interceptors() []Interceptor {
+	inters := c.inters.TierStructure
+	return append(inters[:len(inters):len(inters)], tierstructure.Interceptors[:]...)
+}
+
+func (c *TierStructureClient) mutate(ctx context.Context, m *TierStructureMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TierStructureCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TierStructureUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TierStructureUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TierStructureDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TierStructure mutation op: %q", m.Op())
+	}
+}
+
+// TierTransactionClient is a client for the TierTransaction schema.
+type TierTransactionClient struct {
+	config
+}
+
+// NewTierTransactionClient returns a client for the TierTransaction from the given config.
+func NewTierTransactionClient(c config) *TierTransactionClient {
+	return &TierTransactionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `tiertransaction.Hooks(f(g(h())))`.
+func (c *TierTransactionClient) Use(hooks ...Hook) {
+	c.hooks.TierTransaction = append(c.hooks.TierTransaction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `tiertransaction.Intercept(f(g(h())))`.
+func (c *TierTransactionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TierTransaction = append(c.inters.TierTransaction, interceptors...)
+}
+
+// Create returns a builder for creating a TierTransaction entity.
+func (c *TierTransactionClient) Create() *TierTransactionCreate {
+	mutation := newTierTransactionMutation(c.config, OpCreate)
+	return &TierTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TierTransaction entities.
+func (c *TierTransactionClient) CreateBulk(builders ...*TierTransactionCreate) *TierTransactionCreateBulk {
+	return &TierTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TierTransactionClient) MapCreateBulk(slice any, setFunc func(*TierTransactionCreate, int)) *TierTransactionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TierTransactionCreateBulk{err: fmt.Errorf("calling to TierTransactionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TierTransactionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TierTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TierTransaction.
+func (c *TierTransactionClient) Update() *TierTransactionUpdate {
+	mutation := newTierTransactionMutation(c.config, OpUpdate)
+	return &TierTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TierTransactionClient) UpdateOne(_m *TierTransaction) *TierTransactionUpdateOne {
+	mutation := newTierTransactionMutation(c.config, OpUpdateOne, withTierTransaction(_m))
+	return &TierTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TierTransactionClient) UpdateOneID(id string) *TierTransactionUpdateOne {
+	mutation := newTierTransactionMutation(c.config, OpUpdateOne, withTierTransactionID(id))
+	return &TierTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TierTransaction.
+func (c *TierTransactionClient) Delete() *TierTransactionDelete {
+	mutation := newTierTransactionMutation(c.config, OpDelete)
+	return &TierTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TierTransactionClient) DeleteOne(_m *TierTransaction) *TierTransactionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TierTransactionClient) DeleteOneID(id string) *TierTransactionDeleteOne {
+	builder := c.Delete().Where(tiertransaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TierTransactionDeleteOne{builder}
+}
+
+// Query returns a query builder for TierTransaction.
+func (c *TierTransactionClient) Query() *TierTransactionQuery {
+	return &TierTransactionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTierTransaction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TierTransaction entity by its id.
+func (c *TierTransactionClient) Get(ctx context.Context, id string) (*TierTransaction, error) {
+	return c.Query().Where(tiertransaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TierTransactionClient) GetX(ctx context.Context, id string) *TierTransaction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *TierTransactionClient) Hooks() []Hook {
+	hooks := c.hooks.TierTransaction
+	return append(hooks[:len(hooks):len(hooks)], tiertransaction.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *TierTransactionClient) Interceptors() []Interceptor {
+	inters := c.inters.TierTransaction
+	return append(inters[:len(inters):len(inters)], tiertransaction.Interceptors[:]...)
+}
+
+func (c *TierTransactionClient) mutate(ctx context.Context, m *TierTransactionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TierTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TierTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TierTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TierTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TierTransaction mutation op: %q", m.Op())
 	}
 }
 
@@ -8658,11 +9518,12 @@ type (
 		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, PointsBucket,
-		Product, ProductCollection, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		IdempotencyKey, Incentive, LoyaltyActivity, LoyaltyMember, LoyaltyProgram,
+		LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent,
+		PointsBucket, Product, ProductCollection, ProgramReward, Project, ProjectUser,
+		PromotionStack, PromotionTier, Publication, Redemption, ReferralConversion,
+		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
+		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UploadChunk,
 		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
 		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
@@ -8670,11 +9531,12 @@ type (
 		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
 		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram, LoyaltyTier,
-		ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent, PointsBucket,
-		Product, ProductCollection, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, Segment, SegmentMember, SessionLock, Sku, UploadChunk,
+		IdempotencyKey, Incentive, LoyaltyActivity, LoyaltyMember, LoyaltyProgram,
+		LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent,
+		PointsBucket, Product, ProductCollection, ProgramReward, Project, ProjectUser,
+		PromotionStack, PromotionTier, Publication, Redemption, ReferralConversion,
+		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
+		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UploadChunk,
 		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
 		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
 		WebhookEvent []ent.Interceptor

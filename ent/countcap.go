@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -37,6 +38,7 @@ import (
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -47,10 +49,14 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -544,6 +550,31 @@ func (_q *IncentiveQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the loyalty_activities the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *LoyaltyActivityQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{loyaltyactivity.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting loyalty_activities: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting loyalty_activities: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the loyalty_members the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *LoyaltyMemberQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -819,6 +850,31 @@ func (_q *ProductCollectionQuery) CountAtMost(ctx context.Context, n int) (int, 
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the program_rewards the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ProgramRewardQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{programreward.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting program_rewards: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting program_rewards: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the projects the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *ProjectQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -1069,6 +1125,31 @@ func (_q *RewardActivityQuery) CountAtMost(ctx context.Context, n int) (int, err
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the reward_purchases the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *RewardPurchaseQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{rewardpurchase.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting reward_purchases: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting reward_purchases: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the segments the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *SegmentQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -1165,6 +1246,81 @@ func (_q *SkuQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting skus: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the structure_tiers the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *StructureTierQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{structuretier.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting structure_tiers: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting structure_tiers: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the tier_structures the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *TierStructureQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{tierstructure.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting tier_structures: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting tier_structures: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the tier_transactions the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *TierTransactionQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{tiertransaction.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting tier_transactions: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting tier_transactions: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

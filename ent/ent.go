@@ -31,6 +31,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -42,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -52,10 +54,14 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -146,6 +152,7 @@ func checkColumn(t, c string) error {
 			exportchunk.Table:              exportchunk.ValidColumn,
 			idempotencykey.Table:           idempotencykey.ValidColumn,
 			incentive.Table:                incentive.ValidColumn,
+			loyaltyactivity.Table:          loyaltyactivity.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
 			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,
 			loyaltytier.Table:              loyaltytier.ValidColumn,
@@ -157,6 +164,7 @@ func checkColumn(t, c string) error {
 			pointsbucket.Table:             pointsbucket.ValidColumn,
 			product.Table:                  product.ValidColumn,
 			productcollection.Table:        productcollection.ValidColumn,
+			programreward.Table:            programreward.ValidColumn,
 			project.Table:                  project.ValidColumn,
 			projectuser.Table:              projectuser.ValidColumn,
 			promotionstack.Table:           promotionstack.ValidColumn,
@@ -167,10 +175,14 @@ func checkColumn(t, c string) error {
 			referralholder.Table:           referralholder.ValidColumn,
 			reward.Table:                   reward.ValidColumn,
 			rewardactivity.Table:           rewardactivity.ValidColumn,
+			rewardpurchase.Table:           rewardpurchase.ValidColumn,
 			segment.Table:                  segment.ValidColumn,
 			segmentmember.Table:            segmentmember.ValidColumn,
 			sessionlock.Table:              sessionlock.ValidColumn,
 			sku.Table:                      sku.ValidColumn,
+			structuretier.Table:            structuretier.ValidColumn,
+			tierstructure.Table:            tierstructure.ValidColumn,
+			tiertransaction.Table:          tiertransaction.ValidColumn,
 			uploadchunk.Table:              uploadchunk.ValidColumn,
 			user.Table:                     user.ValidColumn,
 			v1reward.Table:                 v1reward.ValidColumn,

@@ -2809,6 +2809,16 @@ func (_q *LoyaltyProgramQuery) collectField(ctx context.Context, oneNode bool, o
 				selectedFields = append(selectedFields, loyaltyprogram.FieldCardDefinitionIds)
 				fieldSeen[loyaltyprogram.FieldCardDefinitionIds] = struct{}{}
 			}
+		case "earningRuleIds":
+			if _, ok := fieldSeen[loyaltyprogram.FieldEarningRuleIds]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldEarningRuleIds)
+				fieldSeen[loyaltyprogram.FieldEarningRuleIds] = struct{}{}
+			}
+		case "tierStructureIds":
+			if _, ok := fieldSeen[loyaltyprogram.FieldTierStructureIds]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldTierStructureIds)
+				fieldSeen[loyaltyprogram.FieldTierStructureIds] = struct{}{}
+			}
 		case "metadata":
 			if _, ok := fieldSeen[loyaltyprogram.FieldMetadata]; !ok {
 				selectedFields = append(selectedFields, loyaltyprogram.FieldMetadata)

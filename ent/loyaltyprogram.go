@@ -34,6 +34,10 @@ type LoyaltyProgram struct {
 	EndDate *time.Time `json:"end_date,omitempty"`
 	// CardDefinitionIds holds the value of the "card_definition_ids" field.
 	CardDefinitionIds []string `json:"card_definition_ids,omitempty"`
+	// EarningRuleIds holds the value of the "earning_rule_ids" field.
+	EarningRuleIds []string `json:"earning_rule_ids,omitempty"`
+	// TierStructureIds holds the value of the "tier_structure_ids" field.
+	TierStructureIds []string `json:"tier_structure_ids,omitempty"`
 	// Metadata holds the value of the "metadata" field.
 	Metadata map[string]interface{} `json:"metadata,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -69,7 +73,7 @@ func (*LoyaltyProgram) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case loyaltyprogram.FieldCardDefinitionIds, loyaltyprogram.FieldMetadata:
+		case loyaltyprogram.FieldCardDefinitionIds, loyaltyprogram.FieldEarningRuleIds, loyaltyprogram.FieldTierStructureIds, loyaltyprogram.FieldMetadata:
 			values[i] = new([]byte)
 		case loyaltyprogram.FieldID, loyaltyprogram.FieldProjectID, loyaltyprogram.FieldName, loyaltyprogram.FieldStatus:
 			values[i] = new(sql.NullString)
@@ -147,6 +151,22 @@ func (_m *LoyaltyProgram) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.CardDefinitionIds); err != nil {
 					return fmt.Errorf("unmarshal field card_definition_ids: %w", err)
+				}
+			}
+		case loyaltyprogram.FieldEarningRuleIds:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field earning_rule_ids", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.EarningRuleIds); err != nil {
+					return fmt.Errorf("unmarshal field earning_rule_ids: %w", err)
+				}
+			}
+		case loyaltyprogram.FieldTierStructureIds:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field tier_structure_ids", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.TierStructureIds); err != nil {
+					return fmt.Errorf("unmarshal field tier_structure_ids: %w", err)
 				}
 			}
 		case loyaltyprogram.FieldMetadata:
@@ -227,6 +247,12 @@ func (_m *LoyaltyProgram) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("card_definition_ids=")
 	builder.WriteString(fmt.Sprintf("%v", _m.CardDefinitionIds))
+	builder.WriteString(", ")
+	builder.WriteString("earning_rule_ids=")
+	builder.WriteString(fmt.Sprintf("%v", _m.EarningRuleIds))
+	builder.WriteString(", ")
+	builder.WriteString("tier_structure_ids=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TierStructureIds))
 	builder.WriteString(", ")
 	builder.WriteString("metadata=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Metadata))

@@ -112,6 +112,18 @@ func (_c *LoyaltyProgramCreate) SetCardDefinitionIds(v []string) *LoyaltyProgram
 	return _c
 }
 
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (_c *LoyaltyProgramCreate) SetEarningRuleIds(v []string) *LoyaltyProgramCreate {
+	_c.mutation.SetEarningRuleIds(v)
+	return _c
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (_c *LoyaltyProgramCreate) SetTierStructureIds(v []string) *LoyaltyProgramCreate {
+	_c.mutation.SetTierStructureIds(v)
+	return _c
+}
+
 // SetMetadata sets the "metadata" field.
 func (_c *LoyaltyProgramCreate) SetMetadata(v map[string]interface{}) *LoyaltyProgramCreate {
 	_c.mutation.SetMetadata(v)
@@ -321,6 +333,14 @@ func (_c *LoyaltyProgramCreate) createSpec() (*LoyaltyProgram, *sqlgraph.CreateS
 		_spec.SetField(loyaltyprogram.FieldCardDefinitionIds, field.TypeJSON, value)
 		_node.CardDefinitionIds = value
 	}
+	if value, ok := _c.mutation.EarningRuleIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldEarningRuleIds, field.TypeJSON, value)
+		_node.EarningRuleIds = value
+	}
+	if value, ok := _c.mutation.TierStructureIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldTierStructureIds, field.TypeJSON, value)
+		_node.TierStructureIds = value
+	}
 	if value, ok := _c.mutation.Metadata(); ok {
 		_spec.SetField(loyaltyprogram.FieldMetadata, field.TypeJSON, value)
 		_node.Metadata = value
@@ -480,6 +500,42 @@ func (u *LoyaltyProgramUpsert) SetCardDefinitionIds(v []string) *LoyaltyProgramU
 // UpdateCardDefinitionIds sets the "card_definition_ids" field to the value that was provided on create.
 func (u *LoyaltyProgramUpsert) UpdateCardDefinitionIds() *LoyaltyProgramUpsert {
 	u.SetExcluded(loyaltyprogram.FieldCardDefinitionIds)
+	return u
+}
+
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsert) SetEarningRuleIds(v []string) *LoyaltyProgramUpsert {
+	u.Set(loyaltyprogram.FieldEarningRuleIds, v)
+	return u
+}
+
+// UpdateEarningRuleIds sets the "earning_rule_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsert) UpdateEarningRuleIds() *LoyaltyProgramUpsert {
+	u.SetExcluded(loyaltyprogram.FieldEarningRuleIds)
+	return u
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsert) ClearEarningRuleIds() *LoyaltyProgramUpsert {
+	u.SetNull(loyaltyprogram.FieldEarningRuleIds)
+	return u
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsert) SetTierStructureIds(v []string) *LoyaltyProgramUpsert {
+	u.Set(loyaltyprogram.FieldTierStructureIds, v)
+	return u
+}
+
+// UpdateTierStructureIds sets the "tier_structure_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsert) UpdateTierStructureIds() *LoyaltyProgramUpsert {
+	u.SetExcluded(loyaltyprogram.FieldTierStructureIds)
+	return u
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsert) ClearTierStructureIds() *LoyaltyProgramUpsert {
+	u.SetNull(loyaltyprogram.FieldTierStructureIds)
 	return u
 }
 
@@ -651,6 +707,48 @@ func (u *LoyaltyProgramUpsertOne) SetCardDefinitionIds(v []string) *LoyaltyProgr
 func (u *LoyaltyProgramUpsertOne) UpdateCardDefinitionIds() *LoyaltyProgramUpsertOne {
 	return u.Update(func(s *LoyaltyProgramUpsert) {
 		s.UpdateCardDefinitionIds()
+	})
+}
+
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsertOne) SetEarningRuleIds(v []string) *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.SetEarningRuleIds(v)
+	})
+}
+
+// UpdateEarningRuleIds sets the "earning_rule_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsertOne) UpdateEarningRuleIds() *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.UpdateEarningRuleIds()
+	})
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsertOne) ClearEarningRuleIds() *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.ClearEarningRuleIds()
+	})
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsertOne) SetTierStructureIds(v []string) *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.SetTierStructureIds(v)
+	})
+}
+
+// UpdateTierStructureIds sets the "tier_structure_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsertOne) UpdateTierStructureIds() *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.UpdateTierStructureIds()
+	})
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsertOne) ClearTierStructureIds() *LoyaltyProgramUpsertOne {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.ClearTierStructureIds()
 	})
 }
 
@@ -991,6 +1089,48 @@ func (u *LoyaltyProgramUpsertBulk) SetCardDefinitionIds(v []string) *LoyaltyProg
 func (u *LoyaltyProgramUpsertBulk) UpdateCardDefinitionIds() *LoyaltyProgramUpsertBulk {
 	return u.Update(func(s *LoyaltyProgramUpsert) {
 		s.UpdateCardDefinitionIds()
+	})
+}
+
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsertBulk) SetEarningRuleIds(v []string) *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.SetEarningRuleIds(v)
+	})
+}
+
+// UpdateEarningRuleIds sets the "earning_rule_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsertBulk) UpdateEarningRuleIds() *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.UpdateEarningRuleIds()
+	})
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (u *LoyaltyProgramUpsertBulk) ClearEarningRuleIds() *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.ClearEarningRuleIds()
+	})
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsertBulk) SetTierStructureIds(v []string) *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.SetTierStructureIds(v)
+	})
+}
+
+// UpdateTierStructureIds sets the "tier_structure_ids" field to the value that was provided on create.
+func (u *LoyaltyProgramUpsertBulk) UpdateTierStructureIds() *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.UpdateTierStructureIds()
+	})
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (u *LoyaltyProgramUpsertBulk) ClearTierStructureIds() *LoyaltyProgramUpsertBulk {
+	return u.Update(func(s *LoyaltyProgramUpsert) {
+		s.ClearTierStructureIds()
 	})
 }
 

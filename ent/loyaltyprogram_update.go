@@ -122,6 +122,42 @@ func (_u *LoyaltyProgramUpdate) AppendCardDefinitionIds(v []string) *LoyaltyProg
 	return _u
 }
 
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdate) SetEarningRuleIds(v []string) *LoyaltyProgramUpdate {
+	_u.mutation.SetEarningRuleIds(v)
+	return _u
+}
+
+// AppendEarningRuleIds appends value to the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdate) AppendEarningRuleIds(v []string) *LoyaltyProgramUpdate {
+	_u.mutation.AppendEarningRuleIds(v)
+	return _u
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdate) ClearEarningRuleIds() *LoyaltyProgramUpdate {
+	_u.mutation.ClearEarningRuleIds()
+	return _u
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdate) SetTierStructureIds(v []string) *LoyaltyProgramUpdate {
+	_u.mutation.SetTierStructureIds(v)
+	return _u
+}
+
+// AppendTierStructureIds appends value to the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdate) AppendTierStructureIds(v []string) *LoyaltyProgramUpdate {
+	_u.mutation.AppendTierStructureIds(v)
+	return _u
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdate) ClearTierStructureIds() *LoyaltyProgramUpdate {
+	_u.mutation.ClearTierStructureIds()
+	return _u
+}
+
 // SetMetadata sets the "metadata" field.
 func (_u *LoyaltyProgramUpdate) SetMetadata(v map[string]interface{}) *LoyaltyProgramUpdate {
 	_u.mutation.SetMetadata(v)
@@ -269,6 +305,28 @@ func (_u *LoyaltyProgramUpdate) sqlSave(ctx context.Context) (_node int, err err
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, loyaltyprogram.FieldCardDefinitionIds, value)
 		})
+	}
+	if value, ok := _u.mutation.EarningRuleIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldEarningRuleIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedEarningRuleIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, loyaltyprogram.FieldEarningRuleIds, value)
+		})
+	}
+	if _u.mutation.EarningRuleIdsCleared() {
+		_spec.ClearField(loyaltyprogram.FieldEarningRuleIds, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.TierStructureIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldTierStructureIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTierStructureIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, loyaltyprogram.FieldTierStructureIds, value)
+		})
+	}
+	if _u.mutation.TierStructureIdsCleared() {
+		_spec.ClearField(loyaltyprogram.FieldTierStructureIds, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(loyaltyprogram.FieldMetadata, field.TypeJSON, value)
@@ -427,6 +485,42 @@ func (_u *LoyaltyProgramUpdateOne) SetCardDefinitionIds(v []string) *LoyaltyProg
 // AppendCardDefinitionIds appends value to the "card_definition_ids" field.
 func (_u *LoyaltyProgramUpdateOne) AppendCardDefinitionIds(v []string) *LoyaltyProgramUpdateOne {
 	_u.mutation.AppendCardDefinitionIds(v)
+	return _u
+}
+
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdateOne) SetEarningRuleIds(v []string) *LoyaltyProgramUpdateOne {
+	_u.mutation.SetEarningRuleIds(v)
+	return _u
+}
+
+// AppendEarningRuleIds appends value to the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdateOne) AppendEarningRuleIds(v []string) *LoyaltyProgramUpdateOne {
+	_u.mutation.AppendEarningRuleIds(v)
+	return _u
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (_u *LoyaltyProgramUpdateOne) ClearEarningRuleIds() *LoyaltyProgramUpdateOne {
+	_u.mutation.ClearEarningRuleIds()
+	return _u
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdateOne) SetTierStructureIds(v []string) *LoyaltyProgramUpdateOne {
+	_u.mutation.SetTierStructureIds(v)
+	return _u
+}
+
+// AppendTierStructureIds appends value to the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdateOne) AppendTierStructureIds(v []string) *LoyaltyProgramUpdateOne {
+	_u.mutation.AppendTierStructureIds(v)
+	return _u
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (_u *LoyaltyProgramUpdateOne) ClearTierStructureIds() *LoyaltyProgramUpdateOne {
+	_u.mutation.ClearTierStructureIds()
 	return _u
 }
 
@@ -607,6 +701,28 @@ func (_u *LoyaltyProgramUpdateOne) sqlSave(ctx context.Context) (_node *LoyaltyP
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, loyaltyprogram.FieldCardDefinitionIds, value)
 		})
+	}
+	if value, ok := _u.mutation.EarningRuleIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldEarningRuleIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedEarningRuleIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, loyaltyprogram.FieldEarningRuleIds, value)
+		})
+	}
+	if _u.mutation.EarningRuleIdsCleared() {
+		_spec.ClearField(loyaltyprogram.FieldEarningRuleIds, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.TierStructureIds(); ok {
+		_spec.SetField(loyaltyprogram.FieldTierStructureIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTierStructureIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, loyaltyprogram.FieldTierStructureIds, value)
+		})
+	}
+	if _u.mutation.TierStructureIdsCleared() {
+		_spec.ClearField(loyaltyprogram.FieldTierStructureIds, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(loyaltyprogram.FieldMetadata, field.TypeJSON, value)

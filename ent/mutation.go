@@ -31,6 +31,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -43,6 +44,7 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -53,11 +55,15 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -99,6 +105,7 @@ const (
 	TypeExportChunk              = "ExportChunk"
 	TypeIdempotencyKey           = "IdempotencyKey"
 	TypeIncentive                = "Incentive"
+	TypeLoyaltyActivity          = "LoyaltyActivity"
 	TypeLoyaltyMember            = "LoyaltyMember"
 	TypeLoyaltyProgram           = "LoyaltyProgram"
 	TypeLoyaltyTier              = "LoyaltyTier"
@@ -110,6 +117,7 @@ const (
 	TypePointsBucket             = "PointsBucket"
 	TypeProduct                  = "Product"
 	TypeProductCollection        = "ProductCollection"
+	TypeProgramReward            = "ProgramReward"
 	TypeProject                  = "Project"
 	TypeProjectUser              = "ProjectUser"
 	TypePromotionStack           = "PromotionStack"
@@ -120,10 +128,14 @@ const (
 	TypeReferralHolder           = "ReferralHolder"
 	TypeReward                   = "Reward"
 	TypeRewardActivity           = "RewardActivity"
+	TypeRewardPurchase           = "RewardPurchase"
 	TypeSegment                  = "Segment"
 	TypeSegmentMember            = "SegmentMember"
 	TypeSessionLock              = "SessionLock"
 	TypeSku                      = "Sku"
+	TypeStructureTier            = "StructureTier"
+	TypeTierStructure            = "TierStructure"
+	TypeTierTransaction          = "TierTransaction"
 	TypeUploadChunk              = "UploadChunk"
 	TypeUser                     = "User"
 	TypeV1Reward                 = "V1Reward"
@@ -20534,6 +20546,830 @@ func (m *IncentiveMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Incentive edge %s", name)
 }
 
+// LoyaltyActivityMutation represents an operation that mutates the LoyaltyActivity nodes in the graph.
+type LoyaltyActivityMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	resource_type *string
+	resource_id   *string
+	_type         *string
+	data          *map[string]interface{}
+	group_id      *string
+	source        **jsonfield.ActivitySource
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*LoyaltyActivity, error)
+	predicates    []predicate.LoyaltyActivity
+}
+
+var _ ent.Mutation = (*LoyaltyActivityMutation)(nil)
+
+// loyaltyactivityOption allows management of the mutation configuration using functional options.
+type loyaltyactivityOption func(*LoyaltyActivityMutation)
+
+// newLoyaltyActivityMutation creates new mutation for the LoyaltyActivity entity.
+func newLoyaltyActivityMutation(c config, op Op, opts ...loyaltyactivityOption) *LoyaltyActivityMutation {
+	m := &LoyaltyActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLoyaltyActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLoyaltyActivityID sets the ID field of the mutation.
+func withLoyaltyActivityID(id string) loyaltyactivityOption {
+	return func(m *LoyaltyActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LoyaltyActivity
+		)
+		m.oldValue = func(ctx context.Context) (*LoyaltyActivity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LoyaltyActivity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLoyaltyActivity sets the old LoyaltyActivity of the mutation.
+func withLoyaltyActivity(node *LoyaltyActivity) loyaltyactivityOption {
+	return func(m *LoyaltyActivityMutation) {
+		m.oldValue = func(context.Context) (*LoyaltyActivity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LoyaltyActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LoyaltyActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LoyaltyActivity entities.
+func (m *LoyaltyActivityMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LoyaltyActivityMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LoyaltyActivityMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LoyaltyActivity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LoyaltyActivityMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LoyaltyActivityMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LoyaltyActivityMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LoyaltyActivityMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LoyaltyActivityMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LoyaltyActivityMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LoyaltyActivityMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LoyaltyActivityMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *LoyaltyActivityMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[loyaltyactivity.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *LoyaltyActivityMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[loyaltyactivity.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LoyaltyActivityMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, loyaltyactivity.FieldUpdatedAt)
+}
+
+// SetResourceType sets the "resource_type" field.
+func (m *LoyaltyActivityMutation) SetResourceType(s string) {
+	m.resource_type = &s
+}
+
+// ResourceType returns the value of the "resource_type" field in the mutation.
+func (m *LoyaltyActivityMutation) ResourceType() (r string, exists bool) {
+	v := m.resource_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceType returns the old "resource_type" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldResourceType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceType: %w", err)
+	}
+	return oldValue.ResourceType, nil
+}
+
+// ResetResourceType resets all changes to the "resource_type" field.
+func (m *LoyaltyActivityMutation) ResetResourceType() {
+	m.resource_type = nil
+}
+
+// SetResourceID sets the "resource_id" field.
+func (m *LoyaltyActivityMutation) SetResourceID(s string) {
+	m.resource_id = &s
+}
+
+// ResourceID returns the value of the "resource_id" field in the mutation.
+func (m *LoyaltyActivityMutation) ResourceID() (r string, exists bool) {
+	v := m.resource_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceID returns the old "resource_id" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldResourceID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceID: %w", err)
+	}
+	return oldValue.ResourceID, nil
+}
+
+// ResetResourceID resets all changes to the "resource_id" field.
+func (m *LoyaltyActivityMutation) ResetResourceID() {
+	m.resource_id = nil
+}
+
+// SetType sets the "type" field.
+func (m *LoyaltyActivityMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *LoyaltyActivityMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *LoyaltyActivityMutation) ResetType() {
+	m._type = nil
+}
+
+// SetData sets the "data" field.
+func (m *LoyaltyActivityMutation) SetData(value map[string]interface{}) {
+	m.data = &value
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *LoyaltyActivityMutation) Data() (r map[string]interface{}, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldData(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *LoyaltyActivityMutation) ResetData() {
+	m.data = nil
+}
+
+// SetGroupID sets the "group_id" field.
+func (m *LoyaltyActivityMutation) SetGroupID(s string) {
+	m.group_id = &s
+}
+
+// GroupID returns the value of the "group_id" field in the mutation.
+func (m *LoyaltyActivityMutation) GroupID() (r string, exists bool) {
+	v := m.group_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGroupID returns the old "group_id" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldGroupID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGroupID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGroupID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGroupID: %w", err)
+	}
+	return oldValue.GroupID, nil
+}
+
+// ClearGroupID clears the value of the "group_id" field.
+func (m *LoyaltyActivityMutation) ClearGroupID() {
+	m.group_id = nil
+	m.clearedFields[loyaltyactivity.FieldGroupID] = struct{}{}
+}
+
+// GroupIDCleared returns if the "group_id" field was cleared in this mutation.
+func (m *LoyaltyActivityMutation) GroupIDCleared() bool {
+	_, ok := m.clearedFields[loyaltyactivity.FieldGroupID]
+	return ok
+}
+
+// ResetGroupID resets all changes to the "group_id" field.
+func (m *LoyaltyActivityMutation) ResetGroupID() {
+	m.group_id = nil
+	delete(m.clearedFields, loyaltyactivity.FieldGroupID)
+}
+
+// SetSource sets the "source" field.
+func (m *LoyaltyActivityMutation) SetSource(js *jsonfield.ActivitySource) {
+	m.source = &js
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *LoyaltyActivityMutation) Source() (r *jsonfield.ActivitySource, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the LoyaltyActivity entity.
+// If the LoyaltyActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyActivityMutation) OldSource(ctx context.Context) (v *jsonfield.ActivitySource, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ClearSource clears the value of the "source" field.
+func (m *LoyaltyActivityMutation) ClearSource() {
+	m.source = nil
+	m.clearedFields[loyaltyactivity.FieldSource] = struct{}{}
+}
+
+// SourceCleared returns if the "source" field was cleared in this mutation.
+func (m *LoyaltyActivityMutation) SourceCleared() bool {
+	_, ok := m.clearedFields[loyaltyactivity.FieldSource]
+	return ok
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *LoyaltyActivityMutation) ResetSource() {
+	m.source = nil
+	delete(m.clearedFields, loyaltyactivity.FieldSource)
+}
+
+// Where appends a list predicates to the LoyaltyActivityMutation builder.
+func (m *LoyaltyActivityMutation) Where(ps ...predicate.LoyaltyActivity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LoyaltyActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LoyaltyActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LoyaltyActivity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LoyaltyActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LoyaltyActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LoyaltyActivity).
+func (m *LoyaltyActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LoyaltyActivityMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, loyaltyactivity.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, loyaltyactivity.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, loyaltyactivity.FieldUpdatedAt)
+	}
+	if m.resource_type != nil {
+		fields = append(fields, loyaltyactivity.FieldResourceType)
+	}
+	if m.resource_id != nil {
+		fields = append(fields, loyaltyactivity.FieldResourceID)
+	}
+	if m._type != nil {
+		fields = append(fields, loyaltyactivity.FieldType)
+	}
+	if m.data != nil {
+		fields = append(fields, loyaltyactivity.FieldData)
+	}
+	if m.group_id != nil {
+		fields = append(fields, loyaltyactivity.FieldGroupID)
+	}
+	if m.source != nil {
+		fields = append(fields, loyaltyactivity.FieldSource)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LoyaltyActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltyactivity.FieldProjectID:
+		return m.ProjectID()
+	case loyaltyactivity.FieldCreatedAt:
+		return m.CreatedAt()
+	case loyaltyactivity.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case loyaltyactivity.FieldResourceType:
+		return m.ResourceType()
+	case loyaltyactivity.FieldResourceID:
+		return m.ResourceID()
+	case loyaltyactivity.FieldType:
+		return m.GetType()
+	case loyaltyactivity.FieldData:
+		return m.Data()
+	case loyaltyactivity.FieldGroupID:
+		return m.GroupID()
+	case loyaltyactivity.FieldSource:
+		return m.Source()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LoyaltyActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case loyaltyactivity.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case loyaltyactivity.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case loyaltyactivity.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case loyaltyactivity.FieldResourceType:
+		return m.OldResourceType(ctx)
+	case loyaltyactivity.FieldResourceID:
+		return m.OldResourceID(ctx)
+	case loyaltyactivity.FieldType:
+		return m.OldType(ctx)
+	case loyaltyactivity.FieldData:
+		return m.OldData(ctx)
+	case loyaltyactivity.FieldGroupID:
+		return m.OldGroupID(ctx)
+	case loyaltyactivity.FieldSource:
+		return m.OldSource(ctx)
+	}
+	return nil, fmt.Errorf("unknown LoyaltyActivity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case loyaltyactivity.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case loyaltyactivity.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case loyaltyactivity.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case loyaltyactivity.FieldResourceType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceType(v)
+		return nil
+	case loyaltyactivity.FieldResourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceID(v)
+		return nil
+	case loyaltyactivity.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case loyaltyactivity.FieldData:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case loyaltyactivity.FieldGroupID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGroupID(v)
+		return nil
+	case loyaltyactivity.FieldSource:
+		v, ok := value.(*jsonfield.ActivitySource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyActivity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LoyaltyActivityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LoyaltyActivityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LoyaltyActivity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LoyaltyActivityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(loyaltyactivity.FieldUpdatedAt) {
+		fields = append(fields, loyaltyactivity.FieldUpdatedAt)
+	}
+	if m.FieldCleared(loyaltyactivity.FieldGroupID) {
+		fields = append(fields, loyaltyactivity.FieldGroupID)
+	}
+	if m.FieldCleared(loyaltyactivity.FieldSource) {
+		fields = append(fields, loyaltyactivity.FieldSource)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LoyaltyActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LoyaltyActivityMutation) ClearField(name string) error {
+	switch name {
+	case loyaltyactivity.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case loyaltyactivity.FieldGroupID:
+		m.ClearGroupID()
+		return nil
+	case loyaltyactivity.FieldSource:
+		m.ClearSource()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyActivity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LoyaltyActivityMutation) ResetField(name string) error {
+	switch name {
+	case loyaltyactivity.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case loyaltyactivity.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case loyaltyactivity.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case loyaltyactivity.FieldResourceType:
+		m.ResetResourceType()
+		return nil
+	case loyaltyactivity.FieldResourceID:
+		m.ResetResourceID()
+		return nil
+	case loyaltyactivity.FieldType:
+		m.ResetType()
+		return nil
+	case loyaltyactivity.FieldData:
+		m.ResetData()
+		return nil
+	case loyaltyactivity.FieldGroupID:
+		m.ResetGroupID()
+		return nil
+	case loyaltyactivity.FieldSource:
+		m.ResetSource()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyActivity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LoyaltyActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LoyaltyActivityMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LoyaltyActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LoyaltyActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LoyaltyActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LoyaltyActivityMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LoyaltyActivityMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyActivity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LoyaltyActivityMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown LoyaltyActivity edge %s", name)
+}
+
 // LoyaltyMemberMutation represents an operation that mutates the LoyaltyMember nodes in the graph.
 type LoyaltyMemberMutation struct {
 	config
@@ -21366,6 +22202,10 @@ type LoyaltyProgramMutation struct {
 	end_date                  *time.Time
 	card_definition_ids       *[]string
 	appendcard_definition_ids []string
+	earning_rule_ids          *[]string
+	appendearning_rule_ids    []string
+	tier_structure_ids        *[]string
+	appendtier_structure_ids  []string
 	metadata                  *map[string]interface{}
 	clearedFields             map[string]struct{}
 	members                   map[string]struct{}
@@ -21822,6 +22662,136 @@ func (m *LoyaltyProgramMutation) ResetCardDefinitionIds() {
 	m.appendcard_definition_ids = nil
 }
 
+// SetEarningRuleIds sets the "earning_rule_ids" field.
+func (m *LoyaltyProgramMutation) SetEarningRuleIds(s []string) {
+	m.earning_rule_ids = &s
+	m.appendearning_rule_ids = nil
+}
+
+// EarningRuleIds returns the value of the "earning_rule_ids" field in the mutation.
+func (m *LoyaltyProgramMutation) EarningRuleIds() (r []string, exists bool) {
+	v := m.earning_rule_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEarningRuleIds returns the old "earning_rule_ids" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldEarningRuleIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEarningRuleIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEarningRuleIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEarningRuleIds: %w", err)
+	}
+	return oldValue.EarningRuleIds, nil
+}
+
+// AppendEarningRuleIds adds s to the "earning_rule_ids" field.
+func (m *LoyaltyProgramMutation) AppendEarningRuleIds(s []string) {
+	m.appendearning_rule_ids = append(m.appendearning_rule_ids, s...)
+}
+
+// AppendedEarningRuleIds returns the list of values that were appended to the "earning_rule_ids" field in this mutation.
+func (m *LoyaltyProgramMutation) AppendedEarningRuleIds() ([]string, bool) {
+	if len(m.appendearning_rule_ids) == 0 {
+		return nil, false
+	}
+	return m.appendearning_rule_ids, true
+}
+
+// ClearEarningRuleIds clears the value of the "earning_rule_ids" field.
+func (m *LoyaltyProgramMutation) ClearEarningRuleIds() {
+	m.earning_rule_ids = nil
+	m.appendearning_rule_ids = nil
+	m.clearedFields[loyaltyprogram.FieldEarningRuleIds] = struct{}{}
+}
+
+// EarningRuleIdsCleared returns if the "earning_rule_ids" field was cleared in this mutation.
+func (m *LoyaltyProgramMutation) EarningRuleIdsCleared() bool {
+	_, ok := m.clearedFields[loyaltyprogram.FieldEarningRuleIds]
+	return ok
+}
+
+// ResetEarningRuleIds resets all changes to the "earning_rule_ids" field.
+func (m *LoyaltyProgramMutation) ResetEarningRuleIds() {
+	m.earning_rule_ids = nil
+	m.appendearning_rule_ids = nil
+	delete(m.clearedFields, loyaltyprogram.FieldEarningRuleIds)
+}
+
+// SetTierStructureIds sets the "tier_structure_ids" field.
+func (m *LoyaltyProgramMutation) SetTierStructureIds(s []string) {
+	m.tier_structure_ids = &s
+	m.appendtier_structure_ids = nil
+}
+
+// TierStructureIds returns the value of the "tier_structure_ids" field in the mutation.
+func (m *LoyaltyProgramMutation) TierStructureIds() (r []string, exists bool) {
+	v := m.tier_structure_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTierStructureIds returns the old "tier_structure_ids" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldTierStructureIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTierStructureIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTierStructureIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTierStructureIds: %w", err)
+	}
+	return oldValue.TierStructureIds, nil
+}
+
+// AppendTierStructureIds adds s to the "tier_structure_ids" field.
+func (m *LoyaltyProgramMutation) AppendTierStructureIds(s []string) {
+	m.appendtier_structure_ids = append(m.appendtier_structure_ids, s...)
+}
+
+// AppendedTierStructureIds returns the list of values that were appended to the "tier_structure_ids" field in this mutation.
+func (m *LoyaltyProgramMutation) AppendedTierStructureIds() ([]string, bool) {
+	if len(m.appendtier_structure_ids) == 0 {
+		return nil, false
+	}
+	return m.appendtier_structure_ids, true
+}
+
+// ClearTierStructureIds clears the value of the "tier_structure_ids" field.
+func (m *LoyaltyProgramMutation) ClearTierStructureIds() {
+	m.tier_structure_ids = nil
+	m.appendtier_structure_ids = nil
+	m.clearedFields[loyaltyprogram.FieldTierStructureIds] = struct{}{}
+}
+
+// TierStructureIdsCleared returns if the "tier_structure_ids" field was cleared in this mutation.
+func (m *LoyaltyProgramMutation) TierStructureIdsCleared() bool {
+	_, ok := m.clearedFields[loyaltyprogram.FieldTierStructureIds]
+	return ok
+}
+
+// ResetTierStructureIds resets all changes to the "tier_structure_ids" field.
+func (m *LoyaltyProgramMutation) ResetTierStructureIds() {
+	m.tier_structure_ids = nil
+	m.appendtier_structure_ids = nil
+	delete(m.clearedFields, loyaltyprogram.FieldTierStructureIds)
+}
+
 // SetMetadata sets the "metadata" field.
 func (m *LoyaltyProgramMutation) SetMetadata(value map[string]interface{}) {
 	m.metadata = &value
@@ -21946,7 +22916,7 @@ func (m *LoyaltyProgramMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *LoyaltyProgramMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 11)
 	if m.project_id != nil {
 		fields = append(fields, loyaltyprogram.FieldProjectID)
 	}
@@ -21970,6 +22940,12 @@ func (m *LoyaltyProgramMutation) Fields() []string {
 	}
 	if m.card_definition_ids != nil {
 		fields = append(fields, loyaltyprogram.FieldCardDefinitionIds)
+	}
+	if m.earning_rule_ids != nil {
+		fields = append(fields, loyaltyprogram.FieldEarningRuleIds)
+	}
+	if m.tier_structure_ids != nil {
+		fields = append(fields, loyaltyprogram.FieldTierStructureIds)
 	}
 	if m.metadata != nil {
 		fields = append(fields, loyaltyprogram.FieldMetadata)
@@ -21998,6 +22974,10 @@ func (m *LoyaltyProgramMutation) Field(name string) (ent.Value, bool) {
 		return m.EndDate()
 	case loyaltyprogram.FieldCardDefinitionIds:
 		return m.CardDefinitionIds()
+	case loyaltyprogram.FieldEarningRuleIds:
+		return m.EarningRuleIds()
+	case loyaltyprogram.FieldTierStructureIds:
+		return m.TierStructureIds()
 	case loyaltyprogram.FieldMetadata:
 		return m.Metadata()
 	}
@@ -22025,6 +23005,10 @@ func (m *LoyaltyProgramMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldEndDate(ctx)
 	case loyaltyprogram.FieldCardDefinitionIds:
 		return m.OldCardDefinitionIds(ctx)
+	case loyaltyprogram.FieldEarningRuleIds:
+		return m.OldEarningRuleIds(ctx)
+	case loyaltyprogram.FieldTierStructureIds:
+		return m.OldTierStructureIds(ctx)
 	case loyaltyprogram.FieldMetadata:
 		return m.OldMetadata(ctx)
 	}
@@ -22092,6 +23076,20 @@ func (m *LoyaltyProgramMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCardDefinitionIds(v)
 		return nil
+	case loyaltyprogram.FieldEarningRuleIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEarningRuleIds(v)
+		return nil
+	case loyaltyprogram.FieldTierStructureIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTierStructureIds(v)
+		return nil
 	case loyaltyprogram.FieldMetadata:
 		v, ok := value.(map[string]interface{})
 		if !ok {
@@ -22138,6 +23136,12 @@ func (m *LoyaltyProgramMutation) ClearedFields() []string {
 	if m.FieldCleared(loyaltyprogram.FieldEndDate) {
 		fields = append(fields, loyaltyprogram.FieldEndDate)
 	}
+	if m.FieldCleared(loyaltyprogram.FieldEarningRuleIds) {
+		fields = append(fields, loyaltyprogram.FieldEarningRuleIds)
+	}
+	if m.FieldCleared(loyaltyprogram.FieldTierStructureIds) {
+		fields = append(fields, loyaltyprogram.FieldTierStructureIds)
+	}
 	return fields
 }
 
@@ -22160,6 +23164,12 @@ func (m *LoyaltyProgramMutation) ClearField(name string) error {
 		return nil
 	case loyaltyprogram.FieldEndDate:
 		m.ClearEndDate()
+		return nil
+	case loyaltyprogram.FieldEarningRuleIds:
+		m.ClearEarningRuleIds()
+		return nil
+	case loyaltyprogram.FieldTierStructureIds:
+		m.ClearTierStructureIds()
 		return nil
 	}
 	return fmt.Errorf("unknown LoyaltyProgram nullable field %s", name)
@@ -22192,6 +23202,12 @@ func (m *LoyaltyProgramMutation) ResetField(name string) error {
 		return nil
 	case loyaltyprogram.FieldCardDefinitionIds:
 		m.ResetCardDefinitionIds()
+		return nil
+	case loyaltyprogram.FieldEarningRuleIds:
+		m.ResetEarningRuleIds()
+		return nil
+	case loyaltyprogram.FieldTierStructureIds:
+		m.ResetTierStructureIds()
 		return nil
 	case loyaltyprogram.FieldMetadata:
 		m.ResetMetadata()
@@ -30753,6 +31769,984 @@ func (m *ProductCollectionMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ProductCollectionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ProductCollection edge %s", name)
+}
+
+// ProgramRewardMutation represents an operation that mutates the ProgramReward nodes in the graph.
+type ProgramRewardMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	project_id         *string
+	created_at         *time.Time
+	updated_at         *time.Time
+	program_id         *string
+	reward_id          *string
+	points             *int64
+	addpoints          *int64
+	card_definition_id *string
+	stock              *int64
+	addstock           *int64
+	redeemed           *int64
+	addredeemed        *int64
+	costs              *[]map[string]interface{}
+	appendcosts        []map[string]interface{}
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*ProgramReward, error)
+	predicates         []predicate.ProgramReward
+}
+
+var _ ent.Mutation = (*ProgramRewardMutation)(nil)
+
+// programrewardOption allows management of the mutation configuration using functional options.
+type programrewardOption func(*ProgramRewardMutation)
+
+// newProgramRewardMutation creates new mutation for the ProgramReward entity.
+func newProgramRewardMutation(c config, op Op, opts ...programrewardOption) *ProgramRewardMutation {
+	m := &ProgramRewardMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeProgramReward,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withProgramRewardID sets the ID field of the mutation.
+func withProgramRewardID(id string) programrewardOption {
+	return func(m *ProgramRewardMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ProgramReward
+		)
+		m.oldValue = func(ctx context.Context) (*ProgramReward, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ProgramReward.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withProgramReward sets the old ProgramReward of the mutation.
+func withProgramReward(node *ProgramReward) programrewardOption {
+	return func(m *ProgramRewardMutation) {
+		m.oldValue = func(context.Context) (*ProgramReward, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ProgramRewardMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ProgramRewardMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ProgramReward entities.
+func (m *ProgramRewardMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ProgramRewardMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ProgramRewardMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ProgramReward.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ProgramRewardMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ProgramRewardMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ProgramRewardMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ProgramRewardMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ProgramRewardMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ProgramRewardMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ProgramRewardMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ProgramRewardMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ProgramRewardMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[programreward.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ProgramRewardMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[programreward.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ProgramRewardMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, programreward.FieldUpdatedAt)
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *ProgramRewardMutation) SetProgramID(s string) {
+	m.program_id = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *ProgramRewardMutation) ProgramID() (r string, exists bool) {
+	v := m.program_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *ProgramRewardMutation) ResetProgramID() {
+	m.program_id = nil
+}
+
+// SetRewardID sets the "reward_id" field.
+func (m *ProgramRewardMutation) SetRewardID(s string) {
+	m.reward_id = &s
+}
+
+// RewardID returns the value of the "reward_id" field in the mutation.
+func (m *ProgramRewardMutation) RewardID() (r string, exists bool) {
+	v := m.reward_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewardID returns the old "reward_id" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldRewardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewardID: %w", err)
+	}
+	return oldValue.RewardID, nil
+}
+
+// ResetRewardID resets all changes to the "reward_id" field.
+func (m *ProgramRewardMutation) ResetRewardID() {
+	m.reward_id = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *ProgramRewardMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *ProgramRewardMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *ProgramRewardMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *ProgramRewardMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *ProgramRewardMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetCardDefinitionID sets the "card_definition_id" field.
+func (m *ProgramRewardMutation) SetCardDefinitionID(s string) {
+	m.card_definition_id = &s
+}
+
+// CardDefinitionID returns the value of the "card_definition_id" field in the mutation.
+func (m *ProgramRewardMutation) CardDefinitionID() (r string, exists bool) {
+	v := m.card_definition_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardDefinitionID returns the old "card_definition_id" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldCardDefinitionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardDefinitionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardDefinitionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardDefinitionID: %w", err)
+	}
+	return oldValue.CardDefinitionID, nil
+}
+
+// ResetCardDefinitionID resets all changes to the "card_definition_id" field.
+func (m *ProgramRewardMutation) ResetCardDefinitionID() {
+	m.card_definition_id = nil
+}
+
+// SetStock sets the "stock" field.
+func (m *ProgramRewardMutation) SetStock(i int64) {
+	m.stock = &i
+	m.addstock = nil
+}
+
+// Stock returns the value of the "stock" field in the mutation.
+func (m *ProgramRewardMutation) Stock() (r int64, exists bool) {
+	v := m.stock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStock returns the old "stock" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldStock(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStock is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStock requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStock: %w", err)
+	}
+	return oldValue.Stock, nil
+}
+
+// AddStock adds i to the "stock" field.
+func (m *ProgramRewardMutation) AddStock(i int64) {
+	if m.addstock != nil {
+		*m.addstock += i
+	} else {
+		m.addstock = &i
+	}
+}
+
+// AddedStock returns the value that was added to the "stock" field in this mutation.
+func (m *ProgramRewardMutation) AddedStock() (r int64, exists bool) {
+	v := m.addstock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStock resets all changes to the "stock" field.
+func (m *ProgramRewardMutation) ResetStock() {
+	m.stock = nil
+	m.addstock = nil
+}
+
+// SetRedeemed sets the "redeemed" field.
+func (m *ProgramRewardMutation) SetRedeemed(i int64) {
+	m.redeemed = &i
+	m.addredeemed = nil
+}
+
+// Redeemed returns the value of the "redeemed" field in the mutation.
+func (m *ProgramRewardMutation) Redeemed() (r int64, exists bool) {
+	v := m.redeemed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedeemed returns the old "redeemed" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldRedeemed(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedeemed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedeemed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedeemed: %w", err)
+	}
+	return oldValue.Redeemed, nil
+}
+
+// AddRedeemed adds i to the "redeemed" field.
+func (m *ProgramRewardMutation) AddRedeemed(i int64) {
+	if m.addredeemed != nil {
+		*m.addredeemed += i
+	} else {
+		m.addredeemed = &i
+	}
+}
+
+// AddedRedeemed returns the value that was added to the "redeemed" field in this mutation.
+func (m *ProgramRewardMutation) AddedRedeemed() (r int64, exists bool) {
+	v := m.addredeemed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRedeemed resets all changes to the "redeemed" field.
+func (m *ProgramRewardMutation) ResetRedeemed() {
+	m.redeemed = nil
+	m.addredeemed = nil
+}
+
+// SetCosts sets the "costs" field.
+func (m *ProgramRewardMutation) SetCosts(value []map[string]interface{}) {
+	m.costs = &value
+	m.appendcosts = nil
+}
+
+// Costs returns the value of the "costs" field in the mutation.
+func (m *ProgramRewardMutation) Costs() (r []map[string]interface{}, exists bool) {
+	v := m.costs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCosts returns the old "costs" field's value of the ProgramReward entity.
+// If the ProgramReward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProgramRewardMutation) OldCosts(ctx context.Context) (v []map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCosts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCosts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCosts: %w", err)
+	}
+	return oldValue.Costs, nil
+}
+
+// AppendCosts adds value to the "costs" field.
+func (m *ProgramRewardMutation) AppendCosts(value []map[string]interface{}) {
+	m.appendcosts = append(m.appendcosts, value...)
+}
+
+// AppendedCosts returns the list of values that were appended to the "costs" field in this mutation.
+func (m *ProgramRewardMutation) AppendedCosts() ([]map[string]interface{}, bool) {
+	if len(m.appendcosts) == 0 {
+		return nil, false
+	}
+	return m.appendcosts, true
+}
+
+// ClearCosts clears the value of the "costs" field.
+func (m *ProgramRewardMutation) ClearCosts() {
+	m.costs = nil
+	m.appendcosts = nil
+	m.clearedFields[programreward.FieldCosts] = struct{}{}
+}
+
+// CostsCleared returns if the "costs" field was cleared in this mutation.
+func (m *ProgramRewardMutation) CostsCleared() bool {
+	_, ok := m.clearedFields[programreward.FieldCosts]
+	return ok
+}
+
+// ResetCosts resets all changes to the "costs" field.
+func (m *ProgramRewardMutation) ResetCosts() {
+	m.costs = nil
+	m.appendcosts = nil
+	delete(m.clearedFields, programreward.FieldCosts)
+}
+
+// Where appends a list predicates to the ProgramRewardMutation builder.
+func (m *ProgramRewardMutation) Where(ps ...predicate.ProgramReward) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ProgramRewardMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ProgramRewardMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ProgramReward, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ProgramRewardMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ProgramRewardMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ProgramReward).
+func (m *ProgramRewardMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ProgramRewardMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.project_id != nil {
+		fields = append(fields, programreward.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, programreward.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, programreward.FieldUpdatedAt)
+	}
+	if m.program_id != nil {
+		fields = append(fields, programreward.FieldProgramID)
+	}
+	if m.reward_id != nil {
+		fields = append(fields, programreward.FieldRewardID)
+	}
+	if m.points != nil {
+		fields = append(fields, programreward.FieldPoints)
+	}
+	if m.card_definition_id != nil {
+		fields = append(fields, programreward.FieldCardDefinitionID)
+	}
+	if m.stock != nil {
+		fields = append(fields, programreward.FieldStock)
+	}
+	if m.redeemed != nil {
+		fields = append(fields, programreward.FieldRedeemed)
+	}
+	if m.costs != nil {
+		fields = append(fields, programreward.FieldCosts)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ProgramRewardMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case programreward.FieldProjectID:
+		return m.ProjectID()
+	case programreward.FieldCreatedAt:
+		return m.CreatedAt()
+	case programreward.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case programreward.FieldProgramID:
+		return m.ProgramID()
+	case programreward.FieldRewardID:
+		return m.RewardID()
+	case programreward.FieldPoints:
+		return m.Points()
+	case programreward.FieldCardDefinitionID:
+		return m.CardDefinitionID()
+	case programreward.FieldStock:
+		return m.Stock()
+	case programreward.FieldRedeemed:
+		return m.Redeemed()
+	case programreward.FieldCosts:
+		return m.Costs()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ProgramRewardMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case programreward.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case programreward.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case programreward.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case programreward.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case programreward.FieldRewardID:
+		return m.OldRewardID(ctx)
+	case programreward.FieldPoints:
+		return m.OldPoints(ctx)
+	case programreward.FieldCardDefinitionID:
+		return m.OldCardDefinitionID(ctx)
+	case programreward.FieldStock:
+		return m.OldStock(ctx)
+	case programreward.FieldRedeemed:
+		return m.OldRedeemed(ctx)
+	case programreward.FieldCosts:
+		return m.OldCosts(ctx)
+	}
+	return nil, fmt.Errorf("unknown ProgramReward field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ProgramRewardMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case programreward.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case programreward.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case programreward.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case programreward.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case programreward.FieldRewardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewardID(v)
+		return nil
+	case programreward.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case programreward.FieldCardDefinitionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardDefinitionID(v)
+		return nil
+	case programreward.FieldStock:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStock(v)
+		return nil
+	case programreward.FieldRedeemed:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedeemed(v)
+		return nil
+	case programreward.FieldCosts:
+		v, ok := value.([]map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCosts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ProgramReward field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ProgramRewardMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints != nil {
+		fields = append(fields, programreward.FieldPoints)
+	}
+	if m.addstock != nil {
+		fields = append(fields, programreward.FieldStock)
+	}
+	if m.addredeemed != nil {
+		fields = append(fields, programreward.FieldRedeemed)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ProgramRewardMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case programreward.FieldPoints:
+		return m.AddedPoints()
+	case programreward.FieldStock:
+		return m.AddedStock()
+	case programreward.FieldRedeemed:
+		return m.AddedRedeemed()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ProgramRewardMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case programreward.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	case programreward.FieldStock:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStock(v)
+		return nil
+	case programreward.FieldRedeemed:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedeemed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ProgramReward numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ProgramRewardMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(programreward.FieldUpdatedAt) {
+		fields = append(fields, programreward.FieldUpdatedAt)
+	}
+	if m.FieldCleared(programreward.FieldCosts) {
+		fields = append(fields, programreward.FieldCosts)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ProgramRewardMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ProgramRewardMutation) ClearField(name string) error {
+	switch name {
+	case programreward.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case programreward.FieldCosts:
+		m.ClearCosts()
+		return nil
+	}
+	return fmt.Errorf("unknown ProgramReward nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ProgramRewardMutation) ResetField(name string) error {
+	switch name {
+	case programreward.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case programreward.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case programreward.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case programreward.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case programreward.FieldRewardID:
+		m.ResetRewardID()
+		return nil
+	case programreward.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case programreward.FieldCardDefinitionID:
+		m.ResetCardDefinitionID()
+		return nil
+	case programreward.FieldStock:
+		m.ResetStock()
+		return nil
+	case programreward.FieldRedeemed:
+		m.ResetRedeemed()
+		return nil
+	case programreward.FieldCosts:
+		m.ResetCosts()
+		return nil
+	}
+	return fmt.Errorf("unknown ProgramReward field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ProgramRewardMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ProgramRewardMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ProgramRewardMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ProgramRewardMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ProgramRewardMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ProgramRewardMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ProgramRewardMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ProgramReward unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ProgramRewardMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ProgramReward edge %s", name)
 }
 
 // ProjectMutation represents an operation that mutates the Project nodes in the graph.
@@ -41935,6 +43929,1009 @@ func (m *RewardActivityMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RewardActivity edge %s", name)
 }
 
+// RewardPurchaseMutation represents an operation that mutates the RewardPurchase nodes in the graph.
+type RewardPurchaseMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	program_id          *string
+	member_id           *string
+	card_id             *string
+	reward_id           *string
+	card_transaction_id *string
+	_type               *string
+	status              *string
+	points              *int64
+	addpoints           *int64
+	refund_of           *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*RewardPurchase, error)
+	predicates          []predicate.RewardPurchase
+}
+
+var _ ent.Mutation = (*RewardPurchaseMutation)(nil)
+
+// rewardpurchaseOption allows management of the mutation configuration using functional options.
+type rewardpurchaseOption func(*RewardPurchaseMutation)
+
+// newRewardPurchaseMutation creates new mutation for the RewardPurchase entity.
+func newRewardPurchaseMutation(c config, op Op, opts ...rewardpurchaseOption) *RewardPurchaseMutation {
+	m := &RewardPurchaseMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRewardPurchase,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRewardPurchaseID sets the ID field of the mutation.
+func withRewardPurchaseID(id string) rewardpurchaseOption {
+	return func(m *RewardPurchaseMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RewardPurchase
+		)
+		m.oldValue = func(ctx context.Context) (*RewardPurchase, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RewardPurchase.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRewardPurchase sets the old RewardPurchase of the mutation.
+func withRewardPurchase(node *RewardPurchase) rewardpurchaseOption {
+	return func(m *RewardPurchaseMutation) {
+		m.oldValue = func(context.Context) (*RewardPurchase, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RewardPurchaseMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RewardPurchaseMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RewardPurchase entities.
+func (m *RewardPurchaseMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RewardPurchaseMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RewardPurchaseMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RewardPurchase.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *RewardPurchaseMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *RewardPurchaseMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *RewardPurchaseMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RewardPurchaseMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RewardPurchaseMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RewardPurchaseMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RewardPurchaseMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RewardPurchaseMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *RewardPurchaseMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[rewardpurchase.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *RewardPurchaseMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[rewardpurchase.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RewardPurchaseMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, rewardpurchase.FieldUpdatedAt)
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *RewardPurchaseMutation) SetProgramID(s string) {
+	m.program_id = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *RewardPurchaseMutation) ProgramID() (r string, exists bool) {
+	v := m.program_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *RewardPurchaseMutation) ResetProgramID() {
+	m.program_id = nil
+}
+
+// SetMemberID sets the "member_id" field.
+func (m *RewardPurchaseMutation) SetMemberID(s string) {
+	m.member_id = &s
+}
+
+// MemberID returns the value of the "member_id" field in the mutation.
+func (m *RewardPurchaseMutation) MemberID() (r string, exists bool) {
+	v := m.member_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMemberID returns the old "member_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldMemberID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMemberID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMemberID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMemberID: %w", err)
+	}
+	return oldValue.MemberID, nil
+}
+
+// ResetMemberID resets all changes to the "member_id" field.
+func (m *RewardPurchaseMutation) ResetMemberID() {
+	m.member_id = nil
+}
+
+// SetCardID sets the "card_id" field.
+func (m *RewardPurchaseMutation) SetCardID(s string) {
+	m.card_id = &s
+}
+
+// CardID returns the value of the "card_id" field in the mutation.
+func (m *RewardPurchaseMutation) CardID() (r string, exists bool) {
+	v := m.card_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardID returns the old "card_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldCardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardID: %w", err)
+	}
+	return oldValue.CardID, nil
+}
+
+// ResetCardID resets all changes to the "card_id" field.
+func (m *RewardPurchaseMutation) ResetCardID() {
+	m.card_id = nil
+}
+
+// SetRewardID sets the "reward_id" field.
+func (m *RewardPurchaseMutation) SetRewardID(s string) {
+	m.reward_id = &s
+}
+
+// RewardID returns the value of the "reward_id" field in the mutation.
+func (m *RewardPurchaseMutation) RewardID() (r string, exists bool) {
+	v := m.reward_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewardID returns the old "reward_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldRewardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewardID: %w", err)
+	}
+	return oldValue.RewardID, nil
+}
+
+// ResetRewardID resets all changes to the "reward_id" field.
+func (m *RewardPurchaseMutation) ResetRewardID() {
+	m.reward_id = nil
+}
+
+// SetCardTransactionID sets the "card_transaction_id" field.
+func (m *RewardPurchaseMutation) SetCardTransactionID(s string) {
+	m.card_transaction_id = &s
+}
+
+// CardTransactionID returns the value of the "card_transaction_id" field in the mutation.
+func (m *RewardPurchaseMutation) CardTransactionID() (r string, exists bool) {
+	v := m.card_transaction_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardTransactionID returns the old "card_transaction_id" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldCardTransactionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardTransactionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardTransactionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardTransactionID: %w", err)
+	}
+	return oldValue.CardTransactionID, nil
+}
+
+// ResetCardTransactionID resets all changes to the "card_transaction_id" field.
+func (m *RewardPurchaseMutation) ResetCardTransactionID() {
+	m.card_transaction_id = nil
+}
+
+// SetType sets the "type" field.
+func (m *RewardPurchaseMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *RewardPurchaseMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *RewardPurchaseMutation) ResetType() {
+	m._type = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RewardPurchaseMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RewardPurchaseMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RewardPurchaseMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *RewardPurchaseMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *RewardPurchaseMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *RewardPurchaseMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *RewardPurchaseMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *RewardPurchaseMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetRefundOf sets the "refund_of" field.
+func (m *RewardPurchaseMutation) SetRefundOf(s string) {
+	m.refund_of = &s
+}
+
+// RefundOf returns the value of the "refund_of" field in the mutation.
+func (m *RewardPurchaseMutation) RefundOf() (r string, exists bool) {
+	v := m.refund_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundOf returns the old "refund_of" field's value of the RewardPurchase entity.
+// If the RewardPurchase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardPurchaseMutation) OldRefundOf(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundOf is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundOf requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundOf: %w", err)
+	}
+	return oldValue.RefundOf, nil
+}
+
+// ClearRefundOf clears the value of the "refund_of" field.
+func (m *RewardPurchaseMutation) ClearRefundOf() {
+	m.refund_of = nil
+	m.clearedFields[rewardpurchase.FieldRefundOf] = struct{}{}
+}
+
+// RefundOfCleared returns if the "refund_of" field was cleared in this mutation.
+func (m *RewardPurchaseMutation) RefundOfCleared() bool {
+	_, ok := m.clearedFields[rewardpurchase.FieldRefundOf]
+	return ok
+}
+
+// ResetRefundOf resets all changes to the "refund_of" field.
+func (m *RewardPurchaseMutation) ResetRefundOf() {
+	m.refund_of = nil
+	delete(m.clearedFields, rewardpurchase.FieldRefundOf)
+}
+
+// Where appends a list predicates to the RewardPurchaseMutation builder.
+func (m *RewardPurchaseMutation) Where(ps ...predicate.RewardPurchase) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RewardPurchaseMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RewardPurchaseMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RewardPurchase, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RewardPurchaseMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RewardPurchaseMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RewardPurchase).
+func (m *RewardPurchaseMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RewardPurchaseMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.project_id != nil {
+		fields = append(fields, rewardpurchase.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, rewardpurchase.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, rewardpurchase.FieldUpdatedAt)
+	}
+	if m.program_id != nil {
+		fields = append(fields, rewardpurchase.FieldProgramID)
+	}
+	if m.member_id != nil {
+		fields = append(fields, rewardpurchase.FieldMemberID)
+	}
+	if m.card_id != nil {
+		fields = append(fields, rewardpurchase.FieldCardID)
+	}
+	if m.reward_id != nil {
+		fields = append(fields, rewardpurchase.FieldRewardID)
+	}
+	if m.card_transaction_id != nil {
+		fields = append(fields, rewardpurchase.FieldCardTransactionID)
+	}
+	if m._type != nil {
+		fields = append(fields, rewardpurchase.FieldType)
+	}
+	if m.status != nil {
+		fields = append(fields, rewardpurchase.FieldStatus)
+	}
+	if m.points != nil {
+		fields = append(fields, rewardpurchase.FieldPoints)
+	}
+	if m.refund_of != nil {
+		fields = append(fields, rewardpurchase.FieldRefundOf)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RewardPurchaseMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case rewardpurchase.FieldProjectID:
+		return m.ProjectID()
+	case rewardpurchase.FieldCreatedAt:
+		return m.CreatedAt()
+	case rewardpurchase.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case rewardpurchase.FieldProgramID:
+		return m.ProgramID()
+	case rewardpurchase.FieldMemberID:
+		return m.MemberID()
+	case rewardpurchase.FieldCardID:
+		return m.CardID()
+	case rewardpurchase.FieldRewardID:
+		return m.RewardID()
+	case rewardpurchase.FieldCardTransactionID:
+		return m.CardTransactionID()
+	case rewardpurchase.FieldType:
+		return m.GetType()
+	case rewardpurchase.FieldStatus:
+		return m.Status()
+	case rewardpurchase.FieldPoints:
+		return m.Points()
+	case rewardpurchase.FieldRefundOf:
+		return m.RefundOf()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RewardPurchaseMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case rewardpurchase.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case rewardpurchase.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case rewardpurchase.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case rewardpurchase.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case rewardpurchase.FieldMemberID:
+		return m.OldMemberID(ctx)
+	case rewardpurchase.FieldCardID:
+		return m.OldCardID(ctx)
+	case rewardpurchase.FieldRewardID:
+		return m.OldRewardID(ctx)
+	case rewardpurchase.FieldCardTransactionID:
+		return m.OldCardTransactionID(ctx)
+	case rewardpurchase.FieldType:
+		return m.OldType(ctx)
+	case rewardpurchase.FieldStatus:
+		return m.OldStatus(ctx)
+	case rewardpurchase.FieldPoints:
+		return m.OldPoints(ctx)
+	case rewardpurchase.FieldRefundOf:
+		return m.OldRefundOf(ctx)
+	}
+	return nil, fmt.Errorf("unknown RewardPurchase field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardPurchaseMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case rewardpurchase.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case rewardpurchase.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case rewardpurchase.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case rewardpurchase.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case rewardpurchase.FieldMemberID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMemberID(v)
+		return nil
+	case rewardpurchase.FieldCardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardID(v)
+		return nil
+	case rewardpurchase.FieldRewardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewardID(v)
+		return nil
+	case rewardpurchase.FieldCardTransactionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardTransactionID(v)
+		return nil
+	case rewardpurchase.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case rewardpurchase.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case rewardpurchase.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case rewardpurchase.FieldRefundOf:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundOf(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RewardPurchase field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RewardPurchaseMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints != nil {
+		fields = append(fields, rewardpurchase.FieldPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RewardPurchaseMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case rewardpurchase.FieldPoints:
+		return m.AddedPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardPurchaseMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case rewardpurchase.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RewardPurchase numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RewardPurchaseMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(rewardpurchase.FieldUpdatedAt) {
+		fields = append(fields, rewardpurchase.FieldUpdatedAt)
+	}
+	if m.FieldCleared(rewardpurchase.FieldRefundOf) {
+		fields = append(fields, rewardpurchase.FieldRefundOf)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RewardPurchaseMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RewardPurchaseMutation) ClearField(name string) error {
+	switch name {
+	case rewardpurchase.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case rewardpurchase.FieldRefundOf:
+		m.ClearRefundOf()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardPurchase nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RewardPurchaseMutation) ResetField(name string) error {
+	switch name {
+	case rewardpurchase.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case rewardpurchase.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case rewardpurchase.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case rewardpurchase.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case rewardpurchase.FieldMemberID:
+		m.ResetMemberID()
+		return nil
+	case rewardpurchase.FieldCardID:
+		m.ResetCardID()
+		return nil
+	case rewardpurchase.FieldRewardID:
+		m.ResetRewardID()
+		return nil
+	case rewardpurchase.FieldCardTransactionID:
+		m.ResetCardTransactionID()
+		return nil
+	case rewardpurchase.FieldType:
+		m.ResetType()
+		return nil
+	case rewardpurchase.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case rewardpurchase.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case rewardpurchase.FieldRefundOf:
+		m.ResetRefundOf()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardPurchase field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RewardPurchaseMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RewardPurchaseMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RewardPurchaseMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RewardPurchaseMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RewardPurchaseMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RewardPurchaseMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RewardPurchaseMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown RewardPurchase unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RewardPurchaseMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown RewardPurchase edge %s", name)
+}
+
 // SegmentMutation represents an operation that mutates the Segment nodes in the graph.
 type SegmentMutation struct {
 	config
@@ -45092,6 +48089,2966 @@ func (m *SkuMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Sku edge %s", name)
+}
+
+// StructureTierMutation represents an operation that mutates the StructureTier nodes in the graph.
+type StructureTierMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	project_id         *string
+	created_at         *time.Time
+	updated_at         *time.Time
+	tier_structure_id  *string
+	name               *string
+	qualification_type *string
+	min_points         *int64
+	addmin_points      *int64
+	max_points         *int64
+	addmax_points      *int64
+	segment_id         *string
+	downgrade_type     *string
+	metadata           *map[string]interface{}
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*StructureTier, error)
+	predicates         []predicate.StructureTier
+}
+
+var _ ent.Mutation = (*StructureTierMutation)(nil)
+
+// structuretierOption allows management of the mutation configuration using functional options.
+type structuretierOption func(*StructureTierMutation)
+
+// newStructureTierMutation creates new mutation for the StructureTier entity.
+func newStructureTierMutation(c config, op Op, opts ...structuretierOption) *StructureTierMutation {
+	m := &StructureTierMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeStructureTier,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withStructureTierID sets the ID field of the mutation.
+func withStructureTierID(id string) structuretierOption {
+	return func(m *StructureTierMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *StructureTier
+		)
+		m.oldValue = func(ctx context.Context) (*StructureTier, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().StructureTier.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withStructureTier sets the old StructureTier of the mutation.
+func withStructureTier(node *StructureTier) structuretierOption {
+	return func(m *StructureTierMutation) {
+		m.oldValue = func(context.Context) (*StructureTier, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m StructureTierMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m StructureTierMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of StructureTier entities.
+func (m *StructureTierMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *StructureTierMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *StructureTierMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().StructureTier.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *StructureTierMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *StructureTierMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *StructureTierMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *StructureTierMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *StructureTierMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *StructureTierMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *StructureTierMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *StructureTierMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *StructureTierMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[structuretier.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *StructureTierMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[structuretier.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *StructureTierMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, structuretier.FieldUpdatedAt)
+}
+
+// SetTierStructureID sets the "tier_structure_id" field.
+func (m *StructureTierMutation) SetTierStructureID(s string) {
+	m.tier_structure_id = &s
+}
+
+// TierStructureID returns the value of the "tier_structure_id" field in the mutation.
+func (m *StructureTierMutation) TierStructureID() (r string, exists bool) {
+	v := m.tier_structure_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTierStructureID returns the old "tier_structure_id" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldTierStructureID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTierStructureID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTierStructureID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTierStructureID: %w", err)
+	}
+	return oldValue.TierStructureID, nil
+}
+
+// ResetTierStructureID resets all changes to the "tier_structure_id" field.
+func (m *StructureTierMutation) ResetTierStructureID() {
+	m.tier_structure_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *StructureTierMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *StructureTierMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *StructureTierMutation) ResetName() {
+	m.name = nil
+}
+
+// SetQualificationType sets the "qualification_type" field.
+func (m *StructureTierMutation) SetQualificationType(s string) {
+	m.qualification_type = &s
+}
+
+// QualificationType returns the value of the "qualification_type" field in the mutation.
+func (m *StructureTierMutation) QualificationType() (r string, exists bool) {
+	v := m.qualification_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQualificationType returns the old "qualification_type" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldQualificationType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQualificationType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQualificationType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQualificationType: %w", err)
+	}
+	return oldValue.QualificationType, nil
+}
+
+// ResetQualificationType resets all changes to the "qualification_type" field.
+func (m *StructureTierMutation) ResetQualificationType() {
+	m.qualification_type = nil
+}
+
+// SetMinPoints sets the "min_points" field.
+func (m *StructureTierMutation) SetMinPoints(i int64) {
+	m.min_points = &i
+	m.addmin_points = nil
+}
+
+// MinPoints returns the value of the "min_points" field in the mutation.
+func (m *StructureTierMutation) MinPoints() (r int64, exists bool) {
+	v := m.min_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMinPoints returns the old "min_points" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldMinPoints(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMinPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMinPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMinPoints: %w", err)
+	}
+	return oldValue.MinPoints, nil
+}
+
+// AddMinPoints adds i to the "min_points" field.
+func (m *StructureTierMutation) AddMinPoints(i int64) {
+	if m.addmin_points != nil {
+		*m.addmin_points += i
+	} else {
+		m.addmin_points = &i
+	}
+}
+
+// AddedMinPoints returns the value that was added to the "min_points" field in this mutation.
+func (m *StructureTierMutation) AddedMinPoints() (r int64, exists bool) {
+	v := m.addmin_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearMinPoints clears the value of the "min_points" field.
+func (m *StructureTierMutation) ClearMinPoints() {
+	m.min_points = nil
+	m.addmin_points = nil
+	m.clearedFields[structuretier.FieldMinPoints] = struct{}{}
+}
+
+// MinPointsCleared returns if the "min_points" field was cleared in this mutation.
+func (m *StructureTierMutation) MinPointsCleared() bool {
+	_, ok := m.clearedFields[structuretier.FieldMinPoints]
+	return ok
+}
+
+// ResetMinPoints resets all changes to the "min_points" field.
+func (m *StructureTierMutation) ResetMinPoints() {
+	m.min_points = nil
+	m.addmin_points = nil
+	delete(m.clearedFields, structuretier.FieldMinPoints)
+}
+
+// SetMaxPoints sets the "max_points" field.
+func (m *StructureTierMutation) SetMaxPoints(i int64) {
+	m.max_points = &i
+	m.addmax_points = nil
+}
+
+// MaxPoints returns the value of the "max_points" field in the mutation.
+func (m *StructureTierMutation) MaxPoints() (r int64, exists bool) {
+	v := m.max_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaxPoints returns the old "max_points" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldMaxPoints(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaxPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaxPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaxPoints: %w", err)
+	}
+	return oldValue.MaxPoints, nil
+}
+
+// AddMaxPoints adds i to the "max_points" field.
+func (m *StructureTierMutation) AddMaxPoints(i int64) {
+	if m.addmax_points != nil {
+		*m.addmax_points += i
+	} else {
+		m.addmax_points = &i
+	}
+}
+
+// AddedMaxPoints returns the value that was added to the "max_points" field in this mutation.
+func (m *StructureTierMutation) AddedMaxPoints() (r int64, exists bool) {
+	v := m.addmax_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearMaxPoints clears the value of the "max_points" field.
+func (m *StructureTierMutation) ClearMaxPoints() {
+	m.max_points = nil
+	m.addmax_points = nil
+	m.clearedFields[structuretier.FieldMaxPoints] = struct{}{}
+}
+
+// MaxPointsCleared returns if the "max_points" field was cleared in this mutation.
+func (m *StructureTierMutation) MaxPointsCleared() bool {
+	_, ok := m.clearedFields[structuretier.FieldMaxPoints]
+	return ok
+}
+
+// ResetMaxPoints resets all changes to the "max_points" field.
+func (m *StructureTierMutation) ResetMaxPoints() {
+	m.max_points = nil
+	m.addmax_points = nil
+	delete(m.clearedFields, structuretier.FieldMaxPoints)
+}
+
+// SetSegmentID sets the "segment_id" field.
+func (m *StructureTierMutation) SetSegmentID(s string) {
+	m.segment_id = &s
+}
+
+// SegmentID returns the value of the "segment_id" field in the mutation.
+func (m *StructureTierMutation) SegmentID() (r string, exists bool) {
+	v := m.segment_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSegmentID returns the old "segment_id" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldSegmentID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSegmentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSegmentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSegmentID: %w", err)
+	}
+	return oldValue.SegmentID, nil
+}
+
+// ClearSegmentID clears the value of the "segment_id" field.
+func (m *StructureTierMutation) ClearSegmentID() {
+	m.segment_id = nil
+	m.clearedFields[structuretier.FieldSegmentID] = struct{}{}
+}
+
+// SegmentIDCleared returns if the "segment_id" field was cleared in this mutation.
+func (m *StructureTierMutation) SegmentIDCleared() bool {
+	_, ok := m.clearedFields[structuretier.FieldSegmentID]
+	return ok
+}
+
+// ResetSegmentID resets all changes to the "segment_id" field.
+func (m *StructureTierMutation) ResetSegmentID() {
+	m.segment_id = nil
+	delete(m.clearedFields, structuretier.FieldSegmentID)
+}
+
+// SetDowngradeType sets the "downgrade_type" field.
+func (m *StructureTierMutation) SetDowngradeType(s string) {
+	m.downgrade_type = &s
+}
+
+// DowngradeType returns the value of the "downgrade_type" field in the mutation.
+func (m *StructureTierMutation) DowngradeType() (r string, exists bool) {
+	v := m.downgrade_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDowngradeType returns the old "downgrade_type" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldDowngradeType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDowngradeType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDowngradeType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDowngradeType: %w", err)
+	}
+	return oldValue.DowngradeType, nil
+}
+
+// ResetDowngradeType resets all changes to the "downgrade_type" field.
+func (m *StructureTierMutation) ResetDowngradeType() {
+	m.downgrade_type = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *StructureTierMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *StructureTierMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the StructureTier entity.
+// If the StructureTier object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StructureTierMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *StructureTierMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the StructureTierMutation builder.
+func (m *StructureTierMutation) Where(ps ...predicate.StructureTier) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the StructureTierMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *StructureTierMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.StructureTier, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *StructureTierMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *StructureTierMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (StructureTier).
+func (m *StructureTierMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *StructureTierMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.project_id != nil {
+		fields = append(fields, structuretier.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, structuretier.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, structuretier.FieldUpdatedAt)
+	}
+	if m.tier_structure_id != nil {
+		fields = append(fields, structuretier.FieldTierStructureID)
+	}
+	if m.name != nil {
+		fields = append(fields, structuretier.FieldName)
+	}
+	if m.qualification_type != nil {
+		fields = append(fields, structuretier.FieldQualificationType)
+	}
+	if m.min_points != nil {
+		fields = append(fields, structuretier.FieldMinPoints)
+	}
+	if m.max_points != nil {
+		fields = append(fields, structuretier.FieldMaxPoints)
+	}
+	if m.segment_id != nil {
+		fields = append(fields, structuretier.FieldSegmentID)
+	}
+	if m.downgrade_type != nil {
+		fields = append(fields, structuretier.FieldDowngradeType)
+	}
+	if m.metadata != nil {
+		fields = append(fields, structuretier.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *StructureTierMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case structuretier.FieldProjectID:
+		return m.ProjectID()
+	case structuretier.FieldCreatedAt:
+		return m.CreatedAt()
+	case structuretier.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case structuretier.FieldTierStructureID:
+		return m.TierStructureID()
+	case structuretier.FieldName:
+		return m.Name()
+	case structuretier.FieldQualificationType:
+		return m.QualificationType()
+	case structuretier.FieldMinPoints:
+		return m.MinPoints()
+	case structuretier.FieldMaxPoints:
+		return m.MaxPoints()
+	case structuretier.FieldSegmentID:
+		return m.SegmentID()
+	case structuretier.FieldDowngradeType:
+		return m.DowngradeType()
+	case structuretier.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *StructureTierMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case structuretier.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case structuretier.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case structuretier.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case structuretier.FieldTierStructureID:
+		return m.OldTierStructureID(ctx)
+	case structuretier.FieldName:
+		return m.OldName(ctx)
+	case structuretier.FieldQualificationType:
+		return m.OldQualificationType(ctx)
+	case structuretier.FieldMinPoints:
+		return m.OldMinPoints(ctx)
+	case structuretier.FieldMaxPoints:
+		return m.OldMaxPoints(ctx)
+	case structuretier.FieldSegmentID:
+		return m.OldSegmentID(ctx)
+	case structuretier.FieldDowngradeType:
+		return m.OldDowngradeType(ctx)
+	case structuretier.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown StructureTier field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StructureTierMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case structuretier.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case structuretier.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case structuretier.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case structuretier.FieldTierStructureID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTierStructureID(v)
+		return nil
+	case structuretier.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case structuretier.FieldQualificationType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQualificationType(v)
+		return nil
+	case structuretier.FieldMinPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMinPoints(v)
+		return nil
+	case structuretier.FieldMaxPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaxPoints(v)
+		return nil
+	case structuretier.FieldSegmentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSegmentID(v)
+		return nil
+	case structuretier.FieldDowngradeType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDowngradeType(v)
+		return nil
+	case structuretier.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StructureTier field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *StructureTierMutation) AddedFields() []string {
+	var fields []string
+	if m.addmin_points != nil {
+		fields = append(fields, structuretier.FieldMinPoints)
+	}
+	if m.addmax_points != nil {
+		fields = append(fields, structuretier.FieldMaxPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *StructureTierMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case structuretier.FieldMinPoints:
+		return m.AddedMinPoints()
+	case structuretier.FieldMaxPoints:
+		return m.AddedMaxPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StructureTierMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case structuretier.FieldMinPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMinPoints(v)
+		return nil
+	case structuretier.FieldMaxPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMaxPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StructureTier numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *StructureTierMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(structuretier.FieldUpdatedAt) {
+		fields = append(fields, structuretier.FieldUpdatedAt)
+	}
+	if m.FieldCleared(structuretier.FieldMinPoints) {
+		fields = append(fields, structuretier.FieldMinPoints)
+	}
+	if m.FieldCleared(structuretier.FieldMaxPoints) {
+		fields = append(fields, structuretier.FieldMaxPoints)
+	}
+	if m.FieldCleared(structuretier.FieldSegmentID) {
+		fields = append(fields, structuretier.FieldSegmentID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *StructureTierMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *StructureTierMutation) ClearField(name string) error {
+	switch name {
+	case structuretier.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case structuretier.FieldMinPoints:
+		m.ClearMinPoints()
+		return nil
+	case structuretier.FieldMaxPoints:
+		m.ClearMaxPoints()
+		return nil
+	case structuretier.FieldSegmentID:
+		m.ClearSegmentID()
+		return nil
+	}
+	return fmt.Errorf("unknown StructureTier nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *StructureTierMutation) ResetField(name string) error {
+	switch name {
+	case structuretier.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case structuretier.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case structuretier.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case structuretier.FieldTierStructureID:
+		m.ResetTierStructureID()
+		return nil
+	case structuretier.FieldName:
+		m.ResetName()
+		return nil
+	case structuretier.FieldQualificationType:
+		m.ResetQualificationType()
+		return nil
+	case structuretier.FieldMinPoints:
+		m.ResetMinPoints()
+		return nil
+	case structuretier.FieldMaxPoints:
+		m.ResetMaxPoints()
+		return nil
+	case structuretier.FieldSegmentID:
+		m.ResetSegmentID()
+		return nil
+	case structuretier.FieldDowngradeType:
+		m.ResetDowngradeType()
+		return nil
+	case structuretier.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown StructureTier field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *StructureTierMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *StructureTierMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *StructureTierMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *StructureTierMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *StructureTierMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *StructureTierMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *StructureTierMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown StructureTier unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *StructureTierMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown StructureTier edge %s", name)
+}
+
+// TierStructureMutation represents an operation that mutates the TierStructure nodes in the graph.
+type TierStructureMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	project_id         *string
+	created_at         *time.Time
+	updated_at         *time.Time
+	name               *string
+	_type              *string
+	card_definition_id *string
+	status             *string
+	point_earned       *map[string]interface{}
+	expiration         *map[string]interface{}
+	downgrade          *map[string]interface{}
+	metadata           *map[string]interface{}
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*TierStructure, error)
+	predicates         []predicate.TierStructure
+}
+
+var _ ent.Mutation = (*TierStructureMutation)(nil)
+
+// tierstructureOption allows management of the mutation configuration using functional options.
+type tierstructureOption func(*TierStructureMutation)
+
+// newTierStructureMutation creates new mutation for the TierStructure entity.
+func newTierStructureMutation(c config, op Op, opts ...tierstructureOption) *TierStructureMutation {
+	m := &TierStructureMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTierStructure,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTierStructureID sets the ID field of the mutation.
+func withTierStructureID(id string) tierstructureOption {
+	return func(m *TierStructureMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TierStructure
+		)
+		m.oldValue = func(ctx context.Context) (*TierStructure, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TierStructure.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTierStructure sets the old TierStructure of the mutation.
+func withTierStructure(node *TierStructure) tierstructureOption {
+	return func(m *TierStructureMutation) {
+		m.oldValue = func(context.Context) (*TierStructure, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TierStructureMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TierStructureMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of TierStructure entities.
+func (m *TierStructureMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TierStructureMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TierStructureMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TierStructure.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *TierStructureMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *TierStructureMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *TierStructureMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TierStructureMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TierStructureMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TierStructureMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TierStructureMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TierStructureMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *TierStructureMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[tierstructure.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *TierStructureMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[tierstructure.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TierStructureMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, tierstructure.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *TierStructureMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *TierStructureMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *TierStructureMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *TierStructureMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *TierStructureMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *TierStructureMutation) ResetType() {
+	m._type = nil
+}
+
+// SetCardDefinitionID sets the "card_definition_id" field.
+func (m *TierStructureMutation) SetCardDefinitionID(s string) {
+	m.card_definition_id = &s
+}
+
+// CardDefinitionID returns the value of the "card_definition_id" field in the mutation.
+func (m *TierStructureMutation) CardDefinitionID() (r string, exists bool) {
+	v := m.card_definition_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardDefinitionID returns the old "card_definition_id" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldCardDefinitionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardDefinitionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardDefinitionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardDefinitionID: %w", err)
+	}
+	return oldValue.CardDefinitionID, nil
+}
+
+// ResetCardDefinitionID resets all changes to the "card_definition_id" field.
+func (m *TierStructureMutation) ResetCardDefinitionID() {
+	m.card_definition_id = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *TierStructureMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *TierStructureMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *TierStructureMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetPointEarned sets the "point_earned" field.
+func (m *TierStructureMutation) SetPointEarned(value map[string]interface{}) {
+	m.point_earned = &value
+}
+
+// PointEarned returns the value of the "point_earned" field in the mutation.
+func (m *TierStructureMutation) PointEarned() (r map[string]interface{}, exists bool) {
+	v := m.point_earned
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointEarned returns the old "point_earned" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldPointEarned(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointEarned is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointEarned requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointEarned: %w", err)
+	}
+	return oldValue.PointEarned, nil
+}
+
+// ClearPointEarned clears the value of the "point_earned" field.
+func (m *TierStructureMutation) ClearPointEarned() {
+	m.point_earned = nil
+	m.clearedFields[tierstructure.FieldPointEarned] = struct{}{}
+}
+
+// PointEarnedCleared returns if the "point_earned" field was cleared in this mutation.
+func (m *TierStructureMutation) PointEarnedCleared() bool {
+	_, ok := m.clearedFields[tierstructure.FieldPointEarned]
+	return ok
+}
+
+// ResetPointEarned resets all changes to the "point_earned" field.
+func (m *TierStructureMutation) ResetPointEarned() {
+	m.point_earned = nil
+	delete(m.clearedFields, tierstructure.FieldPointEarned)
+}
+
+// SetExpiration sets the "expiration" field.
+func (m *TierStructureMutation) SetExpiration(value map[string]interface{}) {
+	m.expiration = &value
+}
+
+// Expiration returns the value of the "expiration" field in the mutation.
+func (m *TierStructureMutation) Expiration() (r map[string]interface{}, exists bool) {
+	v := m.expiration
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiration returns the old "expiration" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldExpiration(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiration is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiration requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiration: %w", err)
+	}
+	return oldValue.Expiration, nil
+}
+
+// ClearExpiration clears the value of the "expiration" field.
+func (m *TierStructureMutation) ClearExpiration() {
+	m.expiration = nil
+	m.clearedFields[tierstructure.FieldExpiration] = struct{}{}
+}
+
+// ExpirationCleared returns if the "expiration" field was cleared in this mutation.
+func (m *TierStructureMutation) ExpirationCleared() bool {
+	_, ok := m.clearedFields[tierstructure.FieldExpiration]
+	return ok
+}
+
+// ResetExpiration resets all changes to the "expiration" field.
+func (m *TierStructureMutation) ResetExpiration() {
+	m.expiration = nil
+	delete(m.clearedFields, tierstructure.FieldExpiration)
+}
+
+// SetDowngrade sets the "downgrade" field.
+func (m *TierStructureMutation) SetDowngrade(value map[string]interface{}) {
+	m.downgrade = &value
+}
+
+// Downgrade returns the value of the "downgrade" field in the mutation.
+func (m *TierStructureMutation) Downgrade() (r map[string]interface{}, exists bool) {
+	v := m.downgrade
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDowngrade returns the old "downgrade" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldDowngrade(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDowngrade is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDowngrade requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDowngrade: %w", err)
+	}
+	return oldValue.Downgrade, nil
+}
+
+// ClearDowngrade clears the value of the "downgrade" field.
+func (m *TierStructureMutation) ClearDowngrade() {
+	m.downgrade = nil
+	m.clearedFields[tierstructure.FieldDowngrade] = struct{}{}
+}
+
+// DowngradeCleared returns if the "downgrade" field was cleared in this mutation.
+func (m *TierStructureMutation) DowngradeCleared() bool {
+	_, ok := m.clearedFields[tierstructure.FieldDowngrade]
+	return ok
+}
+
+// ResetDowngrade resets all changes to the "downgrade" field.
+func (m *TierStructureMutation) ResetDowngrade() {
+	m.downgrade = nil
+	delete(m.clearedFields, tierstructure.FieldDowngrade)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *TierStructureMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *TierStructureMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the TierStructure entity.
+// If the TierStructure object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierStructureMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *TierStructureMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the TierStructureMutation builder.
+func (m *TierStructureMutation) Where(ps ...predicate.TierStructure) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TierStructureMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TierStructureMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TierStructure, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TierStructureMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TierStructureMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TierStructure).
+func (m *TierStructureMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TierStructureMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.project_id != nil {
+		fields = append(fields, tierstructure.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, tierstructure.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, tierstructure.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, tierstructure.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, tierstructure.FieldType)
+	}
+	if m.card_definition_id != nil {
+		fields = append(fields, tierstructure.FieldCardDefinitionID)
+	}
+	if m.status != nil {
+		fields = append(fields, tierstructure.FieldStatus)
+	}
+	if m.point_earned != nil {
+		fields = append(fields, tierstructure.FieldPointEarned)
+	}
+	if m.expiration != nil {
+		fields = append(fields, tierstructure.FieldExpiration)
+	}
+	if m.downgrade != nil {
+		fields = append(fields, tierstructure.FieldDowngrade)
+	}
+	if m.metadata != nil {
+		fields = append(fields, tierstructure.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TierStructureMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tierstructure.FieldProjectID:
+		return m.ProjectID()
+	case tierstructure.FieldCreatedAt:
+		return m.CreatedAt()
+	case tierstructure.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case tierstructure.FieldName:
+		return m.Name()
+	case tierstructure.FieldType:
+		return m.GetType()
+	case tierstructure.FieldCardDefinitionID:
+		return m.CardDefinitionID()
+	case tierstructure.FieldStatus:
+		return m.Status()
+	case tierstructure.FieldPointEarned:
+		return m.PointEarned()
+	case tierstructure.FieldExpiration:
+		return m.Expiration()
+	case tierstructure.FieldDowngrade:
+		return m.Downgrade()
+	case tierstructure.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TierStructureMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tierstructure.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case tierstructure.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case tierstructure.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case tierstructure.FieldName:
+		return m.OldName(ctx)
+	case tierstructure.FieldType:
+		return m.OldType(ctx)
+	case tierstructure.FieldCardDefinitionID:
+		return m.OldCardDefinitionID(ctx)
+	case tierstructure.FieldStatus:
+		return m.OldStatus(ctx)
+	case tierstructure.FieldPointEarned:
+		return m.OldPointEarned(ctx)
+	case tierstructure.FieldExpiration:
+		return m.OldExpiration(ctx)
+	case tierstructure.FieldDowngrade:
+		return m.OldDowngrade(ctx)
+	case tierstructure.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown TierStructure field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TierStructureMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tierstructure.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case tierstructure.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case tierstructure.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case tierstructure.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case tierstructure.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case tierstructure.FieldCardDefinitionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardDefinitionID(v)
+		return nil
+	case tierstructure.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case tierstructure.FieldPointEarned:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointEarned(v)
+		return nil
+	case tierstructure.FieldExpiration:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiration(v)
+		return nil
+	case tierstructure.FieldDowngrade:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDowngrade(v)
+		return nil
+	case tierstructure.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TierStructure field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TierStructureMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TierStructureMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TierStructureMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown TierStructure numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TierStructureMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(tierstructure.FieldUpdatedAt) {
+		fields = append(fields, tierstructure.FieldUpdatedAt)
+	}
+	if m.FieldCleared(tierstructure.FieldPointEarned) {
+		fields = append(fields, tierstructure.FieldPointEarned)
+	}
+	if m.FieldCleared(tierstructure.FieldExpiration) {
+		fields = append(fields, tierstructure.FieldExpiration)
+	}
+	if m.FieldCleared(tierstructure.FieldDowngrade) {
+		fields = append(fields, tierstructure.FieldDowngrade)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TierStructureMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TierStructureMutation) ClearField(name string) error {
+	switch name {
+	case tierstructure.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case tierstructure.FieldPointEarned:
+		m.ClearPointEarned()
+		return nil
+	case tierstructure.FieldExpiration:
+		m.ClearExpiration()
+		return nil
+	case tierstructure.FieldDowngrade:
+		m.ClearDowngrade()
+		return nil
+	}
+	return fmt.Errorf("unknown TierStructure nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TierStructureMutation) ResetField(name string) error {
+	switch name {
+	case tierstructure.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case tierstructure.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case tierstructure.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case tierstructure.FieldName:
+		m.ResetName()
+		return nil
+	case tierstructure.FieldType:
+		m.ResetType()
+		return nil
+	case tierstructure.FieldCardDefinitionID:
+		m.ResetCardDefinitionID()
+		return nil
+	case tierstructure.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case tierstructure.FieldPointEarned:
+		m.ResetPointEarned()
+		return nil
+	case tierstructure.FieldExpiration:
+		m.ResetExpiration()
+		return nil
+	case tierstructure.FieldDowngrade:
+		m.ResetDowngrade()
+		return nil
+	case tierstructure.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown TierStructure field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TierStructureMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TierStructureMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TierStructureMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TierStructureMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TierStructureMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TierStructureMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TierStructureMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown TierStructure unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TierStructureMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown TierStructure edge %s", name)
+}
+
+// TierTransactionMutation represents an operation that mutates the TierTransaction nodes in the graph.
+type TierTransactionMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	member_id           *string
+	program_id          *string
+	tier_structure_id   *string
+	from_tier_id        *string
+	to_tier_id          *string
+	_type               *string
+	points              *int64
+	addpoints           *int64
+	card_transaction_id *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*TierTransaction, error)
+	predicates          []predicate.TierTransaction
+}
+
+var _ ent.Mutation = (*TierTransactionMutation)(nil)
+
+// tiertransactionOption allows management of the mutation configuration using functional options.
+type tiertransactionOption func(*TierTransactionMutation)
+
+// newTierTransactionMutation creates new mutation for the TierTransaction entity.
+func newTierTransactionMutation(c config, op Op, opts ...tiertransactionOption) *TierTransactionMutation {
+	m := &TierTransactionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTierTransaction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTierTransactionID sets the ID field of the mutation.
+func withTierTransactionID(id string) tiertransactionOption {
+	return func(m *TierTransactionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TierTransaction
+		)
+		m.oldValue = func(ctx context.Context) (*TierTransaction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TierTransaction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTierTransaction sets the old TierTransaction of the mutation.
+func withTierTransaction(node *TierTransaction) tiertransactionOption {
+	return func(m *TierTransactionMutation) {
+		m.oldValue = func(context.Context) (*TierTransaction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TierTransactionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TierTransactionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of TierTransaction entities.
+func (m *TierTransactionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TierTransactionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TierTransactionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TierTransaction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *TierTransactionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *TierTransactionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *TierTransactionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TierTransactionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TierTransactionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TierTransactionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TierTransactionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TierTransactionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *TierTransactionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[tiertransaction.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *TierTransactionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[tiertransaction.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TierTransactionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, tiertransaction.FieldUpdatedAt)
+}
+
+// SetMemberID sets the "member_id" field.
+func (m *TierTransactionMutation) SetMemberID(s string) {
+	m.member_id = &s
+}
+
+// MemberID returns the value of the "member_id" field in the mutation.
+func (m *TierTransactionMutation) MemberID() (r string, exists bool) {
+	v := m.member_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMemberID returns the old "member_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldMemberID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMemberID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMemberID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMemberID: %w", err)
+	}
+	return oldValue.MemberID, nil
+}
+
+// ResetMemberID resets all changes to the "member_id" field.
+func (m *TierTransactionMutation) ResetMemberID() {
+	m.member_id = nil
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *TierTransactionMutation) SetProgramID(s string) {
+	m.program_id = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *TierTransactionMutation) ProgramID() (r string, exists bool) {
+	v := m.program_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *TierTransactionMutation) ResetProgramID() {
+	m.program_id = nil
+}
+
+// SetTierStructureID sets the "tier_structure_id" field.
+func (m *TierTransactionMutation) SetTierStructureID(s string) {
+	m.tier_structure_id = &s
+}
+
+// TierStructureID returns the value of the "tier_structure_id" field in the mutation.
+func (m *TierTransactionMutation) TierStructureID() (r string, exists bool) {
+	v := m.tier_structure_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTierStructureID returns the old "tier_structure_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldTierStructureID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTierStructureID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTierStructureID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTierStructureID: %w", err)
+	}
+	return oldValue.TierStructureID, nil
+}
+
+// ResetTierStructureID resets all changes to the "tier_structure_id" field.
+func (m *TierTransactionMutation) ResetTierStructureID() {
+	m.tier_structure_id = nil
+}
+
+// SetFromTierID sets the "from_tier_id" field.
+func (m *TierTransactionMutation) SetFromTierID(s string) {
+	m.from_tier_id = &s
+}
+
+// FromTierID returns the value of the "from_tier_id" field in the mutation.
+func (m *TierTransactionMutation) FromTierID() (r string, exists bool) {
+	v := m.from_tier_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFromTierID returns the old "from_tier_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldFromTierID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFromTierID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFromTierID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFromTierID: %w", err)
+	}
+	return oldValue.FromTierID, nil
+}
+
+// ClearFromTierID clears the value of the "from_tier_id" field.
+func (m *TierTransactionMutation) ClearFromTierID() {
+	m.from_tier_id = nil
+	m.clearedFields[tiertransaction.FieldFromTierID] = struct{}{}
+}
+
+// FromTierIDCleared returns if the "from_tier_id" field was cleared in this mutation.
+func (m *TierTransactionMutation) FromTierIDCleared() bool {
+	_, ok := m.clearedFields[tiertransaction.FieldFromTierID]
+	return ok
+}
+
+// ResetFromTierID resets all changes to the "from_tier_id" field.
+func (m *TierTransactionMutation) ResetFromTierID() {
+	m.from_tier_id = nil
+	delete(m.clearedFields, tiertransaction.FieldFromTierID)
+}
+
+// SetToTierID sets the "to_tier_id" field.
+func (m *TierTransactionMutation) SetToTierID(s string) {
+	m.to_tier_id = &s
+}
+
+// ToTierID returns the value of the "to_tier_id" field in the mutation.
+func (m *TierTransactionMutation) ToTierID() (r string, exists bool) {
+	v := m.to_tier_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldToTierID returns the old "to_tier_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldToTierID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldToTierID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldToTierID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldToTierID: %w", err)
+	}
+	return oldValue.ToTierID, nil
+}
+
+// ClearToTierID clears the value of the "to_tier_id" field.
+func (m *TierTransactionMutation) ClearToTierID() {
+	m.to_tier_id = nil
+	m.clearedFields[tiertransaction.FieldToTierID] = struct{}{}
+}
+
+// ToTierIDCleared returns if the "to_tier_id" field was cleared in this mutation.
+func (m *TierTransactionMutation) ToTierIDCleared() bool {
+	_, ok := m.clearedFields[tiertransaction.FieldToTierID]
+	return ok
+}
+
+// ResetToTierID resets all changes to the "to_tier_id" field.
+func (m *TierTransactionMutation) ResetToTierID() {
+	m.to_tier_id = nil
+	delete(m.clearedFields, tiertransaction.FieldToTierID)
+}
+
+// SetType sets the "type" field.
+func (m *TierTransactionMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *TierTransactionMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *TierTransactionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *TierTransactionMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *TierTransactionMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *TierTransactionMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *TierTransactionMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *TierTransactionMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetCardTransactionID sets the "card_transaction_id" field.
+func (m *TierTransactionMutation) SetCardTransactionID(s string) {
+	m.card_transaction_id = &s
+}
+
+// CardTransactionID returns the value of the "card_transaction_id" field in the mutation.
+func (m *TierTransactionMutation) CardTransactionID() (r string, exists bool) {
+	v := m.card_transaction_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardTransactionID returns the old "card_transaction_id" field's value of the TierTransaction entity.
+// If the TierTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TierTransactionMutation) OldCardTransactionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardTransactionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardTransactionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardTransactionID: %w", err)
+	}
+	return oldValue.CardTransactionID, nil
+}
+
+// ClearCardTransactionID clears the value of the "card_transaction_id" field.
+func (m *TierTransactionMutation) ClearCardTransactionID() {
+	m.card_transaction_id = nil
+	m.clearedFields[tiertransaction.FieldCardTransactionID] = struct{}{}
+}
+
+// CardTransactionIDCleared returns if the "card_transaction_id" field was cleared in this mutation.
+func (m *TierTransactionMutation) CardTransactionIDCleared() bool {
+	_, ok := m.clearedFields[tiertransaction.FieldCardTransactionID]
+	return ok
+}
+
+// ResetCardTransactionID resets all changes to the "card_transaction_id" field.
+func (m *TierTransactionMutation) ResetCardTransactionID() {
+	m.card_transaction_id = nil
+	delete(m.clearedFields, tiertransaction.FieldCardTransactionID)
+}
+
+// Where appends a list predicates to the TierTransactionMutation builder.
+func (m *TierTransactionMutation) Where(ps ...predicate.TierTransaction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TierTransactionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TierTransactionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TierTransaction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TierTransactionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TierTransactionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TierTransaction).
+func (m *TierTransactionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TierTransactionMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.project_id != nil {
+		fields = append(fields, tiertransaction.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, tiertransaction.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, tiertransaction.FieldUpdatedAt)
+	}
+	if m.member_id != nil {
+		fields = append(fields, tiertransaction.FieldMemberID)
+	}
+	if m.program_id != nil {
+		fields = append(fields, tiertransaction.FieldProgramID)
+	}
+	if m.tier_structure_id != nil {
+		fields = append(fields, tiertransaction.FieldTierStructureID)
+	}
+	if m.from_tier_id != nil {
+		fields = append(fields, tiertransaction.FieldFromTierID)
+	}
+	if m.to_tier_id != nil {
+		fields = append(fields, tiertransaction.FieldToTierID)
+	}
+	if m._type != nil {
+		fields = append(fields, tiertransaction.FieldType)
+	}
+	if m.points != nil {
+		fields = append(fields, tiertransaction.FieldPoints)
+	}
+	if m.card_transaction_id != nil {
+		fields = append(fields, tiertransaction.FieldCardTransactionID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TierTransactionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tiertransaction.FieldProjectID:
+		return m.ProjectID()
+	case tiertransaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case tiertransaction.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case tiertransaction.FieldMemberID:
+		return m.MemberID()
+	case tiertransaction.FieldProgramID:
+		return m.ProgramID()
+	case tiertransaction.FieldTierStructureID:
+		return m.TierStructureID()
+	case tiertransaction.FieldFromTierID:
+		return m.FromTierID()
+	case tiertransaction.FieldToTierID:
+		return m.ToTierID()
+	case tiertransaction.FieldType:
+		return m.GetType()
+	case tiertransaction.FieldPoints:
+		return m.Points()
+	case tiertransaction.FieldCardTransactionID:
+		return m.CardTransactionID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TierTransactionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tiertransaction.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case tiertransaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case tiertransaction.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case tiertransaction.FieldMemberID:
+		return m.OldMemberID(ctx)
+	case tiertransaction.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case tiertransaction.FieldTierStructureID:
+		return m.OldTierStructureID(ctx)
+	case tiertransaction.FieldFromTierID:
+		return m.OldFromTierID(ctx)
+	case tiertransaction.FieldToTierID:
+		return m.OldToTierID(ctx)
+	case tiertransaction.FieldType:
+		return m.OldType(ctx)
+	case tiertransaction.FieldPoints:
+		return m.OldPoints(ctx)
+	case tiertransaction.FieldCardTransactionID:
+		return m.OldCardTransactionID(ctx)
+	}
+	return nil, fmt.Errorf("unknown TierTransaction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TierTransactionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tiertransaction.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case tiertransaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case tiertransaction.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case tiertransaction.FieldMemberID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMemberID(v)
+		return nil
+	case tiertransaction.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case tiertransaction.FieldTierStructureID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTierStructureID(v)
+		return nil
+	case tiertransaction.FieldFromTierID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFromTierID(v)
+		return nil
+	case tiertransaction.FieldToTierID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetToTierID(v)
+		return nil
+	case tiertransaction.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case tiertransaction.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case tiertransaction.FieldCardTransactionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardTransactionID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TierTransaction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TierTransactionMutation) AddedFields() []string {
+	var fields []string
+	if m.addpoints != nil {
+		fields = append(fields, tiertransaction.FieldPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TierTransactionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case tiertransaction.FieldPoints:
+		return m.AddedPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TierTransactionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case tiertransaction.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TierTransaction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TierTransactionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(tiertransaction.FieldUpdatedAt) {
+		fields = append(fields, tiertransaction.FieldUpdatedAt)
+	}
+	if m.FieldCleared(tiertransaction.FieldFromTierID) {
+		fields = append(fields, tiertransaction.FieldFromTierID)
+	}
+	if m.FieldCleared(tiertransaction.FieldToTierID) {
+		fields = append(fields, tiertransaction.FieldToTierID)
+	}
+	if m.FieldCleared(tiertransaction.FieldCardTransactionID) {
+		fields = append(fields, tiertransaction.FieldCardTransactionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TierTransactionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TierTransactionMutation) ClearField(name string) error {
+	switch name {
+	case tiertransaction.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case tiertransaction.FieldFromTierID:
+		m.ClearFromTierID()
+		return nil
+	case tiertransaction.FieldToTierID:
+		m.ClearToTierID()
+		return nil
+	case tiertransaction.FieldCardTransactionID:
+		m.ClearCardTransactionID()
+		return nil
+	}
+	return fmt.Errorf("unknown TierTransaction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TierTransactionMutation) ResetField(name string) error {
+	switch name {
+	case tiertransaction.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case tiertransaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case tiertransaction.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case tiertransaction.FieldMemberID:
+		m.ResetMemberID()
+		return nil
+	case tiertransaction.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case tiertransaction.FieldTierStructureID:
+		m.ResetTierStructureID()
+		return nil
+	case tiertransaction.FieldFromTierID:
+		m.ResetFromTierID()
+		return nil
+	case tiertransaction.FieldToTierID:
+		m.ResetToTierID()
+		return nil
+	case tiertransaction.FieldType:
+		m.ResetType()
+		return nil
+	case tiertransaction.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case tiertransaction.FieldCardTransactionID:
+		m.ResetCardTransactionID()
+		return nil
+	}
+	return fmt.Errorf("unknown TierTransaction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TierTransactionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TierTransactionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TierTransactionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TierTransactionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TierTransactionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TierTransactionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TierTransactionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown TierTransaction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TierTransactionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown TierTransaction edge %s", name)
 }
 
 // UploadChunkMutation represents an operation that mutates the UploadChunk nodes in the graph.

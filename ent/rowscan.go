@@ -344,6 +344,24 @@ func (_m *Incentive) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new LoyaltyActivity bound to the client and the
+// values to pass to Rows.Scan for the given loyalty_activities columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *LoyaltyActivityClient) ScanTargets(columns []string) (*LoyaltyActivity, []any, error) {
+	node := &LoyaltyActivity{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the LoyaltyActivity's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *LoyaltyActivity) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new LoyaltyMember bound to the client and the
 // values to pass to Rows.Scan for the given loyalty_members columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -542,6 +560,24 @@ func (_m *ProductCollection) AssignScanned(columns []string, values []any) error
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new ProgramReward bound to the client and the
+// values to pass to Rows.Scan for the given program_rewards columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ProgramRewardClient) ScanTargets(columns []string) (*ProgramReward, []any, error) {
+	node := &ProgramReward{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ProgramReward's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ProgramReward) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Project bound to the client and the
 // values to pass to Rows.Scan for the given projects columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -722,6 +758,24 @@ func (_m *RewardActivity) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new RewardPurchase bound to the client and the
+// values to pass to Rows.Scan for the given reward_purchases columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *RewardPurchaseClient) ScanTargets(columns []string) (*RewardPurchase, []any, error) {
+	node := &RewardPurchase{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the RewardPurchase's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *RewardPurchase) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Segment bound to the client and the
 // values to pass to Rows.Scan for the given segments columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -791,6 +845,60 @@ func (c *SkuClient) ScanTargets(columns []string) (*Sku, []any, error) {
 // AssignScanned sets the Sku's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *Sku) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new StructureTier bound to the client and the
+// values to pass to Rows.Scan for the given structure_tiers columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *StructureTierClient) ScanTargets(columns []string) (*StructureTier, []any, error) {
+	node := &StructureTier{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the StructureTier's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *StructureTier) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new TierStructure bound to the client and the
+// values to pass to Rows.Scan for the given tier_structures columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *TierStructureClient) ScanTargets(columns []string) (*TierStructure, []any, error) {
+	node := &TierStructure{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the TierStructure's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *TierStructure) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new TierTransaction bound to the client and the
+// values to pass to Rows.Scan for the given tier_transactions columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *TierTransactionClient) ScanTargets(columns []string) (*TierTransaction, []any, error) {
+	node := &TierTransaction{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the TierTransaction's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *TierTransaction) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

@@ -52,6 +52,8 @@ type Tx struct {
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
+	// LoyaltyActivity is the client for interacting with the LoyaltyActivity builders.
+	LoyaltyActivity *LoyaltyActivityClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
 	LoyaltyMember *LoyaltyMemberClient
 	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
@@ -74,6 +76,8 @@ type Tx struct {
 	Product *ProductClient
 	// ProductCollection is the client for interacting with the ProductCollection builders.
 	ProductCollection *ProductCollectionClient
+	// ProgramReward is the client for interacting with the ProgramReward builders.
+	ProgramReward *ProgramRewardClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
@@ -94,6 +98,8 @@ type Tx struct {
 	Reward *RewardClient
 	// RewardActivity is the client for interacting with the RewardActivity builders.
 	RewardActivity *RewardActivityClient
+	// RewardPurchase is the client for interacting with the RewardPurchase builders.
+	RewardPurchase *RewardPurchaseClient
 	// Segment is the client for interacting with the Segment builders.
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
@@ -102,6 +108,12 @@ type Tx struct {
 	SessionLock *SessionLockClient
 	// Sku is the client for interacting with the Sku builders.
 	Sku *SkuClient
+	// StructureTier is the client for interacting with the StructureTier builders.
+	StructureTier *StructureTierClient
+	// TierStructure is the client for interacting with the TierStructure builders.
+	TierStructure *TierStructureClient
+	// TierTransaction is the client for interacting with the TierTransaction builders.
+	TierTransaction *TierTransactionClient
 	// UploadChunk is the client for interacting with the UploadChunk builders.
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
@@ -274,6 +286,7 @@ func (tx *Tx) init() {
 	tx.ExportChunk = NewExportChunkClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Incentive = NewIncentiveClient(tx.config)
+	tx.LoyaltyActivity = NewLoyaltyActivityClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
 	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
 	tx.LoyaltyTier = NewLoyaltyTierClient(tx.config)
@@ -285,6 +298,7 @@ func (tx *Tx) init() {
 	tx.PointsBucket = NewPointsBucketClient(tx.config)
 	tx.Product = NewProductClient(tx.config)
 	tx.ProductCollection = NewProductCollectionClient(tx.config)
+	tx.ProgramReward = NewProgramRewardClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.PromotionStack = NewPromotionStackClient(tx.config)
@@ -295,10 +309,14 @@ func (tx *Tx) init() {
 	tx.ReferralHolder = NewReferralHolderClient(tx.config)
 	tx.Reward = NewRewardClient(tx.config)
 	tx.RewardActivity = NewRewardActivityClient(tx.config)
+	tx.RewardPurchase = NewRewardPurchaseClient(tx.config)
 	tx.Segment = NewSegmentClient(tx.config)
 	tx.SegmentMember = NewSegmentMemberClient(tx.config)
 	tx.SessionLock = NewSessionLockClient(tx.config)
 	tx.Sku = NewSkuClient(tx.config)
+	tx.StructureTier = NewStructureTierClient(tx.config)
+	tx.TierStructure = NewTierStructureClient(tx.config)
+	tx.TierTransaction = NewTierTransactionClient(tx.config)
 	tx.UploadChunk = NewUploadChunkClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.V1Reward = NewV1RewardClient(tx.config)

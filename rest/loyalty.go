@@ -19,6 +19,7 @@ func registerLoyalty(r *gin.Engine, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	v2 := r.Group("/v2/loyalties", authenticate(bearerAndAppKeys, renderError))
 	registerLoyaltyLists(v2, root)
+	registerLoyaltyV2Gaps(v2, root) // loyalty_v2_programs.go (#31)
 
 	v2.POST("/programs", write(withBody(m.CreateLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId", read(byParam("programId", q.LoyaltyProgram), programJSON))

@@ -99,14 +99,7 @@ func registerLoyaltyLists(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return nodes(conn.Edges, func(e *ent.EarningRuleEdge) *ent.EarningRule { return e.Node }, earningRuleJSON), conn.PageInfo, nil
 	}))
-	v2.GET("/incentives", listV2("lcrsinc_", "incentives", func(c *gin.Context, after *entgql.Cursor[string], limit int, dir entgql.OrderDirection) ([]incentiveBody, entgql.PageInfo[string], error) {
-		conn, err := q.Incentives(c.Request.Context(), after, &limit, nil, nil,
-			&ent.IncentiveOrder{Field: ent.IncentiveOrderFieldCreatedAt, Direction: dir}, nil)
-		if err != nil {
-			return nil, entgql.PageInfo[string]{}, err
-		}
-		return nodes(conn.Edges, func(e *ent.IncentiveEdge) *ent.Incentive { return e.Node }, incentiveJSON), conn.PageInfo, nil
-	}))
+	v2.GET("/incentives", listV2("lcrsinc_", "incentives", incentivePage(root, incentiveJSON)))
 	v2.GET("/programs/:programId/members", listV2("lcrsmbr_", "members", func(c *gin.Context, after *entgql.Cursor[string], limit int, dir entgql.OrderDirection) ([]memberBody, entgql.PageInfo[string], error) {
 		ctx := c.Request.Context()
 		p, err := q.LoyaltyProgram(ctx, c.Param("programId"))

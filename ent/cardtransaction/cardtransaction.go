@@ -101,8 +101,10 @@ type Type string
 
 // Type values.
 const (
-	TypePOINTS_ADDITION Type = "POINTS_ADDITION"
-	TypePOINTS_REMOVAL  Type = "POINTS_REMOVAL"
+	TypePOINTS_ADDITION        Type = "POINTS_ADDITION"
+	TypePOINTS_REMOVAL         Type = "POINTS_REMOVAL"
+	TypePOINTS_SPENT_ON_REWARD Type = "POINTS_SPENT_ON_REWARD"
+	TypePOINTS_REFUNDED        Type = "POINTS_REFUNDED"
 )
 
 func (_type Type) String() string {
@@ -112,7 +114,7 @@ func (_type Type) String() string {
 // TypeValidator is a validator for the "type" field enum values. It is called by the builders before save.
 func TypeValidator(_type Type) error {
 	switch _type {
-	case TypePOINTS_ADDITION, TypePOINTS_REMOVAL:
+	case TypePOINTS_ADDITION, TypePOINTS_REMOVAL, TypePOINTS_SPENT_ON_REWARD, TypePOINTS_REFUNDED:
 		return nil
 	default:
 		return fmt.Errorf("cardtransaction: invalid enum value for type field: %q", _type)

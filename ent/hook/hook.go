@@ -237,6 +237,18 @@ func (f IncentiveFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.IncentiveMutation", m)
 }
 
+// The LoyaltyActivityFunc type is an adapter to allow the use of ordinary
+// function as LoyaltyActivity mutator.
+type LoyaltyActivityFunc func(context.Context, *ent.LoyaltyActivityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LoyaltyActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LoyaltyActivityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyActivityMutation", m)
+}
+
 // The LoyaltyMemberFunc type is an adapter to allow the use of ordinary
 // function as LoyaltyMember mutator.
 type LoyaltyMemberFunc func(context.Context, *ent.LoyaltyMemberMutation) (ent.Value, error)
@@ -369,6 +381,18 @@ func (f ProductCollectionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProductCollectionMutation", m)
 }
 
+// The ProgramRewardFunc type is an adapter to allow the use of ordinary
+// function as ProgramReward mutator.
+type ProgramRewardFunc func(context.Context, *ent.ProgramRewardMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ProgramRewardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ProgramRewardMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProgramRewardMutation", m)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary
 // function as Project mutator.
 type ProjectFunc func(context.Context, *ent.ProjectMutation) (ent.Value, error)
@@ -489,6 +513,18 @@ func (f RewardActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RewardActivityMutation", m)
 }
 
+// The RewardPurchaseFunc type is an adapter to allow the use of ordinary
+// function as RewardPurchase mutator.
+type RewardPurchaseFunc func(context.Context, *ent.RewardPurchaseMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RewardPurchaseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RewardPurchaseMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RewardPurchaseMutation", m)
+}
+
 // The SegmentFunc type is an adapter to allow the use of ordinary
 // function as Segment mutator.
 type SegmentFunc func(context.Context, *ent.SegmentMutation) (ent.Value, error)
@@ -535,6 +571,42 @@ func (f SkuFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) 
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SkuMutation", m)
+}
+
+// The StructureTierFunc type is an adapter to allow the use of ordinary
+// function as StructureTier mutator.
+type StructureTierFunc func(context.Context, *ent.StructureTierMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f StructureTierFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.StructureTierMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.StructureTierMutation", m)
+}
+
+// The TierStructureFunc type is an adapter to allow the use of ordinary
+// function as TierStructure mutator.
+type TierStructureFunc func(context.Context, *ent.TierStructureMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TierStructureFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TierStructureMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TierStructureMutation", m)
+}
+
+// The TierTransactionFunc type is an adapter to allow the use of ordinary
+// function as TierTransaction mutator.
+type TierTransactionFunc func(context.Context, *ent.TierTransactionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TierTransactionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TierTransactionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TierTransactionMutation", m)
 }
 
 // The UploadChunkFunc type is an adapter to allow the use of ordinary

@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -39,6 +40,7 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -49,10 +51,14 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -635,6 +641,33 @@ func (f TraverseIncentive) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.IncentiveQuery", q)
 }
 
+// The LoyaltyActivityFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LoyaltyActivityFunc func(context.Context, *ent.LoyaltyActivityQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LoyaltyActivityFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LoyaltyActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyActivityQuery", q)
+}
+
+// The TraverseLoyaltyActivity type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLoyaltyActivity func(context.Context, *ent.LoyaltyActivityQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLoyaltyActivity) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLoyaltyActivity) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LoyaltyActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyActivityQuery", q)
+}
+
 // The LoyaltyMemberFunc type is an adapter to allow the use of ordinary function as a Querier.
 type LoyaltyMemberFunc func(context.Context, *ent.LoyaltyMemberQuery) (ent.Value, error)
 
@@ -932,6 +965,33 @@ func (f TraverseProductCollection) Traverse(ctx context.Context, q ent.Query) er
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProductCollectionQuery", q)
 }
 
+// The ProgramRewardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ProgramRewardFunc func(context.Context, *ent.ProgramRewardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ProgramRewardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ProgramRewardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ProgramRewardQuery", q)
+}
+
+// The TraverseProgramReward type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseProgramReward func(context.Context, *ent.ProgramRewardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseProgramReward) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseProgramReward) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ProgramRewardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ProgramRewardQuery", q)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProjectFunc func(context.Context, *ent.ProjectQuery) (ent.Value, error)
 
@@ -1202,6 +1262,33 @@ func (f TraverseRewardActivity) Traverse(ctx context.Context, q ent.Query) error
 	return fmt.Errorf("unexpected query type %T. expect *ent.RewardActivityQuery", q)
 }
 
+// The RewardPurchaseFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RewardPurchaseFunc func(context.Context, *ent.RewardPurchaseQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RewardPurchaseFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RewardPurchaseQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RewardPurchaseQuery", q)
+}
+
+// The TraverseRewardPurchase type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRewardPurchase func(context.Context, *ent.RewardPurchaseQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRewardPurchase) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRewardPurchase) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RewardPurchaseQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RewardPurchaseQuery", q)
+}
+
 // The SegmentFunc type is an adapter to allow the use of ordinary function as a Querier.
 type SegmentFunc func(context.Context, *ent.SegmentQuery) (ent.Value, error)
 
@@ -1308,6 +1395,87 @@ func (f TraverseSku) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.SkuQuery", q)
+}
+
+// The StructureTierFunc type is an adapter to allow the use of ordinary function as a Querier.
+type StructureTierFunc func(context.Context, *ent.StructureTierQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f StructureTierFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.StructureTierQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.StructureTierQuery", q)
+}
+
+// The TraverseStructureTier type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseStructureTier func(context.Context, *ent.StructureTierQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseStructureTier) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseStructureTier) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.StructureTierQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.StructureTierQuery", q)
+}
+
+// The TierStructureFunc type is an adapter to allow the use of ordinary function as a Querier.
+type TierStructureFunc func(context.Context, *ent.TierStructureQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f TierStructureFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.TierStructureQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.TierStructureQuery", q)
+}
+
+// The TraverseTierStructure type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseTierStructure func(context.Context, *ent.TierStructureQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseTierStructure) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseTierStructure) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TierStructureQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.TierStructureQuery", q)
+}
+
+// The TierTransactionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type TierTransactionFunc func(context.Context, *ent.TierTransactionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f TierTransactionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.TierTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.TierTransactionQuery", q)
+}
+
+// The TraverseTierTransaction type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseTierTransaction func(context.Context, *ent.TierTransactionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseTierTransaction) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseTierTransaction) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TierTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.TierTransactionQuery", q)
 }
 
 // The UploadChunkFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1648,6 +1816,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.IncentiveQuery:
 		return &query[*ent.IncentiveQuery, predicate.Incentive, incentive.OrderOption]{typ: ent.TypeIncentive, tq: q}, nil
+	case *ent.LoyaltyActivityQuery:
+		return &query[*ent.LoyaltyActivityQuery, predicate.LoyaltyActivity, loyaltyactivity.OrderOption]{typ: ent.TypeLoyaltyActivity, tq: q}, nil
 	case *ent.LoyaltyMemberQuery:
 		return &query[*ent.LoyaltyMemberQuery, predicate.LoyaltyMember, loyaltymember.OrderOption]{typ: ent.TypeLoyaltyMember, tq: q}, nil
 	case *ent.LoyaltyProgramQuery:
@@ -1670,6 +1840,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProductQuery, predicate.Product, product.OrderOption]{typ: ent.TypeProduct, tq: q}, nil
 	case *ent.ProductCollectionQuery:
 		return &query[*ent.ProductCollectionQuery, predicate.ProductCollection, productcollection.OrderOption]{typ: ent.TypeProductCollection, tq: q}, nil
+	case *ent.ProgramRewardQuery:
+		return &query[*ent.ProgramRewardQuery, predicate.ProgramReward, programreward.OrderOption]{typ: ent.TypeProgramReward, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectUserQuery:
@@ -1690,6 +1862,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RewardQuery, predicate.Reward, reward.OrderOption]{typ: ent.TypeReward, tq: q}, nil
 	case *ent.RewardActivityQuery:
 		return &query[*ent.RewardActivityQuery, predicate.RewardActivity, rewardactivity.OrderOption]{typ: ent.TypeRewardActivity, tq: q}, nil
+	case *ent.RewardPurchaseQuery:
+		return &query[*ent.RewardPurchaseQuery, predicate.RewardPurchase, rewardpurchase.OrderOption]{typ: ent.TypeRewardPurchase, tq: q}, nil
 	case *ent.SegmentQuery:
 		return &query[*ent.SegmentQuery, predicate.Segment, segment.OrderOption]{typ: ent.TypeSegment, tq: q}, nil
 	case *ent.SegmentMemberQuery:
@@ -1698,6 +1872,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.SessionLockQuery, predicate.SessionLock, sessionlock.OrderOption]{typ: ent.TypeSessionLock, tq: q}, nil
 	case *ent.SkuQuery:
 		return &query[*ent.SkuQuery, predicate.Sku, sku.OrderOption]{typ: ent.TypeSku, tq: q}, nil
+	case *ent.StructureTierQuery:
+		return &query[*ent.StructureTierQuery, predicate.StructureTier, structuretier.OrderOption]{typ: ent.TypeStructureTier, tq: q}, nil
+	case *ent.TierStructureQuery:
+		return &query[*ent.TierStructureQuery, predicate.TierStructure, tierstructure.OrderOption]{typ: ent.TypeTierStructure, tq: q}, nil
+	case *ent.TierTransactionQuery:
+		return &query[*ent.TierTransactionQuery, predicate.TierTransaction, tiertransaction.OrderOption]{typ: ent.TypeTierTransaction, tq: q}, nil
 	case *ent.UploadChunkQuery:
 		return &query[*ent.UploadChunkQuery, predicate.UploadChunk, uploadchunk.OrderOption]{typ: ent.TypeUploadChunk, tq: q}, nil
 	case *ent.UserQuery:

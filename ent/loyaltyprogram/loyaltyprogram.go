@@ -34,6 +34,10 @@ const (
 	FieldEndDate = "end_date"
 	// FieldCardDefinitionIds holds the string denoting the card_definition_ids field in the database.
 	FieldCardDefinitionIds = "card_definition_ids"
+	// FieldEarningRuleIds holds the string denoting the earning_rule_ids field in the database.
+	FieldEarningRuleIds = "earning_rule_ids"
+	// FieldTierStructureIds holds the string denoting the tier_structure_ids field in the database.
+	FieldTierStructureIds = "tier_structure_ids"
 	// FieldMetadata holds the string denoting the metadata field in the database.
 	FieldMetadata = "metadata"
 	// EdgeMembers holds the string denoting the members edge name in mutations.
@@ -60,6 +64,8 @@ var Columns = []string{
 	FieldStartDate,
 	FieldEndDate,
 	FieldCardDefinitionIds,
+	FieldEarningRuleIds,
+	FieldTierStructureIds,
 	FieldMetadata,
 }
 

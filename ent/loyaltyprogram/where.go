@@ -435,6 +435,26 @@ func EndDateNotNil() predicate.LoyaltyProgram {
 	return predicate.LoyaltyProgram(sql.FieldNotNull(FieldEndDate))
 }
 
+// EarningRuleIdsIsNil applies the IsNil predicate on the "earning_rule_ids" field.
+func EarningRuleIdsIsNil() predicate.LoyaltyProgram {
+	return predicate.LoyaltyProgram(sql.FieldIsNull(FieldEarningRuleIds))
+}
+
+// EarningRuleIdsNotNil applies the NotNil predicate on the "earning_rule_ids" field.
+func EarningRuleIdsNotNil() predicate.LoyaltyProgram {
+	return predicate.LoyaltyProgram(sql.FieldNotNull(FieldEarningRuleIds))
+}
+
+// TierStructureIdsIsNil applies the IsNil predicate on the "tier_structure_ids" field.
+func TierStructureIdsIsNil() predicate.LoyaltyProgram {
+	return predicate.LoyaltyProgram(sql.FieldIsNull(FieldTierStructureIds))
+}
+
+// TierStructureIdsNotNil applies the NotNil predicate on the "tier_structure_ids" field.
+func TierStructureIdsNotNil() predicate.LoyaltyProgram {
+	return predicate.LoyaltyProgram(sql.FieldNotNull(FieldTierStructureIds))
+}
+
 // HasMembers applies the HasEdge predicate on the "members" edge.
 func HasMembers() predicate.LoyaltyProgram {
 	return predicate.LoyaltyProgram(func(s *sql.Selector) {

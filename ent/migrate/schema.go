@@ -314,7 +314,7 @@ var (
 		{Name: "project_id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
-		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL"}},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED"}},
 		{Name: "amount", Type: field.TypeInt64},
 		{Name: "balance", Type: field.TypeInt64},
 		{Name: "reason", Type: field.TypeString, Nullable: true},
@@ -650,6 +650,37 @@ var (
 			},
 		},
 	}
+	// LoyaltyActivitiesColumns holds the columns for the "loyalty_activities" table.
+	LoyaltyActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "resource_type", Type: field.TypeString},
+		{Name: "resource_id", Type: field.TypeString},
+		{Name: "type", Type: field.TypeString},
+		{Name: "data", Type: field.TypeJSON},
+		{Name: "group_id", Type: field.TypeString, Nullable: true},
+		{Name: "source", Type: field.TypeJSON, Nullable: true},
+	}
+	// LoyaltyActivitiesTable holds the schema information for the "loyalty_activities" table.
+	LoyaltyActivitiesTable = &schema.Table{
+		Name:       "loyalty_activities",
+		Columns:    LoyaltyActivitiesColumns,
+		PrimaryKey: []*schema.Column{LoyaltyActivitiesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loyaltyactivity_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyActivitiesColumns[1]},
+			},
+			{
+				Name:    "loyaltyactivity_resource_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyActivitiesColumns[5], LoyaltyActivitiesColumns[2], LoyaltyActivitiesColumns[0]},
+			},
+		},
+	}
 	// LoyaltyMembersColumns holds the columns for the "loyalty_members" table.
 	LoyaltyMembersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -698,6 +729,8 @@ var (
 		{Name: "start_date", Type: field.TypeTime, Nullable: true},
 		{Name: "end_date", Type: field.TypeTime, Nullable: true},
 		{Name: "card_definition_ids", Type: field.TypeJSON},
+		{Name: "earning_rule_ids", Type: field.TypeJSON, Nullable: true},
+		{Name: "tier_structure_ids", Type: field.TypeJSON, Nullable: true},
 		{Name: "metadata", Type: field.TypeJSON},
 	}
 	// LoyaltyProgramsTable holds the schema information for the "loyalty_programs" table.
@@ -999,6 +1032,38 @@ var (
 				Name:    "productcollection_project_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{ProductCollectionsColumns[1], ProductCollectionsColumns[2], ProductCollectionsColumns[0]},
+			},
+		},
+	}
+	// ProgramRewardsColumns holds the columns for the "program_rewards" table.
+	ProgramRewardsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "program_id", Type: field.TypeString},
+		{Name: "reward_id", Type: field.TypeString},
+		{Name: "points", Type: field.TypeInt64},
+		{Name: "card_definition_id", Type: field.TypeString},
+		{Name: "stock", Type: field.TypeInt64},
+		{Name: "redeemed", Type: field.TypeInt64, Default: 0},
+		{Name: "costs", Type: field.TypeJSON, Nullable: true},
+	}
+	// ProgramRewardsTable holds the schema information for the "program_rewards" table.
+	ProgramRewardsTable = &schema.Table{
+		Name:       "program_rewards",
+		Columns:    ProgramRewardsColumns,
+		PrimaryKey: []*schema.Column{ProgramRewardsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "programreward_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProgramRewardsColumns[1]},
+			},
+			{
+				Name:    "programreward_program_id_reward_id",
+				Unique:  true,
+				Columns: []*schema.Column{ProgramRewardsColumns[4], ProgramRewardsColumns[5]},
 			},
 		},
 	}
@@ -1391,7 +1456,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "name", Type: field.TypeString, Size: 200},
 		{Name: "type", Type: field.TypeEnum, Enums: []string{"MATERIAL", "DIGITAL"}},
-		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "INACTIVE"}, Default: "DRAFT"},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "INACTIVE", "DELETED"}, Default: "DRAFT"},
 		{Name: "material", Type: field.TypeJSON, Nullable: true},
 		{Name: "digital", Type: field.TypeJSON, Nullable: true},
 		{Name: "metadata", Type: field.TypeJSON},
@@ -1444,6 +1509,45 @@ var (
 				Name:    "rewardactivity_reward_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{RewardActivitiesColumns[8], RewardActivitiesColumns[2], RewardActivitiesColumns[0]},
+			},
+		},
+	}
+	// RewardPurchasesColumns holds the columns for the "reward_purchases" table.
+	RewardPurchasesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "program_id", Type: field.TypeString},
+		{Name: "member_id", Type: field.TypeString},
+		{Name: "card_id", Type: field.TypeString},
+		{Name: "reward_id", Type: field.TypeString},
+		{Name: "card_transaction_id", Type: field.TypeString},
+		{Name: "type", Type: field.TypeString},
+		{Name: "status", Type: field.TypeString, Default: "APPROVED"},
+		{Name: "points", Type: field.TypeInt64},
+		{Name: "refund_of", Type: field.TypeString, Nullable: true},
+	}
+	// RewardPurchasesTable holds the schema information for the "reward_purchases" table.
+	RewardPurchasesTable = &schema.Table{
+		Name:       "reward_purchases",
+		Columns:    RewardPurchasesColumns,
+		PrimaryKey: []*schema.Column{RewardPurchasesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rewardpurchase_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{RewardPurchasesColumns[1]},
+			},
+			{
+				Name:    "rewardpurchase_member_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RewardPurchasesColumns[5], RewardPurchasesColumns[2], RewardPurchasesColumns[0]},
+			},
+			{
+				Name:    "rewardpurchase_refund_of",
+				Unique:  true,
+				Columns: []*schema.Column{RewardPurchasesColumns[12]},
 			},
 		},
 	}
@@ -1576,6 +1680,105 @@ var (
 				Name:    "sku_product_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{SkusColumns[11], SkusColumns[2]},
+			},
+		},
+	}
+	// StructureTiersColumns holds the columns for the "structure_tiers" table.
+	StructureTiersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tier_structure_id", Type: field.TypeString},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "qualification_type", Type: field.TypeString, Default: "POINTS"},
+		{Name: "min_points", Type: field.TypeInt64, Nullable: true},
+		{Name: "max_points", Type: field.TypeInt64, Nullable: true},
+		{Name: "segment_id", Type: field.TypeString, Nullable: true},
+		{Name: "downgrade_type", Type: field.TypeString, Default: "INHERIT"},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// StructureTiersTable holds the schema information for the "structure_tiers" table.
+	StructureTiersTable = &schema.Table{
+		Name:       "structure_tiers",
+		Columns:    StructureTiersColumns,
+		PrimaryKey: []*schema.Column{StructureTiersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "structuretier_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{StructureTiersColumns[1]},
+			},
+			{
+				Name:    "structuretier_tier_structure_id_min_points",
+				Unique:  false,
+				Columns: []*schema.Column{StructureTiersColumns[4], StructureTiersColumns[7]},
+			},
+		},
+	}
+	// TierStructuresColumns holds the columns for the "tier_structures" table.
+	TierStructuresColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeString},
+		{Name: "card_definition_id", Type: field.TypeString},
+		{Name: "status", Type: field.TypeString, Default: "DRAFT"},
+		{Name: "point_earned", Type: field.TypeJSON, Nullable: true},
+		{Name: "expiration", Type: field.TypeJSON, Nullable: true},
+		{Name: "downgrade", Type: field.TypeJSON, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// TierStructuresTable holds the schema information for the "tier_structures" table.
+	TierStructuresTable = &schema.Table{
+		Name:       "tier_structures",
+		Columns:    TierStructuresColumns,
+		PrimaryKey: []*schema.Column{TierStructuresColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "tierstructure_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{TierStructuresColumns[1]},
+			},
+			{
+				Name:    "tierstructure_card_definition_id",
+				Unique:  false,
+				Columns: []*schema.Column{TierStructuresColumns[6]},
+			},
+		},
+	}
+	// TierTransactionsColumns holds the columns for the "tier_transactions" table.
+	TierTransactionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "member_id", Type: field.TypeString},
+		{Name: "program_id", Type: field.TypeString},
+		{Name: "tier_structure_id", Type: field.TypeString},
+		{Name: "from_tier_id", Type: field.TypeString, Nullable: true},
+		{Name: "to_tier_id", Type: field.TypeString, Nullable: true},
+		{Name: "type", Type: field.TypeString},
+		{Name: "points", Type: field.TypeInt64},
+		{Name: "card_transaction_id", Type: field.TypeString, Nullable: true},
+	}
+	// TierTransactionsTable holds the schema information for the "tier_transactions" table.
+	TierTransactionsTable = &schema.Table{
+		Name:       "tier_transactions",
+		Columns:    TierTransactionsColumns,
+		PrimaryKey: []*schema.Column{TierTransactionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "tiertransaction_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{TierTransactionsColumns[1]},
+			},
+			{
+				Name:    "tiertransaction_member_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{TierTransactionsColumns[4], TierTransactionsColumns[2], TierTransactionsColumns[0]},
 			},
 		},
 	}
@@ -2018,6 +2221,7 @@ var (
 		ExportChunksTable,
 		IdempotencyKeysTable,
 		IncentivesTable,
+		LoyaltyActivitiesTable,
 		LoyaltyMembersTable,
 		LoyaltyProgramsTable,
 		LoyaltyTiersTable,
@@ -2029,6 +2233,7 @@ var (
 		PointsBucketsTable,
 		ProductsTable,
 		ProductCollectionsTable,
+		ProgramRewardsTable,
 		ProjectsTable,
 		ProjectUsersTable,
 		PromotionStacksTable,
@@ -2039,10 +2244,14 @@ var (
 		ReferralHoldersTable,
 		RewardsTable,
 		RewardActivitiesTable,
+		RewardPurchasesTable,
 		SegmentsTable,
 		SegmentMembersTable,
 		SessionLocksTable,
 		SkusTable,
+		StructureTiersTable,
+		TierStructuresTable,
+		TierTransactionsTable,
 		UploadChunksTable,
 		UsersTable,
 		V1RewardsTable,

@@ -63,6 +63,9 @@ type IdempotencyKey func(*sql.Selector)
 // Incentive is the predicate function for incentive builders.
 type Incentive func(*sql.Selector)
 
+// LoyaltyActivity is the predicate function for loyaltyactivity builders.
+type LoyaltyActivity func(*sql.Selector)
+
 // LoyaltyMember is the predicate function for loyaltymember builders.
 type LoyaltyMember func(*sql.Selector)
 
@@ -96,6 +99,9 @@ type Product func(*sql.Selector)
 // ProductCollection is the predicate function for productcollection builders.
 type ProductCollection func(*sql.Selector)
 
+// ProgramReward is the predicate function for programreward builders.
+type ProgramReward func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
 
@@ -126,6 +132,9 @@ type Reward func(*sql.Selector)
 // RewardActivity is the predicate function for rewardactivity builders.
 type RewardActivity func(*sql.Selector)
 
+// RewardPurchase is the predicate function for rewardpurchase builders.
+type RewardPurchase func(*sql.Selector)
+
 // Segment is the predicate function for segment builders.
 type Segment func(*sql.Selector)
 
@@ -137,6 +146,15 @@ type SessionLock func(*sql.Selector)
 
 // Sku is the predicate function for sku builders.
 type Sku func(*sql.Selector)
+
+// StructureTier is the predicate function for structuretier builders.
+type StructureTier func(*sql.Selector)
+
+// TierStructure is the predicate function for tierstructure builders.
+type TierStructure func(*sql.Selector)
+
+// TierTransaction is the predicate function for tiertransaction builders.
+type TierTransaction func(*sql.Selector)
 
 // UploadChunk is the predicate function for uploadchunk builders.
 type UploadChunk func(*sql.Selector)

@@ -131,6 +131,7 @@ const (
 	StatusDRAFT    Status = "DRAFT"
 	StatusACTIVE   Status = "ACTIVE"
 	StatusINACTIVE Status = "INACTIVE"
+	StatusDELETED  Status = "DELETED"
 )
 
 func (s Status) String() string {
@@ -140,7 +141,7 @@ func (s Status) String() string {
 // StatusValidator is a validator for the "status" field enum values. It is called by the builders before save.
 func StatusValidator(s Status) error {
 	switch s {
-	case StatusDRAFT, StatusACTIVE, StatusINACTIVE:
+	case StatusDRAFT, StatusACTIVE, StatusINACTIVE, StatusDELETED:
 		return nil
 	default:
 		return fmt.Errorf("reward: invalid enum value for status field: %q", s)

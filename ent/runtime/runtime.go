@@ -25,6 +25,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -36,6 +37,7 @@ import (
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/promotionstack"
@@ -46,11 +48,15 @@ import (
 	"github.com/promoengine/promoengine/ent/referralholder"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/sku"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/v1reward"
@@ -1050,6 +1056,37 @@ func init() {
 	incentive.DefaultID = incentiveDescID.Default.(func() string)
 	// incentive.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	incentive.IDValidator = incentiveDescID.Validators[0].(func(string) error)
+	loyaltyactivityMixin := schema.LoyaltyActivity{}.Mixin()
+	loyaltyactivityMixinHooks1 := loyaltyactivityMixin[1].Hooks()
+	loyaltyactivity.Hooks[0] = loyaltyactivityMixinHooks1[0]
+	loyaltyactivityMixinInters1 := loyaltyactivityMixin[1].Interceptors()
+	loyaltyactivity.Interceptors[0] = loyaltyactivityMixinInters1[0]
+	loyaltyactivityMixinFields0 := loyaltyactivityMixin[0].Fields()
+	_ = loyaltyactivityMixinFields0
+	loyaltyactivityMixinFields1 := loyaltyactivityMixin[1].Fields()
+	_ = loyaltyactivityMixinFields1
+	loyaltyactivityMixinFields2 := loyaltyactivityMixin[2].Fields()
+	_ = loyaltyactivityMixinFields2
+	loyaltyactivityFields := schema.LoyaltyActivity{}.Fields()
+	_ = loyaltyactivityFields
+	// loyaltyactivityDescProjectID is the schema descriptor for project_id field.
+	loyaltyactivityDescProjectID := loyaltyactivityMixinFields1[0].Descriptor()
+	// loyaltyactivity.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	loyaltyactivity.ProjectIDValidator = loyaltyactivityDescProjectID.Validators[0].(func(string) error)
+	// loyaltyactivityDescCreatedAt is the schema descriptor for created_at field.
+	loyaltyactivityDescCreatedAt := loyaltyactivityMixinFields2[0].Descriptor()
+	// loyaltyactivity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	loyaltyactivity.DefaultCreatedAt = loyaltyactivityDescCreatedAt.Default.(func() time.Time)
+	// loyaltyactivityDescUpdatedAt is the schema descriptor for updated_at field.
+	loyaltyactivityDescUpdatedAt := loyaltyactivityMixinFields2[1].Descriptor()
+	// loyaltyactivity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	loyaltyactivity.UpdateDefaultUpdatedAt = loyaltyactivityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// loyaltyactivityDescID is the schema descriptor for id field.
+	loyaltyactivityDescID := loyaltyactivityMixinFields0[0].Descriptor()
+	// loyaltyactivity.DefaultID holds the default value on creation for the id field.
+	loyaltyactivity.DefaultID = loyaltyactivityDescID.Default.(func() string)
+	// loyaltyactivity.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	loyaltyactivity.IDValidator = loyaltyactivityDescID.Validators[0].(func(string) error)
 	loyaltymemberMixin := schema.LoyaltyMember{}.Mixin()
 	loyaltymemberMixinHooks1 := loyaltymemberMixin[1].Hooks()
 	loyaltymemberHooks := schema.LoyaltyMember{}.Hooks()
@@ -1137,7 +1174,7 @@ func init() {
 	// loyaltyprogram.DefaultCardDefinitionIds holds the default value on creation for the card_definition_ids field.
 	loyaltyprogram.DefaultCardDefinitionIds = loyaltyprogramDescCardDefinitionIds.Default.([]string)
 	// loyaltyprogramDescMetadata is the schema descriptor for metadata field.
-	loyaltyprogramDescMetadata := loyaltyprogramFields[5].Descriptor()
+	loyaltyprogramDescMetadata := loyaltyprogramFields[7].Descriptor()
 	// loyaltyprogram.DefaultMetadata holds the default value on creation for the metadata field.
 	loyaltyprogram.DefaultMetadata = loyaltyprogramDescMetadata.Default.(map[string]interface{})
 	// loyaltyprogramDescID is the schema descriptor for id field.
@@ -1647,6 +1684,51 @@ func init() {
 	productcollection.DefaultID = productcollectionDescID.Default.(func() string)
 	// productcollection.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	productcollection.IDValidator = productcollectionDescID.Validators[0].(func(string) error)
+	programrewardMixin := schema.ProgramReward{}.Mixin()
+	programrewardMixinHooks1 := programrewardMixin[1].Hooks()
+	programreward.Hooks[0] = programrewardMixinHooks1[0]
+	programrewardMixinInters1 := programrewardMixin[1].Interceptors()
+	programreward.Interceptors[0] = programrewardMixinInters1[0]
+	programrewardMixinFields0 := programrewardMixin[0].Fields()
+	_ = programrewardMixinFields0
+	programrewardMixinFields1 := programrewardMixin[1].Fields()
+	_ = programrewardMixinFields1
+	programrewardMixinFields2 := programrewardMixin[2].Fields()
+	_ = programrewardMixinFields2
+	programrewardFields := schema.ProgramReward{}.Fields()
+	_ = programrewardFields
+	// programrewardDescProjectID is the schema descriptor for project_id field.
+	programrewardDescProjectID := programrewardMixinFields1[0].Descriptor()
+	// programreward.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	programreward.ProjectIDValidator = programrewardDescProjectID.Validators[0].(func(string) error)
+	// programrewardDescCreatedAt is the schema descriptor for created_at field.
+	programrewardDescCreatedAt := programrewardMixinFields2[0].Descriptor()
+	// programreward.DefaultCreatedAt holds the default value on creation for the created_at field.
+	programreward.DefaultCreatedAt = programrewardDescCreatedAt.Default.(func() time.Time)
+	// programrewardDescUpdatedAt is the schema descriptor for updated_at field.
+	programrewardDescUpdatedAt := programrewardMixinFields2[1].Descriptor()
+	// programreward.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	programreward.UpdateDefaultUpdatedAt = programrewardDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// programrewardDescPoints is the schema descriptor for points field.
+	programrewardDescPoints := programrewardFields[2].Descriptor()
+	// programreward.PointsValidator is a validator for the "points" field. It is called by the builders before save.
+	programreward.PointsValidator = programrewardDescPoints.Validators[0].(func(int64) error)
+	// programrewardDescStock is the schema descriptor for stock field.
+	programrewardDescStock := programrewardFields[4].Descriptor()
+	// programreward.StockValidator is a validator for the "stock" field. It is called by the builders before save.
+	programreward.StockValidator = programrewardDescStock.Validators[0].(func(int64) error)
+	// programrewardDescRedeemed is the schema descriptor for redeemed field.
+	programrewardDescRedeemed := programrewardFields[5].Descriptor()
+	// programreward.DefaultRedeemed holds the default value on creation for the redeemed field.
+	programreward.DefaultRedeemed = programrewardDescRedeemed.Default.(int64)
+	// programreward.RedeemedValidator is a validator for the "redeemed" field. It is called by the builders before save.
+	programreward.RedeemedValidator = programrewardDescRedeemed.Validators[0].(func(int64) error)
+	// programrewardDescID is the schema descriptor for id field.
+	programrewardDescID := programrewardMixinFields0[0].Descriptor()
+	// programreward.DefaultID holds the default value on creation for the id field.
+	programreward.DefaultID = programrewardDescID.Default.(func() string)
+	// programreward.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	programreward.IDValidator = programrewardDescID.Validators[0].(func(string) error)
 	projectMixin := schema.Project{}.Mixin()
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0
@@ -2143,6 +2225,41 @@ func init() {
 	rewardactivity.DefaultID = rewardactivityDescID.Default.(func() string)
 	// rewardactivity.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	rewardactivity.IDValidator = rewardactivityDescID.Validators[0].(func(string) error)
+	rewardpurchaseMixin := schema.RewardPurchase{}.Mixin()
+	rewardpurchaseMixinHooks1 := rewardpurchaseMixin[1].Hooks()
+	rewardpurchase.Hooks[0] = rewardpurchaseMixinHooks1[0]
+	rewardpurchaseMixinInters1 := rewardpurchaseMixin[1].Interceptors()
+	rewardpurchase.Interceptors[0] = rewardpurchaseMixinInters1[0]
+	rewardpurchaseMixinFields0 := rewardpurchaseMixin[0].Fields()
+	_ = rewardpurchaseMixinFields0
+	rewardpurchaseMixinFields1 := rewardpurchaseMixin[1].Fields()
+	_ = rewardpurchaseMixinFields1
+	rewardpurchaseMixinFields2 := rewardpurchaseMixin[2].Fields()
+	_ = rewardpurchaseMixinFields2
+	rewardpurchaseFields := schema.RewardPurchase{}.Fields()
+	_ = rewardpurchaseFields
+	// rewardpurchaseDescProjectID is the schema descriptor for project_id field.
+	rewardpurchaseDescProjectID := rewardpurchaseMixinFields1[0].Descriptor()
+	// rewardpurchase.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	rewardpurchase.ProjectIDValidator = rewardpurchaseDescProjectID.Validators[0].(func(string) error)
+	// rewardpurchaseDescCreatedAt is the schema descriptor for created_at field.
+	rewardpurchaseDescCreatedAt := rewardpurchaseMixinFields2[0].Descriptor()
+	// rewardpurchase.DefaultCreatedAt holds the default value on creation for the created_at field.
+	rewardpurchase.DefaultCreatedAt = rewardpurchaseDescCreatedAt.Default.(func() time.Time)
+	// rewardpurchaseDescUpdatedAt is the schema descriptor for updated_at field.
+	rewardpurchaseDescUpdatedAt := rewardpurchaseMixinFields2[1].Descriptor()
+	// rewardpurchase.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	rewardpurchase.UpdateDefaultUpdatedAt = rewardpurchaseDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// rewardpurchaseDescStatus is the schema descriptor for status field.
+	rewardpurchaseDescStatus := rewardpurchaseFields[6].Descriptor()
+	// rewardpurchase.DefaultStatus holds the default value on creation for the status field.
+	rewardpurchase.DefaultStatus = rewardpurchaseDescStatus.Default.(string)
+	// rewardpurchaseDescID is the schema descriptor for id field.
+	rewardpurchaseDescID := rewardpurchaseMixinFields0[0].Descriptor()
+	// rewardpurchase.DefaultID holds the default value on creation for the id field.
+	rewardpurchase.DefaultID = rewardpurchaseDescID.Default.(func() string)
+	// rewardpurchase.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	rewardpurchase.IDValidator = rewardpurchaseDescID.Validators[0].(func(string) error)
 	segmentMixin := schema.Segment{}.Mixin()
 	segmentMixinHooks1 := segmentMixin[1].Hooks()
 	segment.Hooks[0] = segmentMixinHooks1[0]
@@ -2351,6 +2468,157 @@ func init() {
 	sku.DefaultID = skuDescID.Default.(func() string)
 	// sku.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	sku.IDValidator = skuDescID.Validators[0].(func(string) error)
+	structuretierMixin := schema.StructureTier{}.Mixin()
+	structuretierMixinHooks1 := structuretierMixin[1].Hooks()
+	structuretier.Hooks[0] = structuretierMixinHooks1[0]
+	structuretierMixinInters1 := structuretierMixin[1].Interceptors()
+	structuretier.Interceptors[0] = structuretierMixinInters1[0]
+	structuretierMixinFields0 := structuretierMixin[0].Fields()
+	_ = structuretierMixinFields0
+	structuretierMixinFields1 := structuretierMixin[1].Fields()
+	_ = structuretierMixinFields1
+	structuretierMixinFields2 := structuretierMixin[2].Fields()
+	_ = structuretierMixinFields2
+	structuretierFields := schema.StructureTier{}.Fields()
+	_ = structuretierFields
+	// structuretierDescProjectID is the schema descriptor for project_id field.
+	structuretierDescProjectID := structuretierMixinFields1[0].Descriptor()
+	// structuretier.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	structuretier.ProjectIDValidator = structuretierDescProjectID.Validators[0].(func(string) error)
+	// structuretierDescCreatedAt is the schema descriptor for created_at field.
+	structuretierDescCreatedAt := structuretierMixinFields2[0].Descriptor()
+	// structuretier.DefaultCreatedAt holds the default value on creation for the created_at field.
+	structuretier.DefaultCreatedAt = structuretierDescCreatedAt.Default.(func() time.Time)
+	// structuretierDescUpdatedAt is the schema descriptor for updated_at field.
+	structuretierDescUpdatedAt := structuretierMixinFields2[1].Descriptor()
+	// structuretier.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	structuretier.UpdateDefaultUpdatedAt = structuretierDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// structuretierDescName is the schema descriptor for name field.
+	structuretierDescName := structuretierFields[1].Descriptor()
+	// structuretier.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	structuretier.NameValidator = func() func(string) error {
+		validators := structuretierDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// structuretierDescQualificationType is the schema descriptor for qualification_type field.
+	structuretierDescQualificationType := structuretierFields[2].Descriptor()
+	// structuretier.DefaultQualificationType holds the default value on creation for the qualification_type field.
+	structuretier.DefaultQualificationType = structuretierDescQualificationType.Default.(string)
+	// structuretierDescDowngradeType is the schema descriptor for downgrade_type field.
+	structuretierDescDowngradeType := structuretierFields[6].Descriptor()
+	// structuretier.DefaultDowngradeType holds the default value on creation for the downgrade_type field.
+	structuretier.DefaultDowngradeType = structuretierDescDowngradeType.Default.(string)
+	// structuretierDescMetadata is the schema descriptor for metadata field.
+	structuretierDescMetadata := structuretierFields[7].Descriptor()
+	// structuretier.DefaultMetadata holds the default value on creation for the metadata field.
+	structuretier.DefaultMetadata = structuretierDescMetadata.Default.(map[string]interface{})
+	// structuretierDescID is the schema descriptor for id field.
+	structuretierDescID := structuretierMixinFields0[0].Descriptor()
+	// structuretier.DefaultID holds the default value on creation for the id field.
+	structuretier.DefaultID = structuretierDescID.Default.(func() string)
+	// structuretier.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	structuretier.IDValidator = structuretierDescID.Validators[0].(func(string) error)
+	tierstructureMixin := schema.TierStructure{}.Mixin()
+	tierstructureMixinHooks1 := tierstructureMixin[1].Hooks()
+	tierstructureHooks := schema.TierStructure{}.Hooks()
+	tierstructure.Hooks[0] = tierstructureMixinHooks1[0]
+	tierstructure.Hooks[1] = tierstructureHooks[0]
+	tierstructureMixinInters1 := tierstructureMixin[1].Interceptors()
+	tierstructure.Interceptors[0] = tierstructureMixinInters1[0]
+	tierstructureMixinFields0 := tierstructureMixin[0].Fields()
+	_ = tierstructureMixinFields0
+	tierstructureMixinFields1 := tierstructureMixin[1].Fields()
+	_ = tierstructureMixinFields1
+	tierstructureMixinFields2 := tierstructureMixin[2].Fields()
+	_ = tierstructureMixinFields2
+	tierstructureFields := schema.TierStructure{}.Fields()
+	_ = tierstructureFields
+	// tierstructureDescProjectID is the schema descriptor for project_id field.
+	tierstructureDescProjectID := tierstructureMixinFields1[0].Descriptor()
+	// tierstructure.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	tierstructure.ProjectIDValidator = tierstructureDescProjectID.Validators[0].(func(string) error)
+	// tierstructureDescCreatedAt is the schema descriptor for created_at field.
+	tierstructureDescCreatedAt := tierstructureMixinFields2[0].Descriptor()
+	// tierstructure.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tierstructure.DefaultCreatedAt = tierstructureDescCreatedAt.Default.(func() time.Time)
+	// tierstructureDescUpdatedAt is the schema descriptor for updated_at field.
+	tierstructureDescUpdatedAt := tierstructureMixinFields2[1].Descriptor()
+	// tierstructure.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	tierstructure.UpdateDefaultUpdatedAt = tierstructureDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// tierstructureDescName is the schema descriptor for name field.
+	tierstructureDescName := tierstructureFields[0].Descriptor()
+	// tierstructure.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	tierstructure.NameValidator = func() func(string) error {
+		validators := tierstructureDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// tierstructureDescStatus is the schema descriptor for status field.
+	tierstructureDescStatus := tierstructureFields[3].Descriptor()
+	// tierstructure.DefaultStatus holds the default value on creation for the status field.
+	tierstructure.DefaultStatus = tierstructureDescStatus.Default.(string)
+	// tierstructureDescMetadata is the schema descriptor for metadata field.
+	tierstructureDescMetadata := tierstructureFields[7].Descriptor()
+	// tierstructure.DefaultMetadata holds the default value on creation for the metadata field.
+	tierstructure.DefaultMetadata = tierstructureDescMetadata.Default.(map[string]interface{})
+	// tierstructureDescID is the schema descriptor for id field.
+	tierstructureDescID := tierstructureMixinFields0[0].Descriptor()
+	// tierstructure.DefaultID holds the default value on creation for the id field.
+	tierstructure.DefaultID = tierstructureDescID.Default.(func() string)
+	// tierstructure.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	tierstructure.IDValidator = tierstructureDescID.Validators[0].(func(string) error)
+	tiertransactionMixin := schema.TierTransaction{}.Mixin()
+	tiertransactionMixinHooks1 := tiertransactionMixin[1].Hooks()
+	tiertransaction.Hooks[0] = tiertransactionMixinHooks1[0]
+	tiertransactionMixinInters1 := tiertransactionMixin[1].Interceptors()
+	tiertransaction.Interceptors[0] = tiertransactionMixinInters1[0]
+	tiertransactionMixinFields0 := tiertransactionMixin[0].Fields()
+	_ = tiertransactionMixinFields0
+	tiertransactionMixinFields1 := tiertransactionMixin[1].Fields()
+	_ = tiertransactionMixinFields1
+	tiertransactionMixinFields2 := tiertransactionMixin[2].Fields()
+	_ = tiertransactionMixinFields2
+	tiertransactionFields := schema.TierTransaction{}.Fields()
+	_ = tiertransactionFields
+	// tiertransactionDescProjectID is the schema descriptor for project_id field.
+	tiertransactionDescProjectID := tiertransactionMixinFields1[0].Descriptor()
+	// tiertransaction.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	tiertransaction.ProjectIDValidator = tiertransactionDescProjectID.Validators[0].(func(string) error)
+	// tiertransactionDescCreatedAt is the schema descriptor for created_at field.
+	tiertransactionDescCreatedAt := tiertransactionMixinFields2[0].Descriptor()
+	// tiertransaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tiertransaction.DefaultCreatedAt = tiertransactionDescCreatedAt.Default.(func() time.Time)
+	// tiertransactionDescUpdatedAt is the schema descriptor for updated_at field.
+	tiertransactionDescUpdatedAt := tiertransactionMixinFields2[1].Descriptor()
+	// tiertransaction.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	tiertransaction.UpdateDefaultUpdatedAt = tiertransactionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// tiertransactionDescID is the schema descriptor for id field.
+	tiertransactionDescID := tiertransactionMixinFields0[0].Descriptor()
+	// tiertransaction.DefaultID holds the default value on creation for the id field.
+	tiertransaction.DefaultID = tiertransactionDescID.Default.(func() string)
+	// tiertransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	tiertransaction.IDValidator = tiertransactionDescID.Validators[0].(func(string) error)
 	uploadchunkMixin := schema.UploadChunk{}.Mixin()
 	uploadchunkMixinHooks0 := uploadchunkMixin[0].Hooks()
 	uploadchunk.Hooks[0] = uploadchunkMixinHooks0[0]

@@ -65,6 +65,9 @@ func (CardActivity) Mixin() []ent.Mixin {
 var CardActivityTypes = []string{
 	"vl.card.created", "vl.card.assigned", "vl.card.unassigned",
 	"vl.card.code_generation.succeeded", "vl.card.code_generation.failed",
+	// Points spent on a reward and given back (graph/loyalty/reward_purchases.go;
+	// the documents name no activity for these).
+	"vl.card.reward_purchased", "vl.card.reward_refunded",
 }
 
 // Fields of the CardActivity.
@@ -107,7 +110,7 @@ func (CardTransaction) Mixin() []ent.Mixin {
 func (CardTransaction) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("card_id").Immutable(),
-		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL").Immutable().
+		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED").Immutable().
 			Annotations(entgql.Type("CardTransactionType")),
 		// amount is signed: negative for removals, so the sum of amounts is the balance.
 		field.Int64("amount").Immutable(),

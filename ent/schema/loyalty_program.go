@@ -29,6 +29,10 @@ func (LoyaltyProgram) Fields() []ent.Field {
 		field.Time("end_date").Optional().Nillable(),
 		// card_definition_ids are the card definitions a new member gets cards of.
 		field.Strings("card_definition_ids").Default([]string{}),
+		// Earning rules and tier structures assigned to the program
+		// (POST …/programs/{id}/earning-rules/batch, …/tier-structures/batch).
+		field.Strings("earning_rule_ids").Optional(),
+		field.Strings("tier_structure_ids").Optional(),
 		metadataField(),
 	}
 }

@@ -25,7 +25,7 @@ func (Reward) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
 		field.Enum("type").Values("MATERIAL", "DIGITAL").Annotations(entgql.Type("RewardType")),
-		statusField("RewardStatus", "DRAFT", "DRAFT", "ACTIVE", "INACTIVE"),
+		statusField("RewardStatus", "DRAFT", "DRAFT", "ACTIVE", "INACTIVE", "DELETED"),
 		field.JSON("material", &jsonfield.MaterialDetail{}).Optional().Annotations(entgql.Type("MaterialDetail")),
 		field.JSON("digital", &jsonfield.DigitalDetail{}).Optional().Annotations(entgql.Type("DigitalDetail")),
 		metadataField(),

@@ -48,8 +48,8 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	return c.CardDefinition.Create().SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).
-		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
+	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
+		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx))
 }
 
 // ActivateCardDefinition makes a card definition active.
@@ -67,7 +67,7 @@ func setCardDefinitionStatus(ctx context.Context, id string, to carddefinition.S
 	if err != nil {
 		return nil, err
 	}
-	return d.Update().SetStatus(to).Save(ctx)
+	return logged(ctx, cardDefinitionActivities, statusVerb(to), cardDefinitionIDOf)(d.Update().SetStatus(to).Save(ctx))
 }
 
 // cardCodeConfig completes and checks a card definition's code
@@ -114,5 +114,5 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
-	return upd.Save(ctx)
+	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
 }

@@ -141,11 +141,7 @@ func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConf
 }
 
 func recordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	src, err := ActivitySource(ctx)
+	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,20 @@ func ActivitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 	return src, nil
 }
 
+// activityWriter returns what recording an activity needs: the client of
+// the request's transaction and the caller as the activity's source.
+func activityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := ActivitySource(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, src, nil
+}
+
 // newGroupID is shared by the activities one request records.
 func newGroupID() string { return "lagrp_" + pulid.Hex(9) }
 

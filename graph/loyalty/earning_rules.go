@@ -19,7 +19,7 @@ func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.EarningRule.Get(ctx, id)
+	r, err := c.EarningRule.Query().Where(earningrule.ID(id), earningrule.StatusNEQ(earningrule.StatusDELETED)).Only(ctx)
 	if err := notFound(err, "earning_rule", id); err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	if in.TriggerLimits != nil {
 		create.SetTriggerLimits(in.TriggerLimits)
 	}
-	return create.Save(ctx)
+	return logged(ctx, earningRuleActivities, "created", earningRuleIDOf)(create.Save(ctx))
 }
 
 // validateEarningRule checks everything of a rule but its name and status.
@@ -123,10 +123,14 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 		if len(e.Effects) == 0 {
 			return apperr.InvalidPayload("Property .earnings[%d].effects must have at least 1 item", i)
 		}
-		for j, eff := range e.Effects {
+		for j := range e.Effects {
+			eff := &e.Effects[j]
 			path := pathf("earnings[%d].effects[%d]", i, j)
+			if eff.Benefit != nil && eff.Incentive == nil { // the August spelling
+				eff.Incentive, eff.Benefit = eff.Benefit, nil
+			}
 			n := 0
-			for _, set := range []bool{eff.Points != nil, eff.PointsProportional != nil, eff.Incentive != nil} {
+			for _, set := range []bool{eff.Points != nil, eff.PointsProportional != nil, eff.Incentive != nil, eff.Benefit != nil} {
 				if set {
 					n++
 				}
@@ -144,6 +148,7 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 				if eff.Incentive.ID == "" {
 					return apperr.InvalidPayload("Property .%s.incentive must have required property 'id'", path)
 				}
+				eff.Incentive.ID = IncentiveID(eff.Incentive.ID)
 				_, err = IncentiveByID(ctx, eff.Incentive.ID)
 			}
 			if err != nil {
@@ -219,7 +224,7 @@ func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status)
 	if err != nil {
 		return nil, err
 	}
-	return r.Update().SetStatus(to).Save(ctx)
+	return logged(ctx, earningRuleActivities, statusVerb(to), earningRuleIDOf)(r.Update().SetStatus(to).Save(ctx))
 }
 
 // UpdateEarningRule replaces the given fields and validates the result
@@ -281,5 +286,5 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
-	return upd.Save(ctx)
+	return logged(ctx, earningRuleActivities, "updated", earningRuleIDOf)(upd.Save(ctx))
 }

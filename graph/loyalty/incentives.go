@@ -11,13 +11,15 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// IncentiveByID returns the incentive with id.
+// IncentiveByID returns the incentive with id (linc_ or its August
+// spelling lben_; a deleted one is not found).
 func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	i, err := c.Incentive.Get(ctx, id)
+	id = IncentiveID(id)
+	i, err := c.Incentive.Query().Where(incentive.ID(id), incentive.StatusNEQ(incentive.StatusDELETED)).Only(ctx)
 	if err := notFound(err, "incentive", id); err != nil {
 		return nil, err
 	}
@@ -62,7 +64,7 @@ func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incenti
 	if ent.IsConstraintError(err) {
 		return nil, duplicateIncentive(*in.Name)
 	}
-	return inc, err
+	return logged(ctx, incentiveActivities, "created", incentiveIDOf)(inc, err)
 }
 
 // detailOf names the detail property each incentive type uses.
@@ -123,7 +125,7 @@ func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*e
 	if err != nil {
 		return nil, err
 	}
-	return i.Update().SetStatus(to).Save(ctx)
+	return logged(ctx, incentiveActivities, statusVerb(to), incentiveIDOf)(i.Update().SetStatus(to).Save(ctx))
 }
 
 // UpdateIncentive replaces the given fields; the result must pass every
@@ -161,7 +163,7 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 	if ent.IsConstraintError(err) {
 		return nil, duplicateIncentive(*merged.Name)
 	}
-	return out, err
+	return logged(ctx, incentiveActivities, "updated", incentiveIDOf)(out, err)
 }
 
 // setIncentiveDetail sets the one detail object of a validated input.

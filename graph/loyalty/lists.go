@@ -8,7 +8,10 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -175,7 +178,7 @@ func EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int,
 		return nil, err
 	}
 	return page.Bounded(first, last, func(first *int) (*ent.EarningRuleConnection, error) {
-		return c.EarningRule.Query().Paginate(ctx, after, first, before, last, ent.WithEarningRuleOrder(orderBy), ent.WithEarningRuleFilter(where.Filter))
+		return c.EarningRule.Query().Where(earningrule.StatusNEQ(earningrule.StatusDELETED)).Paginate(ctx, after, first, before, last, ent.WithEarningRuleOrder(orderBy), ent.WithEarningRuleFilter(where.Filter))
 	})
 }
 
@@ -186,7 +189,7 @@ func Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, b
 		return nil, err
 	}
 	return page.Bounded(first, last, func(first *int) (*ent.IncentiveConnection, error) {
-		return c.Incentive.Query().Paginate(ctx, after, first, before, last, ent.WithIncentiveOrder(orderBy), ent.WithIncentiveFilter(where.Filter))
+		return c.Incentive.Query().Where(incentive.StatusNEQ(incentive.StatusDELETED)).Paginate(ctx, after, first, before, last, ent.WithIncentiveOrder(orderBy), ent.WithIncentiveFilter(where.Filter))
 	})
 }
 
@@ -219,6 +222,6 @@ func Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, befo
 		return nil, err
 	}
 	return page.Bounded(first, last, func(first *int) (*ent.RewardConnection, error) {
-		return c.Reward.Query().Paginate(ctx, after, first, before, last, ent.WithRewardOrder(orderBy), ent.WithRewardFilter(where.Filter))
+		return c.Reward.Query().Where(reward.StatusNEQ(reward.StatusDELETED)).Paginate(ctx, after, first, before, last, ent.WithRewardOrder(orderBy), ent.WithRewardFilter(where.Filter))
 	})
 }

@@ -50,6 +50,22 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 // equals the sum of the card's transactions and never goes negative. Both
 // the points endpoint and loyalty earning use it.
 func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID, earningRuleID *string) (*ent.CardTransaction, error) {
+	return bookCardPoints(ctx, cardID, cardMove{points: points, reason: reason, sourceID: sourceID, earningRuleID: earningRuleID})
+}
+
+// cardMove is one booking on a card: signed points, and the transaction
+// type (default POINTS_ADDITION or POINTS_REMOVAL by the sign).
+type cardMove struct {
+	typ                             cardtransaction.Type
+	points                          int64
+	reason, sourceID, earningRuleID *string
+}
+
+// bookCardPoints is the one locked points move of every v2 card booking
+// (the points endpoint, earning, reward purchases and refunds); see
+// moveCardPoints.
+func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTransaction, error) {
+	points, reason, sourceID, earningRuleID := m.points, m.reason, m.sourceID, m.earningRuleID
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -71,6 +87,9 @@ func moveCardPoints(ctx context.Context, cardID string, points int64, reason, so
 	if points < 0 {
 		typ = cardtransaction.TypePOINTS_REMOVAL
 	}
+	if m.typ != "" {
+		typ = m.typ
+	}
 	if crd, err = crd.Update().SetBalance(balance).Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating card balance: %w", err)
 	}
@@ -79,6 +98,9 @@ func moveCardPoints(ctx context.Context, cardID string, points int64, reason, so
 		SetNillableEarningRuleID(earningRuleID).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
+	}
+	if err := trackTiers(ctx, crd, tx); err != nil { // tier transactions (member_tiers.go)
+		return nil, err
 	}
 	return tx, emitCardPoints(ctx, crd, tx) // voucher.loyalty_card.points_added when points > 0
 }

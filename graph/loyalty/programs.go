@@ -44,9 +44,9 @@ func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	return c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
+	return logged(ctx, programActivities, "created", programIDOf)(c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
 		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate)).
-		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
+		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx))
 }
 
 // ActivateLoyaltyProgram makes a loyalty program active.
@@ -64,7 +64,7 @@ func setProgramStatus(ctx context.Context, id string, to loyaltyprogram.Status) 
 	if err != nil {
 		return nil, err
 	}
-	return p.Update().SetStatus(to).Save(ctx)
+	return logged(ctx, programActivities, statusVerb(to), programIDOf)(p.Update().SetStatus(to).Save(ctx))
 }
 
 // cardDefinitionRefs checks a program's card definitions (at most 10, each
@@ -119,5 +119,5 @@ func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgra
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
-	return upd.Save(ctx)
+	return logged(ctx, programActivities, "updated", programIDOf)(upd.Save(ctx))
 }

@@ -22,7 +22,8 @@ const (
 )
 
 // RewardActivityTypes are the reward activity types (the reference
-// document's list; deleted, assigned and unassigned are not recorded yet).
+// document's list; deleted, assigned and unassigned come from #31's deletes
+// and program reward batches).
 var RewardActivityTypes = []string{
 	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
 	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
@@ -34,7 +35,7 @@ func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.Reward.Get(ctx, id)
+	r, err := c.Reward.Query().Where(reward.ID(id), reward.StatusNEQ(reward.StatusDELETED)).Only(ctx)
 	if err := notFound(err, "reward", id); err != nil {
 		return nil, err
 	}
@@ -57,11 +58,7 @@ func RewardJSON(r *ent.Reward) map[string]any {
 
 // recordRewardActivity stores a snapshot of the reward as it is now.
 func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	src, err := ActivitySource(ctx)
+	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ var areas = []func(*API){
 	publications, customers, customerActivities, events, segments, exports, exportsGeneric, orders, productCollections, customerRedeemables,
 	validations, redemptions, validationRules, qualifications,
 	client,
-	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,
+	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV2Gaps, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,
 	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
 }

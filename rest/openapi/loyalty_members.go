@@ -40,7 +40,8 @@ func loyaltyMembers(a *API) {
 	transaction := a.Schema("CardTransaction", Object(
 		Req("id", String()),
 		Req("card_id", String()),
-		Req("type", EnumOf(cardtransaction.TypePOINTS_ADDITION, cardtransaction.TypePOINTS_REMOVAL)),
+		Req("type", EnumOf(cardtransaction.TypePOINTS_ADDITION, cardtransaction.TypePOINTS_REMOVAL,
+			cardtransaction.TypePOINTS_SPENT_ON_REWARD, cardtransaction.TypePOINTS_REFUNDED)),
 		Req("amount", Integer()),
 		Req("balance", Integer().Desc("The card's points after the change.")),
 		Req("reason", String().Null()),

@@ -158,6 +158,9 @@ type EarningEffect struct {
 	Points             *IncentivePoints    `json:"points,omitempty"`
 	PointsProportional *PointsProportional `json:"points_proportional,omitempty"`
 	Incentive          *IDRef              `json:"incentive,omitempty"`
+	// Benefit is the August document's spelling of Incentive; graph/loyalty
+	// folds it into Incentive (with a linc_ id) before storing.
+	Benefit *IDRef `json:"benefit,omitempty"`
 }
 
 // EarningTrigger is what starts an earning rule.

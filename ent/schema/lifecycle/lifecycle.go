@@ -20,6 +20,7 @@ const (
 	Reward         = "reward"
 	Program        = "program"
 	CardDefinition = "card definition"
+	TierStructure  = "tier structure"
 	Member         = "member"
 )
 
@@ -28,10 +29,11 @@ const (
 // document B.7 (activate DRAFT|INACTIVE → ACTIVE, draft ACTIVE → DRAFT) and
 // the same moves for the other resources' activate/deactivate/draft routes.
 var transitions = map[string]map[string][]string{
-	EarningRule:    {"DRAFT": {"ACTIVE"}, "ACTIVE": {"INACTIVE", "DRAFT"}, "INACTIVE": {"ACTIVE"}},
-	Reward:         {"DRAFT": {"ACTIVE"}, "ACTIVE": {"INACTIVE", "DRAFT"}, "INACTIVE": {"ACTIVE"}},
+	EarningRule:    {"DRAFT": {"ACTIVE", "DELETED"}, "ACTIVE": {"INACTIVE", "DRAFT", "DELETED"}, "INACTIVE": {"ACTIVE", "DELETED"}},
+	Reward:         {"DRAFT": {"ACTIVE", "DELETED"}, "ACTIVE": {"INACTIVE", "DRAFT", "DELETED"}, "INACTIVE": {"ACTIVE", "DELETED"}},
+	TierStructure:  {"DRAFT": {"ACTIVE"}, "ACTIVE": {"INACTIVE", "DRAFT"}, "INACTIVE": {"ACTIVE", "DRAFT"}},
 	Program:        {"DRAFT": {"ACTIVE"}, "ACTIVE": {"INACTIVE"}, "INACTIVE": {"ACTIVE"}},
-	Incentive:      {"DRAFT": {"ACTIVE"}, "ACTIVE": {"DRAFT"}},
+	Incentive:      {"DRAFT": {"ACTIVE", "DELETED"}, "ACTIVE": {"DRAFT", "DELETED"}},
 	CardDefinition: {"DRAFT": {"ACTIVE"}, "ACTIVE": {"DRAFT"}},
 	Member:         {"ACTIVE": {"INACTIVE"}, "INACTIVE": {"ACTIVE"}},
 }
@@ -55,6 +57,8 @@ func (e *TransitionError) Verb() string {
 		return "deactivate"
 	case "DRAFT":
 		return "move to draft"
+	case "DELETED":
+		return "delete"
 	}
 	return "move to " + e.To
 }

@@ -13,7 +13,9 @@ func TestAllowed(t *testing.T) {
 		{EarningRule, "DELETED", "ACTIVE", false},
 		{EarningRule, "INACTIVE", "ACTIVE", true},
 		{Incentive, "DRAFT", "ACTIVE", true},
-		{Incentive, "ACTIVE", "DELETED", false},
+		{Incentive, "ACTIVE", "DELETED", true},
+		{Incentive, "DELETED", "ACTIVE", false},
+		{TierStructure, "DRAFT", "INACTIVE", false},
 		{Member, "ACTIVE", "INACTIVE", true},
 		{"unknown", "A", "B", false},
 	} {

@@ -1,0 +1,232 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/structuretier"
+	"github.com/promoengine/promoengine/ent/tierstructure"
+	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// A member's tiers: for each ACTIVE tier structure assigned to the
+// member's program, the points that count (POINT_BALANCE: the balance of
+// the member's card of the structure's card definition; POINT_EARNED: the
+// points added to it within the structure's point_earned period) and the
+// POINTS tier whose range holds them. Every card booking re-computes the
+// member's tiers of the card's definition and records a tier transaction
+// when the tier changes (trackTiers, called by bookCardPoints).
+
+// memberTiers computes a member's place in each active structure of its
+// program.
+func memberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, error) {
+	p, err := Program(ctx, m.ProgramID)
+	if err != nil {
+		return nil, err
+	}
+	structures, err := activeStructures(ctx, p, "")
+	if err != nil {
+		return nil, err
+	}
+	out := []*MemberTier{}
+	for _, ts := range structures {
+		pts, err := structurePoints(ctx, ts, m.ID, 0)
+		if err != nil {
+			return nil, err
+		}
+		tier, err := tierFor(ctx, ts.ID, pts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &MemberTier{TierStructure: ts, Tier: tier, Points: pts})
+	}
+	return out, nil
+}
+
+// activeStructures returns the program's ACTIVE tier structures (of the card
+// definition defID when it is not "").
+func activeStructures(ctx context.Context, p *ent.LoyaltyProgram, defID string) ([]*ent.TierStructure, error) {
+	if len(p.TierStructureIds) == 0 {
+		return nil, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.TierStructure.Query().Where(tierstructure.IDIn(p.TierStructureIds...), tierstructure.Status("ACTIVE"))
+	if defID != "" {
+		q = q.Where(tierstructure.CardDefinitionID(defID))
+	}
+	rows, err := q.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading tier structures: %w", err)
+	}
+	return inOrder(rows, p.TierStructureIds, func(t *ent.TierStructure) string { return t.ID }), nil
+}
+
+// structurePoints returns the member's points that count for ts, minus
+// undo (the points of a booking, to see the state before it).
+func structurePoints(ctx context.Context, ts *ent.TierStructure, memberID string, undo int64) (int64, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return 0, err
+	}
+	crd, err := c.Card.Query().Where(card.MemberID(memberID), card.CardDefinitionID(ts.CardDefinitionID)).First(ctx)
+	if ent.IsNotFound(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading member card: %w", err)
+	}
+	if ts.Type != "POINT_EARNED" {
+		return crd.Balance - undo, nil
+	}
+	since := time.Now().Add(-earnedPeriod(ts.PointEarned))
+	var sums []struct {
+		Sum int64 `json:"sum"`
+	}
+	err = c.CardTransaction.Query().Where(cardtransaction.CardID(crd.ID), cardtransaction.AmountGT(0),
+		cardtransaction.TypeIn(cardtransaction.TypePOINTS_ADDITION), cardtransaction.CreatedAtGTE(since)).
+		Aggregate(ent.As(ent.Sum(cardtransaction.FieldAmount), "sum")).Scan(ctx, &sums)
+	if err != nil {
+		return 0, fmt.Errorf("summing earned points: %w", err)
+	}
+	earned := int64(0)
+	if len(sums) == 1 {
+		earned = sums[0].Sum
+	}
+	if undo > 0 {
+		earned -= undo
+	}
+	return earned, nil
+}
+
+// earnedPeriod is a POINT_EARNED structure's tracking period.
+func earnedPeriod(pe map[string]any) time.Duration {
+	period, _ := pe["period"].(map[string]any)
+	v, _ := period["value"].(float64)
+	day := 24 * time.Hour
+	unit := map[string]time.Duration{"HOUR": time.Hour, "DAY": day, "WEEK": 7 * day, "MONTH": 30 * day, "YEAR": 365 * day}[fmt.Sprint(period["unit"])]
+	if v < 1 || unit == 0 {
+		return 365 * day
+	}
+	return time.Duration(v) * unit
+}
+
+// tierFor returns the POINTS tier of a structure whose range holds pts.
+func tierFor(ctx context.Context, structureID string, pts int64) (*ent.StructureTier, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := c.StructureTier.Query().Where(structuretier.TierStructureID(structureID), structuretier.QualificationType("POINTS"),
+		structuretier.MinPointsLTE(pts), structuretier.Or(structuretier.MaxPointsIsNil(), structuretier.MaxPointsGTE(pts))).
+		First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading tier: %w", err)
+	}
+	return t, nil
+}
+
+// trackTiers records a tier transaction for each structure over the card's
+// definition in which the booking moved the member to another tier.
+func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error {
+	if crd.MemberID == nil || crd.CardDefinitionID == nil {
+		return nil
+	}
+	p, err := Program(ctx, crd.ProgramID)
+	if err != nil {
+		return err
+	}
+	structures, err := activeStructures(ctx, p, *crd.CardDefinitionID)
+	if err != nil || len(structures) == 0 {
+		return err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ts := range structures {
+		if ts.Type == "POINT_EARNED" && (tx.Amount <= 0 || tx.Type != cardtransaction.TypePOINTS_ADDITION) {
+			continue
+		}
+		after, err := structurePoints(ctx, ts, *crd.MemberID, 0)
+		if err != nil {
+			return err
+		}
+		from, err := tierFor(ctx, ts.ID, after-tx.Amount)
+		if err != nil {
+			return err
+		}
+		to, err := tierFor(ctx, ts.ID, after)
+		if err != nil {
+			return err
+		}
+		if tierID(from) == tierID(to) {
+			continue
+		}
+		typ := "UPGRADED"
+		switch {
+		case from == nil:
+			typ = "JOINED"
+		case to == nil:
+			typ = "LEFT"
+		case *to.MinPoints < *from.MinPoints:
+			typ = "DOWNGRADED"
+		}
+		err = c.TierTransaction.Create().SetMemberID(*crd.MemberID).SetProgramID(crd.ProgramID).SetTierStructureID(ts.ID).
+			SetNillableFromTierID(nilIfEmpty(tierID(from))).SetNillableToTierID(nilIfEmpty(tierID(to))).SetType(typ).
+			SetPoints(after).SetCardTransactionID(tx.ID).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("recording tier transaction: %w", err)
+		}
+	}
+	return nil
+}
+
+func tierID(t *ent.StructureTier) string {
+	if t == nil {
+		return ""
+	}
+	return t.ID
+}
+
+func nilIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// MemberTierTransactions pages through a member's tier transactions.
+func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
+	if _, err := Member(ctx, programID, memberID); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+		t, err := c.TierTransaction.Query().Where(tiertransaction.ID(after), tiertransaction.MemberID(memberID)).Only(ctx)
+		if err != nil {
+			return time.Time{}, err
+		}
+		return t.CreatedAt, nil
+	}, func(keys []predicate.TierTransaction, order []tiertransaction.OrderOption, n int) ([]*ent.TierTransaction, error) {
+		return c.TierTransaction.Query().Where(tiertransaction.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &TierTransactionPage{Data: rows, HasMore: more}, nil
+}

@@ -1,0 +1,192 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+// purchasable creates an ACTIVE reward assigned to the setup's program at
+// cost points with the stock given, and returns its id.
+func purchasable(t *testing.T, e *resttest.Env, s loyaltySetup, cost, stock int) string {
+	t.Helper()
+	rw := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL", "status": "ACTIVE",
+		"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+s.program+"/rewards/batch", map[string]any{"assign": []any{
+		map[string]any{"id": rw, "stock": stock, "costs": []any{map[string]any{"spending": []any{
+			map[string]any{"points": cost, "card_definition_id": s.cardDef}}}}}}}, s.h)
+	return rw
+}
+
+func (s loyaltySetup) purchasesPath() string {
+	return "/v2/loyalties/programs/" + s.program + "/members/" + s.member + "/rewards/purchases"
+}
+
+func cardPoints(t *testing.T, e *resttest.Env, s loyaltySetup) float64 {
+	t.Helper()
+	m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
+	return m["cards"].([]any)[0].(map[string]any)["balance"].(float64)
+}
+
+// TestV2RewardPurchaseSpendsOnceAndRefundsOnce: a purchase debits the
+// card by the cost, one the points do not cover is 423 and writes
+// nothing, a refund gives the points and the unit back once.
+func TestV2RewardPurchaseSpendsOnceAndRefundsOnce(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	rw := purchasable(t, e, s, 10, 2)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 25}, s.h)
+	buy := func() resttest.Response {
+		return e.DoJSON(http.MethodPost, s.purchasesPath(), map[string]any{"reward_id": rw}, s.h)
+	}
+	first := must(t, buy(), http.StatusAccepted)
+	if tx := first["transaction"].(map[string]any); tx["type"] != "POINTS_SPENT_ON_REWARD" || tx["amount"] != float64(-10) || tx["balance"] != float64(15) {
+		t.Errorf("purchase: %v", first)
+	}
+	must(t, buy(), http.StatusAccepted)
+	wantErrorKey(t, buy(), http.StatusLocked, "reward_out_of_stock")
+	if b := cardPoints(t, e, s); b != 5 {
+		t.Fatalf("balance %v, want 5", b)
+	}
+	list := mustOK(t, e, http.MethodGet, s.purchasesPath()+"?order=created_at", nil, s.h)["data"].([]any)
+	if len(list) != 2 {
+		t.Fatalf("purchases %v", list)
+	}
+	pid := list[0].(map[string]any)["id"].(string)
+	refund := "/v2/loyalties/programs/" + s.program + "/rewards/purchases/" + pid + "/refund"
+	if r := must(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusAccepted); r["transaction"].(map[string]any)["type"] != "POINTS_REFUNDED" {
+		t.Errorf("refund %v", r)
+	}
+	wantErrorKey(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusConflict, "invalid_state")
+	if b := cardPoints(t, e, s); b != 15 {
+		t.Fatalf("balance %v after the refund, want 15", b)
+	}
+	must(t, buy(), http.StatusAccepted) // the refunded unit is back in stock
+	wantErrorKey(t, buy(), http.StatusLocked, "reward_out_of_stock")
+
+	// Points not covering the cost: 423, no transaction, no stock taken.
+	dear := purchasable(t, e, s, 1000, 5)
+	wantErrorKey(t, e.DoJSON(http.MethodPost, s.purchasesPath(), map[string]any{"reward_id": dear}, s.h), http.StatusLocked, "insufficient_points")
+	rewards := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/rewards", nil, s.h)["data"].([]any)
+	for _, r := range rewards {
+		if r := r.(map[string]any); r["reward_id"] == dear && r["redeemed"] != float64(0) {
+			t.Errorf("refused purchase took stock: %v", r)
+		}
+	}
+	if b := cardPoints(t, e, s); b != 5 {
+		t.Errorf("balance %v after a refused purchase, want 5", b)
+	}
+	// Bad input writes nothing: a negative cost, a member of another project.
+	wantErrorKey(t, e.DoJSON(http.MethodPut, "/v2/loyalties/programs/"+s.program+"/rewards/"+dear, map[string]any{"costs": []any{
+		map[string]any{"spending": []any{map[string]any{"points": -5, "card_definition_id": s.cardDef}}}}}, s.h), http.StatusBadRequest, "invalid_payload")
+	other := v2(t, e, e.NewProject("other"))
+	wantErrorKey(t, e.DoJSON(http.MethodPost, s.purchasesPath(), map[string]any{"reward_id": rw}, other), http.StatusNotFound, "not_found")
+	wantErrorKey(t, e.Do(http.MethodDelete, "/v2/loyalties/rewards/"+rw, nil, s.h), http.StatusBadRequest, "resource_in_use")
+}
+
+// TestV2ConcurrentRewardPurchasesSpendPointsOnce: 100 purchases at once of
+// a 10-point reward from a card of 330 points, over two server processes:
+// exactly 33 succeed, the balance ends at 0 and no transaction left it
+// below zero, with one card activity and one webhook event per purchase.
+func TestV2ConcurrentRewardPurchasesSpendPointsOnce(t *testing.T) {
+	e, _, servers := twoServers(t)
+	mk := e.NewManagementKey()
+	createHook(t, e, mk, "http://127.0.0.1:9/never", "voucher.loyalty_card.transaction.created")
+	s := newLoyaltySetup(t, e)
+	rw := purchasable(t, e, s, 10, 1000)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 330}, s.h)
+	resps := burst(e, servers, s.h, 100, func(int) (string, any) { return s.purchasesPath(), map[string]any{"reward_id": rw} })
+	wantOutcomes(t, "reward purchases", resps, map[string]int{"202 ": 33, "423 insufficient_points": 67})
+	if b := cardPoints(t, e, s); b != 0 {
+		t.Errorf("balance %v, want 0", b)
+	}
+	txs := e.DB.Client.CardTransaction.Query().Where(cardtransaction.TypeEQ(cardtransaction.TypePOINTS_SPENT_ON_REWARD)).AllX(systemCtx())
+	if len(txs) != 33 {
+		t.Errorf("%d POINTS_SPENT_ON_REWARD transactions, want 33", len(txs))
+	}
+	for _, tx := range txs {
+		if tx.Balance < 0 {
+			t.Errorf("a transaction left balance %d", tx.Balance)
+		}
+	}
+	if n := e.DB.Client.WebhookEvent.Query().Where(webhookevent.Type("voucher.loyalty_card.transaction.created")).CountX(systemCtx()); n != 33 {
+		t.Errorf("%d webhook events, want 33", n)
+	}
+	acts := mustOK(t, e, http.MethodGet, s.cardPath()+"/activities?limit=100", nil, s.h)["data"].([]any)
+	bought := 0
+	for _, a := range acts {
+		if a.(map[string]any)["type"] == "vl.card.reward_purchased" {
+			bought++
+		}
+	}
+	if bought != 33 {
+		t.Errorf("%d purchase activities, want 33", bought)
+	}
+	list := mustOK(t, e, http.MethodGet, s.purchasesPath()+"?limit=100", nil, s.h)["data"].([]any)
+	if len(list) != 33 {
+		t.Errorf("%d reward transactions, want 33", len(list))
+	}
+}
+
+// TestV2LoyaltyGapsThroughGraphQL: the same use cases answer GraphQL.
+func TestV2LoyaltyGapsThroughGraphQL(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	rw := purchasable(t, e, s, 10, 5)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 15}, s.h)
+	app := resttest.App(e.Project)
+	got := e.GraphQL(app, `mutation($p: ID!, $m: ID!, $r: ID!) { purchaseReward(programID: $p, memberID: $m, input: {rewardID: $r}) {
+		status purchase { id points } transaction { amount balance } } }`, map[string]any{"p": s.program, "m": s.member, "r": rw})
+	if len(got.Errors) > 0 || mustJSON(got.Data["purchaseReward"].(map[string]any)["transaction"]) != `{"amount":-10,"balance":5}` {
+		t.Fatalf("purchaseReward: %+v %v", got.Errors, got.Data)
+	}
+	ts := e.GraphQL(app, `mutation($d: ID!) { createTierStructure(input: {name: "L", type: "POINT_BALANCE", cardDefinitionID: $d}) { id status } }`,
+		map[string]any{"d": s.cardDef})
+	if len(ts.Errors) > 0 || ts.Data["createTierStructure"].(map[string]any)["status"] != "DRAFT" {
+		t.Fatalf("createTierStructure: %+v %v", ts.Errors, ts.Data)
+	}
+	ms := e.GraphQL(app, `query($c: ID!) { customerMemberships(customerID: $c) { member { id } tiers { points } } }`, map[string]any{"c": s.cust})
+	if len(ms.Errors) > 0 || len(ms.Data["customerMemberships"].([]any)) != 1 {
+		t.Fatalf("customerMemberships: %+v %v", ms.Errors, ms.Data)
+	}
+}
+
+// TestV2MemberUpdateAndRewardsPreview: PUT merges member metadata (null
+// clears it); examine/rewards shows what the points buy and writes
+// nothing.
+func TestV2MemberUpdateAndRewardsPreview(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	path := "/v2/loyalties/programs/" + s.program + "/members/" + s.member
+	mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": map[string]any{"a": 1}}, s.h)
+	if m := mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": map[string]any{"b": 2}}, s.h); mustJSON(m["metadata"]) != `{"a":1,"b":2}` {
+		t.Errorf("merged metadata %v", m["metadata"])
+	}
+	if m := mustOK(t, e, http.MethodPut, path, map[string]any{"metadata": nil}, s.h); mustJSON(m["metadata"]) != `{}` {
+		t.Errorf("cleared metadata %v", m["metadata"])
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{}, s.h), http.StatusBadRequest, "invalid_payload")
+
+	cheap := purchasable(t, e, s, 10, 5)
+	dear := purchasable(t, e, s, 100, 5)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 50}, s.h)
+	x := mustOK(t, e, http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{
+		"customer_identification": map[string]any{"type": "customer_id", "customer_id": s.cust}}, s.h)
+	est := x["memberships"].([]any)[0].(map[string]any)["cards"].([]any)[0].(map[string]any)["rewards"].([]any)
+	got := map[string]bool{}
+	for _, r := range est {
+		r := r.(map[string]any)
+		got[r["reward_id"].(string)] = r["affordable"].(bool)
+	}
+	if len(got) != 2 || !got[cheap] || got[dear] {
+		t.Errorf("preview %s", mustJSON(x))
+	}
+	if b := cardPoints(t, e, s); b != 50 {
+		t.Errorf("balance %v after a preview, want 50", b)
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{
+		"customer_identification": map[string]any{"type": "member_id", "member_id": "lmbr_unknown"}}, s.h), http.StatusNotFound, "not_found")
+}
