@@ -25,7 +25,7 @@ func (s loyaltySetup) purchasesPath() string {
 	return "/v2/loyalties/programs/" + s.program + "/members/" + s.member + "/rewards/purchases"
 }
 
-func cardPoints(t *testing.T, e *resttest.Env, s loyaltySetup) float64 {
+func v2CardBalance(t *testing.T, e *resttest.Env, s loyaltySetup) float64 {
 	t.Helper()
 	m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
 	return m["cards"].([]any)[0].(map[string]any)["balance"].(float64)
@@ -48,7 +48,7 @@ func TestV2RewardPurchaseSpendsOnceAndRefundsOnce(t *testing.T) {
 	}
 	must(t, buy(), http.StatusAccepted)
 	wantErrorKey(t, buy(), http.StatusLocked, "reward_out_of_stock")
-	if b := cardPoints(t, e, s); b != 5 {
+	if b := v2CardBalance(t, e, s); b != 5 {
 		t.Fatalf("balance %v, want 5", b)
 	}
 	list := mustOK(t, e, http.MethodGet, s.purchasesPath()+"?order=created_at", nil, s.h)["data"].([]any)
@@ -61,7 +61,7 @@ func TestV2RewardPurchaseSpendsOnceAndRefundsOnce(t *testing.T) {
 		t.Errorf("refund %v", r)
 	}
 	wantErrorKey(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusConflict, "invalid_state")
-	if b := cardPoints(t, e, s); b != 15 {
+	if b := v2CardBalance(t, e, s); b != 15 {
 		t.Fatalf("balance %v after the refund, want 15", b)
 	}
 	must(t, buy(), http.StatusAccepted) // the refunded unit is back in stock
@@ -76,7 +76,7 @@ func TestV2RewardPurchaseSpendsOnceAndRefundsOnce(t *testing.T) {
 			t.Errorf("refused purchase took stock: %v", r)
 		}
 	}
-	if b := cardPoints(t, e, s); b != 5 {
+	if b := v2CardBalance(t, e, s); b != 5 {
 		t.Errorf("balance %v after a refused purchase, want 5", b)
 	}
 	// Bad input writes nothing: a negative cost, a member of another project.
@@ -100,7 +100,7 @@ func TestV2ConcurrentRewardPurchasesSpendPointsOnce(t *testing.T) {
 	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 330}, s.h)
 	resps := burst(e, servers, s.h, 100, func(int) (string, any) { return s.purchasesPath(), map[string]any{"reward_id": rw} })
 	wantOutcomes(t, "reward purchases", resps, map[string]int{"202 ": 33, "423 insufficient_points": 67})
-	if b := cardPoints(t, e, s); b != 0 {
+	if b := v2CardBalance(t, e, s); b != 0 {
 		t.Errorf("balance %v, want 0", b)
 	}
 	txs := e.DB.Client.CardTransaction.Query().Where(cardtransaction.TypeEQ(cardtransaction.TypePOINTS_SPENT_ON_REWARD)).AllX(systemCtx())
@@ -184,7 +184,7 @@ func TestV2MemberUpdateAndRewardsPreview(t *testing.T) {
 	if len(got) != 2 || !got[cheap] || got[dear] {
 		t.Errorf("preview %s", mustJSON(x))
 	}
-	if b := cardPoints(t, e, s); b != 50 {
+	if b := v2CardBalance(t, e, s); b != 50 {
 		t.Errorf("balance %v after a preview, want 50", b)
 	}
 	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{

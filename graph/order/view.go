@@ -13,36 +13,30 @@ import (
 // columns. Every amount is present, 0 included (as in validation and
 // redemption results), so typed clients never meet a missing total.
 type View struct {
-	ID                         string           `json:"id"`
-	SourceID                   *string          `json:"source_id"`
-	CreatedAt                  string           `json:"created_at"`
-	UpdatedAt                  *string          `json:"updated_at"`
-	Status                     string           `json:"status"`
-	Amount                     int64            `json:"amount"`
-	DiscountAmount             int64            `json:"discount_amount"`
-	ItemsDiscountAmount        int64            `json:"items_discount_amount"`
-	TotalDiscountAmount        int64            `json:"total_discount_amount"`
-	TotalAmount                int64            `json:"total_amount"`
-	AppliedDiscountAmount      int64            `json:"applied_discount_amount"`
-	ItemsAppliedDiscountAmount int64            `json:"items_applied_discount_amount"`
-	TotalAppliedDiscountAmount int64            `json:"total_applied_discount_amount"`
-	Items                      []map[string]any `json:"items"`
-	Metadata                   map[string]any   `json:"metadata"`
-	Customer                   map[string]any   `json:"customer,omitempty"`
-	CustomerID                 *string          `json:"customer_id"`
-	Referrer                   map[string]any   `json:"referrer,omitempty"`
-	ReferrerID                 *string          `json:"referrer_id"`
-	Object                     string           `json:"object"`
-	Redemptions                map[string]any   `json:"redemptions"`
+	ID          string           `json:"id"`
+	SourceID    *string          `json:"source_id"`
+	CreatedAt   string           `json:"created_at"`
+	UpdatedAt   *string          `json:"updated_at"`
+	Status      string           `json:"status"`
+	Amounts                      // amount … total_applied_discount_amount, in the document's order
+	Items       []map[string]any `json:"items"`
+	Metadata    map[string]any   `json:"metadata"`
+	Customer    map[string]any   `json:"customer,omitempty"`
+	CustomerID  *string          `json:"customer_id"`
+	Referrer    map[string]any   `json:"referrer,omitempty"`
+	ReferrerID  *string          `json:"referrer_id"`
+	Object      string           `json:"object"`
+	Redemptions map[string]any   `json:"redemptions"`
 }
 
 // ViewOf is o as REST shows it.
 func ViewOf(o *ent.Order) *View {
 	v := &View{ID: o.ID, SourceID: o.SourceID, CreatedAt: clock.Format(o.CreatedAt), Status: o.Status.String(),
-		Amount: o.Amount, DiscountAmount: o.DiscountAmount, ItemsDiscountAmount: o.ItemsDiscountAmount,
-		TotalDiscountAmount: o.TotalDiscountAmount, TotalAmount: o.TotalAmount,
-		AppliedDiscountAmount: o.AppliedDiscountAmount, ItemsAppliedDiscountAmount: o.ItemsAppliedDiscountAmount,
-		TotalAppliedDiscountAmount: o.TotalAppliedDiscountAmount, Items: o.Items,
+		Amounts: Amounts{Amount: o.Amount, DiscountAmount: o.DiscountAmount, ItemsDiscountAmount: o.ItemsDiscountAmount,
+			TotalDiscountAmount: o.TotalDiscountAmount, TotalAmount: o.TotalAmount,
+			AppliedDiscountAmount: o.AppliedDiscountAmount, ItemsAppliedDiscountAmount: o.ItemsAppliedDiscountAmount,
+			TotalAppliedDiscountAmount: o.TotalAppliedDiscountAmount},
+		Items:    o.Items,
 		Metadata: shape.OrEmptyMap(o.Metadata), CustomerID: o.CustomerID, ReferrerID: o.ReferrerID,
 		Object: "order", Redemptions: shape.OrEmptyMap(o.Redemptions)}
 	if o.UpdatedAt != nil {
