@@ -273,6 +273,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
 		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
+	registerLegacyQualifications(v1, keysOrBearer, vouchers)
 	registerManagement(r, root, trustedOrigins)
 	return r, nil
 }

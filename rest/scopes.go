@@ -30,6 +30,8 @@ var scopeTable = []routeScope{
 	{Method: "GET", Path: "/v1/vouchers/:code/redemptions", Scopes: []string{"api", "redemptions", "vouchers"}},
 	{Path: "/v1/validations", Scopes: []string{"api", "validations"}},
 	{Method: "POST", Path: "/v1/qualifications", Scopes: []string{"api", "qualifications"}},
+	{Method: "POST", Path: "/v1/vouchers/qualification", Scopes: []string{"api", "vouchers"}},
+	{Method: "POST", Path: "/v1/campaigns/qualification", Scopes: []string{"api", "campaigns"}},
 	{Path: "/v1/redemptions", Scopes: []string{"api", "redemptions"}},
 	{Path: "/v1/validation-rules-assignments", Scopes: []string{"api", "validation-rules-assignments"}},
 	{Path: "/v1/validation-rules", Scopes: []string{"api", "validation-rules"}},

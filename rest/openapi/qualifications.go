@@ -6,6 +6,7 @@ import "github.com/promoengine/promoengine/graph/qualification"
 // form (rest/qualifications.go, docs/qualifications.md).
 func qualifications(a *API) {
 	a.Tag("Qualifications", "Which redeemables fit a customer and a cart: nothing is written.")
+	defer legacyQualifications(a)
 	tierEntry := Object(
 		Req("id", String().Desc("The voucher's code, promo_… or stack_…")),
 		Req("object", Enum("voucher", "promotion_tier", "promotion_stack")),

@@ -1,0 +1,94 @@
+package rest
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/qualification"
+)
+
+// The legacy qualifications (deprecated in the reference, still served):
+// POST /v1/vouchers/qualification and POST /v1/campaigns/qualification,
+// graph/qualification.QualifyVouchers / QualifyCampaigns
+// (docs/qualifications.md "Legacy endpoints"). Nothing is written: no
+// transaction.
+
+func registerLegacyQualifications(v1 *gin.RouterGroup, auth gin.HandlerFunc, vouchers voucherHandlers) {
+	v1.POST("/vouchers/qualification", auth, vouchers.qualify)
+	v1.POST("/campaigns/qualification", auth, campaignHandlers{vouchers.root}.qualify)
+}
+
+// legacyQualificationBody is a legacy qualification's answer: the list
+// envelope with the qualification's id, date and tracking id.
+type legacyQualificationBody[T any] struct {
+	listEnvelope[T]
+	ID         string    `json:"id"`
+	CreatedAt  timestamp `json:"created_at"`
+	TrackingID *string   `json:"tracking_id,omitempty"`
+}
+
+// legacyQualificationInput decodes the body and the query parameters
+// audienceRulesOnly, limit and order.
+func legacyQualificationInput(c *gin.Context) (qualification.LegacyInput, error) {
+	var in qualification.LegacyInput
+	if err := decodeBody(c, &in); err != nil {
+		return in, err
+	}
+	if raw, ok := c.GetQuery("audienceRulesOnly"); ok {
+		b, err := strconv.ParseBool(raw)
+		if err != nil {
+			return in, apperr.InvalidQueryParams("Query parameter audienceRulesOnly must be true or false")
+		}
+		in.AudienceRulesOnly = b
+	}
+	limit, err := queryInt(c, "limit")
+	if err != nil {
+		return in, err
+	}
+	in.Limit = limit
+	queryStrings(c, map[string]**string{"order": &in.OrderBy})
+	return in, nil
+}
+
+// qualify serves POST /v1/vouchers/qualification.
+func (h voucherHandlers) qualify(c *gin.Context) {
+	in, err := legacyQualificationInput(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := qualification.QualifyVouchers(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	data := make([]voucherBody, len(res.Data))
+	for i, v := range res.Data {
+		data[i] = h.voucherJSON(c, v)
+	}
+	c.PureJSON(http.StatusOK, legacyQualificationBody[voucherBody]{listEnvelope: newList(data, len(data)),
+		ID: res.ID, CreatedAt: timestamp(res.CreatedAt), TrackingID: res.TrackingID})
+}
+
+// qualify serves POST /v1/campaigns/qualification.
+func (h campaignHandlers) qualify(c *gin.Context) {
+	in, err := legacyQualificationInput(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := qualification.QualifyCampaigns(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	data := make([]campaignBody, len(res.Data))
+	for i, cmp := range res.Data {
+		data[i] = campaignJSON(cmp)
+	}
+	c.PureJSON(http.StatusOK, legacyQualificationBody[campaignBody]{listEnvelope: newList(data, len(data)),
+		ID: res.ID, CreatedAt: timestamp(res.CreatedAt), TrackingID: res.TrackingID})
+}
