@@ -401,6 +401,21 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
     'qualifications.checkEligibility -> both tiers, best deal first', qual)
   await expectError(() => client.qualifications.checkEligibility({ options: { limit: 51 } }),
     e => e.code === 400 && e.key === 'invalid_payload', 'qualifications.checkEligibility with limit 51 -> 400')
+  // Legacy qualifications (docs/qualifications.md "Legacy endpoints"): a fresh generic code and code campaign.
+  await client.vouchers.create({ code: 'SDK-QUAL', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } })
+  const vq = await client.vouchers.qualifications.examine({ customer: { source_id: 'sdk-promo' }, order: { amount: 10000 } },
+    { order: '-created_at', limit: 1 })
+  assert(vq.object === 'list' && vq.total === 1 && vq.data[0].code === 'SDK-QUAL' && vq.id.startsWith('qfl_'),
+    'vouchers.qualifications.examine -> the newest generic code', vq)
+  await client.campaigns.create({ name: 'SDK Qual', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } })
+  await client.campaigns.addVoucher('SDK Qual', { code: 'SDK-QUAL-1' })
+  const cq = await client.campaigns.qualifications.examine({ customer: { source_id: 'sdk-promo' }, order: { amount: 10000 } },
+    { audienceRulesOnly: true, order: '-created_at', limit: 1 })
+  assert(cq.object === 'list' && cq.total === 1 && cq.data[0].name === 'SDK Qual' && cq.data[0].object === 'campaign',
+    'campaigns.qualifications.examine -> the newest code campaign', cq)
+  await expectError(() => client.vouchers.qualifications.examine({}, { limit: 51 }),
+    e => e.code === 400 && e.key === 'invalid_query_params', 'vouchers.qualifications.examine with limit 51 -> 400')
   const tierRed = await client.promotions.tiers.redeem(tiersOf.tiers[0].id, { order: { amount: 5000 }, customer: { source_id: 'sdk-promo' } })
   assert(tierRed.result === 'SUCCESS' && tierRed.promotion_tier.id === tiersOf.tiers[0].id && tierRed.order.total_amount === 4000, 'promotions.tiers.redeem', tierRed)
   await client.promotions.stack.delete(promo.id, stack.id)
