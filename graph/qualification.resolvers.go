@@ -15,3 +15,13 @@ import (
 func (r *queryResolver) Qualifications(ctx context.Context, input qualification.Input) (*qualification.Result, error) {
 	return qualification.Qualify(ctx, input)
 }
+
+// VoucherQualification is the resolver for the voucherQualification field.
+func (r *queryResolver) VoucherQualification(ctx context.Context, input qualification.LegacyInput) (*qualification.VoucherQualification, error) {
+	return qualification.QualifyVouchers(ctx, input)
+}
+
+// CampaignQualification is the resolver for the campaignQualification field.
+func (r *queryResolver) CampaignQualification(ctx context.Context, input qualification.LegacyInput) (*qualification.CampaignQualification, error) {
+	return qualification.QualifyCampaigns(ctx, input)
+}

@@ -13,8 +13,9 @@ import (
 // The legacy qualifications (deprecated in the reference, still served):
 // POST /v1/vouchers/qualification and POST /v1/campaigns/qualification,
 // graph/qualification.QualifyVouchers / QualifyCampaigns
-// (docs/qualifications.md "Legacy endpoints"). Nothing is written: no
-// transaction.
+// (docs/qualifications.md "Legacy endpoints"), through the resolvers of
+// the GraphQL voucherQualification and campaignQualification. Nothing is
+// written: no transaction.
 
 func registerLegacyQualifications(v1 *gin.RouterGroup, auth gin.HandlerFunc, vouchers voucherHandlers) {
 	v1.POST("/vouchers/qualification", auth, vouchers.qualify)
@@ -60,7 +61,7 @@ func (h voucherHandlers) qualify(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	res, err := qualification.QualifyVouchers(c.Request.Context(), in)
+	res, err := h.root.Query().VoucherQualification(c.Request.Context(), in)
 	if err != nil {
 		renderError(c, err)
 		return
@@ -80,7 +81,7 @@ func (h campaignHandlers) qualify(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	res, err := qualification.QualifyCampaigns(c.Request.Context(), in)
+	res, err := h.root.Query().CampaignQualification(c.Request.Context(), in)
 	if err != nil {
 		renderError(c, err)
 		return

@@ -163,3 +163,37 @@ func TestLegacyCampaignQualification(t *testing.T) {
 		}
 	}
 }
+
+// TestLegacyQualificationsOverGraphQL: the GraphQL fields answer as the
+// REST routes, and their limit is checked there too.
+func TestLegacyQualificationsOverGraphQL(t *testing.T) {
+	s := newLegacyShop(t)
+	e, app := s.e, s.app
+	s.standalone(t, app, "VIP10")
+	s.assign(t, s.vip, map[string]any{"voucher": "VIP10"})
+	s.standalone(t, app, "ANY")
+	discountCode(t, e, app, "VIP coupons", "VC-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	s.assign(t, s.vip, map[string]any{"campaign": "VIP coupons"})
+	const q = `query($in: LegacyQualificationInput!) {
+		voucherQualification(input: $in) { id total data { code } }
+		campaignQualification(input: $in) { total data { name } } }`
+	for _, c := range []struct {
+		customer     string
+		codes, camps int
+	}{{"ann", 2, 1}, {"bob", 1, 0}} {
+		got := e.GraphQL(app, q, map[string]any{"in": map[string]any{"customer": map[string]any{"sourceID": c.customer},
+			"order": map[string]any{"amount": 6000}, "orderBy": "code"}})
+		if len(got.Errors) > 0 {
+			t.Fatalf("%s: %v", c.customer, got.Errors)
+		}
+		vq := got.Data["voucherQualification"].(map[string]any)
+		cq := got.Data["campaignQualification"].(map[string]any)
+		if int(num(vq["total"])) != c.codes || len(vq["data"].([]any)) != c.codes || int(num(cq["total"])) != c.camps {
+			t.Fatalf("%s: want %d codes and %d campaigns, got %v", c.customer, c.codes, c.camps, got.Data)
+		}
+	}
+	bad := e.GraphQL(app, `{ voucherQualification(input: {limit: 51}) { total } }`, nil)
+	if len(bad.Errors) == 0 || bad.Errors[0].Extensions["key"] != "invalid_query_params" {
+		t.Fatalf("limit 51: want invalid_query_params, got %+v", bad)
+	}
+}

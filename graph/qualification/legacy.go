@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
-	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
@@ -38,14 +38,30 @@ type LegacyInput struct {
 	OrderBy *string `json:"-"`
 }
 
-// LegacyAnswer is what a legacy qualification found: the qualified
-// vouchers or campaigns, newest first unless ordered otherwise.
-type LegacyAnswer[T any] struct {
+// VoucherQualification is what the vouchers' legacy qualification
+// found (GraphQL VoucherQualification).
+type VoucherQualification struct {
 	// ID is the qualification's id (qfl_…); nothing is stored under it.
 	ID         string
 	CreatedAt  time.Time
 	TrackingID *string
-	Data       []T
+	// Data are the qualified vouchers (with their campaign); Total their
+	// number.
+	Data  []*ent.Voucher
+	Total int
+}
+
+// CampaignQualification is what the campaigns' legacy qualification
+// found (GraphQL CampaignQualification).
+type CampaignQualification struct {
+	// ID is the qualification's id (qfl_…); nothing is stored under it.
+	ID         string
+	CreatedAt  time.Time
+	TrackingID *string
+	// Data are the qualified campaigns (with their category); Total their
+	// number.
+	Data  []*ent.Campaign
+	Total int
 }
 
 // VoucherOrders and CampaignOrders are the accepted order values
@@ -142,7 +158,5 @@ func (r *legacyRequest) evaluate(ctx context.Context, n int, codes func(lo, hi i
 	return first, nil
 }
 
-// answer starts a legacy answer.
-func legacyAnswer[T any](out *redemption.QualifyOutcome) *LegacyAnswer[T] {
-	return &LegacyAnswer[T]{ID: pulid.New("qfl_", 24), CreatedAt: clock.Now(), TrackingID: out.TrackingID, Data: []T{}}
-}
+// newQualificationID is a legacy qualification's id.
+func newQualificationID() string { return pulid.New("qfl_", 24) }

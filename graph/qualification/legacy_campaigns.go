@@ -21,7 +21,7 @@ import (
 // and that code's); a campaign without such a code is not listed. At
 // most limit campaigns, in the requested order (default newest first);
 // at most MaxCandidates campaigns are evaluated.
-func QualifyCampaigns(ctx context.Context, in LegacyInput) (*LegacyAnswer[*ent.Campaign], error) {
+func QualifyCampaigns(ctx context.Context, in LegacyInput) (*CampaignQualification, error) {
 	r, err := in.check(CampaignOrders)
 	if err != nil {
 		return nil, err
@@ -51,9 +51,11 @@ func QualifyCampaigns(ctx context.Context, in LegacyInput) (*LegacyAnswer[*ent.C
 	if err != nil {
 		return nil, err
 	}
-	a := legacyAnswer[*ent.Campaign](out)
-	a.Data = append(a.Data, picked...)
-	return a, nil
+	if picked == nil {
+		picked = []*ent.Campaign{}
+	}
+	return &CampaignQualification{ID: newQualificationID(), CreatedAt: clock.Now(), TrackingID: out.TrackingID,
+		Data: picked, Total: len(picked)}, nil
 }
 
 var campaignColumns = map[string]string{"created_at": campaign.FieldCreatedAt, "updated_at": campaign.FieldUpdatedAt,

@@ -21,7 +21,7 @@ import (
 // held by nobody or by the customer, and pass their checks for the
 // customer and the order; at most limit of them, in the requested order
 // (default newest first). At most MaxCandidates codes are evaluated.
-func QualifyVouchers(ctx context.Context, in LegacyInput) (*LegacyAnswer[*ent.Voucher], error) {
+func QualifyVouchers(ctx context.Context, in LegacyInput) (*VoucherQualification, error) {
 	r, err := in.check(VoucherOrders)
 	if err != nil {
 		return nil, err
@@ -43,9 +43,11 @@ func QualifyVouchers(ctx context.Context, in LegacyInput) (*LegacyAnswer[*ent.Vo
 	if err != nil {
 		return nil, err
 	}
-	a := legacyAnswer[*ent.Voucher](out)
-	a.Data = append(a.Data, picked...)
-	return a, nil
+	if picked == nil {
+		picked = []*ent.Voucher{}
+	}
+	return &VoucherQualification{ID: newQualificationID(), CreatedAt: clock.Now(), TrackingID: out.TrackingID,
+		Data: picked, Total: len(picked)}, nil
 }
 
 // genericVouchers reads the candidate codes in the requested order (then
