@@ -21,6 +21,10 @@ func newQualificationShop(t *testing.T) *qualificationShop {
 	t.Helper()
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
+	// Rules name products that exist (a rule on an unknown product is a 404).
+	for _, p := range []string{"pen", "mug"} {
+		createProduct(t, e, app, map[string]any{"source_id": p, "name": p})
+	}
 	rule := func(name string, body map[string]any) string {
 		body["name"] = name
 		return must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", body, app), http.StatusOK)["id"].(string)
