@@ -31,6 +31,14 @@ type legacyQualificationBody[T any] struct {
 	TrackingID *string   `json:"tracking_id,omitempty"`
 }
 
+// qualifiedVoucherBody is a qualified voucher: the voucher object and
+// what its validation computes.
+type qualifiedVoucherBody struct {
+	voucherBody
+	ApplicableTo   any `json:"applicable_to"`
+	InapplicableTo any `json:"inapplicable_to"`
+}
+
 // legacyQualificationInput decodes the body and the query parameters
 // audienceRulesOnly, limit and order.
 func legacyQualificationInput(c *gin.Context) (qualification.LegacyInput, error) {
@@ -66,11 +74,12 @@ func (h voucherHandlers) qualify(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	data := make([]voucherBody, len(res.Data))
+	data := make([]qualifiedVoucherBody, len(res.Data))
 	for i, v := range res.Data {
-		data[i] = h.voucherJSON(c, v)
+		data[i] = qualifiedVoucherBody{voucherBody: h.voucherJSON(c, v),
+			ApplicableTo: res.ApplicableTo[i], InapplicableTo: res.InapplicableTo[i]}
 	}
-	c.PureJSON(http.StatusOK, legacyQualificationBody[voucherBody]{listEnvelope: newList(data, len(data)),
+	c.PureJSON(http.StatusOK, legacyQualificationBody[qualifiedVoucherBody]{listEnvelope: newList(data, len(data)),
 		ID: res.ID, CreatedAt: timestamp(res.CreatedAt), TrackingID: res.TrackingID})
 }
 

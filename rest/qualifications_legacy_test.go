@@ -60,6 +60,9 @@ func (s *legacyShop) examine(t *testing.T, h resttest.Headers, path, query strin
 		m := d.(map[string]any)
 		switch m["object"] {
 		case "voucher":
+			if _, ok := m["applicable_to"].(map[string]any); !ok || m["inapplicable_to"] == nil {
+				t.Fatalf("a qualified voucher without applicable_to/inapplicable_to: %v", m)
+			}
 			out = append(out, m["code"].(string))
 		case "campaign":
 			out = append(out, m["name"].(string))

@@ -49,6 +49,9 @@ type VoucherQualification struct {
 	// number.
 	Data  []*ent.Voucher
 	Total int
+	// ApplicableTo and InapplicableTo are, for each entry of Data, what
+	// its validation computes (the REST entries show them).
+	ApplicableTo, InapplicableTo []any
 }
 
 // CampaignQualification is what the campaigns' legacy qualification
@@ -110,8 +113,10 @@ var legacyChecked = scenario{vouchers: true}
 // evaluate checks n candidates in passes of evalChunk until limit of
 // them qualify: codes(lo, hi) names the codes of candidates lo..hi-1 and
 // the candidate each belongs to (a candidate without a code is left
-// out); keep is called with the candidate of each qualified code.
-func (r *legacyRequest) evaluate(ctx context.Context, n int, codes func(lo, hi int) ([]string, []int, error), keep func(i int)) (*redemption.QualifyOutcome, error) {
+// out); keep is called with the candidate of each qualified code and its
+// outcome.
+func (r *legacyRequest) evaluate(ctx context.Context, n int, codes func(lo, hi int) ([]string, []int, error),
+	keep func(i int, q *redemption.Qualified)) (*redemption.QualifyOutcome, error) {
 	if store.IsPostgres(ctx) {
 		release, err := store.Admit(ctx)
 		if err != nil {
@@ -145,7 +150,7 @@ func (r *legacyRequest) evaluate(ctx context.Context, n int, codes func(lo, hi i
 		}
 		for i, q := range out.Items {
 			if kept < r.limit && r.sc.keeps(q, out.CartItems) {
-				keep(owners[i])
+				keep(owners[i], q)
 				kept++
 			}
 		}

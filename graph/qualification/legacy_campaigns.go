@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // QualifyCampaigns serves POST /v1/campaigns/qualification: the active,
@@ -47,7 +48,7 @@ func QualifyCampaigns(ctx context.Context, in LegacyInput) (*CampaignQualificati
 		return out, idx, nil
 	}
 	var picked []*ent.Campaign
-	out, err := r.evaluate(ctx, len(cmps), codes, func(i int) { picked = append(picked, cmps[i]) })
+	out, err := r.evaluate(ctx, len(cmps), codes, func(i int, _ *redemption.Qualified) { picked = append(picked, cmps[i]) })
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // QualifyVouchers serves POST /v1/vouchers/qualification: the generic
@@ -38,16 +39,16 @@ func QualifyVouchers(ctx context.Context, in LegacyInput) (*VoucherQualification
 		}
 		return out, idx, nil
 	}
-	var picked []*ent.Voucher
-	out, err := r.evaluate(ctx, len(vs), codes, func(i int) { picked = append(picked, vs[i]) })
+	res := &VoucherQualification{ID: newQualificationID(), Data: []*ent.Voucher{}}
+	out, err := r.evaluate(ctx, len(vs), codes, func(i int, q *redemption.Qualified) {
+		res.Data = append(res.Data, vs[i])
+		res.ApplicableTo, res.InapplicableTo = append(res.ApplicableTo, q.ApplicableTo), append(res.InapplicableTo, q.InapplicableTo)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if picked == nil {
-		picked = []*ent.Voucher{}
-	}
-	return &VoucherQualification{ID: newQualificationID(), CreatedAt: clock.Now(), TrackingID: out.TrackingID,
-		Data: picked, Total: len(picked)}, nil
+	res.CreatedAt, res.TrackingID, res.Total = clock.Now(), out.TrackingID, len(res.Data)
+	return res, nil
 }
 
 // genericVouchers reads the candidate codes in the requested order (then

@@ -5,7 +5,8 @@ import "github.com/promoengine/promoengine/graph/qualification"
 // legacyQualifications documents the deprecated POST
 // /v1/vouchers/qualification and POST /v1/campaigns/qualification
 // (rest/qualifications_legacy.go, docs/qualifications.md "Legacy
-// endpoints"); called by qualifications, under its tag.
+// endpoints"); called by qualifications, under its tag, after vouchers
+// (whose Voucher schema a qualified voucher extends).
 func legacyQualifications(a *API) {
 	a.Schema("LegacyQualificationRequest", Input[qualification.LegacyInput]())
 	answer := func(item *Schema, what string) *Schema {
@@ -33,7 +34,9 @@ func legacyQualifications(a *API) {
 			"that are active, in date, held by nobody or by the customer, and pass their checks (validation rules " +
 			"included) for the customer and the order. At most 1,000 codes are evaluated per request. Nothing is written.",
 		Query: query(qualification.VoucherOrders), Body: Ref("LegacyQualificationRequest"),
-		Response: answer(Ref("Voucher"), "vouchers")})
+		Response: answer(a.schemas["Voucher"].With(
+			Req("applicable_to", FreeObject().Desc("As its validation computes it.")),
+			Req("inapplicable_to", FreeObject().Desc("As its validation computes it."))), "vouchers")})
 	a.Add("POST /v1/campaigns/qualification", Op{Summary: "Examine campaign qualification (deprecated)", Auth: ServerAPI,
 		Description: "The active, in-date DISCOUNT_COUPONS, GIFT_VOUCHERS and REFERRAL_PROGRAM campaigns (not STANDALONE) " +
 			"whose newest usable code (active, in date, held by nobody or by the customer) passes its checks for the " +
