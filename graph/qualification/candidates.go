@@ -70,6 +70,13 @@ func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]ca
 	return out, nil
 }
 
+// usableVoucher selects the active vouchers inside their dates.
+func usableVoucher(now time.Time) predicate.Voucher {
+	return voucher.And(voucher.Active(true),
+		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
+		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)))
+}
+
 // heldVoucherCandidates reads the active, in-date vouchers the customer
 // (by id, else by source_id) holds — published to them —, created before
 // the cursor.
@@ -78,9 +85,7 @@ func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.T
 	if err != nil {
 		return nil, err
 	}
-	q := c.Voucher.Query().Where(heldBy(id, sourceID), voucher.Active(true),
-		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
-		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)),
+	q := c.Voucher.Query().Where(heldBy(id, sourceID), usableVoucher(now),
 		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
 	if before != nil {
 		q = q.Where(voucher.CreatedAtLT(*before))

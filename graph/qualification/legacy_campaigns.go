@@ -88,9 +88,7 @@ func (r *legacyRequest) representative(ctx context.Context, campaignID string, n
 	if err != nil {
 		return "", err
 	}
-	codes, err := c.Voucher.Query().Where(voucher.CampaignID(campaignID), voucher.Active(true),
-		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
-		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)), r.holdable()).
+	codes, err := c.Voucher.Query().Where(voucher.CampaignID(campaignID), usableVoucher(now), r.holdable()).
 		Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(1).
 		Select(voucher.FieldCode).Strings(ctx)
 	if err != nil {

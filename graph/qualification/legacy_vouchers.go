@@ -58,9 +58,7 @@ func (r *legacyRequest) genericVouchers(ctx context.Context, now time.Time) ([]*
 	if err != nil {
 		return nil, err
 	}
-	vs, err := c.Voucher.Query().Where(voucher.Active(true),
-		voucher.Or(voucher.StartDateIsNil(), voucher.StartDateLTE(now)),
-		voucher.Or(voucher.ExpirationDateIsNil(), voucher.ExpirationDateGT(now)),
+	vs, err := c.Voucher.Query().Where(usableVoucher(now),
 		voucher.Or(voucher.CampaignIDIsNil(),
 			voucher.HasCampaignWith(campaign.TypeEQ(campaign.TypeSTANDALONE), activeCampaign(now))),
 		r.holdable()).
