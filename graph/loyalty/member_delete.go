@@ -3,12 +3,10 @@ package loyalty
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/loyaltyactivity"
-	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -100,19 +98,7 @@ func MemberActivities(ctx context.Context, programID, memberID string, p PageInp
 		return nil, err
 	}
 	of := loyaltyactivity.And(loyaltyactivity.ResourceType(memberActivities.stem), loyaltyactivity.ResourceID(memberID))
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ID(after), of).Only(ctx)
-		if err != nil {
-			return time.Time{}, err
-		}
-		return a.CreatedAt, nil
-	}, func(where []predicate.LoyaltyActivity, order []loyaltyactivity.OrderOption, n int) ([]*ent.LoyaltyActivity, error) {
-		return c.LoyaltyActivity.Query().Where(of).Where(where...).Order(order...).Limit(n).All(ctx)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &LoyaltyActivityPage{Data: rows, HasMore: more}, nil
+	return activityPage(ctx, c, of, p)
 }
 
 // deletedMemberOf tells whether memberID is a deleted member of programID
