@@ -122,6 +122,11 @@ func (r *mutationResolver) UpdateLoyaltyMember(ctx context.Context, programID st
 	return loyalty.UpdateLoyaltyMember(ctx, programID, memberID, input)
 }
 
+// DeleteLoyaltyMember is the resolver for the deleteLoyaltyMember field.
+func (r *mutationResolver) DeleteLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
+	return loyalty.DeleteLoyaltyMember(ctx, programID, memberID)
+}
+
 // LoyaltyActivities is the resolver for the loyaltyActivities field.
 func (r *queryResolver) LoyaltyActivities(ctx context.Context, resourceID string, page loyalty.PageInput) (*loyalty.LoyaltyActivityPage, error) {
 	return loyalty.LoyaltyActivities(ctx, resourceID, page)
@@ -185,4 +190,9 @@ func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, m
 // ExamineRewards is the resolver for the examineRewards field.
 func (r *queryResolver) ExamineRewards(ctx context.Context, input loyalty.ExamineRewardsInput) (*loyalty.RewardsExamination, error) {
 	return loyalty.ExamineRewards(ctx, input)
+}
+
+// MemberActivities is the resolver for the memberActivities field.
+func (r *queryResolver) MemberActivities(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.LoyaltyActivityPage, error) {
+	return loyalty.MemberActivities(ctx, programID, memberID, page)
 }

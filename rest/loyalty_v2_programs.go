@@ -21,6 +21,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	registerIncentiveSpellings(v2, root)
 	registerTierStructures(v2, root)
 	registerMemberUpdateAndExamine(v2, root)
+	registerMemberDeleteAndActivities(v2, root) // loyalty_v2_members_more.go
 
 	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))

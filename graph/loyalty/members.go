@@ -68,13 +68,20 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if err != nil {
 		return nil, fmt.Errorf("creating member: %w", err)
 	}
+	if err := recordMemberActivity(ctx, m, "created"); err != nil {
+		return nil, err
+	}
 	group := newGroupID()
 	defs := p.CardDefinitionIds
 	if len(defs) == 0 {
 		defs = []string{""}
 	}
 	for _, defID := range defs {
-		if _, err := issueCard(ctx, p.ID, defID, &m.ID, group); err != nil {
+		crd, err := issueCard(ctx, p.ID, defID, &m.ID, group)
+		if err != nil {
+			return nil, err
+		}
+		if err := recordActivity(ctx, memberCardActivities, m.ID, "card.assigned", crd); err != nil {
 			return nil, err
 		}
 	}
@@ -96,5 +103,9 @@ func setMemberStatus(ctx context.Context, programID, memberID string, to loyalty
 	if err != nil {
 		return nil, err
 	}
-	return m.Update().SetStatus(to).Save(ctx)
+	out, err := m.Update().SetStatus(to).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("setting member status: %w", err)
+	}
+	return out, recordMemberActivity(ctx, out, statusVerb(to))
 }

@@ -99,14 +99,19 @@ func LoyaltyActivities(ctx context.Context, id string, p PageInput) (*LoyaltyAct
 			return nil, err
 		}
 	}
+	return activityPage(ctx, c, loyaltyactivity.ResourceID(id), p)
+}
+
+// activityPage reads one keyset page of the activities matching of.
+func activityPage(ctx context.Context, c *ent.Client, of predicate.LoyaltyActivity, p PageInput) (*LoyaltyActivityPage, error) {
 	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ID(after), loyaltyactivity.ResourceID(id)).Only(ctx)
+		a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ID(after), of).Only(ctx)
 		if err != nil {
 			return time.Time{}, err
 		}
 		return a.CreatedAt, nil
 	}, func(where []predicate.LoyaltyActivity, order []loyaltyactivity.OrderOption, n int) ([]*ent.LoyaltyActivity, error) {
-		return c.LoyaltyActivity.Query().Where(loyaltyactivity.ResourceID(id)).Where(where...).Order(order...).Limit(n).All(ctx)
+		return c.LoyaltyActivity.Query().Where(of).Where(where...).Order(order...).Limit(n).All(ctx)
 	})
 	if err != nil {
 		return nil, err

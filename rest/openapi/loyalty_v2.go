@@ -56,6 +56,7 @@ func loyaltyV2Gaps(a *API) {
 	loyaltyProgramAssignments(a)
 	loyaltySpending(a)
 	loyaltyMemberUpdateAndExamine(a)
+	loyaltyMemberDeleteAndActivities(a, deleted)
 }
 
 // loyaltyBenefits documents /v2/loyalties/benefits.

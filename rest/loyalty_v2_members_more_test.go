@@ -1,0 +1,113 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func (s loyaltySetup) memberPath() string {
+	return "/v2/loyalties/programs/" + s.program + "/members/" + s.member
+}
+
+// memberActivityList lists the types of a v2 activity list, in order.
+func memberActivityList(t *testing.T, e *resttest.Env, path string, h resttest.Headers) []string {
+	t.Helper()
+	var out []string
+	for _, a := range mustOK(t, e, http.MethodGet, path, nil, h)["data"].([]any) {
+		out = append(out, a.(map[string]any)["type"].(string))
+	}
+	return out
+}
+
+// TestV2MemberDeleteKeepsCardsAndHistory: deleting a member answers it as
+// it was (status DELETED, its card), the member is gone (404, not listed in
+// its customer's memberships), the card stays in the program unassigned
+// (member_id null) with its points, and the member's activities tell the whole story.
+func TestV2MemberDeleteKeepsCardsAndHistory(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 40}, s.h)
+	mustOK(t, e, http.MethodPost, s.memberPath()+"/deactivate", nil, s.h)
+
+	gone := mustOK(t, e, http.MethodDelete, s.memberPath(), nil, s.h)
+	cards := gone["cards"].([]any)
+	if gone["status"] != "DELETED" || gone["id"] != s.member || len(cards) != 1 ||
+		cards[0].(map[string]any)["id"] != s.card || cards[0].(map[string]any)["balance"] != float64(40) || cards[0].(map[string]any)["member_id"] != nil {
+		t.Fatalf("delete answered %v", gone)
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, s.memberPath(), nil, s.h), http.StatusNotFound, "not_found")
+	wantErrorKey(t, e.Do(http.MethodDelete, s.memberPath(), nil, s.h), http.StatusNotFound, "not_found")
+	if ms := mustOK(t, e, http.MethodGet, "/v2/loyalties/memberships/"+s.cust, nil, s.h)["memberships"].([]any); len(ms) != 0 {
+		t.Errorf("memberships after the delete: %v", ms)
+	}
+	got := memberActivityList(t, e, s.memberPath()+"/activities?order=created_at", s.h)
+	want := []string{"vl.member.created", "vl.member.card.assigned", "vl.member.deactivated",
+		"vl.member.card.unassigned", "vl.member.deleted"}
+	if len(got) != len(want) {
+		t.Fatalf("member activities %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("member activities %v, want %v", got, want)
+		}
+	}
+	// The customer may join again: a new member with a new card.
+	again := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+s.program+"/members", map[string]any{"customer_id": s.cust}, s.h)
+	if again["id"] == s.member || again["cards"].([]any)[0].(map[string]any)["balance"] != float64(0) {
+		t.Errorf("rejoined %v", again)
+	}
+}
+
+// TestV2MemberActivitiesPageAndErrors: pages of member activities follow
+// the cursor; an unknown member or program is 404 and a bad limit 400.
+func TestV2MemberActivitiesPageAndErrors(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	mustOK(t, e, http.MethodPost, s.memberPath()+"/deactivate", nil, s.h)
+	mustOK(t, e, http.MethodPost, s.memberPath()+"/activate", nil, s.h)
+	first := mustOK(t, e, http.MethodGet, s.memberPath()+"/activities?limit=2&order=created_at", nil, s.h)
+	if len(first["data"].([]any)) != 2 || first["cursor"] == nil {
+		t.Fatalf("first page %v", first)
+	}
+	next := mustOK(t, e, http.MethodGet, s.memberPath()+"/activities?limit=2&order=created_at&cursor="+first["cursor"].(map[string]any)["next"].(string), nil, s.h)
+	types := []string{}
+	for _, a := range next["data"].([]any) {
+		types = append(types, a.(map[string]any)["type"].(string))
+	}
+	if len(types) != 2 || types[0] != "vl.member.deactivated" || types[1] != "vl.member.activated" || next["cursor"] != nil {
+		t.Errorf("second page %v", next)
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/lmbr_00/activities", nil, s.h), http.StatusNotFound, "not_found")
+	wantErrorKey(t, e.Do(http.MethodGet, "/v2/loyalties/programs/lprg_00/members/"+s.member+"/activities", nil, s.h), http.StatusNotFound, "not_found")
+	wantErrorKey(t, e.Do(http.MethodGet, s.memberPath()+"/activities?limit=0", nil, s.h), http.StatusBadRequest, "invalid_query_params")
+}
+
+// TestV2MemberDeleteTenancyAndGraphQL: another project's member is 404 on
+// both routes and stays; the GraphQL fields run the same use cases.
+func TestV2MemberDeleteTenancyAndGraphQL(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	b := v2(t, e, e.NewProject("project B"))
+	wantErrorKey(t, e.Do(http.MethodDelete, s.memberPath(), nil, b), http.StatusNotFound, "not_found")
+	wantErrorKey(t, e.Do(http.MethodGet, s.memberPath()+"/activities", nil, b), http.StatusNotFound, "not_found")
+	mustOK(t, e, http.MethodGet, s.memberPath(), nil, s.h)
+
+	app := resttest.App(e.Project)
+	del := e.GraphQL(app, `mutation($p: ID!, $m: ID!) { deleteLoyaltyMember(programID: $p, memberID: $m) { id } }`,
+		map[string]any{"p": s.program, "m": s.member})
+	if len(del.Errors) > 0 || del.Data["deleteLoyaltyMember"].(map[string]any)["id"] != s.member {
+		t.Fatalf("deleteLoyaltyMember: %+v", del)
+	}
+	acts := e.GraphQL(app, `query($p: ID!, $m: ID!) { memberActivities(programID: $p, memberID: $m, page: {limit: 10, asc: true}) { data { type } hasMore } }`,
+		map[string]any{"p": s.program, "m": s.member})
+	if len(acts.Errors) > 0 {
+		t.Fatalf("memberActivities: %+v", acts.Errors)
+	}
+	data := acts.Data["memberActivities"].(map[string]any)["data"].([]any)
+	if len(data) == 0 || data[len(data)-1].(map[string]any)["type"] != "vl.member.deleted" {
+		t.Errorf("memberActivities after the GraphQL delete: %v", data)
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, s.memberPath(), nil, s.h), http.StatusNotFound, "not_found")
+}
