@@ -15,7 +15,7 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	voucher := map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}
-	for _, word := range []string{"bulk", "metadata", "qualification"} {
+	for _, word := range []string{"bulk", "metadata"} {
 		r := e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, app)
 		wantError(t, r, http.StatusNotFound, "not_found", "No endpoint POST /v1/vouchers/"+word)
 		// As any unknown path: the same answer without credentials.
@@ -27,6 +27,10 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 	}
 	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/importCSV", voucher, app); r.Status != http.StatusBadRequest || !strings.Contains(string(r.Body), "multipart") {
 		t.Errorf("POST /v1/vouchers/importCSV: %d %s", r.Status, r.Body)
+	}
+	// The legacy voucher qualification is an operation: it lists, it never creates.
+	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/qualification", voucher, app); r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"id":"qfl_`) {
+		t.Errorf("POST /v1/vouchers/qualification: %d %s", r.Status, r.Body)
 	}
 	// A code that only looks like a reserved word is an ordinary code.
 	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/IMPORTCSV", voucher, app), http.StatusOK)
