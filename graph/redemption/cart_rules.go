@@ -15,8 +15,10 @@ import (
 // request and only when a redeemable has rules.
 
 // loadCart reads the catalogue's view of the request's lines when some
-// redeemable has validation rules; the collections looked up are those
-// the rules name.
+// redeemable has a validation rule that reads them (validationrule's
+// ReadsCart: item, product, SKU, price or collection rules, applicable_to);
+// order-level rules (amount, segment, metadata, counts) need no catalogue
+// read. The collections looked up are those the rules name.
 func (e *evaluation) loadCart(ctx context.Context) error {
 	for _, s := range e.states {
 		s.itemView = e.ruleItem
@@ -29,6 +31,9 @@ func (e *evaluation) loadCart(ctx context.Context) error {
 	var collections []string
 	for _, s := range e.states {
 		for _, r := range s.rules {
+			if !r.ReadsCart() {
+				continue
+			}
 			need = true
 			_, _, cols := r.Refs()
 			for _, c := range cols {

@@ -1,0 +1,32 @@
+package validationrule
+
+// orderLevelKinds are the rule kinds that read the order's totals, the
+// customer, metadata or counters — never an order line's product, SKU,
+// price or collections — so a definition made only of them holds or fails
+// without the catalogue's view of the cart.
+var orderLevelKinds = map[kind]bool{
+	kindAmount: true, kindInitialAmount: true, kindTotalAmount: true,
+	kindItemsCount: true, kindItemsQuantity: true,
+	kindSegment: true, kindCustomerID: true, kindPerCustomer: true,
+	kindOrderMeta: true, kindRedemptionMeta: true, kindCustomerMeta: true,
+	kindCount: true, kindString: true, kindAccepted: true,
+}
+
+// ReadsCart reports whether evaluating d (or computing its applicable_to)
+// needs the order lines as the catalogue knows them: a rule on items,
+// products, SKUs, prices or collections, nested item rules, or an
+// applicable_to list. A definition of order-level rules only (order
+// amount, segment, metadata, counts) does not, and a redemption can skip
+// reading the catalogue for it.
+func (d Definition) ReadsCart() bool {
+	if len(d.ApplicableTo.Included) > 0 || len(d.ApplicableTo.Excluded) > 0 {
+		return true
+	}
+	for _, c := range d.Rules {
+		k, _ := kindOf(c.Name)
+		if len(c.Nested) > 0 || !orderLevelKinds[k] {
+			return true
+		}
+	}
+	return false
+}
