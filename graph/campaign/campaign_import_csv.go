@@ -22,8 +22,9 @@ import (
 // size. Columns (names as the reference writes them; case, spaces and
 // underscores do not matter): Code (required), Category, Active,
 // Additional Info, Redemption Limit, Redeemed Quantity, Gift Amount,
-// Redeemed Amount, Loyalty Points; every other column is a metadata key
-// (its values text).
+// Redeemed Amount, Loyalty Points, and the columns of a voucher export
+// (import_export_columns.go); every other column is a metadata key (its
+// values text).
 
 // MaxImportRows bounds the rows of one CSV import.
 const MaxImportRows = 2_000_000
@@ -60,18 +61,7 @@ func importCSVReader(r io.Reader) *csv.Reader { return jobrun.CSVReader(r) }
 // importHeader reads the header row: column names, normalized for the
 // standard columns, kept as written for metadata keys.
 func importHeader(r *csv.Reader) ([]string, error) {
-	return jobrun.CSVColumns(r, standardColumns(csvImportColumns), "code")
-}
-
-// standardColumns maps a header's name to its normalized form when that is
-// one of the standard columns; other names (metadata keys) stay as written.
-func standardColumns(standard map[string]bool) func(string) string {
-	return func(col string) string {
-		if n := normalizeColumn(col); standard[n] {
-			return n
-		}
-		return col
-	}
+	return jobrun.CSVColumns(r, importColumns(csvImportColumns), "code")
 }
 
 // RunCampaignImportCSV imports a CAMPAIGN.VOUCHERS_IMPORT_CSV job's file,
@@ -153,12 +143,17 @@ func csvImportRow(header, rec []string, line int) importRow {
 				err = fmt.Errorf("Loyalty Points must be an integer, got %q", v)
 			}
 			row.LoyaltyCard = &CampaignImportPoints{Points: &n}
+		case isMarkerColumn(col) && col != jobrun.MetadataJSONColumn:
+			// an export's column: balances below, the rest ignored
 		default:
-			if row.Metadata == nil {
-				row.Metadata = map[string]any{}
+			var merr error
+			if row.Metadata, merr = jobrun.AddMetadataColumn(row.Metadata, col, v); merr != nil {
+				err = merr
 			}
-			row.Metadata[col] = v
 		}
+	}
+	if berr := row.setExportBalances(header, rec); berr != nil && err == nil {
+		err = berr
 	}
 	switch {
 	case row.Problem != "":
@@ -168,4 +163,25 @@ func csvImportRow(header, rec []string, line int) importRow {
 		row.Problem = "The code is empty"
 	}
 	return row
+}
+
+// setExportBalances fills a gift card's amount and spent amount from an
+// export's value and gift_balance, and a loyalty card's points from its
+// loyalty_balance, where the row's own columns did not.
+func (row *importRow) setExportBalances(header, rec []string) error {
+	b, err := readExportBalances(header, rec)
+	if err != nil {
+		return err
+	}
+	if b.gift != nil && row.Gift == nil {
+		if b.value == nil || *b.value < *b.gift {
+			return fmt.Errorf("gift_balance needs a value (the gift card's amount) at least as large, got %d", *b.gift)
+		}
+		spent := *b.value - *b.gift
+		row.Gift = &CampaignImportGift{Amount: b.value, RedeemedAmount: &spent}
+	}
+	if b.loyalty != nil && row.LoyaltyCard == nil {
+		row.LoyaltyCard = &CampaignImportPoints{Points: b.loyalty}
+	}
+	return nil
 }

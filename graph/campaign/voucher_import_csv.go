@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func ImportVouchersCSV(ctx context.Context, file io.Reader) (*ent.AsyncAction, e
 // voucherCSVHeader reads the header: standard columns normalized (case,
 // spaces and underscores do not matter), metadata keys as written.
 func voucherCSVHeader(r *csv.Reader) ([]string, error) {
-	return jobrun.CSVColumns(r, standardColumns(voucherCSVColumns), "code")
+	return jobrun.CSVColumns(r, importColumns(voucherCSVColumns), "code")
 }
 
 // RunImportVouchersCSV imports the job's file a batch per transaction.
@@ -88,9 +89,14 @@ func importVoucherRow(ctx context.Context, header []string, r jobrun.CSVRow) (jo
 			ExpirationDate: in.ExpirationDate, Active: in.Active, AdditionalInfo: in.AdditionalInfo,
 			Metadata: mergedMetadata(existing.Metadata, in.Metadata), Redemption: redemptionLimit(in.Redemption)})
 	case isNotFound(err):
+		var imported *jsonfield.Gift // creation resets a gift's balance: what was spent is set after
+		if in.Gift != nil && in.Gift.SubtractedAmount > 0 {
+			g := *in.Gift
+			imported = &g
+		}
 		var v *ent.Voucher
-		if v, err = CreateStandaloneVoucher(ctx, in); err == nil && redeemed > 0 {
-			err = setRedeemedQuantity(ctx, v, redeemed)
+		if v, err = CreateStandaloneVoucher(ctx, in); err == nil && (redeemed > 0 || imported != nil) {
+			err = setImportedUsage(ctx, v, redeemed, imported)
 		}
 	}
 	return jobrun.RowFailure(err, func(e *apperr.Error) map[string]any { return entry(firstNonEmpty(e.Details, e.Message)) })
@@ -152,10 +158,12 @@ func voucherCSVRow(header, rec []string) (in CreateVoucherInput, redeemed int, e
 		case "redeemed amount":
 			// A gift card's spent amount: kept in the balance below.
 		default:
-			if in.Metadata == nil {
-				in.Metadata = map[string]any{}
+			if isMarkerColumn(col) && col != jobrun.MetadataJSONColumn {
+				continue // an export's column: balances in voucherValue, the rest ignored
 			}
-			in.Metadata[col] = v
+			if in.Metadata, err = jobrun.AddMetadataColumn(in.Metadata, col, v); err != nil {
+				return in, 0, err
+			}
 		}
 	}
 	if q := in.Redemption; q != nil && q.Quantity != nil && redeemed > *q.Quantity {
@@ -180,6 +188,19 @@ func voucherValue(in *CreateVoucherInput, value *float64, discountType string, h
 				return fmt.Errorf("Redeemed Amount must be a non-negative integer (cents), got %q", v)
 			}
 			spent = n
+		}
+	}
+	balances, err := readExportBalances(header, rec)
+	if err != nil {
+		return err
+	}
+	if typ == jsonfield.VoucherTypeLoyaltyCard && balances.loyalty != nil {
+		points := float64(*balances.loyalty) // an export's current balance wins over its value
+		value = &points
+	}
+	if typ == jsonfield.VoucherTypeGift && balances.gift != nil && value != nil && !hasColumn(header, "redeemed amount") {
+		if spent = int64(*value) - *balances.gift; spent < 0 {
+			return fmt.Errorf("gift_balance must be at most the Value, got %d", *balances.gift)
 		}
 	}
 	if value == nil {
@@ -253,10 +274,15 @@ func mergedMetadata(stored, update map[string]any) map[string]any {
 	return merged
 }
 
-// setRedeemedQuantity records how often an imported code was redeemed before.
-func setRedeemedQuantity(ctx context.Context, v *ent.Voucher, n int) error {
-	if err := v.Update().SetRedeemedQuantity(n).Exec(ctx); err != nil {
-		return fmt.Errorf("import: setting redeemed quantity: %w", err)
+// setImportedUsage records what an imported code brought of its past: how
+// often it was redeemed and, for a gift card, what was spent of it.
+func setImportedUsage(ctx context.Context, v *ent.Voucher, redeemed int, gift *jsonfield.Gift) error {
+	u := v.Update().SetRedeemedQuantity(redeemed)
+	if gift != nil {
+		u.SetGift(gift)
+	}
+	if err := u.Exec(ctx); err != nil {
+		return fmt.Errorf("import: setting redeemed quantity and gift balance: %w", err)
 	}
 	return nil
 }
@@ -266,3 +292,6 @@ func isNotFound(err error) bool {
 	e, ok := apperr.As(err)
 	return ok && e.Key == "not_found"
 }
+
+// hasColumn reports whether header has the column col.
+func hasColumn(header []string, col string) bool { return slices.Contains(header, col) }

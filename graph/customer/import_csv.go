@@ -39,12 +39,37 @@ func ImportCustomersCSV(ctx context.Context, file io.Reader) (*ent.AsyncAction, 
 	return job.StoreCSV(ctx, j, file, customerCSVHeader, MaxCustomerImportRows)
 }
 
-// customerCSVHeader reads the header: standard columns normalized,
-// metadata keys as written.
+// customerExportOnlyColumns are the columns of a customer export
+// (exports.json, ExportCustomerFields) an import does not take: dates and
+// counters the importing service keeps itself. They are read and ignored,
+// not stored as metadata keys, so an export's file imports unchanged
+// (docs/migrating.md).
+var customerExportOnlyColumns = map[string]bool{"object": true, "created_at": true, "updated_at": true,
+	"redemptions_total_redeemed": true, "redemptions_total_failed": true, "redemptions_total_succeeded": true,
+	"redemptions_total_rolled_back": true, "redemptions_total_rollback_failed": true,
+	"redemptions_total_rollback_succeeded": true, "orders_total_amount": true, "orders_total_count": true,
+	"orders_average_amount": true, "orders_last_order_amount": true, "orders_last_order_date": true,
+	"loyalty_points": true, "loyalty_referred_customers": true}
+
+// ignoredCustomerColumn marks an export-only column in a header.
+const ignoredCustomerColumn = "\x00ignored "
+
+// customerCSVHeader reads the header: standard columns normalized, an
+// export's `metadata` (JSON) and export-only columns marked, metadata keys
+// as written (`metadata.<key>` as its key).
 func customerCSVHeader(r *csv.Reader) ([]string, error) {
 	return job.CSVColumns(r, func(col string) string {
-		if n := strings.ReplaceAll(strings.ToLower(col), " ", "_"); customerCSVColumns[n] {
+		n := strings.ReplaceAll(strings.ToLower(col), " ", "_")
+		switch {
+		case customerCSVColumns[n]:
 			return n
+		case job.IsMetadataJSONColumn(col):
+			return job.MetadataJSONColumn
+		case customerExportOnlyColumns[n]:
+			return ignoredCustomerColumn + n
+		}
+		if key, ok := strings.CutPrefix(col, "metadata."); ok && key != "" {
+			return key
 		}
 		return col
 	})
@@ -57,7 +82,7 @@ func runImportCSV(ctx context.Context, w *job.Worker, j *ent.AsyncAction) error 
 
 // importCustomerRow upserts one row's customer.
 func importCustomerRow(ctx context.Context, header []string, r job.CSVRow) (job.RowOutcome, error) {
-	in := customerCSVRow(header, r.Fields)
+	in, rowErr := customerCSVRow(header, r.Fields)
 	sourceID := ""
 	if in.SourceID != nil {
 		sourceID = *in.SourceID
@@ -68,6 +93,9 @@ func importCustomerRow(ctx context.Context, header []string, r job.CSVRow) (job.
 	if bad := job.ReportCSVRow(header, r, entry); bad != nil {
 		return *bad, nil
 	}
+	if rowErr != nil {
+		return job.Failure(entry(rowErr.Error())), nil
+	}
 	_, err := UpsertCustomer(ctx, in)
 	return job.RowFailure(err, func(e *apperr.Error) map[string]any {
 		if e.Details != "" {
@@ -77,9 +105,12 @@ func importCustomerRow(ctx context.Context, header []string, r job.CSVRow) (job.
 	})
 }
 
-// customerCSVRow reads a row into a customer input.
-func customerCSVRow(header, rec []string) CustomerInput {
+// customerCSVRow reads a row into a customer input. A row with a
+// source_id is upserted by it: its id (an export's, perhaps another
+// service's) is not used.
+func customerCSVRow(header, rec []string) (CustomerInput, error) {
 	var in CustomerInput
+	var err error
 	addr := &jsonfield.CustomerAddress{}
 	hasAddr := false
 	for i, col := range header {
@@ -119,16 +150,22 @@ func customerCSVRow(header, rec []string) CustomerInput {
 		case "address_country":
 			addr.Country, hasAddr = s, true
 		default:
-			if in.Metadata == nil {
-				in.Metadata = map[string]any{}
+			if strings.HasPrefix(col, ignoredCustomerColumn) {
+				continue
 			}
-			in.Metadata[col] = v
+			var merr error
+			if in.Metadata, merr = job.AddMetadataColumn(in.Metadata, col, v); merr != nil {
+				err = merr
+			}
 		}
 	}
 	if hasAddr {
 		in.Address = addr
 	}
-	return in
+	if in.SourceID != nil {
+		in.ID = nil
+	}
+	return in, err
 }
 
 // importResult is a finished CSV import's result.
