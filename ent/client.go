@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/campaigntemplate"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -34,6 +35,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/location"
 	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -67,6 +69,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/userinvitation"
 	"github.com/promoengine/promoengine/ent/v1reward"
 	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
@@ -95,6 +98,8 @@ type Client struct {
 	Campaign *CampaignClient
 	// CampaignEarningRule is the client for interacting with the CampaignEarningRule builders.
 	CampaignEarningRule *CampaignEarningRuleClient
+	// CampaignTemplate is the client for interacting with the CampaignTemplate builders.
+	CampaignTemplate *CampaignTemplateClient
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
 	// CardActivity is the client for interacting with the CardActivity builders.
@@ -123,6 +128,8 @@ type Client struct {
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
+	// Location is the client for interacting with the Location builders.
+	Location *LocationClient
 	// LoyaltyActivity is the client for interacting with the LoyaltyActivity builders.
 	LoyaltyActivity *LoyaltyActivityClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
@@ -189,6 +196,8 @@ type Client struct {
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// UserInvitation is the client for interacting with the UserInvitation builders.
+	UserInvitation *UserInvitationClient
 	// V1Reward is the client for interacting with the V1Reward builders.
 	V1Reward *V1RewardClient
 	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
@@ -223,6 +232,7 @@ func (c *Client) init() {
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
 	c.CampaignEarningRule = NewCampaignEarningRuleClient(c.config)
+	c.CampaignTemplate = NewCampaignTemplateClient(c.config)
 	c.Card = NewCardClient(c.config)
 	c.CardActivity = NewCardActivityClient(c.config)
 	c.CardDefinition = NewCardDefinitionClient(c.config)
@@ -237,6 +247,7 @@ func (c *Client) init() {
 	c.ExportChunk = NewExportChunkClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Incentive = NewIncentiveClient(c.config)
+	c.Location = NewLocationClient(c.config)
 	c.LoyaltyActivity = NewLoyaltyActivityClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
 	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
@@ -270,6 +281,7 @@ func (c *Client) init() {
 	c.TierTransaction = NewTierTransactionClient(c.config)
 	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.UserInvitation = NewUserInvitationClient(c.config)
 	c.V1Reward = NewV1RewardClient(c.config)
 	c.V1RewardAssignment = NewV1RewardAssignmentClient(c.config)
 	c.ValidationRule = NewValidationRuleClient(c.config)
@@ -376,6 +388,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
+		CampaignTemplate:         NewCampaignTemplateClient(cfg),
 		Card:                     NewCardClient(cfg),
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
@@ -390,6 +403,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
+		Location:                 NewLocationClient(cfg),
 		LoyaltyActivity:          NewLoyaltyActivityClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
@@ -423,6 +437,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		TierTransaction:          NewTierTransactionClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
+		UserInvitation:           NewUserInvitationClient(cfg),
 		V1Reward:                 NewV1RewardClient(cfg),
 		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
@@ -456,6 +471,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
+		CampaignTemplate:         NewCampaignTemplateClient(cfg),
 		Card:                     NewCardClient(cfg),
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
@@ -470,6 +486,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
+		Location:                 NewLocationClient(cfg),
 		LoyaltyActivity:          NewLoyaltyActivityClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
@@ -503,6 +520,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		TierTransaction:          NewTierTransactionClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
+		UserInvitation:           NewUserInvitationClient(cfg),
 		V1Reward:                 NewV1RewardClient(cfg),
 		V1RewardAssignment:       NewV1RewardAssignmentClient(cfg),
 		ValidationRule:           NewValidationRuleClient(cfg),
@@ -541,19 +559,20 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
-		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
-		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
-		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyActivity,
-		c.LoyaltyMember, c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey,
-		c.MetadataSchema, c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket,
-		c.Product, c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
-		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
-		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule,
+		c.CampaignTemplate, c.Card, c.CardActivity, c.CardDefinition,
+		c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
+		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
+		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
+		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
+		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -563,19 +582,20 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule, c.Card,
-		c.CardActivity, c.CardDefinition, c.CardTransaction, c.Category,
-		c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerEventCount, c.EarningRule,
-		c.Export, c.ExportChunk, c.IdempotencyKey, c.Incentive, c.LoyaltyActivity,
-		c.LoyaltyMember, c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey,
-		c.MetadataSchema, c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket,
-		c.Product, c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
-		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
-		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
-		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule,
+		c.CampaignTemplate, c.Card, c.CardActivity, c.CardDefinition,
+		c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
+		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
+		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
+		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
+		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -594,6 +614,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Campaign.mutate(ctx, m)
 	case *CampaignEarningRuleMutation:
 		return c.CampaignEarningRule.mutate(ctx, m)
+	case *CampaignTemplateMutation:
+		return c.CampaignTemplate.mutate(ctx, m)
 	case *CardMutation:
 		return c.Card.mutate(ctx, m)
 	case *CardActivityMutation:
@@ -622,6 +644,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.IdempotencyKey.mutate(ctx, m)
 	case *IncentiveMutation:
 		return c.Incentive.mutate(ctx, m)
+	case *LocationMutation:
+		return c.Location.mutate(ctx, m)
 	case *LoyaltyActivityMutation:
 		return c.LoyaltyActivity.mutate(ctx, m)
 	case *LoyaltyMemberMutation:
@@ -688,6 +712,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *UserInvitationMutation:
+		return c.UserInvitation.mutate(ctx, m)
 	case *V1RewardMutation:
 		return c.V1Reward.mutate(ctx, m)
 	case *V1RewardAssignmentMutation:
@@ -1477,6 +1503,141 @@ func (c *CampaignEarningRuleClient) mutate(ctx context.Context, m *CampaignEarni
 		return (&CampaignEarningRuleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CampaignEarningRule mutation op: %q", m.Op())
+	}
+}
+
+// CampaignTemplateClient is a client for the CampaignTemplate schema.
+type CampaignTemplateClient struct {
+	config
+}
+
+// NewCampaignTemplateClient returns a client for the CampaignTemplate from the given config.
+func NewCampaignTemplateClient(c config) *CampaignTemplateClient {
+	return &CampaignTemplateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `campaigntemplate.Hooks(f(g(h())))`.
+func (c *CampaignTemplateClient) Use(hooks ...Hook) {
+	c.hooks.CampaignTemplate = append(c.hooks.CampaignTemplate, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `campaigntemplate.Intercept(f(g(h())))`.
+func (c *CampaignTemplateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CampaignTemplate = append(c.inters.CampaignTemplate, interceptors...)
+}
+
+// Create returns a builder for creating a CampaignTemplate entity.
+func (c *CampaignTemplateClient) Create() *CampaignTemplateCreate {
+	mutation := newCampaignTemplateMutation(c.config, OpCreate)
+	return &CampaignTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CampaignTemplate entities.
+func (c *CampaignTemplateClient) CreateBulk(builders ...*CampaignTemplateCreate) *CampaignTemplateCreateBulk {
+	return &CampaignTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CampaignTemplateClient) MapCreateBulk(slice any, setFunc func(*CampaignTemplateCreate, int)) *CampaignTemplateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CampaignTemplateCreateBulk{err: fmt.Errorf("calling to CampaignTemplateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CampaignTemplateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CampaignTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CampaignTemplate.
+func (c *CampaignTemplateClient) Update() *CampaignTemplateUpdate {
+	mutation := newCampaignTemplateMutation(c.config, OpUpdate)
+	return &CampaignTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CampaignTemplateClient) UpdateOne(_m *CampaignTemplate) *CampaignTemplateUpdateOne {
+	mutation := newCampaignTemplateMutation(c.config, OpUpdateOne, withCampaignTemplate(_m))
+	return &CampaignTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CampaignTemplateClient) UpdateOneID(id string) *CampaignTemplateUpdateOne {
+	mutation := newCampaignTemplateMutation(c.config, OpUpdateOne, withCampaignTemplateID(id))
+	return &CampaignTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CampaignTemplate.
+func (c *CampaignTemplateClient) Delete() *CampaignTemplateDelete {
+	mutation := newCampaignTemplateMutation(c.config, OpDelete)
+	return &CampaignTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CampaignTemplateClient) DeleteOne(_m *CampaignTemplate) *CampaignTemplateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CampaignTemplateClient) DeleteOneID(id string) *CampaignTemplateDeleteOne {
+	builder := c.Delete().Where(campaigntemplate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CampaignTemplateDeleteOne{builder}
+}
+
+// Query returns a query builder for CampaignTemplate.
+func (c *CampaignTemplateClient) Query() *CampaignTemplateQuery {
+	return &CampaignTemplateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCampaignTemplate},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CampaignTemplate entity by its id.
+func (c *CampaignTemplateClient) Get(ctx context.Context, id string) (*CampaignTemplate, error) {
+	return c.Query().Where(campaigntemplate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CampaignTemplateClient) GetX(ctx context.Context, id string) *CampaignTemplate {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CampaignTemplateClient) Hooks() []Hook {
+	hooks := c.hooks.CampaignTemplate
+	return append(hooks[:len(hooks):len(hooks)], campaigntemplate.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CampaignTemplateClient) Interceptors() []Interceptor {
+	inters := c.inters.CampaignTemplate
+	return append(inters[:len(inters):len(inters)], campaigntemplate.Interceptors[:]...)
+}
+
+func (c *CampaignTemplateClient) mutate(ctx context.Context, m *CampaignTemplateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CampaignTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CampaignTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CampaignTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CampaignTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CampaignTemplate mutation op: %q", m.Op())
 	}
 }
 
@@ -3509,6 +3670,141 @@ func (c *IncentiveClient) mutate(ctx context.Context, m *IncentiveMutation) (Val
 		return (&IncentiveDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Incentive mutation op: %q", m.Op())
+	}
+}
+
+// LocationClient is a client for the Location schema.
+type LocationClient struct {
+	config
+}
+
+// NewLocationClient returns a client for the Location from the given config.
+func NewLocationClient(c config) *LocationClient {
+	return &LocationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `location.Hooks(f(g(h())))`.
+func (c *LocationClient) Use(hooks ...Hook) {
+	c.hooks.Location = append(c.hooks.Location, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `location.Intercept(f(g(h())))`.
+func (c *LocationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Location = append(c.inters.Location, interceptors...)
+}
+
+// Create returns a builder for creating a Location entity.
+func (c *LocationClient) Create() *LocationCreate {
+	mutation := newLocationMutation(c.config, OpCreate)
+	return &LocationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Location entities.
+func (c *LocationClient) CreateBulk(builders ...*LocationCreate) *LocationCreateBulk {
+	return &LocationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LocationClient) MapCreateBulk(slice any, setFunc func(*LocationCreate, int)) *LocationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LocationCreateBulk{err: fmt.Errorf("calling to LocationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LocationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LocationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Location.
+func (c *LocationClient) Update() *LocationUpdate {
+	mutation := newLocationMutation(c.config, OpUpdate)
+	return &LocationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LocationClient) UpdateOne(_m *Location) *LocationUpdateOne {
+	mutation := newLocationMutation(c.config, OpUpdateOne, withLocation(_m))
+	return &LocationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LocationClient) UpdateOneID(id string) *LocationUpdateOne {
+	mutation := newLocationMutation(c.config, OpUpdateOne, withLocationID(id))
+	return &LocationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Location.
+func (c *LocationClient) Delete() *LocationDelete {
+	mutation := newLocationMutation(c.config, OpDelete)
+	return &LocationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LocationClient) DeleteOne(_m *Location) *LocationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LocationClient) DeleteOneID(id string) *LocationDeleteOne {
+	builder := c.Delete().Where(location.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LocationDeleteOne{builder}
+}
+
+// Query returns a query builder for Location.
+func (c *LocationClient) Query() *LocationQuery {
+	return &LocationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLocation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Location entity by its id.
+func (c *LocationClient) Get(ctx context.Context, id string) (*Location, error) {
+	return c.Query().Where(location.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LocationClient) GetX(ctx context.Context, id string) *Location {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LocationClient) Hooks() []Hook {
+	hooks := c.hooks.Location
+	return append(hooks[:len(hooks):len(hooks)], location.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LocationClient) Interceptors() []Interceptor {
+	inters := c.inters.Location
+	return append(inters[:len(inters):len(inters)], location.Interceptors[:]...)
+}
+
+func (c *LocationClient) mutate(ctx context.Context, m *LocationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LocationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LocationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LocationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LocationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Location mutation op: %q", m.Op())
 	}
 }
 
@@ -8233,6 +8529,139 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// UserInvitationClient is a client for the UserInvitation schema.
+type UserInvitationClient struct {
+	config
+}
+
+// NewUserInvitationClient returns a client for the UserInvitation from the given config.
+func NewUserInvitationClient(c config) *UserInvitationClient {
+	return &UserInvitationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `userinvitation.Hooks(f(g(h())))`.
+func (c *UserInvitationClient) Use(hooks ...Hook) {
+	c.hooks.UserInvitation = append(c.hooks.UserInvitation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `userinvitation.Intercept(f(g(h())))`.
+func (c *UserInvitationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UserInvitation = append(c.inters.UserInvitation, interceptors...)
+}
+
+// Create returns a builder for creating a UserInvitation entity.
+func (c *UserInvitationClient) Create() *UserInvitationCreate {
+	mutation := newUserInvitationMutation(c.config, OpCreate)
+	return &UserInvitationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UserInvitation entities.
+func (c *UserInvitationClient) CreateBulk(builders ...*UserInvitationCreate) *UserInvitationCreateBulk {
+	return &UserInvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UserInvitationClient) MapCreateBulk(slice any, setFunc func(*UserInvitationCreate, int)) *UserInvitationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UserInvitationCreateBulk{err: fmt.Errorf("calling to UserInvitationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UserInvitationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UserInvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UserInvitation.
+func (c *UserInvitationClient) Update() *UserInvitationUpdate {
+	mutation := newUserInvitationMutation(c.config, OpUpdate)
+	return &UserInvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UserInvitationClient) UpdateOne(_m *UserInvitation) *UserInvitationUpdateOne {
+	mutation := newUserInvitationMutation(c.config, OpUpdateOne, withUserInvitation(_m))
+	return &UserInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UserInvitationClient) UpdateOneID(id string) *UserInvitationUpdateOne {
+	mutation := newUserInvitationMutation(c.config, OpUpdateOne, withUserInvitationID(id))
+	return &UserInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UserInvitation.
+func (c *UserInvitationClient) Delete() *UserInvitationDelete {
+	mutation := newUserInvitationMutation(c.config, OpDelete)
+	return &UserInvitationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UserInvitationClient) DeleteOne(_m *UserInvitation) *UserInvitationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UserInvitationClient) DeleteOneID(id string) *UserInvitationDeleteOne {
+	builder := c.Delete().Where(userinvitation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UserInvitationDeleteOne{builder}
+}
+
+// Query returns a query builder for UserInvitation.
+func (c *UserInvitationClient) Query() *UserInvitationQuery {
+	return &UserInvitationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUserInvitation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UserInvitation entity by its id.
+func (c *UserInvitationClient) Get(ctx context.Context, id string) (*UserInvitation, error) {
+	return c.Query().Where(userinvitation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UserInvitationClient) GetX(ctx context.Context, id string) *UserInvitation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UserInvitationClient) Hooks() []Hook {
+	return c.hooks.UserInvitation
+}
+
+// Interceptors returns the client interceptors.
+func (c *UserInvitationClient) Interceptors() []Interceptor {
+	return c.inters.UserInvitation
+}
+
+func (c *UserInvitationClient) mutate(ctx context.Context, m *UserInvitationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UserInvitationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UserInvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UserInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UserInvitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UserInvitation mutation op: %q", m.Op())
+	}
+}
+
 // V1RewardClient is a client for the V1Reward schema.
 type V1RewardClient struct {
 	config
@@ -9515,31 +9944,32 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
-		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
+		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, CampaignTemplate,
+		Card, CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyActivity, LoyaltyMember, LoyaltyProgram,
-		LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent,
-		PointsBucket, Product, ProductCollection, ProgramReward, Project, ProjectUser,
-		PromotionStack, PromotionTier, Publication, Redemption, ReferralConversion,
-		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
-		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UploadChunk,
-		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		IdempotencyKey, Incentive, Location, LoyaltyActivity, LoyaltyMember,
+		LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order,
+		OrderEvent, PointsBucket, Product, ProductCollection, ProgramReward, Project,
+		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, RewardPurchase,
+		Segment, SegmentMember, SessionLock, Sku, StructureTier, TierStructure,
+		TierTransaction, UploadChunk, User, UserInvitation, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, Card,
-		CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
+		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, CampaignTemplate,
+		Card, CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
 		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, LoyaltyActivity, LoyaltyMember, LoyaltyProgram,
-		LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order, OrderEvent,
-		PointsBucket, Product, ProductCollection, ProgramReward, Project, ProjectUser,
-		PromotionStack, PromotionTier, Publication, Redemption, ReferralConversion,
-		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
-		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UploadChunk,
-		User, V1Reward, V1RewardAssignment, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction, Webhook, WebhookDelivery,
-		WebhookEvent []ent.Interceptor
+		IdempotencyKey, Incentive, Location, LoyaltyActivity, LoyaltyMember,
+		LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order,
+		OrderEvent, PointsBucket, Product, ProductCollection, ProgramReward, Project,
+		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
+		ReferralConversion, ReferralHolder, Reward, RewardActivity, RewardPurchase,
+		Segment, SegmentMember, SessionLock, Sku, StructureTier, TierStructure,
+		TierTransaction, UploadChunk, User, UserInvitation, V1Reward,
+		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/campaigntemplate"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -31,6 +32,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/location"
 	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -64,6 +66,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/userinvitation"
 	"github.com/promoengine/promoengine/ent/v1reward"
 	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
@@ -138,6 +141,7 @@ func checkColumn(t, c string) error {
 			branding.Table:                 branding.ValidColumn,
 			campaign.Table:                 campaign.ValidColumn,
 			campaignearningrule.Table:      campaignearningrule.ValidColumn,
+			campaigntemplate.Table:         campaigntemplate.ValidColumn,
 			card.Table:                     card.ValidColumn,
 			cardactivity.Table:             cardactivity.ValidColumn,
 			carddefinition.Table:           carddefinition.ValidColumn,
@@ -152,6 +156,7 @@ func checkColumn(t, c string) error {
 			exportchunk.Table:              exportchunk.ValidColumn,
 			idempotencykey.Table:           idempotencykey.ValidColumn,
 			incentive.Table:                incentive.ValidColumn,
+			location.Table:                 location.ValidColumn,
 			loyaltyactivity.Table:          loyaltyactivity.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
 			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,
@@ -185,6 +190,7 @@ func checkColumn(t, c string) error {
 			tiertransaction.Table:          tiertransaction.ValidColumn,
 			uploadchunk.Table:              uploadchunk.ValidColumn,
 			user.Table:                     user.ValidColumn,
+			userinvitation.Table:           userinvitation.ValidColumn,
 			v1reward.Table:                 v1reward.ValidColumn,
 			v1rewardassignment.Table:       v1rewardassignment.ValidColumn,
 			validationrule.Table:           validationrule.ValidColumn,

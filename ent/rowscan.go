@@ -92,6 +92,24 @@ func (_m *CampaignEarningRule) AssignScanned(columns []string, values []any) err
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new CampaignTemplate bound to the client and the
+// values to pass to Rows.Scan for the given campaign_templates columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *CampaignTemplateClient) ScanTargets(columns []string) (*CampaignTemplate, []any, error) {
+	node := &CampaignTemplate{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the CampaignTemplate's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *CampaignTemplate) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Card bound to the client and the
 // values to pass to Rows.Scan for the given cards columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -341,6 +359,24 @@ func (c *IncentiveClient) ScanTargets(columns []string) (*Incentive, []any, erro
 // AssignScanned sets the Incentive's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *Incentive) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new Location bound to the client and the
+// values to pass to Rows.Scan for the given locations columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *LocationClient) ScanTargets(columns []string) (*Location, []any, error) {
+	node := &Location{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Location's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Location) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
@@ -935,6 +971,24 @@ func (c *UserClient) ScanTargets(columns []string) (*User, []any, error) {
 // AssignScanned sets the User's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *User) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new UserInvitation bound to the client and the
+// values to pass to Rows.Scan for the given user_invitations columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *UserInvitationClient) ScanTargets(columns []string) (*UserInvitation, []any, error) {
+	node := &UserInvitation{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the UserInvitation's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *UserInvitation) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

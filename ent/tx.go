@@ -24,6 +24,8 @@ type Tx struct {
 	Campaign *CampaignClient
 	// CampaignEarningRule is the client for interacting with the CampaignEarningRule builders.
 	CampaignEarningRule *CampaignEarningRuleClient
+	// CampaignTemplate is the client for interacting with the CampaignTemplate builders.
+	CampaignTemplate *CampaignTemplateClient
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
 	// CardActivity is the client for interacting with the CardActivity builders.
@@ -52,6 +54,8 @@ type Tx struct {
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
+	// Location is the client for interacting with the Location builders.
+	Location *LocationClient
 	// LoyaltyActivity is the client for interacting with the LoyaltyActivity builders.
 	LoyaltyActivity *LoyaltyActivityClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
@@ -118,6 +122,8 @@ type Tx struct {
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// UserInvitation is the client for interacting with the UserInvitation builders.
+	UserInvitation *UserInvitationClient
 	// V1Reward is the client for interacting with the V1Reward builders.
 	V1Reward *V1RewardClient
 	// V1RewardAssignment is the client for interacting with the V1RewardAssignment builders.
@@ -272,6 +278,7 @@ func (tx *Tx) init() {
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
 	tx.CampaignEarningRule = NewCampaignEarningRuleClient(tx.config)
+	tx.CampaignTemplate = NewCampaignTemplateClient(tx.config)
 	tx.Card = NewCardClient(tx.config)
 	tx.CardActivity = NewCardActivityClient(tx.config)
 	tx.CardDefinition = NewCardDefinitionClient(tx.config)
@@ -286,6 +293,7 @@ func (tx *Tx) init() {
 	tx.ExportChunk = NewExportChunkClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Incentive = NewIncentiveClient(tx.config)
+	tx.Location = NewLocationClient(tx.config)
 	tx.LoyaltyActivity = NewLoyaltyActivityClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
 	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
@@ -319,6 +327,7 @@ func (tx *Tx) init() {
 	tx.TierTransaction = NewTierTransactionClient(tx.config)
 	tx.UploadChunk = NewUploadChunkClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.UserInvitation = NewUserInvitationClient(tx.config)
 	tx.V1Reward = NewV1RewardClient(tx.config)
 	tx.V1RewardAssignment = NewV1RewardAssignmentClient(tx.config)
 	tx.ValidationRule = NewValidationRuleClient(tx.config)

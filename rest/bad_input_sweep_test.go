@@ -210,6 +210,7 @@ func sweepFixtures(t testing.TB, e *resttest.Env, app, mk resttest.Headers) []st
 	add("POST", "/v1/campaigns", `{"name":"promo","campaign_type":"PROMOTION","promotion":{"tiers":[{"name":"x","action":{"discount":{"type":"AMOUNT","amount_off":100}}}]}}`, app)
 	add("POST", "/v1/promotions/promo/tiers", `{"name":"y","action":{"discount":{"type":"PERCENT","percent_off":10}}}`, app)
 	add("POST", "/v1/promotions/promo/stacks", `{"name":"s","tiers":{"ids":["`+ids[len(ids)-1]+`"]}}`, app)
+	add("POST", "/v1/templates/campaigns", `{"name":"x","campaign_id":"x"}`, app)
 	add("POST", "/management/v1/projects/"+e.Project.ProjectID+"/webhooks",
 		`{"target_url":"http://127.0.0.1:1/h","events":["voucher.published"]}`, mk)
 	return ids

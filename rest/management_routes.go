@@ -25,6 +25,7 @@ func registerManagement(r *gin.Engine, root *graph.Resolver, origins *access.Tru
 	mgmt := projects.Group("/:projectId")
 	mgmt.POST("/webhook-token/regenerate", h.regenerateWebhookToken)
 	h.registerWebhooks(mgmt)
+	h.registerManagementTemplates(projects, mgmt)
 	for path, route := range map[string]struct {
 		id                             string
 		list, create, get, update, del gin.HandlerFunc

@@ -253,6 +253,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
+	v1.POST("/campaigns/:campaignId/transactions/export", keysOrBearer, exports.campaignExport)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)
 	// Export files: no credentials; the signed, expiring token is one.
 	v1.GET("/exports/:id/download", exports.download)
@@ -262,6 +263,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
+	registerTemplates(v1, keysOrBearer, templateHandlers{root})
+	registerLocations(v1, keysOrBearer, locationHandlers{root})
 	registerLoyalty(r, root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
 

@@ -24,6 +24,8 @@ var scopeTable = []routeScope{
 	{Method: "GET", Path: "/v1/vouchers/:code/publications", Scopes: []string{"api", "publications", "vouchers"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/transactions/export", Scopes: []string{"api", "exports"}},
 	{Path: "/v1/exports", Scopes: []string{"api", "exports"}},
+	{Path: "/v1/templates", Scopes: []string{"api", "templates"}},
+	{Path: "/v1/locations", Scopes: []string{"api", "locations"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/validate", Scopes: []string{"api", "validations"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions"}},
 	{Method: "GET", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions", "vouchers"}},

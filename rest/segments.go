@@ -131,6 +131,18 @@ func segmentListParams(q url.Values) (*customer.SegmentListInput, error) {
 			in.IDs = append(in.IDs, q[key]...)
 		}
 	}
+	filters, err := deepFilters(q)
+	if err != nil {
+		return nil, err
+	}
+	in.Filters = filters
+	return in, nil
+}
+
+// deepFilters reads the filters deep object of a list's query
+// (filters[name][conditions][$in][]=a; nil without one).
+func deepFilters(q url.Values) (map[string]any, error) {
+	var filters map[string]any
 	keys := make([]string, 0, len(q))
 	for key := range q {
 		if strings.HasPrefix(key, "filters[") {
@@ -143,10 +155,10 @@ func segmentListParams(q url.Values) (*customer.SegmentListInput, error) {
 		if !ok || len(path) == 0 {
 			return nil, apperr.InvalidQueryParams("Query parameter %s is not a valid filters key", key)
 		}
-		if in.Filters == nil {
-			in.Filters = map[string]any{}
+		if filters == nil {
+			filters = map[string]any{}
 		}
-		node := in.Filters
+		node := filters
 		for _, p := range path[:len(path)-1] {
 			next, exists := node[p]
 			if !exists {
@@ -176,7 +188,7 @@ func segmentListParams(q url.Values) (*customer.SegmentListInput, error) {
 		}
 		node[leaf] = value
 	}
-	return in, nil
+	return filters, nil
 }
 
 // bracketPath splits "[a][b][]" into [a b] and reports a trailing [] or [n] (an array).

@@ -69,6 +69,18 @@ func (f CampaignEarningRuleFunc) Mutate(ctx context.Context, m ent.Mutation) (en
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignEarningRuleMutation", m)
 }
 
+// The CampaignTemplateFunc type is an adapter to allow the use of ordinary
+// function as CampaignTemplate mutator.
+type CampaignTemplateFunc func(context.Context, *ent.CampaignTemplateMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CampaignTemplateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CampaignTemplateMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignTemplateMutation", m)
+}
+
 // The CardFunc type is an adapter to allow the use of ordinary
 // function as Card mutator.
 type CardFunc func(context.Context, *ent.CardMutation) (ent.Value, error)
@@ -235,6 +247,18 @@ func (f IncentiveFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.IncentiveMutation", m)
+}
+
+// The LocationFunc type is an adapter to allow the use of ordinary
+// function as Location mutator.
+type LocationFunc func(context.Context, *ent.LocationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LocationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LocationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LocationMutation", m)
 }
 
 // The LoyaltyActivityFunc type is an adapter to allow the use of ordinary
@@ -631,6 +655,18 @@ func (f UserFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UserMutation", m)
+}
+
+// The UserInvitationFunc type is an adapter to allow the use of ordinary
+// function as UserInvitation mutator.
+type UserInvitationFunc func(context.Context, *ent.UserInvitationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UserInvitationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UserInvitationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UserInvitationMutation", m)
 }
 
 // The V1RewardFunc type is an adapter to allow the use of ordinary

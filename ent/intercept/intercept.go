@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/campaigntemplate"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -27,6 +28,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/location"
 	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -61,6 +63,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/userinvitation"
 	"github.com/promoengine/promoengine/ent/v1reward"
 	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
@@ -261,6 +264,33 @@ func (f TraverseCampaignEarningRule) Traverse(ctx context.Context, q ent.Query) 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignEarningRuleQuery", q)
+}
+
+// The CampaignTemplateFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CampaignTemplateFunc func(context.Context, *ent.CampaignTemplateQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CampaignTemplateFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CampaignTemplateQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CampaignTemplateQuery", q)
+}
+
+// The TraverseCampaignTemplate type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCampaignTemplate func(context.Context, *ent.CampaignTemplateQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCampaignTemplate) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCampaignTemplate) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CampaignTemplateQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignTemplateQuery", q)
 }
 
 // The CardFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -639,6 +669,33 @@ func (f TraverseIncentive) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.IncentiveQuery", q)
+}
+
+// The LocationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LocationFunc func(context.Context, *ent.LocationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LocationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LocationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LocationQuery", q)
+}
+
+// The TraverseLocation type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLocation func(context.Context, *ent.LocationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLocation) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLocation) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LocationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LocationQuery", q)
 }
 
 // The LoyaltyActivityFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1532,6 +1589,33 @@ func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
 }
 
+// The UserInvitationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UserInvitationFunc func(context.Context, *ent.UserInvitationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UserInvitationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UserInvitationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UserInvitationQuery", q)
+}
+
+// The TraverseUserInvitation type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUserInvitation func(context.Context, *ent.UserInvitationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUserInvitation) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUserInvitation) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UserInvitationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UserInvitationQuery", q)
+}
+
 // The V1RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
 type V1RewardFunc func(context.Context, *ent.V1RewardQuery) (ent.Value, error)
 
@@ -1788,6 +1872,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
 	case *ent.CampaignEarningRuleQuery:
 		return &query[*ent.CampaignEarningRuleQuery, predicate.CampaignEarningRule, campaignearningrule.OrderOption]{typ: ent.TypeCampaignEarningRule, tq: q}, nil
+	case *ent.CampaignTemplateQuery:
+		return &query[*ent.CampaignTemplateQuery, predicate.CampaignTemplate, campaigntemplate.OrderOption]{typ: ent.TypeCampaignTemplate, tq: q}, nil
 	case *ent.CardQuery:
 		return &query[*ent.CardQuery, predicate.Card, card.OrderOption]{typ: ent.TypeCard, tq: q}, nil
 	case *ent.CardActivityQuery:
@@ -1816,6 +1902,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.IncentiveQuery:
 		return &query[*ent.IncentiveQuery, predicate.Incentive, incentive.OrderOption]{typ: ent.TypeIncentive, tq: q}, nil
+	case *ent.LocationQuery:
+		return &query[*ent.LocationQuery, predicate.Location, location.OrderOption]{typ: ent.TypeLocation, tq: q}, nil
 	case *ent.LoyaltyActivityQuery:
 		return &query[*ent.LoyaltyActivityQuery, predicate.LoyaltyActivity, loyaltyactivity.OrderOption]{typ: ent.TypeLoyaltyActivity, tq: q}, nil
 	case *ent.LoyaltyMemberQuery:
@@ -1882,6 +1970,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.UploadChunkQuery, predicate.UploadChunk, uploadchunk.OrderOption]{typ: ent.TypeUploadChunk, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
+	case *ent.UserInvitationQuery:
+		return &query[*ent.UserInvitationQuery, predicate.UserInvitation, userinvitation.OrderOption]{typ: ent.TypeUserInvitation, tq: q}, nil
 	case *ent.V1RewardQuery:
 		return &query[*ent.V1RewardQuery, predicate.V1Reward, v1reward.OrderOption]{typ: ent.TypeV1Reward, tq: q}, nil
 	case *ent.V1RewardAssignmentQuery:

@@ -212,6 +212,30 @@ var (
 			},
 		},
 	}
+	// CampaignTemplatesColumns holds the columns for the "campaign_templates" table.
+	CampaignTemplatesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 1000},
+		{Name: "description", Type: field.TypeString, Nullable: true, Size: 5000},
+		{Name: "campaign_type", Type: field.TypeString, Size: 40},
+		{Name: "setup", Type: field.TypeJSON},
+	}
+	// CampaignTemplatesTable holds the schema information for the "campaign_templates" table.
+	CampaignTemplatesTable = &schema.Table{
+		Name:       "campaign_templates",
+		Columns:    CampaignTemplatesColumns,
+		PrimaryKey: []*schema.Column{CampaignTemplatesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "campaigntemplate_project_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{CampaignTemplatesColumns[1], CampaignTemplatesColumns[4]},
+			},
+		},
+	}
 	// CardsColumns holds the columns for the "cards" table.
 	CardsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -647,6 +671,28 @@ var (
 				Name:    "incentive_project_id_name",
 				Unique:  true,
 				Columns: []*schema.Column{IncentivesColumns[1], IncentivesColumns[4]},
+			},
+		},
+	}
+	// LocationsColumns holds the columns for the "locations" table.
+	LocationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 1000},
+		{Name: "shape", Type: field.TypeJSON},
+	}
+	// LocationsTable holds the schema information for the "locations" table.
+	LocationsTable = &schema.Table{
+		Name:       "locations",
+		Columns:    LocationsColumns,
+		PrimaryKey: []*schema.Column{LocationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "location_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LocationsColumns[1]},
 			},
 		},
 	}
@@ -1825,6 +1871,22 @@ var (
 		Columns:    UsersColumns,
 		PrimaryKey: []*schema.Column{UsersColumns[0]},
 	}
+	// UserInvitationsColumns holds the columns for the "user_invitations" table.
+	UserInvitationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "email", Type: field.TypeString, Unique: true, Size: 320},
+		{Name: "first_name", Type: field.TypeString, Size: 1000},
+		{Name: "last_name", Type: field.TypeString, Size: 1000},
+		{Name: "projects", Type: field.TypeJSON},
+	}
+	// UserInvitationsTable holds the schema information for the "user_invitations" table.
+	UserInvitationsTable = &schema.Table{
+		Name:       "user_invitations",
+		Columns:    UserInvitationsColumns,
+		PrimaryKey: []*schema.Column{UserInvitationsColumns[0]},
+	}
 	// V1RewardsColumns holds the columns for the "v1_rewards" table.
 	V1RewardsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -2207,6 +2269,7 @@ var (
 		BrandingsTable,
 		CampaignsTable,
 		CampaignEarningRulesTable,
+		CampaignTemplatesTable,
 		CardsTable,
 		CardActivitiesTable,
 		CardDefinitionsTable,
@@ -2221,6 +2284,7 @@ var (
 		ExportChunksTable,
 		IdempotencyKeysTable,
 		IncentivesTable,
+		LocationsTable,
 		LoyaltyActivitiesTable,
 		LoyaltyMembersTable,
 		LoyaltyProgramsTable,
@@ -2254,6 +2318,7 @@ var (
 		TierTransactionsTable,
 		UploadChunksTable,
 		UsersTable,
+		UserInvitationsTable,
 		V1RewardsTable,
 		V1RewardAssignmentsTable,
 		ValidationRulesTable,

@@ -21,6 +21,9 @@ type Campaign func(*sql.Selector)
 // CampaignEarningRule is the predicate function for campaignearningrule builders.
 type CampaignEarningRule func(*sql.Selector)
 
+// CampaignTemplate is the predicate function for campaigntemplate builders.
+type CampaignTemplate func(*sql.Selector)
+
 // Card is the predicate function for card builders.
 type Card func(*sql.Selector)
 
@@ -62,6 +65,9 @@ type IdempotencyKey func(*sql.Selector)
 
 // Incentive is the predicate function for incentive builders.
 type Incentive func(*sql.Selector)
+
+// Location is the predicate function for location builders.
+type Location func(*sql.Selector)
 
 // LoyaltyActivity is the predicate function for loyaltyactivity builders.
 type LoyaltyActivity func(*sql.Selector)
@@ -161,6 +167,9 @@ type UploadChunk func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
+
+// UserInvitation is the predicate function for userinvitation builders.
+type UserInvitation func(*sql.Selector)
 
 // V1Reward is the predicate function for v1reward builders.
 type V1Reward func(*sql.Selector)

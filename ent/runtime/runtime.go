@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
+	"github.com/promoengine/promoengine/ent/campaigntemplate"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -25,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/location"
 	"github.com/promoengine/promoengine/ent/loyaltyactivity"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -59,6 +61,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/userinvitation"
 	"github.com/promoengine/promoengine/ent/v1reward"
 	"github.com/promoengine/promoengine/ent/v1rewardassignment"
 	"github.com/promoengine/promoengine/ent/validationrule"
@@ -335,6 +338,77 @@ func init() {
 	campaignearningrule.DefaultID = campaignearningruleDescID.Default.(func() string)
 	// campaignearningrule.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaignearningrule.IDValidator = campaignearningruleDescID.Validators[0].(func(string) error)
+	campaigntemplateMixin := schema.CampaignTemplate{}.Mixin()
+	campaigntemplateMixinHooks1 := campaigntemplateMixin[1].Hooks()
+	campaigntemplate.Hooks[0] = campaigntemplateMixinHooks1[0]
+	campaigntemplateMixinInters1 := campaigntemplateMixin[1].Interceptors()
+	campaigntemplate.Interceptors[0] = campaigntemplateMixinInters1[0]
+	campaigntemplateMixinFields0 := campaigntemplateMixin[0].Fields()
+	_ = campaigntemplateMixinFields0
+	campaigntemplateMixinFields1 := campaigntemplateMixin[1].Fields()
+	_ = campaigntemplateMixinFields1
+	campaigntemplateMixinFields2 := campaigntemplateMixin[2].Fields()
+	_ = campaigntemplateMixinFields2
+	campaigntemplateFields := schema.CampaignTemplate{}.Fields()
+	_ = campaigntemplateFields
+	// campaigntemplateDescProjectID is the schema descriptor for project_id field.
+	campaigntemplateDescProjectID := campaigntemplateMixinFields1[0].Descriptor()
+	// campaigntemplate.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	campaigntemplate.ProjectIDValidator = campaigntemplateDescProjectID.Validators[0].(func(string) error)
+	// campaigntemplateDescCreatedAt is the schema descriptor for created_at field.
+	campaigntemplateDescCreatedAt := campaigntemplateMixinFields2[0].Descriptor()
+	// campaigntemplate.DefaultCreatedAt holds the default value on creation for the created_at field.
+	campaigntemplate.DefaultCreatedAt = campaigntemplateDescCreatedAt.Default.(func() time.Time)
+	// campaigntemplateDescUpdatedAt is the schema descriptor for updated_at field.
+	campaigntemplateDescUpdatedAt := campaigntemplateMixinFields2[1].Descriptor()
+	// campaigntemplate.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	campaigntemplate.UpdateDefaultUpdatedAt = campaigntemplateDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// campaigntemplateDescName is the schema descriptor for name field.
+	campaigntemplateDescName := campaigntemplateFields[0].Descriptor()
+	// campaigntemplate.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	campaigntemplate.NameValidator = func() func(string) error {
+		validators := campaigntemplateDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// campaigntemplateDescDescription is the schema descriptor for description field.
+	campaigntemplateDescDescription := campaigntemplateFields[1].Descriptor()
+	// campaigntemplate.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	campaigntemplate.DescriptionValidator = campaigntemplateDescDescription.Validators[0].(func(string) error)
+	// campaigntemplateDescCampaignType is the schema descriptor for campaign_type field.
+	campaigntemplateDescCampaignType := campaigntemplateFields[2].Descriptor()
+	// campaigntemplate.CampaignTypeValidator is a validator for the "campaign_type" field. It is called by the builders before save.
+	campaigntemplate.CampaignTypeValidator = func() func(string) error {
+		validators := campaigntemplateDescCampaignType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(campaign_type string) error {
+			for _, fn := range fns {
+				if err := fn(campaign_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// campaigntemplateDescID is the schema descriptor for id field.
+	campaigntemplateDescID := campaigntemplateMixinFields0[0].Descriptor()
+	// campaigntemplate.DefaultID holds the default value on creation for the id field.
+	campaigntemplate.DefaultID = campaigntemplateDescID.Default.(func() string)
+	// campaigntemplate.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	campaigntemplate.IDValidator = campaigntemplateDescID.Validators[0].(func(string) error)
 	cardMixin := schema.Card{}.Mixin()
 	cardMixinHooks1 := cardMixin[1].Hooks()
 	card.Hooks[0] = cardMixinHooks1[0]
@@ -1056,6 +1130,55 @@ func init() {
 	incentive.DefaultID = incentiveDescID.Default.(func() string)
 	// incentive.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	incentive.IDValidator = incentiveDescID.Validators[0].(func(string) error)
+	locationMixin := schema.Location{}.Mixin()
+	locationMixinHooks1 := locationMixin[1].Hooks()
+	location.Hooks[0] = locationMixinHooks1[0]
+	locationMixinInters1 := locationMixin[1].Interceptors()
+	location.Interceptors[0] = locationMixinInters1[0]
+	locationMixinFields0 := locationMixin[0].Fields()
+	_ = locationMixinFields0
+	locationMixinFields1 := locationMixin[1].Fields()
+	_ = locationMixinFields1
+	locationMixinFields2 := locationMixin[2].Fields()
+	_ = locationMixinFields2
+	locationFields := schema.Location{}.Fields()
+	_ = locationFields
+	// locationDescProjectID is the schema descriptor for project_id field.
+	locationDescProjectID := locationMixinFields1[0].Descriptor()
+	// location.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	location.ProjectIDValidator = locationDescProjectID.Validators[0].(func(string) error)
+	// locationDescCreatedAt is the schema descriptor for created_at field.
+	locationDescCreatedAt := locationMixinFields2[0].Descriptor()
+	// location.DefaultCreatedAt holds the default value on creation for the created_at field.
+	location.DefaultCreatedAt = locationDescCreatedAt.Default.(func() time.Time)
+	// locationDescUpdatedAt is the schema descriptor for updated_at field.
+	locationDescUpdatedAt := locationMixinFields2[1].Descriptor()
+	// location.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	location.UpdateDefaultUpdatedAt = locationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// locationDescName is the schema descriptor for name field.
+	locationDescName := locationFields[0].Descriptor()
+	// location.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	location.NameValidator = func() func(string) error {
+		validators := locationDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// locationDescID is the schema descriptor for id field.
+	locationDescID := locationMixinFields0[0].Descriptor()
+	// location.DefaultID holds the default value on creation for the id field.
+	location.DefaultID = locationDescID.Default.(func() string)
+	// location.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	location.IDValidator = locationDescID.Validators[0].(func(string) error)
 	loyaltyactivityMixin := schema.LoyaltyActivity{}.Mixin()
 	loyaltyactivityMixinHooks1 := loyaltyactivityMixin[1].Hooks()
 	loyaltyactivity.Hooks[0] = loyaltyactivityMixinHooks1[0]
@@ -2709,6 +2832,53 @@ func init() {
 	user.DefaultID = userDescID.Default.(func() string)
 	// user.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	user.IDValidator = userDescID.Validators[0].(func(string) error)
+	userinvitationMixin := schema.UserInvitation{}.Mixin()
+	userinvitationMixinFields0 := userinvitationMixin[0].Fields()
+	_ = userinvitationMixinFields0
+	userinvitationMixinFields1 := userinvitationMixin[1].Fields()
+	_ = userinvitationMixinFields1
+	userinvitationFields := schema.UserInvitation{}.Fields()
+	_ = userinvitationFields
+	// userinvitationDescCreatedAt is the schema descriptor for created_at field.
+	userinvitationDescCreatedAt := userinvitationMixinFields1[0].Descriptor()
+	// userinvitation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	userinvitation.DefaultCreatedAt = userinvitationDescCreatedAt.Default.(func() time.Time)
+	// userinvitationDescUpdatedAt is the schema descriptor for updated_at field.
+	userinvitationDescUpdatedAt := userinvitationMixinFields1[1].Descriptor()
+	// userinvitation.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	userinvitation.UpdateDefaultUpdatedAt = userinvitationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// userinvitationDescEmail is the schema descriptor for email field.
+	userinvitationDescEmail := userinvitationFields[0].Descriptor()
+	// userinvitation.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	userinvitation.EmailValidator = func() func(string) error {
+		validators := userinvitationDescEmail.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(email string) error {
+			for _, fn := range fns {
+				if err := fn(email); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userinvitationDescFirstName is the schema descriptor for first_name field.
+	userinvitationDescFirstName := userinvitationFields[1].Descriptor()
+	// userinvitation.FirstNameValidator is a validator for the "first_name" field. It is called by the builders before save.
+	userinvitation.FirstNameValidator = userinvitationDescFirstName.Validators[0].(func(string) error)
+	// userinvitationDescLastName is the schema descriptor for last_name field.
+	userinvitationDescLastName := userinvitationFields[2].Descriptor()
+	// userinvitation.LastNameValidator is a validator for the "last_name" field. It is called by the builders before save.
+	userinvitation.LastNameValidator = userinvitationDescLastName.Validators[0].(func(string) error)
+	// userinvitationDescID is the schema descriptor for id field.
+	userinvitationDescID := userinvitationMixinFields0[0].Descriptor()
+	// userinvitation.DefaultID holds the default value on creation for the id field.
+	userinvitation.DefaultID = userinvitationDescID.Default.(func() string)
+	// userinvitation.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	userinvitation.IDValidator = userinvitationDescID.Validators[0].(func(string) error)
 	v1rewardMixin := schema.V1Reward{}.Mixin()
 	v1rewardMixinHooks1 := v1rewardMixin[1].Hooks()
 	v1reward.Hooks[0] = v1rewardMixinHooks1[0]

@@ -47,6 +47,7 @@ var areas = []func(*API){
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV2Gaps, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,
 	rewards, referrals,
 	management, managementResources, apiKeys, webhooks,
+	templates,
 }
 
 // API is the document under construction.

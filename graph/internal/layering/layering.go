@@ -40,6 +40,8 @@ var Layers = [][]string{
 	{"graph/job"},
 	{"graph/metadata"},
 	{"graph/catalog"},
+	// Locations: a project's geographic shapes.
+	{"graph/location"},
 	{"graph/customer"},
 	// The points-bucket store both loyalty generations share.
 	{"graph/points"},
@@ -58,6 +60,9 @@ var Layers = [][]string{
 	// v1 loyalty programs and members (campaigns and loyalty cards),
 	// sharing graph/loyalty's machinery.
 	{"graph/loyaltyv1"},
+	// Campaign templates: snapshots replayed through the campaign and
+	// promotion use cases.
+	{"graph/template"},
 	// The access and management area: projects, keys, OAuth, users,
 	// branding and the management API over every domain.
 	{"graph/access"},
