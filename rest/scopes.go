@@ -24,6 +24,7 @@ var scopeTable = []routeScope{
 	{Method: "GET", Path: "/v1/vouchers/:code/publications", Scopes: []string{"api", "publications", "vouchers"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/transactions/export", Scopes: []string{"api", "exports"}},
 	{Path: "/v1/exports", Scopes: []string{"api", "exports"}},
+	{Path: "/v1/trash-bin", Scopes: []string{"api", "trash-bin"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/validate", Scopes: []string{"api", "validations"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions"}},
 	{Method: "GET", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions", "vouchers"}},
