@@ -2,11 +2,16 @@ package rest
 
 import (
 	"net/url"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/promoengine/promoengine/graph/apperr"
 )
+
+// conditionFilterKey parses filters[field][conditions][$op] (with an
+// optional [] or [n]) and filters[junction].
+var conditionFilterKey = regexp.MustCompile(`^filters\[([a-z_]+)\](?:\[conditions\]\[(\$[a-z_]+)\])?(?:\[(\d*)\])?$`)
 
 // conditionFilter is one filters[field][conditions][op] of a list query
 // with its values (repeated keys, [] and [n] suffixes and comma-separated
@@ -30,7 +35,7 @@ func conditionFilters(q url.Values) (filters []conditionFilter, or bool, err err
 	sort.Strings(keys)
 	byKey := map[[2]string]int{}
 	for _, key := range keys {
-		m := walletFilterKey.FindStringSubmatch(key)
+		m := conditionFilterKey.FindStringSubmatch(key)
 		if m == nil {
 			return nil, false, apperr.InvalidQueryParams("Unknown filter parameter %s", key)
 		}
@@ -40,7 +45,7 @@ func conditionFilters(q url.Values) (filters []conditionFilter, or bool, err err
 			case "or":
 				or = true
 			default:
-				return nil, false, apperr.InvalidQueryParams("Query parameter filters[junction] must be and or or")
+				return nil, false, apperr.InvalidQueryParams("Query parameter filters[junction] must be AND or OR")
 			}
 			continue
 		}
