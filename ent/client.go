@@ -17,6 +17,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -92,6 +93,8 @@ type Client struct {
 	AppKey *AppKeyClient
 	// AsyncAction is the client for interacting with the AsyncAction builders.
 	AsyncAction *AsyncActionClient
+	// BinEntry is the client for interacting with the BinEntry builders.
+	BinEntry *BinEntryClient
 	// Branding is the client for interacting with the Branding builders.
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
@@ -229,6 +232,7 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.AppKey = NewAppKeyClient(c.config)
 	c.AsyncAction = NewAsyncActionClient(c.config)
+	c.BinEntry = NewBinEntryClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
 	c.CampaignEarningRule = NewCampaignEarningRuleClient(c.config)
@@ -385,6 +389,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:                   cfg,
 		AppKey:                   NewAppKeyClient(cfg),
 		AsyncAction:              NewAsyncActionClient(cfg),
+		BinEntry:                 NewBinEntryClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
@@ -468,6 +473,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:                   cfg,
 		AppKey:                   NewAppKeyClient(cfg),
 		AsyncAction:              NewAsyncActionClient(cfg),
+		BinEntry:                 NewBinEntryClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
@@ -559,18 +565,19 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule,
-		c.CampaignTemplate, c.Card, c.CardActivity, c.CardDefinition,
-		c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
-		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
-		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
-		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
-		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
-		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
-		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
+		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
+		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
+		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
+		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
+		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
+		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
+		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
 		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
 		c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -582,18 +589,19 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CampaignEarningRule,
-		c.CampaignTemplate, c.Card, c.CardActivity, c.CardDefinition,
-		c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
-		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
-		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
-		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
-		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
-		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
-		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
+		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
+		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
+		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
+		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
+		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
+		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
+		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
+		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
+		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
 		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
 		c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -608,6 +616,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AppKey.mutate(ctx, m)
 	case *AsyncActionMutation:
 		return c.AsyncAction.mutate(ctx, m)
+	case *BinEntryMutation:
+		return c.BinEntry.mutate(ctx, m)
 	case *BrandingMutation:
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
@@ -1034,6 +1044,141 @@ func (c *AsyncActionClient) mutate(ctx context.Context, m *AsyncActionMutation) 
 		return (&AsyncActionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AsyncAction mutation op: %q", m.Op())
+	}
+}
+
+// BinEntryClient is a client for the BinEntry schema.
+type BinEntryClient struct {
+	config
+}
+
+// NewBinEntryClient returns a client for the BinEntry from the given config.
+func NewBinEntryClient(c config) *BinEntryClient {
+	return &BinEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `binentry.Hooks(f(g(h())))`.
+func (c *BinEntryClient) Use(hooks ...Hook) {
+	c.hooks.BinEntry = append(c.hooks.BinEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `binentry.Intercept(f(g(h())))`.
+func (c *BinEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.BinEntry = append(c.inters.BinEntry, interceptors...)
+}
+
+// Create returns a builder for creating a BinEntry entity.
+func (c *BinEntryClient) Create() *BinEntryCreate {
+	mutation := newBinEntryMutation(c.config, OpCreate)
+	return &BinEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of BinEntry entities.
+func (c *BinEntryClient) CreateBulk(builders ...*BinEntryCreate) *BinEntryCreateBulk {
+	return &BinEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BinEntryClient) MapCreateBulk(slice any, setFunc func(*BinEntryCreate, int)) *BinEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BinEntryCreateBulk{err: fmt.Errorf("calling to BinEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BinEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BinEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for BinEntry.
+func (c *BinEntryClient) Update() *BinEntryUpdate {
+	mutation := newBinEntryMutation(c.config, OpUpdate)
+	return &BinEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BinEntryClient) UpdateOne(_m *BinEntry) *BinEntryUpdateOne {
+	mutation := newBinEntryMutation(c.config, OpUpdateOne, withBinEntry(_m))
+	return &BinEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BinEntryClient) UpdateOneID(id string) *BinEntryUpdateOne {
+	mutation := newBinEntryMutation(c.config, OpUpdateOne, withBinEntryID(id))
+	return &BinEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for BinEntry.
+func (c *BinEntryClient) Delete() *BinEntryDelete {
+	mutation := newBinEntryMutation(c.config, OpDelete)
+	return &BinEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BinEntryClient) DeleteOne(_m *BinEntry) *BinEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BinEntryClient) DeleteOneID(id string) *BinEntryDeleteOne {
+	builder := c.Delete().Where(binentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BinEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for BinEntry.
+func (c *BinEntryClient) Query() *BinEntryQuery {
+	return &BinEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBinEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a BinEntry entity by its id.
+func (c *BinEntryClient) Get(ctx context.Context, id string) (*BinEntry, error) {
+	return c.Query().Where(binentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BinEntryClient) GetX(ctx context.Context, id string) *BinEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *BinEntryClient) Hooks() []Hook {
+	hooks := c.hooks.BinEntry
+	return append(hooks[:len(hooks):len(hooks)], binentry.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *BinEntryClient) Interceptors() []Interceptor {
+	inters := c.inters.BinEntry
+	return append(inters[:len(inters):len(inters)], binentry.Interceptors[:]...)
+}
+
+func (c *BinEntryClient) mutate(ctx context.Context, m *BinEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BinEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BinEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BinEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BinEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown BinEntry mutation op: %q", m.Op())
 	}
 }
 
@@ -9944,32 +10089,34 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, CampaignTemplate,
-		Card, CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
-		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, Location, LoyaltyActivity, LoyaltyMember,
-		LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order,
-		OrderEvent, PointsBucket, Product, ProductCollection, ProgramReward, Project,
-		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, RewardPurchase,
-		Segment, SegmentMember, SessionLock, Sku, StructureTier, TierStructure,
-		TierTransaction, UploadChunk, User, UserInvitation, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
+		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
+		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
+		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
+		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
+		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
+		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
+		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, CampaignEarningRule, CampaignTemplate,
-		Card, CardActivity, CardDefinition, CardTransaction, Category, CursorSecret,
-		CustomEvent, Customer, CustomerEventCount, EarningRule, Export, ExportChunk,
-		IdempotencyKey, Incentive, Location, LoyaltyActivity, LoyaltyMember,
-		LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema, OAuthToken, Order,
-		OrderEvent, PointsBucket, Product, ProductCollection, ProgramReward, Project,
-		ProjectUser, PromotionStack, PromotionTier, Publication, Redemption,
-		ReferralConversion, ReferralHolder, Reward, RewardActivity, RewardPurchase,
-		Segment, SegmentMember, SessionLock, Sku, StructureTier, TierStructure,
-		TierTransaction, UploadChunk, User, UserInvitation, V1Reward,
-		V1RewardAssignment, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
+		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
+		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
+		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
+		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
+		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
+		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
+		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -138,6 +139,7 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			appkey.Table:                   appkey.ValidColumn,
 			asyncaction.Table:              asyncaction.ValidColumn,
+			binentry.Table:                 binentry.ValidColumn,
 			branding.Table:                 branding.ValidColumn,
 			campaign.Table:                 campaign.ValidColumn,
 			campaignearningrule.Table:      campaignearningrule.ValidColumn,

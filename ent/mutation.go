@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -91,6 +92,7 @@ const (
 	// Node types.
 	TypeAppKey                   = "AppKey"
 	TypeAsyncAction              = "AsyncAction"
+	TypeBinEntry                 = "BinEntry"
 	TypeBranding                 = "Branding"
 	TypeCampaign                 = "Campaign"
 	TypeCampaignEarningRule      = "CampaignEarningRule"
@@ -2605,6 +2607,849 @@ func (m *AsyncActionMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *AsyncActionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AsyncAction edge %s", name)
+}
+
+// BinEntryMutation represents an operation that mutates the BinEntry nodes in the graph.
+type BinEntryMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	project_id         *string
+	created_at         *time.Time
+	updated_at         *time.Time
+	resource_type      *binentry.ResourceType
+	resource_id        *string
+	resource_name      *string
+	reserved_name      *string
+	resource_parent_id *string
+	deleted_by_user_id *string
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*BinEntry, error)
+	predicates         []predicate.BinEntry
+}
+
+var _ ent.Mutation = (*BinEntryMutation)(nil)
+
+// binentryOption allows management of the mutation configuration using functional options.
+type binentryOption func(*BinEntryMutation)
+
+// newBinEntryMutation creates new mutation for the BinEntry entity.
+func newBinEntryMutation(c config, op Op, opts ...binentryOption) *BinEntryMutation {
+	m := &BinEntryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeBinEntry,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withBinEntryID sets the ID field of the mutation.
+func withBinEntryID(id string) binentryOption {
+	return func(m *BinEntryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *BinEntry
+		)
+		m.oldValue = func(ctx context.Context) (*BinEntry, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().BinEntry.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withBinEntry sets the old BinEntry of the mutation.
+func withBinEntry(node *BinEntry) binentryOption {
+	return func(m *BinEntryMutation) {
+		m.oldValue = func(context.Context) (*BinEntry, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m BinEntryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m BinEntryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of BinEntry entities.
+func (m *BinEntryMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *BinEntryMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *BinEntryMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().BinEntry.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *BinEntryMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *BinEntryMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *BinEntryMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *BinEntryMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *BinEntryMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *BinEntryMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *BinEntryMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *BinEntryMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *BinEntryMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[binentry.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *BinEntryMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *BinEntryMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, binentry.FieldUpdatedAt)
+}
+
+// SetResourceType sets the "resource_type" field.
+func (m *BinEntryMutation) SetResourceType(bt binentry.ResourceType) {
+	m.resource_type = &bt
+}
+
+// ResourceType returns the value of the "resource_type" field in the mutation.
+func (m *BinEntryMutation) ResourceType() (r binentry.ResourceType, exists bool) {
+	v := m.resource_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceType returns the old "resource_type" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldResourceType(ctx context.Context) (v binentry.ResourceType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceType: %w", err)
+	}
+	return oldValue.ResourceType, nil
+}
+
+// ResetResourceType resets all changes to the "resource_type" field.
+func (m *BinEntryMutation) ResetResourceType() {
+	m.resource_type = nil
+}
+
+// SetResourceID sets the "resource_id" field.
+func (m *BinEntryMutation) SetResourceID(s string) {
+	m.resource_id = &s
+}
+
+// ResourceID returns the value of the "resource_id" field in the mutation.
+func (m *BinEntryMutation) ResourceID() (r string, exists bool) {
+	v := m.resource_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceID returns the old "resource_id" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldResourceID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceID: %w", err)
+	}
+	return oldValue.ResourceID, nil
+}
+
+// ResetResourceID resets all changes to the "resource_id" field.
+func (m *BinEntryMutation) ResetResourceID() {
+	m.resource_id = nil
+}
+
+// SetResourceName sets the "resource_name" field.
+func (m *BinEntryMutation) SetResourceName(s string) {
+	m.resource_name = &s
+}
+
+// ResourceName returns the value of the "resource_name" field in the mutation.
+func (m *BinEntryMutation) ResourceName() (r string, exists bool) {
+	v := m.resource_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceName returns the old "resource_name" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldResourceName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceName: %w", err)
+	}
+	return oldValue.ResourceName, nil
+}
+
+// ResetResourceName resets all changes to the "resource_name" field.
+func (m *BinEntryMutation) ResetResourceName() {
+	m.resource_name = nil
+}
+
+// SetReservedName sets the "reserved_name" field.
+func (m *BinEntryMutation) SetReservedName(s string) {
+	m.reserved_name = &s
+}
+
+// ReservedName returns the value of the "reserved_name" field in the mutation.
+func (m *BinEntryMutation) ReservedName() (r string, exists bool) {
+	v := m.reserved_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReservedName returns the old "reserved_name" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldReservedName(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReservedName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReservedName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReservedName: %w", err)
+	}
+	return oldValue.ReservedName, nil
+}
+
+// ClearReservedName clears the value of the "reserved_name" field.
+func (m *BinEntryMutation) ClearReservedName() {
+	m.reserved_name = nil
+	m.clearedFields[binentry.FieldReservedName] = struct{}{}
+}
+
+// ReservedNameCleared returns if the "reserved_name" field was cleared in this mutation.
+func (m *BinEntryMutation) ReservedNameCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldReservedName]
+	return ok
+}
+
+// ResetReservedName resets all changes to the "reserved_name" field.
+func (m *BinEntryMutation) ResetReservedName() {
+	m.reserved_name = nil
+	delete(m.clearedFields, binentry.FieldReservedName)
+}
+
+// SetResourceParentID sets the "resource_parent_id" field.
+func (m *BinEntryMutation) SetResourceParentID(s string) {
+	m.resource_parent_id = &s
+}
+
+// ResourceParentID returns the value of the "resource_parent_id" field in the mutation.
+func (m *BinEntryMutation) ResourceParentID() (r string, exists bool) {
+	v := m.resource_parent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResourceParentID returns the old "resource_parent_id" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldResourceParentID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResourceParentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResourceParentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResourceParentID: %w", err)
+	}
+	return oldValue.ResourceParentID, nil
+}
+
+// ClearResourceParentID clears the value of the "resource_parent_id" field.
+func (m *BinEntryMutation) ClearResourceParentID() {
+	m.resource_parent_id = nil
+	m.clearedFields[binentry.FieldResourceParentID] = struct{}{}
+}
+
+// ResourceParentIDCleared returns if the "resource_parent_id" field was cleared in this mutation.
+func (m *BinEntryMutation) ResourceParentIDCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldResourceParentID]
+	return ok
+}
+
+// ResetResourceParentID resets all changes to the "resource_parent_id" field.
+func (m *BinEntryMutation) ResetResourceParentID() {
+	m.resource_parent_id = nil
+	delete(m.clearedFields, binentry.FieldResourceParentID)
+}
+
+// SetDeletedByUserID sets the "deleted_by_user_id" field.
+func (m *BinEntryMutation) SetDeletedByUserID(s string) {
+	m.deleted_by_user_id = &s
+}
+
+// DeletedByUserID returns the value of the "deleted_by_user_id" field in the mutation.
+func (m *BinEntryMutation) DeletedByUserID() (r string, exists bool) {
+	v := m.deleted_by_user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeletedByUserID returns the old "deleted_by_user_id" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldDeletedByUserID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeletedByUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeletedByUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeletedByUserID: %w", err)
+	}
+	return oldValue.DeletedByUserID, nil
+}
+
+// ClearDeletedByUserID clears the value of the "deleted_by_user_id" field.
+func (m *BinEntryMutation) ClearDeletedByUserID() {
+	m.deleted_by_user_id = nil
+	m.clearedFields[binentry.FieldDeletedByUserID] = struct{}{}
+}
+
+// DeletedByUserIDCleared returns if the "deleted_by_user_id" field was cleared in this mutation.
+func (m *BinEntryMutation) DeletedByUserIDCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldDeletedByUserID]
+	return ok
+}
+
+// ResetDeletedByUserID resets all changes to the "deleted_by_user_id" field.
+func (m *BinEntryMutation) ResetDeletedByUserID() {
+	m.deleted_by_user_id = nil
+	delete(m.clearedFields, binentry.FieldDeletedByUserID)
+}
+
+// Where appends a list predicates to the BinEntryMutation builder.
+func (m *BinEntryMutation) Where(ps ...predicate.BinEntry) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the BinEntryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *BinEntryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.BinEntry, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *BinEntryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *BinEntryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (BinEntry).
+func (m *BinEntryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *BinEntryMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, binentry.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, binentry.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, binentry.FieldUpdatedAt)
+	}
+	if m.resource_type != nil {
+		fields = append(fields, binentry.FieldResourceType)
+	}
+	if m.resource_id != nil {
+		fields = append(fields, binentry.FieldResourceID)
+	}
+	if m.resource_name != nil {
+		fields = append(fields, binentry.FieldResourceName)
+	}
+	if m.reserved_name != nil {
+		fields = append(fields, binentry.FieldReservedName)
+	}
+	if m.resource_parent_id != nil {
+		fields = append(fields, binentry.FieldResourceParentID)
+	}
+	if m.deleted_by_user_id != nil {
+		fields = append(fields, binentry.FieldDeletedByUserID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *BinEntryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case binentry.FieldProjectID:
+		return m.ProjectID()
+	case binentry.FieldCreatedAt:
+		return m.CreatedAt()
+	case binentry.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case binentry.FieldResourceType:
+		return m.ResourceType()
+	case binentry.FieldResourceID:
+		return m.ResourceID()
+	case binentry.FieldResourceName:
+		return m.ResourceName()
+	case binentry.FieldReservedName:
+		return m.ReservedName()
+	case binentry.FieldResourceParentID:
+		return m.ResourceParentID()
+	case binentry.FieldDeletedByUserID:
+		return m.DeletedByUserID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *BinEntryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case binentry.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case binentry.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case binentry.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case binentry.FieldResourceType:
+		return m.OldResourceType(ctx)
+	case binentry.FieldResourceID:
+		return m.OldResourceID(ctx)
+	case binentry.FieldResourceName:
+		return m.OldResourceName(ctx)
+	case binentry.FieldReservedName:
+		return m.OldReservedName(ctx)
+	case binentry.FieldResourceParentID:
+		return m.OldResourceParentID(ctx)
+	case binentry.FieldDeletedByUserID:
+		return m.OldDeletedByUserID(ctx)
+	}
+	return nil, fmt.Errorf("unknown BinEntry field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BinEntryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case binentry.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case binentry.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case binentry.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case binentry.FieldResourceType:
+		v, ok := value.(binentry.ResourceType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceType(v)
+		return nil
+	case binentry.FieldResourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceID(v)
+		return nil
+	case binentry.FieldResourceName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceName(v)
+		return nil
+	case binentry.FieldReservedName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReservedName(v)
+		return nil
+	case binentry.FieldResourceParentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResourceParentID(v)
+		return nil
+	case binentry.FieldDeletedByUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeletedByUserID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown BinEntry field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *BinEntryMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *BinEntryMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BinEntryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown BinEntry numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *BinEntryMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(binentry.FieldUpdatedAt) {
+		fields = append(fields, binentry.FieldUpdatedAt)
+	}
+	if m.FieldCleared(binentry.FieldReservedName) {
+		fields = append(fields, binentry.FieldReservedName)
+	}
+	if m.FieldCleared(binentry.FieldResourceParentID) {
+		fields = append(fields, binentry.FieldResourceParentID)
+	}
+	if m.FieldCleared(binentry.FieldDeletedByUserID) {
+		fields = append(fields, binentry.FieldDeletedByUserID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *BinEntryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *BinEntryMutation) ClearField(name string) error {
+	switch name {
+	case binentry.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case binentry.FieldReservedName:
+		m.ClearReservedName()
+		return nil
+	case binentry.FieldResourceParentID:
+		m.ClearResourceParentID()
+		return nil
+	case binentry.FieldDeletedByUserID:
+		m.ClearDeletedByUserID()
+		return nil
+	}
+	return fmt.Errorf("unknown BinEntry nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *BinEntryMutation) ResetField(name string) error {
+	switch name {
+	case binentry.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case binentry.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case binentry.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case binentry.FieldResourceType:
+		m.ResetResourceType()
+		return nil
+	case binentry.FieldResourceID:
+		m.ResetResourceID()
+		return nil
+	case binentry.FieldResourceName:
+		m.ResetResourceName()
+		return nil
+	case binentry.FieldReservedName:
+		m.ResetReservedName()
+		return nil
+	case binentry.FieldResourceParentID:
+		m.ResetResourceParentID()
+		return nil
+	case binentry.FieldDeletedByUserID:
+		m.ResetDeletedByUserID()
+		return nil
+	}
+	return fmt.Errorf("unknown BinEntry field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *BinEntryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *BinEntryMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *BinEntryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *BinEntryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *BinEntryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *BinEntryMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *BinEntryMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown BinEntry unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *BinEntryMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown BinEntry edge %s", name)
 }
 
 // BrandingMutation represents an operation that mutates the Branding nodes in the graph.

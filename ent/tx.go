@@ -18,6 +18,8 @@ type Tx struct {
 	AppKey *AppKeyClient
 	// AsyncAction is the client for interacting with the AsyncAction builders.
 	AsyncAction *AsyncActionClient
+	// BinEntry is the client for interacting with the BinEntry builders.
+	BinEntry *BinEntryClient
 	// Branding is the client for interacting with the Branding builders.
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
@@ -275,6 +277,7 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.AppKey = NewAppKeyClient(tx.config)
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
+	tx.BinEntry = NewBinEntryClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
 	tx.CampaignEarningRule = NewCampaignEarningRuleClient(tx.config)

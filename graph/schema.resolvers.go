@@ -330,7 +330,7 @@ func (r *mutationResolver) DisableCampaign(ctx context.Context, idOrName string)
 
 // DeleteCampaign is the resolver for the deleteCampaign field.
 func (r *mutationResolver) DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
-	return campaignpkg.DeleteCampaign(ctx, idOrName)
+	return campaignpkg.DeleteCampaign(ctx, idOrName, force)
 }
 
 // UpdateVoucher is the resolver for the updateVoucher field.
@@ -350,7 +350,7 @@ func (r *mutationResolver) DisableVoucher(ctx context.Context, codeOrID string) 
 
 // DeleteVoucher is the resolver for the deleteVoucher field.
 func (r *mutationResolver) DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error) {
-	return campaignpkg.DeleteVoucher(ctx, codeOrID)
+	return campaignpkg.DeleteVoucher(ctx, codeOrID, force)
 }
 
 // UpdateCustomer is the resolver for the updateCustomer field.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/graph/customer"
@@ -35,6 +36,13 @@ func init() {
 	job.RegisterPeriodic(job.Periodic{Name: "loyalty.points.daily", Every: time.Hour,
 		Run: func(ctx context.Context, now time.Time) error {
 			_, err := loyaltyv1.RunDailyPoints(ctx, now)
+			return err
+		}})
+
+	// Bin entries older than the retention period go for good.
+	job.RegisterPeriodic(job.Periodic{Name: "bin.purge", Every: bin.PurgeEvery,
+		Run: func(ctx context.Context, now time.Time) error {
+			_, err := bin.Purge(ctx, now)
 			return err
 		}})
 

@@ -48,6 +48,7 @@ func TestScopeTable(t *testing.T) {
 		{"GET", "/v1/metadata-schemas/:resource", []string{"api", "metadata-schemas"}},
 		{"POST", "/v1/segments", []string{"api", "segments"}},
 		{"GET", "/v1/exports/:id", []string{"api", "exports"}},
+		{"DELETE", "/v1/trash-bin/:binEntryId", []string{"api", "trash-bin"}},
 		{"POST", "/v1/vouchers/:code/balance", []string{"api", "vouchers"}},
 		{"POST", "/v1/vouchers/:code/validate", []string{"api", "validations"}},
 		{"POST", "/v1/vouchers/:code/redemption", []string{"api", "redemptions"}},

@@ -2,19 +2,11 @@ package rest
 
 import (
 	"net/http"
-	"regexp"
-	"sort"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 )
-
-// walletFilterKey parses filters[field][conditions][$op] (with an
-// optional [] or [n]) and filters[junction].
-var walletFilterKey = regexp.MustCompile(`^filters\[([a-z_]+)\](?:\[conditions\]\[(\$[a-z_]+)\])?(?:\[(\d*)\])?$`)
 
 // redeemables serves GET /v1/customers/{customerId}/redeemables (SDK:
 // customers.listRedeemables): limit, order (id, -id), starting_after_id
@@ -58,48 +50,13 @@ func (h customerHandlers) redeemables(c *gin.Context) {
 
 // walletFilters reads the query's filters into in.
 func walletFilters(c *gin.Context, in *customer.WalletInput) error {
-	q := c.Request.URL.Query()
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		if strings.HasPrefix(k, "filters") {
-			keys = append(keys, k)
-		}
+	filters, or, err := conditionFilters(c.Request.URL.Query())
+	if err != nil {
+		return err
 	}
-	sort.Strings(keys)
-	byKey := map[[2]string]int{}
-	for _, key := range keys {
-		m := walletFilterKey.FindStringSubmatch(key)
-		if m == nil {
-			return apperr.InvalidQueryParams("Unknown filter parameter %s", key)
-		}
-		if m[1] == "junction" && m[2] == "" {
-			switch strings.ToUpper(q.Get(key)) {
-			case "AND":
-			case "OR":
-				in.Or = true
-			default:
-				return apperr.InvalidQueryParams("Query parameter filters[junction] must be AND or OR")
-			}
-			continue
-		}
-		if m[2] == "" {
-			return apperr.InvalidQueryParams("Filter parameter %s must name a condition, e.g. filters[%s][conditions][$is]", key, m[1])
-		}
-		var values []string
-		for _, v := range q[key] {
-			for _, part := range strings.Split(v, ",") {
-				if part = strings.TrimSpace(part); part != "" {
-					values = append(values, part)
-				}
-			}
-		}
-		k := [2]string{m[1], m[2]}
-		if i, ok := byKey[k]; ok {
-			in.Filters[i].Values = append(in.Filters[i].Values, values...)
-			continue
-		}
-		byKey[k] = len(in.Filters)
-		in.Filters = append(in.Filters, customer.WalletFilter{Field: m[1], Op: m[2], Values: values})
+	in.Or = or
+	for _, f := range filters {
+		in.Filters = append(in.Filters, customer.WalletFilter{Field: f.Field, Op: f.Op, Values: f.Values})
 	}
 	return nil
 }

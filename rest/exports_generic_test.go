@@ -88,7 +88,7 @@ func TestGenericExports(t *testing.T) {
 	}{
 		{map[string]any{"exported_object": "coupons"}, "voucher_transactions"},
 		{map[string]any{"exported_object": "points_expiration"}, "not available"},
-		{map[string]any{"exported_object": "publication"}, "customer, order, voucher_transactions"},
+		{map[string]any{"exported_object": "points_expiration"}, "voucher, redemption, publication, customer, order, voucher_transactions"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"fields": []string{"shoe_size"}}}, "address_city"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"filters": map[string]any{"shoe": map[string]any{}}}}, "source_id"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"sort": "x"}}, "fields, order and filters"},
@@ -125,9 +125,9 @@ func TestExportsAndBulkJobsThroughGraphQL(t *testing.T) {
 	if len(gql.Errors) != 0 || gql.Data["deleteExport"] != id {
 		t.Fatalf("deleteExport: %+v %v", gql.Errors, gql.Data)
 	}
-	gql = e.GraphQL(app, `mutation { createExport(input: {exportedObject: "redemption"}) { id } }`, nil)
+	gql = e.GraphQL(app, `mutation { createExport(input: {exportedObject: "points_expiration"}) { id } }`, nil)
 	if len(gql.Errors) != 1 || gql.Errors[0].Extensions["key"] != "invalid_payload" {
-		t.Errorf("createExport of redemptions: %+v", gql)
+		t.Errorf("createExport of points expirations: %+v", gql)
 	}
 
 	gql = e.GraphQL(app, `mutation {

@@ -104,13 +104,20 @@ func TestProductUpsertReadUpdateDelete(t *testing.T) {
 		http.StatusBadRequest, "invalid_payload", "price")
 	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/bad", nil, app), "product", "bad")
 
-	// DELETE (by source_id): 204, then 404; the source_id is free again.
+	// DELETE (by source_id): 204, then 404; the product is in the bin,
+	// which keeps its source_id until the bin entry is deleted for good.
 	wantError(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=maybe", nil, app), http.StatusBadRequest, "invalid_query_params", "force")
 	if r := e.Do(http.MethodDelete, "/v1/products/shirt", nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("DELETE: %d %s", r.Status, r.Body)
 	}
 	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+id, nil, app), "product", id)
 	wantNotFound(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=true", nil, app), "product", "shirt")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"source_id": "shirt"}, app),
+		http.StatusConflict, "duplicate_found", "bin")
+	entry := binEntryOf(t, e, app, id)
+	if r := e.Do(http.MethodDelete, "/v1/trash-bin/"+entry["id"].(string), nil, app); r.Status != http.StatusNoContent {
+		t.Fatalf("DELETE bin entry: %d %s", r.Status, r.Body)
+	}
 	if reborn := createProduct(t, e, app, map[string]any{"source_id": "shirt"}); reborn["id"] == id || reborn["name"] != nil {
 		t.Errorf("after the delete = %v", reborn)
 	}

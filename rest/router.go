@@ -250,6 +250,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
 	exports := exportHandlers{vouchers: vouchers}
 	registerGenericExports(v1, keysOrBearer, exports)
+	registerTrashBin(v1, keysOrBearer, trashBinHandlers{root})
 	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)

@@ -26,6 +26,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/exports", Scopes: []string{"api", "exports"}},
 	{Path: "/v1/templates", Scopes: []string{"api", "templates"}},
 	{Path: "/v1/locations", Scopes: []string{"api", "locations"}},
+	{Path: "/v1/trash-bin", Scopes: []string{"api", "trash-bin"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/validate", Scopes: []string{"api", "validations"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions"}},
 	{Method: "GET", Path: "/v1/vouchers/:code/redemption", Scopes: []string{"api", "redemptions", "vouchers"}},

@@ -33,6 +33,18 @@ func (f AsyncActionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AsyncActionMutation", m)
 }
 
+// The BinEntryFunc type is an adapter to allow the use of ordinary
+// function as BinEntry mutator.
+type BinEntryFunc func(context.Context, *ent.BinEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BinEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BinEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BinEntryMutation", m)
+}
+
 // The BrandingFunc type is an adapter to allow the use of ordinary
 // function as Branding mutator.
 type BrandingFunc func(context.Context, *ent.BrandingMutation) (ent.Value, error)

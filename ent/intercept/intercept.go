@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -183,6 +184,33 @@ func (f TraverseAsyncAction) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AsyncActionQuery", q)
+}
+
+// The BinEntryFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BinEntryFunc func(context.Context, *ent.BinEntryQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BinEntryFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BinEntryQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BinEntryQuery", q)
+}
+
+// The TraverseBinEntry type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBinEntry func(context.Context, *ent.BinEntryQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBinEntry) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBinEntry) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BinEntryQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BinEntryQuery", q)
 }
 
 // The BrandingFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1866,6 +1894,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AppKeyQuery, predicate.AppKey, appkey.OrderOption]{typ: ent.TypeAppKey, tq: q}, nil
 	case *ent.AsyncActionQuery:
 		return &query[*ent.AsyncActionQuery, predicate.AsyncAction, asyncaction.OrderOption]{typ: ent.TypeAsyncAction, tq: q}, nil
+	case *ent.BinEntryQuery:
+		return &query[*ent.BinEntryQuery, predicate.BinEntry, binentry.OrderOption]{typ: ent.TypeBinEntry, tq: q}, nil
 	case *ent.BrandingQuery:
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:

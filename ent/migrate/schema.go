@@ -82,6 +82,42 @@ var (
 			},
 		},
 	}
+	// BinEntriesColumns holds the columns for the "bin_entries" table.
+	BinEntriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "resource_type", Type: field.TypeEnum, Enums: []string{"campaign", "voucher", "product", "sku"}},
+		{Name: "resource_id", Type: field.TypeString},
+		{Name: "resource_name", Type: field.TypeString},
+		{Name: "reserved_name", Type: field.TypeString, Nullable: true},
+		{Name: "resource_parent_id", Type: field.TypeString, Nullable: true},
+		{Name: "deleted_by_user_id", Type: field.TypeString, Nullable: true},
+	}
+	// BinEntriesTable holds the schema information for the "bin_entries" table.
+	BinEntriesTable = &schema.Table{
+		Name:       "bin_entries",
+		Columns:    BinEntriesColumns,
+		PrimaryKey: []*schema.Column{BinEntriesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "binentry_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{BinEntriesColumns[1], BinEntriesColumns[0]},
+			},
+			{
+				Name:    "binentry_project_id_resource_type_reserved_name",
+				Unique:  false,
+				Columns: []*schema.Column{BinEntriesColumns[1], BinEntriesColumns[4], BinEntriesColumns[7]},
+			},
+			{
+				Name:    "binentry_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{BinEntriesColumns[2]},
+			},
+		},
+	}
 	// BrandingsColumns holds the columns for the "brandings" table.
 	BrandingsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -2266,6 +2302,7 @@ var (
 	Tables = []*schema.Table{
 		AppKeysTable,
 		AsyncActionsTable,
+		BinEntriesTable,
 		BrandingsTable,
 		CampaignsTable,
 		CampaignEarningRulesTable,

@@ -12,6 +12,9 @@ type AppKey func(*sql.Selector)
 // AsyncAction is the predicate function for asyncaction builders.
 type AsyncAction func(*sql.Selector)
 
+// BinEntry is the predicate function for binentry builders.
+type BinEntry func(*sql.Selector)
+
 // Branding is the predicate function for branding builders.
 type Branding func(*sql.Selector)
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -171,6 +172,41 @@ func init() {
 	asyncaction.DefaultID = asyncactionDescID.Default.(func() string)
 	// asyncaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	asyncaction.IDValidator = asyncactionDescID.Validators[0].(func(string) error)
+	binentryMixin := schema.BinEntry{}.Mixin()
+	binentryMixinHooks1 := binentryMixin[1].Hooks()
+	binentry.Hooks[0] = binentryMixinHooks1[0]
+	binentryMixinInters1 := binentryMixin[1].Interceptors()
+	binentry.Interceptors[0] = binentryMixinInters1[0]
+	binentryMixinFields0 := binentryMixin[0].Fields()
+	_ = binentryMixinFields0
+	binentryMixinFields1 := binentryMixin[1].Fields()
+	_ = binentryMixinFields1
+	binentryMixinFields2 := binentryMixin[2].Fields()
+	_ = binentryMixinFields2
+	binentryFields := schema.BinEntry{}.Fields()
+	_ = binentryFields
+	// binentryDescProjectID is the schema descriptor for project_id field.
+	binentryDescProjectID := binentryMixinFields1[0].Descriptor()
+	// binentry.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	binentry.ProjectIDValidator = binentryDescProjectID.Validators[0].(func(string) error)
+	// binentryDescCreatedAt is the schema descriptor for created_at field.
+	binentryDescCreatedAt := binentryMixinFields2[0].Descriptor()
+	// binentry.DefaultCreatedAt holds the default value on creation for the created_at field.
+	binentry.DefaultCreatedAt = binentryDescCreatedAt.Default.(func() time.Time)
+	// binentryDescUpdatedAt is the schema descriptor for updated_at field.
+	binentryDescUpdatedAt := binentryMixinFields2[1].Descriptor()
+	// binentry.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	binentry.UpdateDefaultUpdatedAt = binentryDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// binentryDescResourceID is the schema descriptor for resource_id field.
+	binentryDescResourceID := binentryFields[1].Descriptor()
+	// binentry.ResourceIDValidator is a validator for the "resource_id" field. It is called by the builders before save.
+	binentry.ResourceIDValidator = binentryDescResourceID.Validators[0].(func(string) error)
+	// binentryDescID is the schema descriptor for id field.
+	binentryDescID := binentryMixinFields0[0].Descriptor()
+	// binentry.DefaultID holds the default value on creation for the id field.
+	binentry.DefaultID = binentryDescID.Default.(func() string)
+	// binentry.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	binentry.IDValidator = binentryDescID.Validators[0].(func(string) error)
 	brandingMixin := schema.Branding{}.Mixin()
 	brandingMixinHooks0 := brandingMixin[0].Hooks()
 	branding.Hooks[0] = brandingMixinHooks0[0]

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/fields"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -27,6 +28,9 @@ func CreateCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	}
 	if strings.TrimSpace(in.Name) == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'name'")
+	}
+	if err := bin.CheckFree(ctx, bin.TypeCampaign, in.Name); err != nil {
+		return nil, err
 	}
 	kind, typ, err := campaignKinds(in)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
@@ -23,10 +24,12 @@ const JobCampaignDelete = "CAMPAIGN.DELETE"
 // DeleteCampaign schedules the deletion of a campaign with all its
 // Vouchers (and their redemptions, transactions, session locks, rule
 // assignments and publication links) as a background job, and disables the
-// campaign at once so its codes stop validating while the job runs. There
-// is no bin here: force=false deletes permanently too (docs/campaigns.md).
-// A deletion already scheduled is returned again instead of a second one.
-func DeleteCampaign(ctx context.Context, idOrName string) (*ent.AsyncAction, error) {
+// campaign at once so its codes stop validating while the job runs.
+// Without force=true the campaign is moved to the trash bin first: a bin
+// entry keeps its name reserved (docs/trash-bin.md). A deletion already
+// scheduled is returned again instead of a second one (and no second
+// bin entry is made).
+func DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
 	cmp, err := ByIDOrName(ctx, idOrName)
 	if err != nil {
 		return nil, err
@@ -48,6 +51,12 @@ func DeleteCampaign(ctx context.Context, idOrName string) (*ent.AsyncAction, err
 	count, err := c.Voucher.Query().Where(voucher.CampaignID(cmp.ID)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("counting the campaign's vouchers: %w", err)
+	}
+	if !bin.Skip(force) {
+		name := cmp.Name
+		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeCampaign, ID: cmp.ID, Name: cmp.Name, Reserved: &name}); err != nil {
+			return nil, err
+		}
 	}
 	if err := c.Campaign.UpdateOne(cmp).SetActive(false).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("disabling campaign: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -88,8 +89,9 @@ func SetVoucherActive(ctx context.Context, codeOrID string, active bool) (*ent.V
 
 // DeleteVoucher deletes a voucher with its redemptions, transactions,
 // session locks, rule assignments and publication links, and returns its
-// id. There is no bin: force=false deletes permanently too.
-func DeleteVoucher(ctx context.Context, codeOrID string) (string, error) {
+// id. Without force=true the voucher is moved to the trash bin: a bin
+// entry keeps its code reserved (docs/trash-bin.md).
+func DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error) {
 	v, err := VoucherByCodeOrID(ctx, codeOrID)
 	if err != nil {
 		return "", err
@@ -100,6 +102,13 @@ func DeleteVoucher(ctx context.Context, codeOrID string) (string, error) {
 	}
 	if err := emitVoucher(ctx, webhook.EventVoucherDeleted, v); err != nil {
 		return "", err
+	}
+	if !bin.Skip(force) {
+		code := v.Code
+		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeVoucher, ID: v.ID, Name: v.Code, Reserved: &code,
+			ParentID: v.CampaignID}); err != nil {
+			return "", err
+		}
 	}
 	if err := deleteVouchers(ctx, c, []string{v.ID}); err != nil {
 		return "", err

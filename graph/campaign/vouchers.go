@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -49,6 +50,9 @@ func createVoucher(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.Vouch
 func insertNewCode(ctx context.Context, code *string, cc *jsonfield.CodeConfig, insert func(code string) (*ent.Voucher, error)) (*ent.Voucher, error) {
 	if code != nil {
 		if err := validateCode(*code); err != nil {
+			return nil, err
+		}
+		if err := bin.CheckFree(ctx, bin.TypeVoucher, *code); err != nil {
 			return nil, err
 		}
 		return insert(*code)

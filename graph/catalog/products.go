@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -30,6 +31,9 @@ func CreateProduct(ctx context.Context, in ProductInput) (*ent.Product, error) {
 		}
 		return updateProduct(ctx, p, &in)
 	case in.SourceID != nil:
+		if err := bin.CheckFree(ctx, bin.TypeProduct, *in.SourceID); err != nil {
+			return nil, err
+		}
 		p, _, err := upsertProduct(ctx, c, &in)
 		return p, err
 	}
@@ -71,10 +75,10 @@ func UpdateProduct(ctx context.Context, ref string, in ProductInput) (*ent.Produ
 }
 
 // DeleteProduct serves REST DELETE /v1/products/{productId} and
-// deleteProduct: the product and its SKUs are removed permanently and
-// its source_id is free again. There is no bin yet, so force (which the
-// real service needs to skip its bin) changes nothing. It returns the
-// product's id.
+// deleteProduct: the product and its SKUs are removed. With force=true
+// its source_id is free again; without, the product is moved to the
+// trash bin, whose entry keeps the source_id reserved (docs/trash-bin.md).
+// It returns the product's id.
 func DeleteProduct(ctx context.Context, ref string, force *bool) (string, error) {
 	p, err := Product(ctx, ref)
 	if err != nil {
@@ -83,6 +87,12 @@ func DeleteProduct(ctx context.Context, ref string, force *bool) (string, error)
 	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
+	}
+	if !bin.Skip(force) {
+		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeProduct, ID: p.ID, Name: bin.NameOf(p.Name, p.SourceID, p.ID),
+			Reserved: p.SourceID}); err != nil {
+			return "", err
+		}
 	}
 	// The foreign key cascades too; deleting the SKUs first keeps the
 	// project scope of the SKU hook on every row that goes.

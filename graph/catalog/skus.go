@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -42,6 +43,9 @@ func CreateSku(ctx context.Context, productRef string, in SkuInput) (*ent.Sku, e
 		}
 		return updateSku(ctx, s, &in)
 	case in.SourceID != nil:
+		if err := bin.CheckFree(ctx, bin.TypeSku, *in.SourceID); err != nil {
+			return nil, err
+		}
 		return upsertSku(ctx, c, p.ID, &in)
 	}
 	s, err := newSku(c, p.ID, &in).Save(ctx)
@@ -84,8 +88,9 @@ func UpdateSku(ctx context.Context, productRef, skuRef string, in SkuInput) (*en
 }
 
 // DeleteSku serves REST DELETE /v1/products/{productId}/skus/{skuId} and
-// deleteSku: the SKU is removed permanently (no bin yet: force changes
-// nothing). It returns the SKU's id.
+// deleteSku: the SKU is removed. With force=true its source_id is free
+// again; without, the SKU is moved to the trash bin, whose entry keeps the
+// source_id reserved (docs/trash-bin.md). It returns the SKU's id.
 func DeleteSku(ctx context.Context, productRef, skuRef string, force *bool) (string, error) {
 	s, err := SkuOfProduct(ctx, productRef, skuRef)
 	if err != nil {
@@ -94,6 +99,13 @@ func DeleteSku(ctx context.Context, productRef, skuRef string, force *bool) (str
 	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
+	}
+	if !bin.Skip(force) {
+		parent := s.ProductID
+		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeSku, ID: s.ID, Name: bin.NameOf(s.Sku, s.SourceID, s.ID),
+			Reserved: s.SourceID, ParentID: &parent}); err != nil {
+			return "", err
+		}
 	}
 	if err := c.Sku.DeleteOne(s).Exec(ctx); err != nil {
 		return "", wrap("deleting SKU", err)

@@ -40,6 +40,8 @@ var exporters = map[string]func(ctx context.Context, params map[string]any) (*en
 	},
 	"customer":             Customers,
 	"voucher":              Vouchers,
+	"redemption":           Redemptions,
+	"publication":          Publications,
 	"voucher_transactions": voucherTransactionsFromFilters,
 }
 

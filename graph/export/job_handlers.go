@@ -16,6 +16,8 @@ func JobHandlers() map[string]job.Handler {
 		JobExportCustomers:           {Run: RunCustomersExport, Failed: FailExport, Message: rowsExported},
 		JobExportVouchers:            {Run: RunVouchersExport, Failed: FailExport, Message: rowsExported},
 		JobExportPointsExpiration:    {Run: RunPointsExpirationExport, Failed: FailExport, Message: rowsExported},
+		JobExportRedemptions:         {Run: RunRedemptionsExport, Failed: FailExport, Message: rowsExported},
+		JobExportPublications:        {Run: RunPublicationsExport, Failed: FailExport, Message: rowsExported},
 	}
 }
 

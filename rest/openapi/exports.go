@@ -17,7 +17,7 @@ func exports(a *API) {
 		Req("created_at", DateTime()),
 		Req("status", EnumOf(export.StatusSCHEDULED, export.StatusIN_PROGRESS, export.StatusDONE, export.StatusERROR)),
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
-		Req("exported_object", Enum("voucher_transactions", "order", "customer", "voucher", "points_expiration")),
+		Req("exported_object", Enum("voucher_transactions", "order", "customer", "voucher", "points_expiration", "redemption", "publication")),
 		Req("parameters", Object(
 			Opt("order", Enum("created_at", "-created_at", "expires_at", "-expires_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
 			Opt("fields", Array(String()).Desc("As sent; left out when the request sent none (the file has every field "+
@@ -25,7 +25,9 @@ func exports(a *API) {
 				strings.Join(exportpkg.TransactionExportFields, ", ")+"; orders: "+
 				strings.Join(exportpkg.OrderExportFields, ", ")+", metadata.<key>; customers: "+
 				strings.Join(exportpkg.CustomerExportFields, ", ")+", metadata.<key>; vouchers: "+
-				strings.Join(exportpkg.VoucherExportFields, ", ")+", metadata.<key>.")),
+				strings.Join(exportpkg.VoucherExportFields, ", ")+", metadata.<key>; redemptions: "+
+				strings.Join(exportpkg.RedemptionExportFields, ", ")+", metadata.<key>; publications: "+
+				strings.Join(exportpkg.PublicationExportFields, ", ")+", metadata.<key>.")),
 			Opt("filters", FreeObject().Desc("A transactions export's voucher_id $in filter; an orders, customers or vouchers export's filters as sent.")),
 		)),
 		Req("result", OneOf(

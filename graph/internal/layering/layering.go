@@ -38,6 +38,8 @@ var Layers = [][]string{
 	// each other.
 	{"graph/webhook"},
 	{"graph/job"},
+	// The trash bin: entries that campaign and catalog deletes leave.
+	{"graph/bin"},
 	{"graph/metadata"},
 	{"graph/catalog"},
 	// Locations: a project's geographic shapes.

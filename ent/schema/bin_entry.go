@@ -1,0 +1,57 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// BinEntry records a campaign, voucher, product or SKU deleted without
+// force: the resource's rows are deleted as with force, and the entry keeps
+// what GET /v1/trash-bin shows and keeps the resource's name (campaign
+// name, voucher code, product or SKU source_id) reserved until the entry
+// is deleted or purged (docs/trash-bin.md).
+type BinEntry struct{ ent.Schema }
+
+// Mixin of the BinEntry.
+func (BinEntry) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixBinEntry, Length: 4, Ordered: true},
+		ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
+}
+
+// Fields of the BinEntry.
+func (BinEntry) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("resource_type").Values("campaign", "voucher", "product", "sku").Immutable(),
+		field.String("resource_id").NotEmpty().Immutable(),
+		// resource_name is the campaign's name, the voucher's code, the
+		// product's or SKU's name (its source_id or id when it has none).
+		field.String("resource_name").Immutable(),
+		// reserved_name is what stays taken while the entry exists: the
+		// campaign name, voucher code or product/SKU source_id (null when
+		// the resource had none).
+		field.String("reserved_name").Optional().Nillable().Immutable(),
+		field.String("resource_parent_id").Optional().Nillable().Immutable(),
+		field.String("deleted_by_user_id").Optional().Nillable().Immutable(),
+	}
+}
+
+// Indexes of the BinEntry: the project's entries by id (the list's order
+// and cursor), the reserved names, and the purge by age.
+func (BinEntry) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("project_id", "id"),
+		index.Fields("project_id", "resource_type", "reserved_name"),
+		index.Fields("created_at"),
+	}
+}
+
+// Annotations of the BinEntry: GraphQL types are hand-written
+// (graph/schema/bin.graphqls).
+func (BinEntry) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip(entgql.SkipAll)}
+}
