@@ -70,6 +70,8 @@ type redeemableState struct {
 	// points: loyalty points the reward costs; reward the reward redeemed.
 	points int64
 	reward *rewardRef
+	// coinDiscount: the order discount (cents) a COIN reward's points pay.
+	coinDiscount int64
 	// category: the voucher's category in the stacking rules (nil: none;
 	// see loadCategories).
 	category *ent.Category
@@ -244,6 +246,10 @@ func (s *redeemableState) candidate() discount.Candidate {
 			d.Effect = discount.EffectApplyToItemsProportionally
 		}
 		c.Discount = &d
+	case jsonfield.VoucherTypeLoyaltyCard:
+		if s.coinDiscount > 0 {
+			return s.coinCandidate(c) // coin.go
+		}
 	}
 	return c
 }
