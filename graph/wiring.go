@@ -28,6 +28,8 @@ func init() {
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
 	redemption.IssueReward = reward.Issue
+	// A referral conversion rewards its referrer (referral tiers).
+	loyalty.OnReferralConverted = reward.RewardReferrer
 	// A PROMOTION campaign is created with its tiers.
 	campaign.CreatePromotionTiers = promotion.CreateCampaignTiers
 

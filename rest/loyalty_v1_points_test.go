@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -407,10 +408,13 @@ func TestV1ProgramExportsWriteTheirFiles(t *testing.T) {
 // TestV1TierEventRulesFireOnTierChanges: with tiers Bronze 1-99 and Gold
 // 100+, a rule on joining any tier adds 5 and a rule on upgrading to Gold
 // adds 25: points moves that change the card's tier fire them, once per
-// change, and a downgrade fires neither.
+// change, and a downgrade fires neither. Each change also writes its
+// customer.loyalty.tier.* webhook event once.
 func TestV1TierEventRulesFireOnTierChanges(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
+	tierEvents := []string{"customer.loyalty.tier.joined", "customer.loyalty.tier.upgraded", "customer.loyalty.tier.downgraded", "customer.loyalty.tier.left"}
+	createHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", tierEvents...)
 	id := newV1Program(t, e, app, "Tier events", 0)["id"].(string)
 	code := addV1Member(t, e, app, id, "climber")["code"].(string)
 	r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
@@ -447,6 +451,11 @@ func TestV1TierEventRulesFireOnTierChanges(t *testing.T) {
 	if ts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any); len(ts) != 1 ||
 		ts[0].(map[string]any)["name"] != "Gold" {
 		t.Errorf("member tiers %v", ts)
+	}
+	for i, want := range []int{1, 2, 1, 0} { // joined, upgraded twice, downgraded once, never left
+		if n := e.DB.Client.WebhookEvent.Query().Where(webhookevent.Type(tierEvents[i])).CountX(systemCtx()); n != want {
+			t.Errorf("%d %s events, want %d", n, tierEvents[i], want)
+		}
 	}
 }
 

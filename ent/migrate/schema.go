@@ -374,7 +374,7 @@ var (
 		{Name: "project_id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
-		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED"}},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED", "POINTS_EXPIRED"}},
 		{Name: "amount", Type: field.TypeInt64},
 		{Name: "balance", Type: field.TypeInt64},
 		{Name: "reason", Type: field.TypeString, Nullable: true},

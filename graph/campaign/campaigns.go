@@ -75,10 +75,8 @@ func CreateCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 		SetNillableExpirationDate(utcPtr(in.ExpirationDate)).
 		SetMetadata(metadata)
 	if in.ReferralProgram != nil {
-		if v, ok := in.ReferralProgram["conversion_event_type"]; ok {
-			if _, isString := v.(string); !isString {
-				return nil, apperr.InvalidPayload("Property .referral_program.conversion_event_type must be a string")
-			}
+		if err := checkReferralProgram(ctx, in.ReferralProgram); err != nil { // referral_tiers.go
+			return nil, err
 		}
 		create.SetReferralProgram(in.ReferralProgram)
 	}

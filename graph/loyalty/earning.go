@@ -170,7 +170,8 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 					if defID != nil && (crd.CardDefinitionID == nil || *crd.CardDefinitionID != *defID) {
 						continue
 					}
-					if _, err := moveCardPoints(ctx, crd.ID, points, &reason, sourceID, &rule.ID); err != nil {
+					if _, err := bookCardPoints(ctx, crd.ID, cardMove{points: points, reason: &reason, sourceID: sourceID,
+						earningRuleID: &rule.ID, expiration: effectExpiration(effect)}); err != nil {
 						return err
 					}
 				}
@@ -266,3 +267,14 @@ func Creditable(pts float64) int64 { return creditable(pts) }
 // WithinHours reports whether now falls in one of the daily windows
 // (withinHours; no windows: always).
 func WithinHours(h *jsonfield.EarningValidityHours, now time.Time) bool { return withinHours(h, now) }
+
+// effectExpiration is how the points of an effect expire (nil: never).
+func effectExpiration(e jsonfield.EarningEffect) *jsonfield.PointsExpiration {
+	switch {
+	case e.Points != nil:
+		return e.Points.PointsExpiration
+	case e.PointsProportional != nil:
+		return e.PointsProportional.PointsExpiration
+	}
+	return nil
+}

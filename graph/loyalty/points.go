@@ -12,7 +12,9 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -59,11 +61,14 @@ type cardMove struct {
 	typ                             cardtransaction.Type
 	points                          int64
 	reason, sourceID, earningRuleID *string
+	// expiration dates the points a credit adds (nil: they never expire).
+	expiration *jsonfield.PointsExpiration
 }
 
 // bookCardPoints is the one locked points move of every v2 card booking
-// (the points endpoint, earning, reward purchases and refunds); see
-// moveCardPoints.
+// (the points endpoint, earning, reward purchases and refunds, the daily
+// expiry); see moveCardPoints. Beside the balance it moves the card's
+// points buckets (graph/points, card_buckets.go).
 func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTransaction, error) {
 	points, reason, sourceID, earningRuleID := m.points, m.reason, m.sourceID, m.earningRuleID
 	c, err := store.Client(ctx)
@@ -92,6 +97,9 @@ func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTr
 	}
 	if crd, err = crd.Update().SetBalance(balance).Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating card balance: %w", err)
+	}
+	if err := moveBuckets(ctx, c, crd, m, clock.At(ctx)); err != nil { // the shared bucket store (card_buckets.go)
+		return nil, err
 	}
 	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(points).
 		SetBalance(balance).SetNillableReason(reason).SetNillableSourceID(sourceID).

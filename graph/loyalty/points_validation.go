@@ -124,6 +124,9 @@ func validateExpiration(path string, e *jsonfield.PointsExpiration) error {
 		if r.Period == nil || r.Period.Value == nil || *r.Period.Value < 1 {
 			return apperr.InvalidPayload("Property .%s.rolling_expiration.period.value is required and must be >= 1", path)
 		}
+		if err := validatePeriodUnits(path+".rolling_expiration", r.Period, r.Rounding); err != nil {
+			return err
+		}
 	}
 	if c := e.CalendarExpiration; c != nil {
 		n++
@@ -141,9 +144,34 @@ func validateExpiration(path string, e *jsonfield.PointsExpiration) error {
 		if s.Period == nil || s.Period.Value == nil || *s.Period.Value < 1 {
 			return apperr.InvalidPayload("Property .%s.sliding_expiration.period.value is required and must be >= 1", path)
 		}
+		if err := validatePeriodUnits(path+".sliding_expiration", s.Period, nil); err != nil {
+			return err
+		}
 	}
 	if n != 1 {
 		return apperr.InvalidPayload("Property .%s must have exactly one of rolling_expiration, calendar_expiration, sliding_expiration", path)
 	}
 	return nil
+}
+
+// validatePeriodUnits checks an expiration period's unit (DAY, MONTH,
+// YEAR; absent: MONTH) and a rounding's type (value 1–12 for
+// END_OF_PARTICULAR_MONTH), the points engine's dating rules.
+func validatePeriodUnits(path string, period, rounding *jsonfield.IntValue) error {
+	if u := period.Unit; u != nil && *u != "DAY" && *u != "MONTH" && *u != "YEAR" {
+		return apperr.InvalidPayload("Property .%s.period.unit must be one of DAY, MONTH, YEAR", path)
+	}
+	if rounding == nil || rounding.Type == nil {
+		return nil
+	}
+	switch *rounding.Type {
+	case "END_OF_MONTH", "END_OF_QUARTER", "END_OF_HALF_YEAR", "END_OF_YEAR":
+		return nil
+	case "END_OF_PARTICULAR_MONTH":
+		if v := rounding.Value; v != nil && *v >= 1 && *v <= 12 {
+			return nil
+		}
+		return apperr.InvalidPayload("Property .%s.rounding.value must be a month 1-12 for END_OF_PARTICULAR_MONTH", path)
+	}
+	return apperr.InvalidPayload("Property .%s.rounding.type must be one of END_OF_MONTH, END_OF_QUARTER, END_OF_HALF_YEAR, END_OF_YEAR, END_OF_PARTICULAR_MONTH", path)
 }

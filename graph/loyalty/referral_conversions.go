@@ -16,7 +16,8 @@ import (
 )
 
 // Referral conversions: recorded by custom events that carry a referral
-// code (sendEvent, events.go) and listed on the customer.
+// code (sendEvent, events.go) or by the redemption of a referral code
+// (graph/reward/referral_conversions.go), and listed on the customer.
 
 // convertReferral records the referral conversion an event carries: the
 // code must be a referral code of a referral program; the conversion
@@ -37,7 +38,7 @@ func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, re
 	if cmp.CampaignType != campaign.CampaignTypeREFERRAL_PROGRAM {
 		return invalidReferral("Voucher %s is not a code of a referral program", ref.Code)
 	}
-	if conv, _ := cmp.ReferralProgram["conversion_event_type"].(string); conv != ev.Type {
+	if !convertsOn(cmp.ReferralProgram, ev.Type) {
 		return nil // the event is not this program's conversion event
 	}
 	referrer := v.HolderID
@@ -57,22 +58,75 @@ func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, re
 	if *referrer == referee.ID {
 		return invalidReferral("A customer cannot be referred by their own code %s", ref.Code)
 	}
-	if err := store.LockKey(ctx, "referral:"+cmp.ID+":"+referee.ID); err != nil {
-		return err
+	_, err = RecordReferralConversion(ctx, ReferralConversionInput{CampaignID: cmp.ID, VoucherID: v.ID,
+		ReferrerID: *referrer, RefereeID: referee.ID, RelatedID: ev.ID})
+	return err
+}
+
+// convertsOn reports whether a referral program converts on the custom
+// event named name: its conversion_event_type is "custom_event" and its
+// custom_event names that event (reference §7.1), or, as stored before,
+// conversion_event_type is the event's name itself.
+func convertsOn(program map[string]any, name string) bool {
+	conv, _ := program["conversion_event_type"].(string)
+	if conv == name {
+		return true
 	}
-	done, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(cmp.ID), referralconversion.RefereeID(referee.ID)).Exist(ctx)
+	if conv != "custom_event" {
+		return false
+	}
+	ce, _ := program["custom_event"].(map[string]any)
+	n, _ := ce["name"].(string)
+	return n == name
+}
+
+// ReferralConversionInput is a conversion to record: the referral
+// program, the code, the referrer, the referee and what converted (the
+// custom event or the redemption).
+type ReferralConversionInput struct {
+	CampaignID, VoucherID, ReferrerID, RefereeID, RelatedID string
+}
+
+// OnReferralConverted rewards the referrer of a new conversion, in its
+// transaction (graph/reward.RewardReferrer, set in graph/wiring.go).
+var OnReferralConverted func(ctx context.Context, conv *ent.ReferralConversion) error
+
+// RecordReferralConversion records a referral conversion at most once per
+// referee and campaign, and rewards its referrer (OnReferralConverted);
+// nil when the referee converted already. It takes advisory locks on the
+// referee's key and then the referrer's (always in that order), so two
+// processes converting the same referee record one conversion, and the
+// referrer's conversions are counted one at a time (tiers of "at least N
+// referees" fire once).
+func RecordReferralConversion(ctx context.Context, in ReferralConversionInput) (*ent.ReferralConversion, error) {
+	c, err := store.Client(ctx)
 	if err != nil {
-		return fmt.Errorf("checking referral conversion: %w", err)
+		return nil, err
+	}
+	if err := store.LockKey(ctx, "referral:"+in.CampaignID+":"+in.RefereeID); err != nil {
+		return nil, err
+	}
+	if err := store.LockKey(ctx, "referrer:"+in.CampaignID+":"+in.ReferrerID); err != nil {
+		return nil, err
+	}
+	done, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(in.CampaignID), referralconversion.RefereeID(in.RefereeID)).Exist(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking referral conversion: %w", err)
 	}
 	if done {
-		return nil // converted already: once per referee and campaign
+		return nil, nil // converted already: once per referee and campaign
 	}
-	err = c.ReferralConversion.Create().SetCampaignID(cmp.ID).SetVoucherID(v.ID).SetReferrerID(*referrer).
-		SetRefereeID(referee.ID).SetEventID(ev.ID).Exec(ctx)
+	conv, err := c.ReferralConversion.Create().SetCampaignID(in.CampaignID).SetVoucherID(in.VoucherID).SetReferrerID(in.ReferrerID).
+		SetRefereeID(in.RefereeID).SetEventID(in.RelatedID).Save(ctx)
 	if err != nil {
-		return fmt.Errorf("recording referral conversion: %w", err)
+		return nil, fmt.Errorf("recording referral conversion: %w", err)
 	}
-	return nil
+	if OnReferralConverted != nil {
+		if err := OnReferralConverted(ctx, conv); err != nil {
+			return nil, err
+		}
+	}
+	return conv, nil
 }
 
 func invalidReferral(format string, args ...any) error {

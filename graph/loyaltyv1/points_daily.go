@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/points"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -24,7 +25,7 @@ type DailyReport struct {
 	Activated, Expired int
 }
 
-// RunDailyPoints is the daily points job of the v1 cards (reference §3.5),
+// RunDailyPoints is the daily points job of the v1 and v2 cards (reference §3.5),
 // for every project, at now: first the pending entries due today join
 // their cards' balances, then the ACTIVE buckets whose last day is before
 // today expire (a POINTS_EXPIRATION transaction takes what is left in them
@@ -34,6 +35,8 @@ type DailyReport struct {
 // state moves with one guarded UPDATE, so any number of workers may run
 // the job at once: each bucket is activated or expired exactly once, and
 // a spend racing the expiry sees the bucket before or after, never both.
+// A v2 card's bucket expires through loyalty.ExpireCardBucket (a
+// POINTS_EXPIRED card transaction), under the same guarantees.
 // ctx carries the ent client and the dialect; it needs no viewer.
 func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 	var r DailyReport
@@ -52,7 +55,16 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 			}
 			fresh := 0
 			for _, b := range due {
-				if seen[b.ID] || b.VoucherID == nil {
+				do := step.do
+				if b.VoucherID == nil {
+					// A v2 card's bucket (loyalty.ExpireCardBucket); v2
+					// cards have no pending entries.
+					if b.CardID == nil || step.status != pointsbucket.StatusACTIVE {
+						continue
+					}
+					do = loyalty.ExpireCardBucket
+				}
+				if seen[b.ID] {
 					continue
 				}
 				seen[b.ID] = true
@@ -64,7 +76,7 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 					if err != nil {
 						return err
 					}
-					done, err = step.do(ctx, c, b)
+					done, err = do(ctx, c, b)
 					return err
 				})
 				if err != nil {

@@ -65,6 +65,9 @@ func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *e
 	if event == "" {
 		return nil
 	}
+	if err := emitTierChange(ctx, v, event, before, after); err != nil { // tier_webhooks.go
+		return err
+	}
 	subject := after
 	if subject == nil {
 		subject = before

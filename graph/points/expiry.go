@@ -51,6 +51,12 @@ func LastDayByRules(rules map[string]any, earned time.Time) (time.Time, error) {
 		}
 		last := addMonthsClamped(d, n)
 		return rounded(last, rules)
+	case "DAY":
+		n, ok := intOf(rules["period_value"])
+		if !ok || n < 0 {
+			return time.Time{}, fmt.Errorf("expiration rules: period_value must be a non-negative integer")
+		}
+		return rounded(d.AddDate(0, 0, n), rules)
 	case "FIXED_DAY_OF_YEAR":
 		m, okM := intOf(rules["fixed_month"])
 		dd, okD := intOf(rules["fixed_day"])
@@ -64,7 +70,7 @@ func LastDayByRules(rules map[string]any, earned time.Time) (time.Time, error) {
 			}
 		}
 	default:
-		return time.Time{}, fmt.Errorf("expiration rules: period_type must be MONTH or FIXED_DAY_OF_YEAR")
+		return time.Time{}, fmt.Errorf("expiration rules: period_type must be MONTH, DAY or FIXED_DAY_OF_YEAR")
 	}
 }
 

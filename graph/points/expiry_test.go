@@ -28,6 +28,8 @@ func TestLastDayByRules(t *testing.T) {
 		{"end of year", map[string]any{"period_type": "MONTH", "period_value": 1.0, "rounding_type": "END_OF_YEAR"}, "2026-11-10", "2026-12-31"},
 		{"particular month later in the year", map[string]any{"period_type": "MONTH", "period_value": 1.0, "rounding_type": "PARTICULAR_MONTH", "rounding_value": 9.0}, "2026-03-10", "2026-09-30"},
 		{"particular month next year", map[string]any{"period_type": "MONTH", "period_value": 1.0, "rounding_type": "PARTICULAR_MONTH", "rounding_value": 2.0}, "2026-03-10", "2027-02-28"},
+		{"days", map[string]any{"period_type": "DAY", "period_value": 3.0}, "2026-02-27", "2026-03-02"},
+		{"days rounded to the quarter", map[string]any{"period_type": "DAY", "period_value": 3.0, "rounding_type": "END_OF_QUARTER"}, "2026-02-27", "2026-03-31"},
 		{"fixed day this year", map[string]any{"period_type": "FIXED_DAY_OF_YEAR", "fixed_month": 12.0, "fixed_day": 31.0}, "2026-03-10", "2026-12-31"},
 		{"fixed day passed goes to next year", map[string]any{"period_type": "FIXED_DAY_OF_YEAR", "fixed_month": 1.0, "fixed_day": 15.0}, "2026-03-10", "2027-01-15"},
 	}

@@ -25,19 +25,20 @@ type checkFailure struct {
 
 // failureMessages are the real service's messages for each failure key.
 var failureMessages = map[string]string{
-	"voucher_disabled":             "voucher is disabled",
-	keyNotActiveYet:                "voucher is not active yet",
-	keyExpired:                     "voucher expired",
-	keyNotActiveNow:                "voucher not active now",
-	"quantity_exceeded":            "quantity exceeded",
-	"gift_amount_exceeded":         "gift amount has been exceeded",
-	"loyalty_card_points_exceeded": "loyalty card points exceeded",
-	"invalid_customer":             "Customer must be a holder of a loyalty card.",
-	"missing_reward":               "Missing reward",
-	"invalid_reward":               "Invalid reward",
-	"invalid_order":                "Invalid order",
-	"no_effect":                    "Redeemable has no effect on the order",
-	"reward_out_of_stock":          "Reward out of stock",
+	"voucher_disabled":                 "voucher is disabled",
+	keyNotActiveYet:                    "voucher is not active yet",
+	keyExpired:                         "voucher expired",
+	keyNotActiveNow:                    "voucher not active now",
+	"quantity_exceeded":                "quantity exceeded",
+	"gift_amount_exceeded":             "gift amount has been exceeded",
+	"loyalty_card_points_exceeded":     "loyalty card points exceeded",
+	"invalid_customer":                 "Customer must be a holder of a loyalty card.",
+	"missing_reward":                   "Missing reward",
+	"invalid_reward":                   "Invalid reward",
+	"invalid_order":                    "Invalid order",
+	"no_effect":                        "Redeemable has no effect on the order",
+	"reward_out_of_stock":              "Reward out of stock",
+	"referrer_not_permitted_to_redeem": "voucher cannot be redeemed by referrer",
 }
 
 func failure(key, details string) *checkFailure {
@@ -70,6 +71,8 @@ type redeemableState struct {
 	// points: loyalty points the reward costs; reward the reward redeemed.
 	points int64
 	reward *rewardRef
+	// coinDiscount: the order discount (cents) a COIN reward's points pay.
+	coinDiscount int64
 	// category: the voucher's category in the stacking rules (nil: none;
 	// see loadCategories).
 	category *ent.Category
@@ -138,6 +141,10 @@ func (e *evaluation) checkRedeemable(ctx context.Context, s *redeemableState) er
 			s.failure = failure("invalid_customer", v.Code)
 			return nil
 		}
+	}
+	if v.IsReferralCode && v.HolderID != nil && e.customer != nil && e.customer.ID == *v.HolderID {
+		s.failure = failure("referrer_not_permitted_to_redeem", v.Code) // reference §7.1
+		return nil
 	}
 	if f, err := e.checkRules(ctx, s); err != nil || f != nil {
 		s.failure = f
@@ -244,6 +251,10 @@ func (s *redeemableState) candidate() discount.Candidate {
 			d.Effect = discount.EffectApplyToItemsProportionally
 		}
 		c.Discount = &d
+	case jsonfield.VoucherTypeLoyaltyCard:
+		if s.coinDiscount > 0 {
+			return s.coinCandidate(c) // coin.go
+		}
 	}
 	return c
 }

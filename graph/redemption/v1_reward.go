@@ -32,8 +32,8 @@ func (r *rewardRef) stored(points int64) map[string]any {
 // /v1/rewards): the reward is assigned to the card's campaign, its price
 // is the assignment's points (reward.points of the request is not needed),
 // a MATERIAL reward has stock left, and the balance (after other sessions'
-// locks) covers the price. COIN rewards pay for orders and are not spent
-// here.
+// locks) covers the price. A COIN reward's price is the points its
+// discount on the order takes (coin.go).
 func (e *evaluation) checkV1Reward(ctx context.Context, s *redeemableState, held heldAmounts) (*checkFailure, error) {
 	id := *s.input.Reward.ID
 	c, err := store.Client(ctx)
@@ -59,14 +59,19 @@ func (e *evaluation) checkV1Reward(ctx context.Context, s *redeemableState, held
 	if err != nil {
 		return nil, fmt.Errorf("looking up reward assignment: %w", err)
 	}
-	if rw.Type == "COIN" || a.Points == nil {
-		return failure("invalid_reward", fmt.Sprintf("Reward %s pays for orders with points (COIN): it is not redeemed on its own", rw.ID)), nil
-	}
-	if rw.Stock != nil && rw.Redeemed >= *rw.Stock {
+	switch {
+	case rw.Type == "COIN":
+		if f := e.checkCoin(s, rw); f != nil { // coin.go
+			return f, nil
+		}
+	case a.Points == nil:
+		return failure("invalid_reward", fmt.Sprintf("Reward %s has no price in points", rw.ID)), nil
+	case rw.Stock != nil && rw.Redeemed >= *rw.Stock:
 		return failure("reward_out_of_stock", fmt.Sprintf("Reward %s is out of stock", rw.ID)), nil
+	default:
+		s.points = *a.Points
 	}
 	s.reward = &rewardRef{ID: rw.ID, Name: rw.Name, Type: rw.Type, AssignmentID: a.ID}
-	s.points = *a.Points
 	balance := int64(0)
 	if l := s.voucher.LoyaltyCard; l != nil {
 		balance = l.Balance

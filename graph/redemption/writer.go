@@ -94,6 +94,9 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 		}
 		create.SetReward(stored)
 	}
+	if err := w.convertReferral(ctx, s, id); err != nil { // referral.go
+		return nil, err
+	}
 	if amount != nil {
 		details := map[string]any{"redemption": map[string]any{"id": id},
 			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}

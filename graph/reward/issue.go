@@ -61,9 +61,11 @@ func Issue(ctx context.Context, in redemption.RewardIssue) (map[string]any, erro
 		}
 		out["voucher"] = voucherDoc(v)
 		return out, nil
+	case TypeCoin:
+		return out, nil // the points paid for the order's discount (graph/redemption/coin.go)
 	}
 	return nil, apperr.New(http.StatusBadRequest, "invalid_reward", "Invalid reward",
-		fmt.Sprintf("Reward %s pays for orders with points (COIN): it is not redeemed on its own", r.ID))
+		fmt.Sprintf("Reward %s has an unknown type %s", r.ID, r.Type))
 }
 
 // takeStock counts one more unit of a MATERIAL reward out, when its stock

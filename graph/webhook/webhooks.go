@@ -64,6 +64,8 @@ var WebhookEventNames = []string{
 	"campaign.updated", "campaign.vouchers.added", "campaign.vouchers.generation.completed",
 	"campaign.vouchers.generation.failed", "campaign.vouchers.generation.started",
 	"customer.confirmed", "customer.created", "customer.deleted", "customer.rewarded", "customer.rewarded.loyalty_points",
+	// A v1 card's tier change (graph/loyaltyv1/tier_webhooks.go).
+	"customer.loyalty.tier.joined", "customer.loyalty.tier.left", "customer.loyalty.tier.upgraded", "customer.loyalty.tier.downgraded",
 	"publication.succeeded",
 	"order.created", "order.updated", "order.paid", "order.canceled", // graph/order
 	"redemption.failed", "redemption.rollback.failed", "redemption.rollback.succeeded", "redemption.succeeded",

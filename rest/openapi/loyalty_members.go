@@ -41,7 +41,7 @@ func loyaltyMembers(a *API) {
 		Req("id", String()),
 		Req("card_id", String()),
 		Req("type", EnumOf(cardtransaction.TypePOINTS_ADDITION, cardtransaction.TypePOINTS_REMOVAL,
-			cardtransaction.TypePOINTS_SPENT_ON_REWARD, cardtransaction.TypePOINTS_REFUNDED)),
+			cardtransaction.TypePOINTS_SPENT_ON_REWARD, cardtransaction.TypePOINTS_REFUNDED, cardtransaction.TypePOINTS_EXPIRED)),
 		Req("amount", Integer()),
 		Req("balance", Integer().Desc("The card's points after the change.")),
 		Req("reason", String().Null()),

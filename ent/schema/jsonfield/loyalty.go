@@ -101,9 +101,12 @@ type PointsExpiration struct {
 	SlidingExpiration  *SlidingExpiration  `json:"sliding_expiration,omitempty"`
 }
 
-// IntValue is {value}.
+// IntValue is {value}, with the unit of a period (DAY, MONTH, YEAR;
+// absent: MONTH) or the type of a rounding (END_OF_MONTH, …).
 type IntValue struct {
-	Value *int `json:"value"`
+	Value *int    `json:"value"`
+	Unit  *string `json:"unit,omitempty"`
+	Type  *string `json:"type,omitempty"`
 }
 
 // RollingExpiration expires points a period after earning.

@@ -1,0 +1,54 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
+	"github.com/promoengine/promoengine/graph/points"
+)
+
+// expiredReason is the reason of the transaction an expiry books.
+const expiredReason = "Points expired"
+
+// ExpireCardBucket is the daily points job's step for a v2 card's ACTIVE
+// bucket past its day (b.CardID set), in the caller's transaction under
+// the bucket's project: the card is locked, the bucket moves to EXPIRED
+// with one guarded UPDATE (false when another worker did it), and what is
+// left in it (at most the balance) leaves the balance as a POINTS_EXPIRED
+// card transaction. A card deleted since lets the bucket expire with
+// nothing booked.
+func ExpireCardBucket(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
+	q := c.Card.Query().Where(card.ID(*b.CardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if ent.IsNotFound(err) {
+		return points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
+	}
+	if err != nil {
+		return false, fmt.Errorf("locking card %s: %w", *b.CardID, err)
+	}
+	ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
+	if err != nil || !ok {
+		return false, err
+	}
+	// Read after the card lock: spends before it have emptied the bucket.
+	if b, err = c.PointsBucket.Get(ctx, b.ID); err != nil {
+		return false, fmt.Errorf("reading bucket: %w", err)
+	}
+	left := min(b.Points, crd.Balance)
+	if left <= 0 {
+		return true, nil
+	}
+	reason := expiredReason
+	_, err = bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_EXPIRED, points: -left, reason: &reason, sourceID: &b.ID})
+	return err == nil, err
+}
