@@ -58,6 +58,13 @@ func TestDiscountFormulas(t *testing.T) {
 		}
 	}
 
+	// A redemption (the one-statement path on PostgreSQL) applies the same value.
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{code("TIERED")},
+		"order": map[string]any{"amount": 40000}}, app), http.StatusOK)
+	if got := red["order"].(map[string]any)["total_discount_amount"]; got != float64(6000) {
+		t.Errorf("redemption discount %v, want 6000: %s", got, mustJSON(red))
+	}
+
 	// Bad formulas: 400 at create and update, nothing written.
 	wantErrorKey(t, voucher("BAD", map[string]any{"type": "PERCENT", "percent_off": 5, "percent_off_formula": "EXEC(1)"}),
 		http.StatusBadRequest, "invalid_payload")
