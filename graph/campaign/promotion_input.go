@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -42,8 +43,12 @@ type PromotionTierInput struct {
 	ValidityHours     *jsonfield.ValidityHours     `json:"validity_hours"`
 	Category          *string                      `json:"category"`
 	CategoryID        *string                      `json:"category_id"`
-	// ValidationRules are val_… ids assigned to the new tier (create only).
+	// ValidationRules are val_… ids assigned to the new tier; in an
+	// update, the tier's rules become exactly these ([] removes them all).
 	ValidationRules []string `json:"validation_rules"`
+	// ValidationRuleAssignments is the update's other form of the same,
+	// as the tier object lists them (REST only; see TierAssignments).
+	ValidationRuleAssignments json.RawMessage `json:"validation_rule_assignments"`
 }
 
 // PromotionTierAction is a tier's action: the discount it gives.

@@ -112,6 +112,9 @@ func validateDiscount(d *jsonfield.Discount) error { return validateDiscountAt("
 
 // validateDiscountAt checks a discount definition; prop names it in errors.
 func validateDiscountAt(prop string, d *jsonfield.Discount) error {
+	if err := checkFormulas(prop, d); err != nil {
+		return err
+	}
 	switch d.Type {
 	case jsonfield.DiscountTypeAmount:
 		if d.AmountOff == nil && d.AmountOffFormula == nil {

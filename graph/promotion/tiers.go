@@ -126,10 +126,15 @@ func Tier(ctx context.Context, id string) (*ent.PromotionTier, error) {
 
 // UpdateTier serves REST PUT /v1/promotions/tiers/{id} and
 // updatePromotionTier: the sent fields change (active is changed by
-// enable and disable; validation_rules are not reassigned here).
+// enable and disable); validation_rules or validation_rule_assignments,
+// when sent, become the tier's rule assignments (tier_rules.go).
 func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTier, error) {
-	in.Active, in.ValidationRules = nil, nil
+	in.Active = nil
 	if err := in.Validate("", false); err != nil {
+		return nil, err
+	}
+	rulesUpdate, err := rulesUpdateOf(&in)
+	if err != nil {
 		return nil, err
 	}
 	t, err := Tier(ctx, id)
@@ -176,6 +181,9 @@ func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTie
 		upd.SetCategoryID(cat.ID)
 	case clear:
 		upd.ClearCategoryID()
+	}
+	if err := rulesUpdate.apply(ctx, t.ID); err != nil {
+		return nil, err
 	}
 	saved, err := saveTier(ctx, t, upd)
 	if err != nil {

@@ -81,12 +81,35 @@ func usableVoucher(now time.Time) predicate.Voucher {
 // (by id, else by source_id) holds — published to them —, created before
 // the cursor.
 func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.Time, before *time.Time) ([]candidate, error) {
+	return voucherCandidates(ctx, "OWNER", before, heldBy(id, sourceID), usableVoucher(now),
+		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
+}
+
+// genericVoucherCandidates reads the generic codes anyone may use (ALL):
+// active, in-date codes held by nobody that are standalone or of an
+// active, in-date STANDALONE campaign (not the codes of bulk campaigns,
+// which are meant to be published), created before the cursor. The
+// legacy voucher qualification lists the same codes (legacy_vouchers.go).
+func genericVoucherCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
+	return voucherCandidates(ctx, "", before, genericVoucher(now), voucher.HolderIDIsNil())
+}
+
+// genericVoucher selects the usable standalone codes and those of usable
+// STANDALONE campaigns.
+func genericVoucher(now time.Time) predicate.Voucher {
+	return voucher.And(usableVoucher(now), voucher.Or(voucher.CampaignIDIsNil(),
+		voucher.HasCampaignWith(campaign.TypeEQ(campaign.TypeSTANDALONE), activeCampaign(now))))
+}
+
+// voucherCandidates reads the vouchers matching where, created before
+// the cursor, newest first (at most MaxCandidates+1); holderRole is the
+// filters' holder_role of each ("" for codes held by nobody).
+func voucherCandidates(ctx context.Context, holderRole string, before *time.Time, where ...predicate.Voucher) ([]candidate, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := c.Voucher.Query().Where(heldBy(id, sourceID), usableVoucher(now),
-		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
+	q := c.Voucher.Query().Where(where...)
 	if before != nil {
 		q = q.Where(voucher.CreatedAtLT(*before))
 	}
@@ -95,12 +118,12 @@ func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.T
 			q.Select(campaign.FieldID, campaign.FieldCampaignType, campaign.FieldCategoryID)
 		}).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("listing the customer's vouchers: %w", err)
+		return nil, fmt.Errorf("listing candidate vouchers: %w", err)
 	}
 	out := make([]candidate, len(vs))
 	for i, v := range vs {
 		f := fields{"resource_id": v.ID, "resource_type": "voucher", "code": v.Code, "voucher_type": string(v.Type),
-			"campaign_id": deref(v.CampaignID), "category_id": deref(v.CategoryID), "holder_role": "OWNER"}
+			"campaign_id": deref(v.CampaignID), "category_id": deref(v.CategoryID), "holder_role": holderRole}
 		if cmp := v.Edges.Campaign; cmp != nil {
 			f["campaign_type"] = string(cmp.CampaignType)
 			if f["category_id"] == "" {

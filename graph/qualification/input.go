@@ -74,7 +74,7 @@ type Input struct {
 	Session *redemption.SessionInput `json:"session"`
 	// Metadata is the redemption metadata redemption.metadata rules read.
 	Metadata map[string]any `json:"metadata"`
-	// WithoutHeldVouchers leaves the customer's held codes out (the
+	// WithoutHeldVouchers leaves codes out, held and generic (the
 	// client-side form, unless the project lets pages list codes).
 	WithoutHeldVouchers bool `json:"-"`
 }

@@ -8,7 +8,6 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -58,10 +57,7 @@ func (r *legacyRequest) genericVouchers(ctx context.Context, now time.Time) ([]*
 	if err != nil {
 		return nil, err
 	}
-	vs, err := c.Voucher.Query().Where(usableVoucher(now),
-		voucher.Or(voucher.CampaignIDIsNil(),
-			voucher.HasCampaignWith(campaign.TypeEQ(campaign.TypeSTANDALONE), activeCampaign(now))),
-		r.holdable()).
+	vs, err := c.Voucher.Query().Where(genericVoucher(now), r.holdable()).
 		Order(r.order(voucherColumns), r.direction(voucher.FieldID)).Limit(MaxCandidates).
 		WithCampaign().All(ctx)
 	if err != nil {

@@ -124,6 +124,12 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 			return nil, false, err
 		}
 	}
+	if sc.generic && !r.in.WithoutHeldVouchers {
+		l, err := genericVoucherCandidates(ctx, now, r.startingAfter)
+		if err := add(l, err, MaxCandidates); err != nil {
+			return nil, false, err
+		}
+	}
 	if sc.stacks {
 		l, err := stackCandidates(ctx, now, r.startingAfter)
 		if err := add(l, err, MaxStacks); err != nil {
@@ -206,6 +212,9 @@ func (r *request) page(ctx context.Context, picks []picked, truncated bool, eval
 			s := clock.Format(last)
 			p.MoreStartingAfter = &s
 		}
+	}
+	if err := r.addLockedCredits(ctx, picks, clock.Now()); err != nil {
+		return nil, err
 	}
 	data, err := r.entries(ctx, picks)
 	if err != nil {

@@ -23,6 +23,8 @@ const (
 // scenario says where a scenario's candidates come from and which pass.
 type scenario struct {
 	tiers, vouchers, stacks bool
+	// generic adds the generic codes held by nobody (ALL).
+	generic bool
 	// omit leaves rule conditions out (nil: every rule is checked).
 	omit rules.Omit
 	// applicable: the discount must apply to the cart as it is.
@@ -37,7 +39,7 @@ func leaveOutAll(rules.Condition) bool { return true }
 func leaveOutAllButCustomer(c rules.Condition) bool { return !rules.IsCustomerCondition(c) }
 
 var scenarios = map[string]scenario{
-	ScenarioAll:                   {tiers: true, vouchers: true, applicable: true},
+	ScenarioAll:                   {tiers: true, vouchers: true, generic: true, applicable: true},
 	ScenarioCustomerWallet:        {vouchers: true, applicable: true},
 	ScenarioAudienceOnly:          {tiers: true, vouchers: true, omit: leaveOutAllButCustomer},
 	ScenarioProducts:              {tiers: true, vouchers: true, omit: leaveOutAll, products: discountsOrRequires},

@@ -98,7 +98,7 @@ func (e *evaluation) ruleItem(it discount.Item) validationrule.Item {
 // totalAfter is the order's total after s's discount alone on the start
 // order (the order.total_amount rule); nil when it cannot be worked out.
 func (e *evaluation) totalAfter(s *redeemableState) *int64 {
-	c := s.candidate()
+	c := e.candidateOf(s) // formulas.go
 	if c.Discount == nil {
 		return nil
 	}

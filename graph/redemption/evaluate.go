@@ -137,7 +137,7 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	}
 	cands := make([]discount.Candidate, len(e.states))
 	for i, s := range e.states {
-		cands[i] = s.candidate()
+		cands[i] = e.candidateOf(s) // formulas.go
 	}
 	e.outcomes, e.valid = discount.Stack(e.order, e.rules, cands)
 	return e, nil

@@ -105,7 +105,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 		if err != nil {
 			return nil, err
 		}
-		outs, _ := discount.Stack(o, e.rules, []discount.Candidate{s.candidate()})
+		outs, _ := discount.Stack(o, e.rules, []discount.Candidate{e.candidateOf(s)})
 		if outs[0].Status != discount.StatusApplicable || outs[0].Result.Total == 0 {
 			continue // a tier that takes nothing off does not apply
 		}

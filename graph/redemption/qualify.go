@@ -164,7 +164,7 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 		return q, nil
 	}
 	o := e.order.Clone()
-	cand := s.candidate()
+	cand := e.candidateOf(s)
 	outs, _ := discount.Stack(o, e.rules, []discount.Candidate{cand})
 	res := outs[0].Result
 	// Applicable: it applies and changes the cart (a discount that takes

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
@@ -21,8 +23,11 @@ import (
 
 // ruleCount is the value of count rule name for s, not counting this
 // redemption; ok false when it is not known (the rule is then not
-// enforced): redemption.count.per_api_key and per_user, a per-customer
-// count without a customer, a campaign count of a voucher without campaign.
+// enforced): redemption.count.per_user (no user logins call the API),
+// per_api_key without an application key (a management token), a
+// per-customer count without a customer, a campaign count of a voucher
+// without campaign. per_api_key counts the redemptions whose channel is
+// the calling application key.
 func (e *evaluation) ruleCount(ctx context.Context, s *redeemableState, name string) (int64, bool) {
 	if e.countErr != nil {
 		return 0, false
@@ -52,6 +57,11 @@ func (e *evaluation) ruleCount(ctx context.Context, s *redeemableState, name str
 		q = q.Where(of(s.ruleObjects()[0]))
 	case base == "redemption.count.per_customer" && e.customer != nil:
 		q = q.Where(of(s.ruleObjects()[0]), redemption.CustomerID(e.customer.ID))
+	case base == "redemption.count.per_api_key" && apiKeyOf(ctx) != "":
+		key := apiKeyOf(ctx)
+		q = q.Where(of(s.ruleObjects()[0]), func(sel *sql.Selector) {
+			sel.Where(sqljson.ValueEQ(sel.C(redemption.FieldChannel), key, sqljson.Path("channel_id")))
+		})
 	case strings.HasPrefix(base, "campaign.") && campaignID != "":
 		q = q.Where(redemption.CampaignID(campaignID))
 	default:

@@ -95,6 +95,7 @@ type Discount struct {
 	UnitOffFormula        *string      `json:"unit_off_formula,omitempty"`
 	UnitType              *string      `json:"unit_type,omitempty"`
 	FixedAmount           *float64     `json:"fixed_amount,omitempty"`
+	FixedAmountFormula    *string      `json:"fixed_amount_formula,omitempty"`
 	IsDynamic             *bool        `json:"is_dynamic,omitempty"`
 	Effect                *string      `json:"effect,omitempty"`
 	// Units are the unit definitions of a UNIT discount with effect

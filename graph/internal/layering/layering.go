@@ -28,7 +28,7 @@ var Layers = [][]string{
 	// Storage: entities, schemas, migrations (never imports graph or rest).
 	{"ent/..."},
 	// Pure logic and the one error type: no business state, no HTTP.
-	{"graph/apperr", "graph/discount", "graph/validationrule", "graph/segmentfilter",
+	{"graph/apperr", "graph/discount", "graph/formula", "graph/validationrule", "graph/segmentfilter",
 		"graph/vouchercode", "graph/origin", "graph/targetaddr"},
 	// Shared machinery of the graph packages (transactions, dialect, locks,
 	// admission, pages, field collection); only graph's packages import it.
