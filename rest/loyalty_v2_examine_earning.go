@@ -18,7 +18,7 @@ func registerExamineEarning(v2 *gin.RouterGroup, root *graph.Resolver) {
 			renderError(c, err)
 			return
 		}
-		x, err := loyalty.ExamineEarningRules(c.Request.Context(), in)
+		x, err := root.Query().ExamineEarningRules(c.Request.Context(), in)
 		if err != nil {
 			renderError(c, err)
 			return

@@ -22,7 +22,7 @@ func registerMembersBatch(v2 *gin.RouterGroup, root *graph.Resolver) {
 			return
 		}
 		accepted(c, func(ctx context.Context) (*ent.AsyncAction, error) {
-			return loyalty.BatchCreateMembers(ctx, c.Param("programId"), entries)
+			return root.Mutation().BatchCreateLoyaltyMembers(ctx, c.Param("programId"), entries)
 		})
 	})
 }
