@@ -17,6 +17,11 @@ func (r *mutationResolver) BatchCreateLoyaltyMembers(ctx context.Context, progra
 	return loyalty.BatchCreateMembers(ctx, programID, entries)
 }
 
+// MemberEarningRuleReport is the resolver for the memberEarningRuleReport field.
+func (r *queryResolver) MemberEarningRuleReport(ctx context.Context, programID string, memberID string, earningRuleID string, rangeArg loyalty.ReportRange) ([]*loyalty.RuleCountReport, error) {
+	return loyalty.MemberEarningRuleReport(ctx, programID, memberID, earningRuleID, rangeArg)
+}
+
 // CardPointsReport is the resolver for the cardPointsReport field.
 func (r *queryResolver) CardPointsReport(ctx context.Context, programID string, memberID string, cardID string, rangeArg loyalty.ReportRange) ([]*loyalty.CardDailyReport, error) {
 	return loyalty.CardReport(ctx, programID, memberID, cardID, rangeArg)

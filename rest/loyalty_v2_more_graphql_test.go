@@ -15,7 +15,7 @@ func TestV2MoreThroughGraphQL(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
 	app := resttest.App(e.Project)
-	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)
+	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)["id"].(string)
 	mustOK(t, e, http.MethodPost, s.cardPath()+"/points", map[string]any{"points": 9}, s.h)
 	x := e.GraphQL(app, `query($m: ID!) { examineEarningRules(input: {trigger: {type: "SPECIFIC", specific: {event: "customer.order.paid"}},
 		customerIdentification: {type: "member_id", memberID: $m}, customerOrderPaid: {order: {amount: "1000"}}}) {
@@ -29,6 +29,12 @@ func TestV2MoreThroughGraphQL(t *testing.T) {
 		map[string]any{"p": s.program, "m": s.member, "c": s.card, "d": today})
 	if len(r.Errors) > 0 || mustJSON(r.Data["cardPointsReport"]) != `[{"added":9,"date":"`+today+`","total":9}]` {
 		t.Errorf("cardPointsReport: %+v %s", r.Errors, mustJSON(r.Data))
+	}
+	rr := e.GraphQL(app, `query($p: ID!, $m: ID!, $r: ID!, $d: String!) { memberEarningRuleReport(programID: $p, memberID: $m, earningRuleID: $r,
+		range: {startDate: $d, endDate: $d, resolution: "day"}) { date count } }`,
+		map[string]any{"p": s.program, "m": s.member, "r": rule, "d": today})
+	if len(rr.Errors) > 0 || mustJSON(rr.Data["memberEarningRuleReport"]) != `[{"count":0,"date":"`+today+`"}]` {
+		t.Errorf("memberEarningRuleReport: %+v %s", rr.Errors, mustJSON(rr.Data))
 	}
 	b := e.GraphQL(app, `query($p: ID!, $m: ID!) { memberBenefitTransactions(programID: $p, memberID: $m, page: {limit: 5, asc: false}) { hasMore data { benefitID } } }`,
 		map[string]any{"p": s.program, "m": s.member})

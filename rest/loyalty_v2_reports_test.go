@@ -40,3 +40,28 @@ func TestV2CardReport(t *testing.T) {
 	wantErrorKey(t, e.Do(http.MethodGet, s.cardPath()+"/reports/daily", nil, s.h), http.StatusBadRequest, "invalid_query_params")
 	wantErrorKey(t, e.Do(http.MethodGet, q(today, today, "day"), nil, v2(t, e, e.NewProject("other"))), http.StatusNotFound, "not_found")
 }
+
+// TestV2MemberEarningRuleReport: each award of the rule on the member's
+// cards counts in its day; an unknown rule is 404; a too long range 400.
+func TestV2MemberEarningRuleReport(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	s := newLoyaltySetup(t, e)
+	visit := defineEvent(t, e, app, "visit", nil)
+	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "Visit", "status": "ACTIVE",
+		"trigger":  map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": visit["id"]}},
+		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 2, "card_definition_id": s.cardDef}}}}}}, s.h)["id"].(string)
+	for range 2 {
+		must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "visit", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
+	}
+	today := time.Now().UTC()
+	base := "/v2/loyalties/programs/" + s.program + "/members/" + s.member + "/earning-rules/"
+	q := "/reports/daily?start_date=" + today.AddDate(0, 0, -1).Format(time.DateOnly) + "&end_date=" + today.Format(time.DateOnly) + "&resolution=day"
+	data := mustOK(t, e, http.MethodGet, base+rule+q, nil, s.h)["data"].([]any)
+	if len(data) != 2 || data[0].(map[string]any)["count"] != 0.0 || data[1].(map[string]any)["count"] != 2.0 {
+		t.Errorf("report %s, want 0 yesterday and 2 today", mustJSON(data))
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, base+"lern_unknown"+q, nil, s.h), http.StatusNotFound, "not_found")
+	long := "/reports/daily?start_date=" + today.AddDate(-1, 0, 0).Format(time.DateOnly) + "&end_date=" + today.Format(time.DateOnly) + "&resolution=quarter"
+	wantErrorKey(t, e.Do(http.MethodGet, base+rule+long, nil, s.h), http.StatusBadRequest, "invalid_query_params")
+}

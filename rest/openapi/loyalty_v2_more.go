@@ -101,4 +101,10 @@ func loyaltyReports(a *API) {
 			"refunded and total (the net change). Purchased, expired, returned, locked and pending points are 0 (not tracked on v2 cards).",
 		Query: reportQuery, Response: Object(Req("data", Array(row.With(Req("object", Const("card_daily_report"))))),
 			Req("object", Const("report")))})
+	a.Add("GET /v2/loyalties/programs/{programId}/members/{memberId}/earning-rules/{earningRuleId}/reports/daily", Op{
+		Summary: "Member earning rule report", Auth: Loyalty,
+		PathParams:  map[string]string{"programId": "The program's ID.", "memberId": "The member's ID.", "earningRuleId": "The earning rule's ID."},
+		Description: "How many times per period the earning rule awarded the member's cards.",
+		Query:       reportQuery, Response: Object(Req("data", Array(Object(Req("date", Date()), Req("count", Integer()),
+			Req("object", Const("earning_rule_daily_report"))))), Req("object", Const("report")))})
 }
