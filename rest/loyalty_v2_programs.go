@@ -22,6 +22,10 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	registerTierStructures(v2, root)
 	registerMemberUpdateAndExamine(v2, root)
 	registerMemberDeleteAndActivities(v2, root) // loyalty_v2_members_more.go
+	registerExamineEarning(v2, root)            // loyalty_v2_examine_earning.go
+	registerMembersBatch(v2, root)              // loyalty_v2_member_batch.go
+	registerBenefitTransactions(v2)             // loyalty_v2_benefit_transactions.go
+	registerReports(v2)                         // loyalty_v2_reports.go
 
 	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))

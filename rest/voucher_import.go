@@ -22,7 +22,8 @@ var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/
 	"/v1/products/importCSV": true, "/v1/skus/importCSV": true,
 	// With an Idempotency-Key the body is read whole to compare retries:
 	// such an upload is bounded like the other bulk bodies.
-	"/v1/campaigns/:campaignId/import": true, "/v1/campaigns/:campaignId/importCSV": true}
+	"/v1/campaigns/:campaignId/import": true, "/v1/campaigns/:campaignId/importCSV": true,
+	"/v2/loyalties/programs/:programId/members/batch": true}
 
 // importVouchers serves POST /v1/vouchers/import: 202 with the async
 // action (VOUCHERS.IMPORT) that imports the array of vouchers.

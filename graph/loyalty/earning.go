@@ -242,7 +242,7 @@ func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (fl
 	if rule.Property == nil || rule.Every == nil || *rule.Every <= 0 || rule.Value == nil {
 		return 0, nil, nil
 	}
-	raw, ok := cust.Metadata[*rule.Property].(float64)
+	raw, ok := number(cust.Metadata[*rule.Property])
 	if !ok {
 		return 0, nil, nil
 	}

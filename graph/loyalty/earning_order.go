@@ -2,6 +2,7 @@ package loyalty
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 
 	"github.com/promoengine/promoengine/ent"
@@ -115,12 +116,15 @@ func lineApplies(line map[string]any, to []jsonfield.ApplicableTo) bool {
 	return false
 }
 
-// number reads a JSON number as decoded (float64) or as written in
-// memory (int64, int).
+// number reads a JSON number as decoded (float64, or json.Number from a
+// request body) or as written in memory (int64, int).
 func number(v any) (float64, bool) {
 	switch n := v.(type) {
 	case float64:
 		return n, true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
 	case int64:
 		return float64(n), true
 	case int:

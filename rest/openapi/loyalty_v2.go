@@ -57,6 +57,7 @@ func loyaltyV2Gaps(a *API) {
 	loyaltySpending(a)
 	loyaltyMemberUpdateAndExamine(a)
 	loyaltyMemberDeleteAndActivities(a, deleted)
+	loyaltyV2More(a) // loyalty_v2_more.go
 }
 
 // loyaltyBenefits documents /v2/loyalties/benefits.
