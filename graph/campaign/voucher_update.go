@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -34,6 +35,9 @@ type UpdateVoucherInput struct {
 	// Redemption sets how many times the code may be redeemed (not below
 	// what it has been redeemed already).
 	Redemption *VoucherRedemptionLimitInput `json:"redemption"`
+	// Nulls are the members sent as an explicit null: each clears its
+	// field (validity rules, additional_info, metadata, category).
+	shape.Nulls
 }
 
 // VoucherRedemptionLimitInput is an update's redemption limit.
@@ -52,7 +56,7 @@ func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 		DaysOfWeek: v.ValidityDayOfWeek, Hours: v.ValidityHours}
 	change := validity{StartDate: in.StartDate, ExpirationDate: in.ExpirationDate, Timeframe: in.ValidityTimeframe,
 		DaysOfWeek: in.ValidityDayOfWeek, Hours: in.ValidityHours}
-	if err := updateValidity(upd, current, change); err != nil {
+	if err := updateValidity(upd, current, change, in.Nulls); err != nil {
 		return nil, err
 	}
 	if r := in.Redemption; r != nil && r.Quantity != nil {
@@ -69,6 +73,15 @@ func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 		return nil, err
 	}
 	upd.SetNillableActive(in.Active).SetNillableAdditionalInfo(in.AdditionalInfo)
+	if in.IsNull("additional_info") {
+		upd.ClearAdditionalInfo()
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
+	if in.IsNull("category") || in.IsNull("category_id") {
+		upd.ClearCategory().ClearCategoryID()
+	}
 	if _, err := upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating voucher: %w", err)
 	}
