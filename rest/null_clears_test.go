@@ -79,4 +79,27 @@ func TestUpdateNullClearsAbsentKeeps(t *testing.T) {
 			t.Errorf("an absent key changed its field: email %v, phone %v", cleared["email"], cleared["phone"])
 		}
 	})
+
+	t.Run("product and SKU", func(t *testing.T) {
+		p := must(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{
+			"source_id": "shoe", "name": "Shoe", "price": 5000, "image_url": "https://img.example.com/shoe.png",
+			"metadata": map[string]any{"color": "red"},
+		}, app), http.StatusOK)
+		cleared := must(t, e.DoJSON(http.MethodPut, "/v1/products/shoe", map[string]any{"price": nil, "metadata": nil}, app),
+			http.StatusOK)
+		if cleared["price"] != nil || mustJSON(cleared["metadata"]) != `{}` {
+			t.Errorf("null did not clear: price %v, metadata %v", cleared["price"], cleared["metadata"])
+		}
+		if cleared["name"] != "Shoe" || cleared["image_url"] != p["image_url"] {
+			t.Errorf("an absent key changed its field: name %v, image_url %v", cleared["name"], cleared["image_url"])
+		}
+		must(t, e.DoJSON(http.MethodPost, "/v1/products/shoe/skus", map[string]any{
+			"source_id": "shoe-42", "sku": "Shoe 42", "price": 5100, "currency": "EUR",
+		}, app), http.StatusOK)
+		sku := must(t, e.DoJSON(http.MethodPut, "/v1/products/shoe/skus/shoe-42", map[string]any{"currency": nil}, app),
+			http.StatusOK)
+		if sku["currency"] != nil || sku["price"] != float64(5100) || sku["sku"] != "Shoe 42" {
+			t.Errorf("SKU after currency null = %v", sku)
+		}
+	})
 }
