@@ -61,6 +61,7 @@ func authenticate(mode authMode, render func(*gin.Context, error)) gin.HandlerFu
 				return
 			}
 		}
+		v.NamedChannel = namedChannel(c)
 		c.Request = c.Request.WithContext(viewer.NewContext(c.Request.Context(), v))
 		idempotent(c, render) // c.Next under the request's Idempotency-Key
 	}

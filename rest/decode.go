@@ -69,7 +69,35 @@ func decodeJSON(body []byte, dst any) error {
 	if dec.More() {
 		return invalidJSON("Unexpected data after the JSON object")
 	}
-	return checkNumbers(body)
+	if err := checkNumbers(body); err != nil {
+		return err
+	}
+	recordNulls(body, dst)
+	return nil
+}
+
+// nullRecorder is an update input that embeds shape.Nulls.
+type nullRecorder interface{ SetNulls(names []string) }
+
+// recordNulls tells an update input (one embedding shape.Nulls) which of
+// the body's top-level members were an explicit null: null clears a field,
+// an absent key leaves it.
+func recordNulls(body []byte, dst any) {
+	rec, ok := dst.(nullRecorder)
+	if !ok {
+		return
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(body, &members) != nil {
+		return
+	}
+	var nulls []string
+	for name, raw := range members {
+		if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+			nulls = append(nulls, name)
+		}
+	}
+	rec.SetNulls(nulls)
 }
 
 // checkNumbers refuses a body with a number that no field can hold

@@ -24,7 +24,7 @@ func ManageProject(ctx context.Context, projectID, need string) (context.Context
 	if need != "" && !slices.Contains(p.Features, need) {
 		return nil, nil, apperr.MissingFeature(need)
 	}
-	return viewer.NewContext(ctx, viewer.Viewer{ProjectID: p.ID}), p, nil
+	return viewer.NewContext(ctx, viewer.Viewer{ProjectID: p.ID, User: true}), p, nil
 }
 
 // SetProjectFeatures enables and disables features of a project (operator

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -124,7 +125,7 @@ func RecordTransaction(ctx context.Context, c *ent.Client, v *ent.Voucher, typ v
 	}
 	tx, err := c.VoucherTransaction.Create().SetVoucherID(v.ID).SetNillableCampaignID(v.CampaignID).SetType(typ).
 		SetAmount(amount).SetBalance(balance).SetNillableSourceID(sourceID).SetNillableReason(reason).
-		SetDetails(details).SetSource("API").Save(ctx)
+		SetDetails(details).SetSource(viewer.TransactionSourceOf(ctx)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording transaction: %w", err)
 	}

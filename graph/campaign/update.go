@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -34,6 +35,10 @@ type UpdateCampaignInput struct {
 	// are then removed from it.
 	Metadata            map[string]any `json:"metadata"`
 	UnsetMetadataFields []string       `json:"unset_metadata_fields"`
+	// Nulls are the members sent as an explicit null: each clears its
+	// field (validity rules, description, activity duration, metadata,
+	// category).
+	shape.Nulls
 }
 
 // UpdateCampaign changes what in gives of a campaign and returns it.
@@ -47,7 +52,7 @@ func UpdateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput
 		DaysOfWeek: cmp.ValidityDayOfWeek, Hours: cmp.ValidityHours}
 	change := validity{StartDate: in.StartDate, ExpirationDate: in.ExpirationDate, Timeframe: in.ValidityTimeframe,
 		DaysOfWeek: in.ValidityDayOfWeek, Hours: in.ValidityHours}
-	if err := updateValidity(upd, current, change); err != nil {
+	if err := updateValidity(upd, current, change, in.Nulls); err != nil {
 		return nil, err
 	}
 	if in.Type != nil && *in.Type != cmp.Type {
@@ -78,11 +83,29 @@ func UpdateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput
 		}
 		upd.SetMetadata(md)
 	}
+	clearCampaignFields(upd, in.Nulls)
 	out, err := upd.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("updating campaign: %w", err)
 	}
 	return out, emitCampaign(ctx, webhook.EventCampaignUpdated, out)
+}
+
+// clearCampaignFields clears the campaign's optional fields the request
+// set to null (the validity rules are cleared by updateValidity).
+func clearCampaignFields(upd *ent.CampaignUpdateOne, nulls shape.Nulls) {
+	if nulls.IsNull("description") {
+		upd.ClearDescription()
+	}
+	if nulls.IsNull("activity_duration_after_publishing") {
+		upd.ClearActivityDurationAfterPublishing()
+	}
+	if nulls.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
+	if nulls.IsNull("category") || nulls.IsNull("category_id") {
+		upd.ClearCategory().ClearCategoryID()
+	}
 }
 
 // SetCampaignActive enables or disables a campaign: a disabled campaign's

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // validitySetter is what the campaign and voucher update builders share.
@@ -13,11 +14,18 @@ type validitySetter[T any] interface {
 	SetValidityTimeframe(*jsonfield.ValidityTimeframe) T
 	SetValidityDayOfWeek([]int) T
 	SetValidityHours(*jsonfield.ValidityHours) T
+	ClearStartDate() T
+	ClearExpirationDate() T
+	ClearValidityTimeframe() T
+	ClearValidityDayOfWeek() T
+	ClearValidityHours() T
 }
 
 // updateValidity sets on upd the validity rules change gives (nil leaves a
-// rule as it is) and checks the rules current will have after the change.
-func updateValidity[T any](upd validitySetter[T], current, change validity) error {
+// rule as it is, a member nulls records as an explicit null clears it) and
+// checks the rules current will have after the change.
+func updateValidity[T any](upd validitySetter[T], current, change validity, nulls shape.Nulls) error {
+	clearValidity(upd, &current, nulls)
 	if change.StartDate != nil {
 		current.StartDate = utcPtr(change.StartDate)
 		upd.SetStartDate(*current.StartDate)
@@ -39,4 +47,28 @@ func updateValidity[T any](upd validitySetter[T], current, change validity) erro
 		upd.SetValidityHours(change.Hours)
 	}
 	return current.validate()
+}
+
+// clearValidity clears the validity rules the request set to null.
+func clearValidity[T any](upd validitySetter[T], current *validity, nulls shape.Nulls) {
+	if nulls.IsNull("start_date") {
+		current.StartDate = nil
+		upd.ClearStartDate()
+	}
+	if nulls.IsNull("expiration_date") {
+		current.ExpirationDate = nil
+		upd.ClearExpirationDate()
+	}
+	if nulls.IsNull("validity_timeframe") {
+		current.Timeframe = nil
+		upd.ClearValidityTimeframe()
+	}
+	if nulls.IsNull("validity_day_of_week") {
+		current.DaysOfWeek = nil
+		upd.ClearValidityDayOfWeek()
+	}
+	if nulls.IsNull("validity_hours") {
+		current.Hours = nil
+		upd.ClearValidityHours()
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/bin"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -35,6 +36,9 @@ type UpdateVoucherInput struct {
 	// Redemption sets how many times the code may be redeemed (not below
 	// what it has been redeemed already).
 	Redemption *VoucherRedemptionLimitInput `json:"redemption"`
+	// Nulls are the members sent as an explicit null: each clears its
+	// field (validity rules, additional_info, metadata, category).
+	shape.Nulls
 }
 
 // VoucherRedemptionLimitInput is an update's redemption limit.
@@ -53,7 +57,7 @@ func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 		DaysOfWeek: v.ValidityDayOfWeek, Hours: v.ValidityHours}
 	change := validity{StartDate: in.StartDate, ExpirationDate: in.ExpirationDate, Timeframe: in.ValidityTimeframe,
 		DaysOfWeek: in.ValidityDayOfWeek, Hours: in.ValidityHours}
-	if err := updateValidity(upd, current, change); err != nil {
+	if err := updateValidity(upd, current, change, in.Nulls); err != nil {
 		return nil, err
 	}
 	if r := in.Redemption; r != nil && r.Quantity != nil {
@@ -70,6 +74,15 @@ func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 		return nil, err
 	}
 	upd.SetNillableActive(in.Active).SetNillableAdditionalInfo(in.AdditionalInfo)
+	if in.IsNull("additional_info") {
+		upd.ClearAdditionalInfo()
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
+	if in.IsNull("category") || in.IsNull("category_id") {
+		upd.ClearCategory().ClearCategoryID()
+	}
 	if _, err := upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating voucher: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Limits of the catalogue's text fields (the ent schemas' limits).
@@ -36,6 +37,9 @@ type ProductInput struct {
 	Attributes []string       `json:"attributes"`
 	Metadata   map[string]any `json:"metadata"`
 	ImageURL   *string        `json:"image_url"`
+	// Nulls are the members sent as an explicit null: on an update each
+	// clears its field.
+	shape.Nulls
 }
 
 // SkuInput is the body of REST POST /v1/products/{productId}/skus (id and
@@ -51,16 +55,18 @@ type SkuInput struct {
 	Attributes map[string]string `json:"attributes"`
 	Metadata   map[string]any    `json:"metadata"`
 	ImageURL   *string           `json:"image_url"`
+	// Nulls: as ProductInput's.
+	shape.Nulls
 }
 
 // hasFields reports whether the input changes anything of a product.
 func (in *ProductInput) hasFields() bool {
-	return in.Name != nil || in.Price != nil || in.Attributes != nil || in.Metadata != nil || in.ImageURL != nil
+	return in.Nulls.Any() || in.Name != nil || in.Price != nil || in.Attributes != nil || in.Metadata != nil || in.ImageURL != nil
 }
 
 // hasFields reports whether the input changes anything of a SKU.
 func (in *SkuInput) hasFields() bool {
-	return in.Sku != nil || in.Price != nil || in.Currency != nil || in.Attributes != nil ||
+	return in.Nulls.Any() || in.Sku != nil || in.Price != nil || in.Currency != nil || in.Attributes != nil ||
 		in.Metadata != nil || in.ImageURL != nil
 }
 

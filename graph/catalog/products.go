@@ -144,6 +144,18 @@ func updateProduct(ctx context.Context, p *ent.Product, in *ProductInput) (*ent.
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	for name, clear := range map[string]func() *ent.ProductUpdateOne{"name": upd.ClearName, "price": upd.ClearPrice,
+		"image_url": upd.ClearImageURL} {
+		if in.IsNull(name) {
+			clear()
+		}
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
+	if in.IsNull("attributes") {
+		upd.SetAttributes([]string{})
+	}
 	updated, err := upd.Save(ctx)
 	if err != nil {
 		return nil, wrap("updating product", err)

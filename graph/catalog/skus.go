@@ -207,6 +207,18 @@ func updateSku(ctx context.Context, s *ent.Sku, in *SkuInput) (*ent.Sku, error) 
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	for name, clear := range map[string]func() *ent.SkuUpdateOne{"sku": upd.ClearSku, "price": upd.ClearPrice,
+		"currency": upd.ClearCurrency, "image_url": upd.ClearImageURL} {
+		if in.IsNull(name) {
+			clear()
+		}
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
+	if in.IsNull("attributes") {
+		upd.SetAttributes(map[string]string{})
+	}
 	updated, err := upd.Save(ctx)
 	if err != nil {
 		return nil, wrap("updating SKU", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -189,7 +190,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 // updateProfile applies the given profile fields; a request that gives none
 // leaves the customer untouched.
 func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (*ent.Customer, error) {
-	if !HasProfile(in) || clientCaller(ctx) {
+	if (!HasProfile(in) && !in.Nulls.Any()) || clientCaller(ctx) {
 		return cust, nil
 	}
 	upd := cust.Update().
@@ -201,11 +202,27 @@ func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	clearProfile(upd, in.Nulls)
 	updated, err := upd.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("updating customer: %w", err)
 	}
 	return updated, nil
+}
+
+// clearProfile clears the profile fields an update set to null.
+func clearProfile(upd *ent.CustomerUpdateOne, nulls shape.Nulls) {
+	clears := map[string]func() *ent.CustomerUpdateOne{"name": upd.ClearName, "description": upd.ClearDescription,
+		"email": upd.ClearEmail, "phone": upd.ClearPhone, "birthday": upd.ClearBirthday, "birthdate": upd.ClearBirthday,
+		"address": upd.ClearAddress}
+	for name, clear := range clears {
+		if nulls.IsNull(name) {
+			clear()
+		}
+	}
+	if nulls.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
 }
 
 func birthday(in *CustomerInput) *string {

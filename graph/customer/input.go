@@ -1,6 +1,9 @@
 package customer
 
-import "github.com/promoengine/promoengine/ent/schema/jsonfield"
+import (
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+)
 
 // CustomerInput is the customer of a publication or of REST POST
 // /v1/customers, and the GraphQL CustomerInput. id names an existing
@@ -18,4 +21,7 @@ type CustomerInput struct {
 	Birthday    *string                    `json:"birthday"`
 	// Birthdate is the real service's other spelling (REST only).
 	Birthdate *string `json:"birthdate"`
+	// Nulls are the members sent as an explicit null: on an update
+	// (PUT /v1/customers/{id}) each clears its field.
+	shape.Nulls
 }

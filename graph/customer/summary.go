@@ -67,14 +67,20 @@ func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 
 // OrdersSummary is the customer's summary.orders: the counters
 // graph/order keeps of the customer's PAID and FULFILLED orders, with
-// their mean (rounded down) and the last one counted (null before any).
+// their mean (rounded down) and the last one counted. Before any, the
+// last amount is 0 and the last date is left out, as the real service
+// answers (customers.json examples; last_order_amount is a required,
+// non-null integer there).
 func OrdersSummary(cust *ent.Customer) map[string]any {
-	avg := int64(0)
+	avg, last := int64(0), int64(0)
 	if cust.OrdersTotalCount > 0 {
 		avg = cust.OrdersTotalAmount / int64(cust.OrdersTotalCount)
 	}
+	if cust.OrdersLastAmount != nil {
+		last = *cust.OrdersLastAmount
+	}
 	out := map[string]any{"total_amount": cust.OrdersTotalAmount, "total_count": cust.OrdersTotalCount,
-		"average_amount": avg, "last_order_amount": cust.OrdersLastAmount, "last_order_date": nil}
+		"average_amount": avg, "last_order_amount": last}
 	if cust.OrdersLastDate != nil {
 		out["last_order_date"] = clock.Format(*cust.OrdersLastDate)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -103,7 +104,7 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 	if m.operation != "" {
 		bal.OperationType = m.operation
 	}
-	src := "API"
+	src := viewer.TransactionSourceOf(ctx)
 	if m.source != "" {
 		src = m.source
 	}

@@ -31,7 +31,8 @@ func customers(a *API) {
 		Req("summary", Object(Req("redemptions", redemptions), Req("orders", Object(
 			Req("total_amount", Integer().Desc("The sum of the amounts of the customer's PAID and FULFILLED orders.")),
 			Req("total_count", Integer()), Req("average_amount", Integer().Desc("Rounded down.")),
-			Req("last_order_amount", Integer().Null()), Req("last_order_date", DateTime().Null()),
+			Req("last_order_amount", Integer().Desc("0 before the first counted order.")),
+			Opt("last_order_date", DateTime().Desc("Left out before the first counted order, as the real service does.")),
 		))).Null().
 			Desc("Redemption and order counts; null where the customer is embedded in another object.")),
 		Req("loyalty", FreeObject().Null().Desc("Always null for now.")),

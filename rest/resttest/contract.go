@@ -146,6 +146,7 @@ func (e *Env) checkContract(method, requestURI string, status int, header http.H
 		e.T.Errorf("response of %s %s (route %s) does not match the OpenAPI document: %v\nbody: %s",
 			method, requestURI, route, err, truncate(body, 2000))
 	}
+	e.checkReference(method, requestURI, route, status, header, body)
 }
 
 var ginParams = regexp.MustCompile(`[:*]([A-Za-z0-9_]+)`)

@@ -22,6 +22,33 @@ type Viewer struct {
 	// Client marks a request through the client-side API (/client/v1):
 	// what it does is recorded with the CLIENT_API channel.
 	Client bool
+	// NamedChannel is the channel the caller named (the SDKs' and
+	// integrations' X-Voucherify-Channel header), "" when none.
+	NamedChannel string
+	// User marks a request of the management API (the dashboard's user).
+	User bool
+}
+
+// TransactionSource is the source a voucher transaction made by the
+// viewer records: the channel the caller named, USER for the management
+// API, CLIENT_API for the client-side API, API otherwise.
+func (v Viewer) TransactionSource() string {
+	switch {
+	case v.NamedChannel != "":
+		return v.NamedChannel
+	case v.User:
+		return "USER"
+	}
+	return v.Channel()
+}
+
+// TransactionSourceOf is the TransactionSource of ctx's viewer, API when
+// there is none (background jobs).
+func TransactionSourceOf(ctx context.Context) string {
+	if v, ok := FromContext(ctx); ok {
+		return v.TransactionSource()
+	}
+	return "API"
 }
 
 // Channel is how what the viewer does is recorded: "CLIENT_API" for the
