@@ -33,6 +33,11 @@ var keptDeviations = []allowance{
 		"spec/interface.md: conversion_event_type names the custom event that converts a referral"},
 	{"POST /v1/orders/import", "", "status not documented",
 		"the import is an async action: 202 Accepted like every other import (the document says 200)"},
+	// Document defects (templates.json): the required lists name members the schemas do not have.
+	{"GET /v1/templates/campaigns", "", `"campaign_template" is missing`,
+		"the list's required names campaign_template, not one of its properties (its array is data; its example's campaign_templates)"},
+	{"POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup", "", `"campaign" is missing`,
+		"the tier set-up's required names campaign; its properties (and the operation) are the promotion_tier"},
 }
 
 // pendingDeviations are departures found by the strict check and not
@@ -42,6 +47,7 @@ var pendingDeviations = []allowance{
 	// v1 resources.
 	{"GET /v1/exports/{exportId}", "", "", "export objects do not match any exported_object branch (parameters, fields)"},
 	{"POST /v1/exports", "", "", "as above"},
+	{"GET /v1/exports", "/exports/", "anyOf", "as above, in the list"},
 	{"POST /v1/orders/export", "", "", "as above"},
 	{"/export", "/user_id", "nullable", "exports made with an API key answer user_id null; the document requires a string"},
 	{"POST /v1/validation-rules", "/rules/", "anyOf", "rule conditions ($is on a list) are not in the documents' condition forms"},
