@@ -197,8 +197,22 @@ func cloneRows(t *testing.T, db *entdb.DB, table, id string, n int, set map[stri
 	}
 	q := fmt.Sprintf(`INSERT INTO "%s" (%s) SELECT %s FROM "%s" t, generate_series(1, %d) AS s(g) WHERE t.id = $1`,
 		table, strings.Join(quoted, ", "), strings.Join(exprs, ", "), table, n)
-	if _, err := db.SQL.Exec(q, id); err != nil {
+	// The request pool's statement_timeout (5 s) is for requests; filling
+	// a table is set-up, which a busy machine (CI runs packages in
+	// parallel) may take longer over.
+	tx, err := db.SQL.Begin()
+	if err != nil {
+		t.Fatalf("cloning %s: %v", table, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit it is a no-op
+	if _, err := tx.Exec(`SET LOCAL statement_timeout = 0`); err != nil {
+		t.Fatalf("cloning %s: %v", table, err)
+	}
+	if _, err := tx.Exec(q, id); err != nil {
 		t.Fatalf("cloning %s: %v\n%s", table, err, q)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatalf("cloning %s: %v", table, err)
 	}
 }
 
@@ -254,11 +268,24 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 		"id": `'whe_' || substr(md5(g::text), 1, 18)`, "state": `'DELIVERED'`, "created_at": back("created_at")})
 	cloneRows(t, db, "orders", one(`SELECT id FROM orders LIMIT 1`), bigRows, map[string]string{
 		"id": `'ord_' || substr(md5(g::text), 1, 18)`, "source_id": `NULL`, "created_at": back("created_at")})
+	// VACUUM runs outside a transaction: on a session of its own, without
+	// the request pool's statement_timeout (see cloneRows).
+	conn, err := db.SQL.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
+		t.Fatal(err)
+	}
 	for _, table := range []string{"vouchers", "customers", "publications", "redemptions", "campaigns",
 		"voucher_transactions", "custom_events", "webhook_events", "orders"} {
-		if _, err := db.SQL.Exec(`VACUUM ANALYZE "` + table + `"`); err != nil {
+		if _, err := conn.ExecContext(ctx, `VACUUM ANALYZE "`+table+`"`); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := conn.ExecContext(ctx, `RESET statement_timeout`); err != nil {
+		t.Fatal(err)
 	}
 	return hook
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -53,22 +53,13 @@ func ListEntries(ctx context.Context, in *ListInput) (*List, error) {
 	if in == nil {
 		in = &ListInput{}
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
+	limit, err := page.Limit(in.Limit)
+	if err != nil {
+		return nil, err
 	}
-	desc := false
-	if in.Order != nil {
-		switch *in.Order {
-		case "id":
-		case "-id":
-			desc = true
-		default:
-			return nil, apperr.InvalidQueryParams("Query parameter order must be id or -id, got %q", *in.Order)
-		}
+	desc, err := page.IDOrder(in.Order)
+	if err != nil {
+		return nil, err
 	}
 	preds, err := filterPredicates(in.Filters)
 	if err != nil {

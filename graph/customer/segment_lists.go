@@ -41,12 +41,9 @@ func ListSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, erro
 	if in == nil {
 		in = &SegmentListInput{}
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
+	limit, err := page.Limit(in.Limit)
+	if err != nil {
+		return nil, err
 	}
 	desc := true
 	if in.Order != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -78,12 +79,9 @@ func ListRedeemables(ctx context.Context, ref string, in *WalletInput) (*Wallet,
 	if in == nil {
 		in = &WalletInput{}
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
+	limit, err := page.Limit(in.Limit)
+	if err != nil {
+		return nil, err
 	}
 	desc := false
 	if in.Order != nil && *in.Order != "" {

@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/listfilter"
+	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -63,12 +64,9 @@ func ListLocations(ctx context.Context, in *ListInput) (*List, error) {
 	if in == nil {
 		in = &ListInput{}
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
+	limit, err := page.Limit(in.Limit)
+	if err != nil {
+		return nil, err
 	}
 	order := []entlocation.OrderOption{entlocation.ByCreatedAt(entsql.OrderDesc()), entlocation.ByID(entsql.OrderDesc())}
 	if in.Order != nil {

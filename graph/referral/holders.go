@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	campaigns "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -194,22 +195,13 @@ func Holders(ctx context.Context, campaignRef *string, member string, in *Holder
 	if in == nil {
 		in = &HolderListInput{}
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
+	limit, err := page.Limit(in.Limit)
+	if err != nil {
+		return nil, err
 	}
-	desc := false
-	if in.Order != nil {
-		switch *in.Order {
-		case "id", "":
-		case "-id":
-			desc = true
-		default:
-			return nil, apperr.InvalidQueryParams("Query parameter order must be id or -id")
-		}
+	desc, err := page.IDOrder(in.Order)
+	if err != nil {
+		return nil, err
 	}
 	role := ""
 	if in.HolderRole != nil && *in.HolderRole != "" {

@@ -33,13 +33,11 @@ func Bound(first, last *int) (*int, error) {
 // Offset checks the v1 lists' limit (1-100, default 10) and page
 // (1-99, default 1) and returns the limit and the offset they mean.
 func Offset(limit, page *int) (n, offset int, err error) {
-	n, p := 10, 1
-	if limit != nil {
-		if *limit < 1 || *limit > 100 {
-			return 0, 0, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		n = *limit
+	n, err = Limit(limit)
+	if err != nil {
+		return 0, 0, err
 	}
+	p := 1
 	if page != nil {
 		if *page < 1 || *page > 99 {
 			return 0, 0, apperr.InvalidQueryParams("Query parameter page must be an integer from 1 to 99")
