@@ -1,0 +1,30 @@
+package openapi
+
+// loyaltyProgramReports documents the program spending and earning-rules
+// reports (rest/loyalty_v2_program_reports.go).
+func loyaltyProgramReports(a *API) {
+	ids := map[string]string{"programId": "The program's ID."}
+	spending := Object(Req("card_definition_id", String()), Req("success", Integer()), Req("success_on_reward", Integer()),
+		Req("success_on_order", Integer()), Req("points", Integer()), Req("points_on_rewards", Integer()),
+		Req("points_on_order", Integer()), Req("amount_on_order", Integer()))
+	rules := Object(Req("earning_rule_id", String()), Req("success_count", Integer()), Req("failures_count", Integer()),
+		Req("failures_breakdown", MapOf(Integer())))
+	report := func(row *Schema) *Schema { return Object(Req("data", Array(row)), Req("object", Const("report"))) }
+	const filters = " The document's filters are not supported (400 invalid_query_params)."
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/spending/daily", Op{Summary: "Program spending report", Auth: Loyalty,
+		PathParams: ids, Query: reportQuery,
+		Description: "Per period and card definition: reward purchases (success, points spent). Order payments do not exist yet (0)." + filters,
+		Response:    report(spending.With(Req("date", Date()), Req("object", Const("spending_daily_report"))))})
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/spending/summary", Op{Summary: "Program spending summary", Auth: Loyalty,
+		PathParams:  ids,
+		Description: "The spending report over all time, one row per card definition (id: the card definition's)." + filters,
+		Response:    report(spending.With(Req("id", String()), Req("object", Const("spending_summary_report"))))})
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/earning-rules/daily", Op{Summary: "Program earning rules report", Auth: Loyalty,
+		PathParams: ids, Query: reportQuery,
+		Description: "Per period, each earning rule that made card transactions on the program's cards: their count. Failures are not recorded (0)." + filters,
+		Response:    report(rules.With(Req("date", Date()), Req("object", Const("program_earning_rules_daily_report"))))})
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/earning-rules/summary", Op{Summary: "Program earning rules summary", Auth: Loyalty,
+		PathParams:  ids,
+		Description: "The earning rules report over all time, one row per rule (id: the rule's)." + filters,
+		Response:    report(rules.With(Req("id", String()), Req("object", Const("program_earning_rules_summary_report"))))})
+}
