@@ -11,8 +11,8 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
-// registerProgramReports adds the program spending and earning-rules
-// reports, daily and summary (graph/loyalty/report_program.go).
+// registerProgramReports adds the program spending, earning-rules and
+// points-earnings reports, daily and summary (graph/loyalty/report_program.go).
 func registerProgramReports(v2 *gin.RouterGroup) {
 	base := "/programs/:programId/reports/"
 	for _, daily := range []bool{true, false} {
@@ -27,6 +27,13 @@ func registerProgramReports(v2 *gin.RouterGroup) {
 				row := map[string]any{"earning_rule_id": r.EarningRuleID, "success_count": r.Count, "failures_count": 0,
 					"failures_breakdown": map[string]any{}}
 				return reportRow(row, daily, r.Date, r.EarningRuleID, "program_earning_rules_daily_report", "program_earning_rules_summary_report")
+			}))
+		v2.GET(base+"points-earnings/"+reportKind(daily), programReport(daily, loyalty.ProgramPointsEarningsReport,
+			func(r *loyalty.EarningsReport) map[string]any {
+				row := map[string]any{"earning_rule_id": r.EarningRuleID, "card_definition_id": r.CardDefinitionID,
+					"success_count": r.Count, "points": r.Points, "pending_points": 0}
+				return reportRow(row, daily, r.Date, r.EarningRuleID+"-"+r.CardDefinitionID,
+					"program_points_earnings_daily_report", "program_points_earnings_summary_report")
 			}))
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // TestV2ProgramReports: a reward purchase counts in today's spending row
 // of the card definition and in the summary; an earning rule's awards are
-// counted per day and in total; a too long range, a missing date and the
+// counted (and their points summed) per day and in total; a too long range, a missing date and the
 // unsupported filters are 400; another project's program is 404.
 func TestV2ProgramReports(t *testing.T) {
 	e := resttest.New(t)
@@ -50,6 +50,14 @@ func TestV2ProgramReports(t *testing.T) {
 	if total := mustOK(t, e, http.MethodGet, base+"earning-rules/summary", nil, s.h)["data"].([]any); len(total) != 1 ||
 		total[0].(map[string]any)["success_count"] != 3.0 {
 		t.Errorf("earning rules summary %s", mustJSON(total))
+	}
+	earned := mustOK(t, e, http.MethodGet, base+"points-earnings/daily"+q, nil, s.h)["data"].([]any)
+	if len(earned) != 1 || earned[0].(map[string]any)["points"] != 6.0 || earned[0].(map[string]any)["card_definition_id"] != s.cardDef {
+		t.Errorf("points earnings %s, want 6 points today", mustJSON(earned))
+	}
+	if total := mustOK(t, e, http.MethodGet, base+"points-earnings/summary", nil, s.h)["data"].([]any); len(total) != 1 ||
+		total[0].(map[string]any)["success_count"] != 3.0 {
+		t.Errorf("points earnings summary %s", mustJSON(total))
 	}
 	long := "?start_date=" + today.AddDate(0, 0, -90).Format(time.DateOnly) + "&end_date=" + today.Format(time.DateOnly) + "&resolution=day"
 	wantErrorKey(t, e.Do(http.MethodGet, base+"spending/daily"+long, nil, s.h), http.StatusBadRequest, "invalid_query_params")

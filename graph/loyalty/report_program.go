@@ -45,10 +45,9 @@ func ProgramSpendingReport(ctx context.Context, programID string, r *ReportRange
 	if err != nil {
 		return nil, err
 	}
-	var defs []string
-	if err := c.Card.Query().Where(card.ProgramID(programID), card.CardDefinitionIDNotNil()).Unique(true).
-		Select(card.FieldCardDefinitionID).Scan(ctx, &defs); err != nil {
-		return nil, fmt.Errorf("listing the program's card definitions: %w", err)
+	defs, err := reportCardDefinitions(ctx, c, programID)
+	if err != nil {
+		return nil, err
 	}
 	var out []*SpendingReport
 	for _, p := range ps {
@@ -100,6 +99,60 @@ func ProgramEarningRulesReport(ctx context.Context, programID string, r *ReportR
 		}
 	}
 	return out, nil
+}
+
+// EarningsReport is a row of the program points-earnings report: the
+// points an earning rule credited to the cards of one card definition
+// (pending points do not exist on v2 cards yet: 0). Date is "" in the
+// summary.
+type EarningsReport struct {
+	Date, EarningRuleID, CardDefinitionID string
+	Count, Points                         int64
+}
+
+// ProgramPointsEarningsReport sums the points each earning rule credited
+// per period of r (nil: the all-time summary) and card definition.
+func ProgramPointsEarningsReport(ctx context.Context, programID string, r *ReportRange) ([]*EarningsReport, error) {
+	c, ps, err := programReport(ctx, programID, r)
+	if err != nil {
+		return nil, err
+	}
+	defs, err := reportCardDefinitions(ctx, c, programID)
+	if err != nil {
+		return nil, err
+	}
+	var out []*EarningsReport
+	for _, p := range ps {
+		for _, def := range defs {
+			var sums []struct {
+				RuleID string `json:"earning_rule_id"`
+				Count  int64  `json:"count"`
+				Sum    int64  `json:"sum"`
+			}
+			err := c.CardTransaction.Query().Where(p.where(cardtransaction.HasCardWith(card.ProgramID(programID), card.CardDefinitionID(def)),
+				cardtransaction.EarningRuleIDNotNil(), cardtransaction.TypeEQ(cardtransaction.TypePOINTS_ADDITION))...).
+				GroupBy(cardtransaction.FieldEarningRuleID).
+				Aggregate(ent.As(ent.Count(), "count"), ent.As(ent.Sum(cardtransaction.FieldAmount), "sum")).Scan(ctx, &sums)
+			if err != nil {
+				return nil, fmt.Errorf("summing points earned: %w", err)
+			}
+			for _, s := range sums {
+				out = append(out, &EarningsReport{Date: p.label, EarningRuleID: s.RuleID, CardDefinitionID: def, Count: s.Count, Points: s.Sum})
+			}
+		}
+	}
+	return out, nil
+}
+
+// reportCardDefinitions lists the card definitions of the program's
+// cards (a few per program).
+func reportCardDefinitions(ctx context.Context, c *ent.Client, programID string) ([]string, error) {
+	var defs []string
+	if err := c.Card.Query().Where(card.ProgramID(programID), card.CardDefinitionIDNotNil()).Unique(true).
+		Select(card.FieldCardDefinitionID).Scan(ctx, &defs); err != nil {
+		return nil, fmt.Errorf("listing the program's card definitions: %w", err)
+	}
+	return defs, nil
 }
 
 // reportPeriod is one period of a program report: [from, to) and its

@@ -1,7 +1,7 @@
 package openapi
 
-// loyaltyProgramReports documents the program spending and earning-rules
-// reports (rest/loyalty_v2_program_reports.go).
+// loyaltyProgramReports documents the program spending, earning-rules and
+// points-earnings reports (rest/loyalty_v2_program_reports.go).
 func loyaltyProgramReports(a *API) {
 	ids := map[string]string{"programId": "The program's ID."}
 	spending := Object(Req("card_definition_id", String()), Req("success", Integer()), Req("success_on_reward", Integer()),
@@ -23,6 +23,17 @@ func loyaltyProgramReports(a *API) {
 		PathParams: ids, Query: reportQuery,
 		Description: "Per period, each earning rule that made card transactions on the program's cards: their count. Failures are not recorded (0)." + filters,
 		Response:    report(rules.With(Req("date", Date()), Req("object", Const("program_earning_rules_daily_report"))))})
+	earnings := Object(Req("earning_rule_id", String()), Req("card_definition_id", String()), Req("success_count", Integer()),
+		Req("points", Integer()), Req("pending_points", Integer()))
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/points-earnings/daily", Op{Summary: "Program points earnings report", Auth: Loyalty,
+		PathParams: ids, Query: reportQuery,
+		Description: "Per period, earning rule and card definition: the rule's credits (count, points). Earning items are not " +
+			"recorded (no earning_item_id); pending points do not exist on v2 cards yet (0)." + filters,
+		Response: report(earnings.With(Req("date", Date()), Req("object", Const("program_points_earnings_daily_report"))))})
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/points-earnings/summary", Op{Summary: "Program points earnings summary", Auth: Loyalty,
+		PathParams:  ids,
+		Description: "The points earnings report over all time (id: rule id-card definition id)." + filters,
+		Response:    report(earnings.With(Req("id", String()), Req("object", Const("program_points_earnings_summary_report"))))})
 	a.Add("GET /v2/loyalties/programs/{programId}/reports/earning-rules/summary", Op{Summary: "Program earning rules summary", Auth: Loyalty,
 		PathParams:  ids,
 		Description: "The earning rules report over all time, one row per rule (id: the rule's)." + filters,
