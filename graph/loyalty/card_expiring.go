@@ -29,8 +29,12 @@ func CardBucketID(stored string) string {
 	return cardBucketPrefix + strings.TrimPrefix(stored, pulid.PrefixPointsBucket)
 }
 
-// storedBucketID is the stored id of a v2 bucket id ("" when it is none).
+// storedBucketID is the stored id of a v2 bucket id, or of a stored id
+// (GraphQL's PointsBucket.id); "" when it is neither.
 func storedBucketID(id string) string {
+	if strings.HasPrefix(id, pulid.PrefixPointsBucket) {
+		return id
+	}
 	if !strings.HasPrefix(id, cardBucketPrefix) {
 		return ""
 	}
