@@ -64,11 +64,7 @@ func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string,
 	if err != nil {
 		return nil, err
 	}
-	crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
+	c, crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
@@ -117,11 +113,7 @@ type CardBucketExpiry struct {
 // and the job, exactly one books; the other call is 400
 // invalid_bucket_state. A bucket of another card is 404.
 func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucketID string) (*CardBucketExpiry, error) {
-	crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
+	c, crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
@@ -146,15 +138,19 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 	return &CardBucketExpiry{Bucket: &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}, Transaction: tx}, nil
 }
 
-// cardWithMember is memberCard with its member.
-func cardWithMember(ctx context.Context, programID, memberID, cardID string) (*ent.Card, *ent.LoyaltyMember, error) {
+// cardWithMember is memberCard with its member and the request's client.
+func cardWithMember(ctx context.Context, programID, memberID, cardID string) (*ent.Client, *ent.Card, *ent.LoyaltyMember, error) {
 	crd, err := memberCard(ctx, programID, memberID, cardID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	m, err := Member(ctx, programID, memberID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return crd, m, nil
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return c, crd, m, nil
 }

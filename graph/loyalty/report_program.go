@@ -41,11 +41,7 @@ type RuleReport struct {
 // ProgramSpendingReport sums the program's reward spending per period of
 // r (nil: the all-time summary) and card definition.
 func ProgramSpendingReport(ctx context.Context, programID string, r *ReportRange) ([]*SpendingReport, error) {
-	c, ps, err := programReport(ctx, programID, r)
-	if err != nil {
-		return nil, err
-	}
-	defs, err := reportCardDefinitions(ctx, c, programID)
+	c, ps, defs, err := programDefinitionReport(ctx, programID, r)
 	if err != nil {
 		return nil, err
 	}
@@ -113,11 +109,7 @@ type EarningsReport struct {
 // ProgramPointsEarningsReport sums the points each earning rule credited
 // per period of r (nil: the all-time summary) and card definition.
 func ProgramPointsEarningsReport(ctx context.Context, programID string, r *ReportRange) ([]*EarningsReport, error) {
-	c, ps, err := programReport(ctx, programID, r)
-	if err != nil {
-		return nil, err
-	}
-	defs, err := reportCardDefinitions(ctx, c, programID)
+	c, ps, defs, err := programDefinitionReport(ctx, programID, r)
 	if err != nil {
 		return nil, err
 	}
@@ -144,15 +136,19 @@ func ProgramPointsEarningsReport(ctx context.Context, programID string, r *Repor
 	return out, nil
 }
 
-// reportCardDefinitions lists the card definitions of the program's
-// cards (a few per program).
-func reportCardDefinitions(ctx context.Context, c *ent.Client, programID string) ([]string, error) {
+// programDefinitionReport is programReport with the card definitions of
+// the program's cards (a few per program).
+func programDefinitionReport(ctx context.Context, programID string, r *ReportRange) (*ent.Client, []reportPeriod, []string, error) {
+	c, ps, err := programReport(ctx, programID, r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	var defs []string
 	if err := c.Card.Query().Where(card.ProgramID(programID), card.CardDefinitionIDNotNil()).Unique(true).
 		Select(card.FieldCardDefinitionID).Scan(ctx, &defs); err != nil {
-		return nil, fmt.Errorf("listing the program's card definitions: %w", err)
+		return nil, nil, nil, fmt.Errorf("listing the program's card definitions: %w", err)
 	}
-	return defs, nil
+	return c, ps, defs, nil
 }
 
 // reportPeriod is one period of a program report: [from, to) and its
