@@ -11,8 +11,8 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
-// registerProgramReports adds the program spending, earning-rules and
-// points-earnings reports, daily and summary (graph/loyalty/report_program.go).
+// registerProgramReports adds the program spending, earning-rules,
+// points-earnings and tiers reports, daily and summary (graph/loyalty/report_program.go).
 func registerProgramReports(v2 *gin.RouterGroup) {
 	base := "/programs/:programId/reports/"
 	for _, daily := range []bool{true, false} {
@@ -34,6 +34,12 @@ func registerProgramReports(v2 *gin.RouterGroup) {
 					"success_count": r.Count, "points": r.Points, "pending_points": 0}
 				return reportRow(row, daily, r.Date, r.EarningRuleID+"-"+r.CardDefinitionID,
 					"program_points_earnings_daily_report", "program_points_earnings_summary_report")
+			}))
+		v2.GET(base+"tiers/"+reportKind(daily), programReport(daily, loyalty.ProgramTiersReport,
+			func(r *loyalty.TierReport) map[string]any {
+				row := map[string]any{"tier_structure_id": r.TierStructureID, "tier_id": r.TierID, "joins": r.Joins,
+					"upgrades": r.Upgrades, "downgrades": r.Downgrades, "lefts": r.Lefts, "prolongs": 0}
+				return reportRow(row, daily, r.Date, r.TierID, "program_tiers_daily_report", "program_tiers_summary_report")
 			}))
 	}
 }

@@ -1,7 +1,7 @@
 package openapi
 
-// loyaltyProgramReports documents the program spending, earning-rules and
-// points-earnings reports (rest/loyalty_v2_program_reports.go).
+// loyaltyProgramReports documents the program spending, earning-rules,
+// points-earnings and tiers reports (rest/loyalty_v2_program_reports.go).
 func loyaltyProgramReports(a *API) {
 	ids := map[string]string{"programId": "The program's ID."}
 	spending := Object(Req("card_definition_id", String()), Req("success", Integer()), Req("success_on_reward", Integer()),
@@ -34,6 +34,17 @@ func loyaltyProgramReports(a *API) {
 		PathParams:  ids,
 		Description: "The points earnings report over all time (id: rule id-card definition id)." + filters,
 		Response:    report(earnings.With(Req("id", String()), Req("object", Const("program_points_earnings_summary_report"))))})
+	tiers := Object(Req("tier_structure_id", String()), Req("tier_id", String()), Req("joins", Integer()), Req("upgrades", Integer()),
+		Req("downgrades", Integer()), Req("lefts", Integer()), Req("prolongs", Integer()))
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/tiers/daily", Op{Summary: "Program tiers report", Auth: Loyalty,
+		PathParams: ids, Query: reportQuery,
+		Description: "Per period and tier with moves: joins, upgrades and downgrades into the tier, lefts (LEFT moves out of it) " +
+			"from the members' tier transactions; prolongations do not exist yet (0)." + filters,
+		Response: report(tiers.With(Req("date", Date()), Req("object", Const("program_tiers_daily_report"))))})
+	a.Add("GET /v2/loyalties/programs/{programId}/reports/tiers/summary", Op{Summary: "Program tiers summary", Auth: Loyalty,
+		PathParams:  ids,
+		Description: "The tiers report over all time, one row per tier with moves (id: the tier's)." + filters,
+		Response:    report(tiers.With(Req("id", String()), Req("object", Const("program_tiers_summary_report"))))})
 	a.Add("GET /v2/loyalties/programs/{programId}/reports/earning-rules/summary", Op{Summary: "Program earning rules summary", Auth: Loyalty,
 		PathParams:  ids,
 		Description: "The earning rules report over all time, one row per rule (id: the rule's)." + filters,
