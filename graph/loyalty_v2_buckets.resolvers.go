@@ -35,3 +35,8 @@ func (r *queryResolver) ProgramEarningRulesReport(ctx context.Context, programID
 func (r *queryResolver) ProgramPointsEarningsReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.EarningsReport, error) {
 	return loyalty.ProgramPointsEarningsReport(ctx, programID, rangeArg)
 }
+
+// ProgramTiersReport is the resolver for the programTiersReport field.
+func (r *queryResolver) ProgramTiersReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.TierReport, error) {
+	return loyalty.ProgramTiersReport(ctx, programID, rangeArg)
+}

@@ -10,7 +10,8 @@ import (
 
 // TestV2ProgramTiersReport: a member joining, climbing and falling back
 // through tiers counts in today's row of each tier and in the summary; a
-// too long range is 400; another project's program is 404.
+// too long range is 400; another project's program is 404; GraphQL
+// programTiersReport answers the same.
 func TestV2ProgramTiersReport(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
@@ -35,6 +36,11 @@ func TestV2ProgramTiersReport(t *testing.T) {
 	}
 	if sum := mustOK(t, e, http.MethodGet, base+"summary", nil, s.h)["data"].([]any); len(sum) != 2 {
 		t.Errorf("tiers summary %s", mustJSON(sum))
+	}
+	g := e.GraphQL(resttest.App(e.Project), `query($p: ID!) { programTiersReport(programID: $p) { joins upgrades downgrades } }`,
+		map[string]any{"p": s.program})
+	if len(g.Errors) > 0 || len(g.Data["programTiersReport"].([]any)) != 2 {
+		t.Errorf("programTiersReport: %+v %s", g.Errors, mustJSON(g.Data))
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, base+"daily?start_date=2020-01-01&end_date="+today+"&resolution=quarter", nil, s.h),
 		http.StatusBadRequest, "invalid_query_params")
