@@ -18,15 +18,21 @@ import (
 )
 
 // v2 list query parameters: limit 1–100 (default 10), order created_at or
-// -created_at (default newest first), cursor.
+// -created_at (default newest first), cursor. Field is the ordering field
+// ("" = created_at).
 type v2Page struct {
 	Limit  int
 	Desc   bool
 	Cursor string
+	Field  string
 }
 
-func parseV2Page(q url.Values) (v2Page, error) {
-	p := v2Page{Limit: 10, Desc: true, Cursor: q.Get("cursor")}
+func parseV2Page(q url.Values) (v2Page, error) { return parseV2PageBy(q, "created_at", true) }
+
+// parseV2PageBy reads a v2 list's query ordered by field (ascending for
+// "field", descending for "-field"; desc is the default direction).
+func parseV2PageBy(q url.Values, field string, desc bool) (v2Page, error) {
+	p := v2Page{Limit: 10, Desc: desc, Cursor: q.Get("cursor"), Field: field}
 	if v, ok := q["limit"]; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v[0]))
 		if err != nil || n < 1 || n > 100 {
@@ -39,11 +45,12 @@ func parseV2Page(q url.Values) (v2Page, error) {
 			return p, apperr.InvalidQueryParams("Query parameter order must be given once")
 		}
 		switch v[0] {
-		case "created_at":
+		case field:
 			p.Desc = false
-		case "-created_at":
+		case "-" + field:
+			p.Desc = true
 		default:
-			return p, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at, got %q", v[0])
+			return p, apperr.InvalidQueryParams("Query parameter order must be %s or -%s, got %q", field, field, v[0])
 		}
 	}
 	if _, ok := q["cursor"]; ok && p.Cursor == "" {
@@ -60,10 +67,14 @@ func (p v2Page) direction() entgql.OrderDirection {
 }
 
 func (p v2Page) orderName() string {
-	if p.Desc {
-		return "-created_at"
+	field := p.Field
+	if field == "" {
+		field = "created_at"
 	}
-	return "created_at"
+	if p.Desc {
+		return "-" + field
+	}
+	return field
 }
 
 // filterKey parses filters[field][conditions][$op] with an optional

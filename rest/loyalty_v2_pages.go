@@ -16,8 +16,14 @@ import (
 // the list (kind and path parameters). fetch returns the rendered rows,
 // the id of each, and whether more follow.
 func keysetList[B any](prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
+	return keysetListBy("created_at", true, prefix, kind, fetch)
+}
+
+// keysetListBy is keysetList ordered by field (order=field ascending,
+// -field descending; desc is the default).
+func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		page, err := parseV2Page(queryOf(c))
+		page, err := parseV2PageBy(queryOf(c), field, desc)
 		if err != nil {
 			renderError(c, err)
 			return

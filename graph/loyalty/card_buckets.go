@@ -45,8 +45,28 @@ func moveBuckets(ctx context.Context, c *ent.Client, crd *ent.Card, m cardMove, 
 	if typ == "" {
 		typ = cardtransaction.TypePOINTS_ADDITION
 	}
-	_, err = points.Credit(ctx, c, k, m.points, exp, string(typ), now)
-	return err
+	b, err := points.Credit(ctx, c, k, m.points, exp, string(typ), now)
+	if err != nil || b == nil || b.ExpiresAt == nil {
+		return err
+	}
+	if err := c.PointsBucket.UpdateOne(b).SetDetails(map[string]any{"expiration_type": expirationType(m.expiration)}).Exec(ctx); err != nil {
+		return fmt.Errorf("recording the bucket's expiration type: %w", err)
+	}
+	return nil
+}
+
+// expirationType names a dated bucket's kind of expiry as the documents do
+// (the expiring-points list shows it).
+func expirationType(e *jsonfield.PointsExpiration) string {
+	switch {
+	case e == nil:
+		return "NO_EXPIRATION"
+	case e.CalendarExpiration != nil:
+		return "CALENDAR_EXPIRATION"
+	case e.SlidingExpiration != nil:
+		return "SLIDING_EXPIRATION"
+	}
+	return "ROLLING_EXPIRATION"
 }
 
 // bucketExpiry turns a v2 points_expiration into the engine's Expiry:

@@ -25,30 +25,38 @@ const expiredReason = "Points expired"
 // card transaction. A card deleted since lets the bucket expire with
 // nothing booked.
 func ExpireCardBucket(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
+	_, ok, err := expireCardBucket(ctx, c, b)
+	return ok, err
+}
+
+// expireCardBucket is ExpireCardBucket returning the transaction it booked
+// (nil when nothing was left in the bucket).
+func expireCardBucket(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (*ent.CardTransaction, bool, error) {
 	q := c.Card.Query().Where(card.ID(*b.CardID))
 	if entdb.DialectFromContext(ctx) == dialect.Postgres {
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
+		ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
+		return nil, ok, err
 	}
 	if err != nil {
-		return false, fmt.Errorf("locking card %s: %w", *b.CardID, err)
+		return nil, false, fmt.Errorf("locking card %s: %w", *b.CardID, err)
 	}
 	ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED)
 	if err != nil || !ok {
-		return false, err
+		return nil, false, err
 	}
 	// Read after the card lock: spends before it have emptied the bucket.
 	if b, err = c.PointsBucket.Get(ctx, b.ID); err != nil {
-		return false, fmt.Errorf("reading bucket: %w", err)
+		return nil, false, fmt.Errorf("reading bucket: %w", err)
 	}
 	left := min(b.Points, crd.Balance)
 	if left <= 0 {
-		return true, nil
+		return nil, true, nil
 	}
 	reason := expiredReason
-	_, err = bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_EXPIRED, points: -left, reason: &reason, sourceID: &b.ID})
-	return err == nil, err
+	tx, err := bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_EXPIRED, points: -left, reason: &reason, sourceID: &b.ID})
+	return tx, err == nil, err
 }

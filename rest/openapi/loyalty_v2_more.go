@@ -12,6 +12,8 @@ import (
 func loyaltyV2More(a *API) {
 	loyaltyExamineEarning(a)
 	loyaltyReports(a)
+	loyaltyCardBuckets(a)
+	loyaltyProgramReports(a)
 	a.Add("POST /v2/loyalties/programs/{programId}/members/batch", Op{Summary: "Batch create program members", Auth: Loyalty,
 		PathParams: map[string]string{"programId": "The program's ID."},
 		Description: "Schedules an async action (LOYALTY.MEMBERS_BATCH_CREATE) that enrols each entry like a single member " +
