@@ -2,10 +2,13 @@ package access
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	entsql "entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/schema"
+
+	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
@@ -101,9 +104,30 @@ func projectOwnedTables() []*schema.Table {
 	return out
 }
 
+// DeleteManagementProject serves DELETE /management/v1/projects/{id}. A
+// background job of the project (an export writing its file, a campaign
+// job) that adds a row between the deletion of its table and of the table
+// it references makes the deletion break a foreign key on PostgreSQL: the
+// transaction is then run again (the job's later writes fail on the
+// missing parent), up to deleteAttempts times.
 func DeleteManagementProject(ctx context.Context, id string) (string, error) {
 	if err := requireManagement(ctx); err != nil {
 		return "", err
 	}
-	return id, store.WithinTx(ctx, func(ctx context.Context) error { return DeleteProject(ctx, id) })
+	for attempt := 1; ; attempt++ {
+		err := store.WithinTx(ctx, func(ctx context.Context) error { return DeleteProject(ctx, id) })
+		if attempt < deleteAttempts && isForeignKeyViolation(err) {
+			continue
+		}
+		return id, err
+	}
+}
+
+// deleteAttempts bounds the runs of a project deletion.
+const deleteAttempts = 3
+
+// isForeignKeyViolation reports PostgreSQL's foreign_key_violation.
+func isForeignKeyViolation(err error) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && pqErr.Code == "23503"
 }
