@@ -26,9 +26,16 @@ import (
 // document closes the object. Only what the documents say is checked: an
 // object that does not close itself stays open.
 
-// referenceDir is where the copies of the reference documents live,
-// found from this file so that any package's tests can use the harness.
+// referenceDir is where the copies of the reference documents live:
+// testdata/reference-openapi of the package under test when it has them
+// (the rest package: go test runs in the package's directory), else found
+// from this file's source path — which a build with -trimpath (CI) does
+// not keep, hence the first.
 func referenceDir() string {
+	const local = "testdata/reference-openapi"
+	if st, err := os.Stat(local); err == nil && st.IsDir() {
+		return local
+	}
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "testdata", "reference-openapi")
 }
