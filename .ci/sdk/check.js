@@ -395,10 +395,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   // Qualifications (docs/qualifications.md): both tiers fit the order, each computed alone.
   const qual = await client.qualifications.checkEligibility({ customer: { source_id: 'sdk-promo' }, order: { amount: 10000 },
     scenario: 'ALL', options: { limit: 10, expand: ['redeemable'], sorting_rule: 'BEST_DEAL' } })
-  assert(qual.redeemables.object === 'list' && qual.redeemables.total === 2 && qual.redeemables.has_more === false &&
-    qual.redeemables.data[0].id === tier2.id && qual.redeemables.data[0].order.total_amount === 8500 &&
-    qual.redeemables.data[1].order.total_amount === 9000 && qual.redeemables.data[0].campaign_name === 'SDK Promo',
-    'qualifications.checkEligibility -> both tiers, best deal first', qual)
+  // Scenario ALL also offers the project's generic codes that fit the order; the tiers keep their place by deal.
+  const qualData = qual.redeemables.data
+  const qualTiers = qualData.filter(r => r.object === 'promotion_tier')
+  assert(qual.redeemables.object === 'list' && qual.redeemables.total === qualData.length && qual.redeemables.has_more === false &&
+    qualTiers.length === 2 && qualTiers[0].id === tier2.id && qualTiers[0].order.total_amount === 8500 &&
+    qualTiers[1].order.total_amount === 9000 && qualTiers[0].campaign_name === 'SDK Promo' &&
+    qualData.some(r => r.object === 'voucher') && qualData[0].order.total_amount === 8500 &&
+    qualData.every((r, i, a) => i === 0 || a[i - 1].order.total_amount <= r.order.total_amount),
+    'qualifications.checkEligibility -> both tiers and the generic codes, best deal first', qual)
   await expectError(() => client.qualifications.checkEligibility({ options: { limit: 51 } }),
     e => e.code === 400 && e.key === 'invalid_payload', 'qualifications.checkEligibility with limit 51 -> 400')
   // Legacy qualifications (docs/qualifications.md "Legacy endpoints"): a fresh generic code and code campaign.
