@@ -2,7 +2,9 @@
 # A/B benchmark of two builds on one PostgreSQL database, alternating:
 # publications (POST /v1/publications, pubload) and single-code
 # redemptions (POST /v1/vouchers/{code}/redemption, redload, each client
-# cycling through its own 64 codes of a 100,000-code campaign), R rounds
+# cycling through its own 64 codes of a 100,000-code campaign) and points
+# added to one loyalty card by every client (POST
+# /v1/loyalties/members/{code}/balance: one hot row), R rounds
 # (default 3) of D seconds per load (default 10) at C clients (default 16).
 # Round r runs A then B when r is odd, B then A when it is even; each side
 # gets a fresh server process on the same database and 2 s of warm-up load.
@@ -50,6 +52,12 @@ until api /v1/campaigns/load | grep -q '"vouchers_generation_status":"DONE"' &&
 psql -qAt "$url" -c "SELECT v.code FROM vouchers v JOIN campaigns c ON c.id = v.campaign_id
   WHERE c.name = 'redeem' ORDER BY random() LIMIT $((C * 64))" > "$tmp/redeem.codes"
 echo '{"order":{"amount":10000}}' > "$tmp/redeem-one.json"
+api /v1/loyalties -d '{"name":"points","vouchers_count":1,
+  "voucher":{"type":"LOYALTY_CARD","loyalty_card":{"points":0},"code_config":{"length":12}}}' >/dev/null
+until api /v1/loyalties/points | grep -q '"vouchers_generation_status":"DONE"'; do sleep 0.5; done
+api /v1/loyalties/points/members -d '{"customer":{"source_id":"points-holder"}}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' > "$tmp/card.codes"
+echo '{"points":1}' > "$tmp/points.json"
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
 stop
 
@@ -64,17 +72,21 @@ side() { # label binary round
   "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
     -label redemptions -path '/v1/vouchers/{{CODE}}/redemption' -body "$tmp/redeem-one.json" -codes "$tmp/redeem.codes" \
     -expect '"result":"SUCCESS"' > "$tmp/red.txt"
+  psql -qAt "$url" -c "CHECKPOINT" >/dev/null
+  "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
+    -label points -path '/v1/loyalties/members/{{CODE}}/balance' -body "$tmp/points.json" -codes "$tmp/card.codes" \
+    -expect '"object":"balance"' > "$tmp/pts.txt"
   stop
-  local p r
-  p=$(rate < "$tmp/pub.txt") r=$(rate < "$tmp/red.txt")
-  echo "round $3 $1: publications $p/s ($(lat "$tmp/pub.txt")), redemptions $r/s ($(lat "$tmp/red.txt"))"
-  echo "$1 $p $r" >> "$tmp/samples"
+  local p r q
+  p=$(rate < "$tmp/pub.txt") r=$(rate < "$tmp/red.txt") q=$(rate < "$tmp/pts.txt")
+  echo "round $3 $1: publications $p/s ($(lat "$tmp/pub.txt")), redemptions $r/s ($(lat "$tmp/red.txt")), points on one card $q/s ($(lat "$tmp/pts.txt"))"
+  echo "$1 $p $r $q" >> "$tmp/samples"
 }
 for r in $(seq "$R"); do
   if [ $((r % 2)) = 1 ]; then side A "$A" "$r"; side B "$B" "$r"; else side B "$B" "$r"; side A "$A" "$r"; fi
 done
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-for col in 2:publications 3:redemptions; do
+for col in 2:publications 3:redemptions 4:points-one-card; do
   n=${col%%:*} name=${col#*:}
   a=$(awk -v c="$n" '$1=="A"{print $c}' "$tmp/samples" | median)
   b=$(awk -v c="$n" '$1=="B"{print $c}' "$tmp/samples" | median)

@@ -12,7 +12,8 @@
 # (default 20). Prints the throughput and p50/p99 (redload).
 # Growth: run with 100 0, 1000 0, 10000 0 and 100 9900 (the same
 # total with 99% disabled): docs/benchmarks.md "Qualifications".
-# PRODUCTS=n changes the catalogue's size. A smoke run:
+# PRODUCTS=n changes the catalogue's size; PPROF_ADDR=host:port writes a
+# CPU profile of the load to /tmp/qual.cpu.pprof. A smoke run:
 #   PRODUCTS=200 .ci/with-postgres docs/bench/qualifications.sh 20 20 2 2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,7 +31,7 @@ if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go bui
 go build -o "$tmp/redload" ./docs/bench/redload
 port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-  PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
+  PROMO_PPROF_ADDR="${PPROF_ADDR:-}" PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
 pid=$!
 cleanup() {
   kill $pid 2>/dev/null || true
@@ -89,6 +90,9 @@ items=$(seq 0 49 | sed 's/.*/{"product_id":"p-&","quantity":1,"price":1000}/' | 
 echo "{\"customer\":{\"source_id\":\"shopper\"},\"order\":{\"items\":[$items]},\"options\":{\"limit\":5}}" > "$tmp/qualify.json"
 api /v1/qualifications -d @"$tmp/qualify.json" > "$tmp/qualify.out"
 grep -q '"object":"promotion_tier"' "$tmp/qualify.out" || { echo "nothing qualified:" >&2; head -c 2000 "$tmp/qualify.out" >&2; exit 1; }
+if [ -n "${PPROF_ADDR:-}" ]; then # a CPU profile of the load's middle (PPROF_ADDR=127.0.0.1:6061)
+  (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D > 6 ? D - 4 : 2))" -o /tmp/qual.cpu.pprof) &
+fi
 echo "qualifications: $ACTIVE active tiers, $INACTIVE disabled, $PRODUCTS products, $C clients, ${D}s"
 "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
   -label qualifications -path /v1/qualifications -body "$tmp/qualify.json" -expect '"object":"promotion_tier"'

@@ -2,14 +2,17 @@ package loyaltyv1
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/points"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // BalanceInput is the body of POST …/members/{memberId}/balance: a signed
@@ -38,7 +41,7 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		return nil, err
 	}
 	var out *CardBalance
-	err := store.WithinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(store.WithReadMemo(ctx), func(ctx context.Context) error {
 		v, err := Member(ctx, programIDOrName, code)
 		if err != nil {
 			return err
@@ -48,6 +51,9 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		}
 		c, err := store.Client(ctx)
 		if err != nil {
+			return err
+		}
+		if err := prefetchForMove(ctx, c, v); err != nil {
 			return err
 		}
 		locked, err := campaign.LockVoucher(ctx, c, v.ID)
@@ -70,6 +76,24 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		return err
 	})
 	return out, err
+}
+
+// prefetchForMove reads, before the card is locked, what booking a move
+// on it reads besides the card's own rows — the program, its tiers, the
+// project's webhooks — into the transaction's memos (the caller's context
+// has a read memo), so the card stays locked only for its own statements:
+// on one busy card every statement under the lock is a statement every
+// other request waits for.
+func prefetchForMove(ctx context.Context, c *ent.Client, v *ent.Voucher) error {
+	if v.CampaignID != nil {
+		if _, err := points.Program(ctx, c, *v.CampaignID); err != nil {
+			return fmt.Errorf("reading the card's program: %w", err)
+		}
+		if _, err := tierFor(ctx, *v.CampaignID, 0); err != nil {
+			return err
+		}
+	}
+	return webhook.Prefetch(ctx)
 }
 
 // expiry is how added points expire: the program's rules (nil), never,

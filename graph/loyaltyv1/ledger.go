@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -95,7 +96,8 @@ func book(ctx context.Context, c *ent.Client, v *ent.Voucher, m move) (*ent.Vouc
 	if err := refreshCard(ctx, c, v, &card, m.pending); err != nil {
 		return nil, nil, err
 	}
-	if err := c.Voucher.UpdateOneID(v.ID).SetLoyaltyCard(&card).Exec(ctx); err != nil {
+	// Update, not UpdateOne: no read-back of the row (v is updated below).
+	if err := c.Voucher.Update().Where(voucher.ID(v.ID)).SetLoyaltyCard(&card).Exec(ctx); err != nil {
 		return nil, nil, fmt.Errorf("updating card points: %w", err)
 	}
 	v.LoyaltyCard = &card

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/points"
 )
 
 // Tiers over time (reference §5): a program's loyalty_tiers_expiration
@@ -63,7 +64,7 @@ func qualifyingPoints(ctx context.Context, card *ent.Voucher) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	cmp, err := c.Campaign.Get(ctx, *card.CampaignID)
+	cmp, err := points.Program(ctx, c, *card.CampaignID)
 	if err != nil {
 		return 0, fmt.Errorf("reading the card's program: %w", err)
 	}
@@ -74,7 +75,7 @@ func qualifyingPoints(ctx context.Context, card *ent.Voucher) (int64, error) {
 	}
 	now := clock.At(ctx)
 	start := periodStart(months, now)
-	points, err := earnedBetween(ctx, c, card.ID, start, now)
+	earned, err := earnedBetween(ctx, c, card.ID, start, now)
 	if err != nil {
 		return 0, err
 	}
@@ -83,9 +84,9 @@ func qualifyingPoints(ctx context.Context, card *ent.Voucher) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		points = max(points, before)
+		earned = max(earned, before)
 	}
-	return points, nil
+	return earned, nil
 }
 
 // earnedBetween sums the points the card earned in [from, to].

@@ -263,16 +263,20 @@ func tierFor(ctx context.Context, campaignID string, points int64) (*ent.Loyalty
 	if err != nil {
 		return nil, err
 	}
-	t, err := c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(campaignID),
-		loyaltytier.Or(loyaltytier.PointsFromIsNil(), loyaltytier.PointsFromLTE(points)),
-		loyaltytier.Or(loyaltytier.PointsToIsNil(), loyaltytier.PointsToGTE(points))).First(ctx)
-	if ent.IsNotFound(err) {
-		return nil, nil
-	}
+	// All the program's tiers (tier creation reads them all too: ranges
+	// never overlap), once per read memo (store.WithReadMemo).
+	tiers, err := store.Remembered(ctx, "loyalty-tiers:"+campaignID, func() ([]*ent.LoyaltyTier, error) {
+		return c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(campaignID)).Order(loyaltytier.ByID()).All(ctx)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("looking up the card's tier: %w", err)
 	}
-	return t, nil
+	for _, t := range tiers {
+		if (t.PointsFrom == nil || *t.PointsFrom <= points) && (t.PointsTo == nil || *t.PointsTo >= points) {
+			return t, nil
+		}
+	}
+	return nil, nil
 }
 
 // MemberTiers is the member's current tier (GET

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // ProgramRules are the expiration rules of a v1 program (its card
@@ -16,7 +17,7 @@ func ProgramRules(ctx context.Context, c *ent.Client, campaignID *string) (map[s
 	if campaignID == nil {
 		return nil, nil
 	}
-	cmp, err := c.Campaign.Get(ctx, *campaignID)
+	cmp, err := Program(ctx, c, *campaignID)
 	if ent.IsNotFound(err) {
 		return nil, nil
 	}
@@ -58,4 +59,13 @@ func VoucherMoved(ctx context.Context, c *ent.Client, v *ent.Voucher, typ vouche
 	}
 	_, err := Credit(ctx, c, k, amount, *exp, string(typ), now)
 	return err
+}
+
+// Program reads a v1 program (its campaign), once per read memo
+// (store.WithReadMemo): the points engine and the tier rules of one move
+// read its settings more than once.
+func Program(ctx context.Context, c *ent.Client, campaignID string) (*ent.Campaign, error) {
+	return store.Remembered(ctx, "campaign:"+campaignID, func() (*ent.Campaign, error) {
+		return c.Campaign.Get(ctx, campaignID)
+	})
 }

@@ -61,12 +61,9 @@ func EmitAll(ctx context.Context, events ...Event) error {
 	if err != nil {
 		return err
 	}
-	hooks, err := store.ActiveWebhooks(ctx, v.ProjectID, func() ([]*ent.Webhook, error) {
-		return c.Webhook.Query().Where(webhook.Active(true)).
-			Select(webhook.FieldID, webhook.FieldEvents).All(ctx)
-	})
+	hooks, err := activeHooks(ctx, c, v.ProjectID)
 	if err != nil {
-		return fmt.Errorf("looking up webhooks: %w", err)
+		return err
 	}
 	if len(hooks) == 0 {
 		return nil
@@ -102,6 +99,35 @@ func EmitAll(ctx context.Context, events ...Event) error {
 		return fmt.Errorf("writing webhook events: %w", err)
 	}
 	return nil
+}
+
+// activeHooks are the project's active webhooks, read once per transaction
+// (store.ActiveWebhooks).
+func activeHooks(ctx context.Context, c *ent.Client, project string) ([]*ent.Webhook, error) {
+	hooks, err := store.ActiveWebhooks(ctx, project, func() ([]*ent.Webhook, error) {
+		return c.Webhook.Query().Where(webhook.Active(true)).
+			Select(webhook.FieldID, webhook.FieldEvents).All(ctx)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("looking up webhooks: %w", err)
+	}
+	return hooks, nil
+}
+
+// Prefetch reads the project's active webhooks into the transaction's
+// memo now, so the events written later in the transaction — while it
+// holds a row lock — do not read them then.
+func Prefetch(ctx context.Context) error {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return fmt.Errorf("reading webhooks: no project in context")
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = activeHooks(ctx, c, v.ProjectID)
+	return err
 }
 
 // Renderer turns an entity (*ent.Voucher, *ent.Campaign, …) into
