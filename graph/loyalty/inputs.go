@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Inputs of the loyalty mutations. gqlgen binds the GraphQL inputs to them
@@ -35,6 +36,9 @@ type UpdateLoyaltyProgramInput struct {
 	EndDate         *time.Time         `json:"end_date"`
 	Metadata        map[string]any     `json:"metadata"`
 	CardDefinitions []*jsonfield.IDRef `json:"card_definitions"`
+	// Nulls are the members sent as an explicit null: start_date,
+	// end_date and metadata clear; name cannot be null.
+	shape.Nulls
 }
 
 // UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
@@ -114,6 +118,10 @@ type UpdateEarningRuleInput struct {
 	StartDate     *time.Time                      `json:"start_date"`
 	EndDate       *time.Time                      `json:"end_date"`
 	Metadata      map[string]any                  `json:"metadata"`
+	// Nulls are the members sent as an explicit null: error,
+	// validity_hours, trigger_limits, start_date, end_date and metadata
+	// clear; name, trigger and earnings cannot be null.
+	shape.Nulls
 }
 
 // UpdateIncentiveInput is the body of PUT /v2/loyalties/incentives/{id}.
