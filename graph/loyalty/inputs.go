@@ -46,6 +46,9 @@ type UpdateCardDefinitionInput struct {
 	Name       *string               `json:"name"`
 	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
 	Metadata   map[string]any        `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name and code_config cannot be null.
+	shape.Nulls
 }
 
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
@@ -71,6 +74,9 @@ type CreateRewardInput struct {
 	Material *jsonfield.MaterialDetail `json:"material"`
 	Digital  *jsonfield.DigitalDetail  `json:"digital"`
 	Metadata map[string]any            `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name, material and digital cannot be null.
+	shape.Nulls
 }
 
 // UpdateRewardInput is the body of PUT /v2/loyalties/rewards/{id}.
@@ -79,6 +85,9 @@ type UpdateRewardInput struct {
 	Material *jsonfield.MaterialDetail `json:"material"`
 	Digital  *jsonfield.DigitalDetail  `json:"digital"`
 	Metadata map[string]any            `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name, material and digital cannot be null.
+	shape.Nulls
 }
 
 // CreateEarningRuleInput is the body of POST /v2/loyalties/earning-rules.
