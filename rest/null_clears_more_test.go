@@ -216,6 +216,29 @@ func TestUpdateNullClearsEveryResource(t *testing.T) {
 		set:   map[string]any{"metadata": map[string]any{"k": "v"}},
 		nulls: []string{"metadata"}, kept: []string{"name", "digital"}, required: "name",
 	}, {
+		name: "v2 earning rule",
+		create: func(t *testing.T) (string, resttest.Headers) {
+			def := mustOK(t, e, http.MethodPost, "/v2/loyalties/card-definitions", map[string]any{"name": "Bronze",
+				"code_config": map[string]any{"pattern": "BRZ-######", "charset": "0123456789"}}, v2h)["id"].(string)
+			r := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "earn",
+				"trigger":  map[string]any{"event": "customer.order.paid"},
+				"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": def}}}}}}, v2h)
+			return "/v2/loyalties/earning-rules/" + r["id"].(string), v2h
+		},
+		set:   map[string]any{"start_date": "2030-01-01T00:00:00Z", "end_date": "2031-01-01T00:00:00Z", "metadata": map[string]any{"k": "v"}},
+		nulls: []string{"end_date", "metadata"}, kept: []string{"start_date", "name", "trigger"}, required: "trigger",
+	}, {
+		name: "v2 tier structure",
+		create: func(t *testing.T) (string, resttest.Headers) {
+			def := mustOK(t, e, http.MethodPost, "/v2/loyalties/card-definitions", map[string]any{"name": "Copper",
+				"code_config": map[string]any{"pattern": "CPR-######", "charset": "0123456789"}}, v2h)["id"].(string)
+			ts := mustOK(t, e, http.MethodPost, "/v2/loyalties/tier-structures", map[string]any{"name": "Levels",
+				"type": "POINT_BALANCE", "card_definition_id": def}, v2h)
+			return "/v2/loyalties/tier-structures/" + ts["id"].(string), v2h
+		},
+		set:   map[string]any{"metadata": map[string]any{"k": "v"}},
+		nulls: []string{"metadata"}, kept: []string{"name"}, required: "name",
+	}, {
 		name: "order",
 		create: func(t *testing.T) (string, resttest.Headers) {
 			must(t, e.DoJSON(http.MethodPost, "/v1/orders", map[string]any{"source_id": "ord-1",

@@ -141,6 +141,9 @@ type UpdateIncentiveInput struct {
 	PointsProportional *jsonfield.PointsProportional `json:"points_proportional"`
 	Material           *jsonfield.MaterialDetail     `json:"material"`
 	Digital            *jsonfield.DigitalDetail      `json:"digital"`
+	// Nulls: name and stock cannot be null (the other members keep their
+	// values when left out or null: a detail object replaces the other).
+	shape.Nulls
 }
 
 // AdjustPointsInput is the body of POST …/cards/{cardId}/points.
