@@ -34,6 +34,10 @@ func TestGraphQLUpdateNullClears(t *testing.T) {
 	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "Small",
 		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{10}}}, "logic": "1"},
 		"error": map[string]any{"message": "no"}}, app), http.StatusOK)["id"].(string)
+	program := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs", map[string]any{"name": "Club gql"}, v2(t, e, e.Project))["id"].(string)
+	reward := must(t, e.DoJSON(http.MethodPost, "/v1/rewards", map[string]any{"name": "Hat reward", "type": "MATERIAL",
+		"parameters": map[string]any{"product": map[string]any{"id": "hat"}}}, app), http.StatusOK)["id"].(string)
+	newV1Program(t, e, app, "Club v1 gql", 0)
 
 	cases := []gqlNullCase{{
 		name:    "voucher",
@@ -84,6 +88,26 @@ func TestGraphQLUpdateNullClears(t *testing.T) {
 		refuse:  `mutation { updateValidationRule(id: "` + rule + `", input: {name: null, error: null}) { name } }`,
 		field:   "updateValidationRule",
 		cleared: []string{"error"}, kept: []string{"name"},
+	}, {
+		name:    "v2 loyalty program",
+		set:     `mutation { updateLoyaltyProgram(id: "` + program + `", input: {startDate: "2030-01-01T00:00:00Z", endDate: "2031-01-01T00:00:00Z"}) { name startDate endDate } }`,
+		clear:   `mutation { updateLoyaltyProgram(id: "` + program + `", input: {endDate: null}) { name startDate endDate } }`,
+		refuse:  `mutation { updateLoyaltyProgram(id: "` + program + `", input: {name: null, startDate: null}) { name } }`,
+		field:   "updateLoyaltyProgram",
+		cleared: []string{"endDate"}, kept: []string{"name", "startDate"},
+	}, {
+		name:    "v1 reward",
+		set:     `mutation { updateV1Reward(id: "` + reward + `", input: {stock: 5}) { name stock } }`,
+		clear:   `mutation { updateV1Reward(id: "` + reward + `", input: {stock: null}) { name stock } }`,
+		refuse:  `mutation { updateV1Reward(id: "` + reward + `", input: {name: null, stock: null}) { name } }`,
+		field:   "updateV1Reward",
+		cleared: []string{"stock"}, kept: []string{"name"},
+	}, {
+		name:    "v1 loyalty program, two inputs",
+		set:     `mutation { updateLoyaltyV1Program(idOrName: "Club v1 gql", input: {description: "club"}) { name description loyaltyTiersExpiration } }`,
+		clear:   `mutation { updateLoyaltyV1Program(idOrName: "Club v1 gql", input: {description: null}, program: {loyaltyTiersExpiration: null}) { name description loyaltyTiersExpiration } }`,
+		field:   "updateLoyaltyV1Program",
+		cleared: []string{"description", "loyaltyTiersExpiration"}, kept: []string{"name"},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
