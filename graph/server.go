@@ -98,6 +98,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(&CostLimit{Max: MaxComplexity})
 	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
 	srv.Use(NumberRange{})
+	srv.Use(explicitNulls{}) // null clears an update's field, absent keeps it (graphql_nulls.go)
 	present := presentError(opts)
 	srv.Use(mutationTx{Transactioner: entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)},
 		present: present})

@@ -80,24 +80,35 @@ func decodeJSON(body []byte, dst any) error {
 type nullRecorder interface{ SetNulls(names []string) }
 
 // recordNulls tells an update input (one embedding shape.Nulls) which of
-// the body's top-level members were an explicit null: null clears a field,
-// an absent key leaves it.
+// the body's members were an explicit null: null clears a field, an absent
+// key leaves it. A member of a nested object is named by its path
+// ("address.city", "redemption.quantity").
 func recordNulls(body []byte, dst any) {
 	rec, ok := dst.(nullRecorder)
 	if !ok {
 		return
 	}
+	rec.SetNulls(jsonNulls("", body))
+}
+
+// jsonNulls lists the null members of the JSON object raw, each named by
+// its path under prefix; a value that is not an object has none.
+func jsonNulls(prefix string, raw []byte) []string {
 	var members map[string]json.RawMessage
-	if json.Unmarshal(body, &members) != nil {
-		return
+	if json.Unmarshal(raw, &members) != nil {
+		return nil
 	}
 	var nulls []string
-	for name, raw := range members {
-		if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-			nulls = append(nulls, name)
+	for name, value := range members {
+		value = bytes.TrimSpace(value)
+		switch {
+		case bytes.Equal(value, []byte("null")):
+			nulls = append(nulls, prefix+name)
+		case len(value) > 0 && value[0] == '{':
+			nulls = append(nulls, jsonNulls(prefix+name+".", value)...)
 		}
 	}
-	rec.SetNulls(nulls)
+	return nulls
 }
 
 // checkNumbers refuses a body with a number that no field can hold

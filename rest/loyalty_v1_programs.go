@@ -99,10 +99,7 @@ func (h loyaltyV1Handlers) getProgram(c *gin.Context) {
 // updateProgram serves PUT /v1/loyalties/{campaignId}: fields outside the
 // allowed set are ignored, as by the real service.
 func (h loyaltyV1Handlers) updateProgram(c *gin.Context) {
-	var in struct {
-		campaignpkg.UpdateCampaignInput
-		loyaltyv1.ProgramUpdate
-	}
+	var in programUpdateBody
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -160,4 +157,18 @@ func transactionListQuery(c *gin.Context) (*loyaltyv1.TransactionListInput, erro
 	in := &loyaltyv1.TransactionListInput{Limit: limit}
 	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	return in, nil
+}
+
+// programUpdateBody is the body of PUT /v1/loyalties/{campaignId}: the
+// campaign's fields and the program's.
+type programUpdateBody struct {
+	campaignpkg.UpdateCampaignInput
+	loyaltyv1.ProgramUpdate
+}
+
+// SetNulls gives the body's null members to both parts (the decoder's
+// nullRecorder), each reading its own.
+func (b *programUpdateBody) SetNulls(names []string) {
+	b.UpdateCampaignInput.SetNulls(names)
+	b.ProgramUpdate.SetNulls(names)
 }

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -17,21 +16,10 @@ import (
 // (the points preview; nothing written).
 func registerMemberUpdateAndExamine(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.PUT("/programs/:programId/members/:memberId", func(c *gin.Context) {
-		var raw struct {
-			Metadata json.RawMessage `json:"metadata"`
-		}
-		if err := decodeBody(c, &raw); err != nil {
+		var in loyalty.UpdateLoyaltyMemberInput // "metadata": null is recorded in its Nulls
+		if err := decodeBody(c, &in); err != nil {
 			renderError(c, err)
 			return
-		}
-		var in loyalty.UpdateLoyaltyMemberInput
-		if string(raw.Metadata) == "null" {
-			in.Clear = true
-		} else if len(raw.Metadata) > 0 {
-			if err := decodeJSON(raw.Metadata, &in.Metadata); err != nil {
-				renderError(c, err)
-				return
-			}
 		}
 		memberWrite(c, func(ctx context.Context) (*ent.LoyaltyMember, error) {
 			return root.Mutation().UpdateLoyaltyMember(ctx, c.Param("programId"), c.Param("memberId"), in)

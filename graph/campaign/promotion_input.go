@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Limits of a promotion tier's text.
@@ -49,6 +50,10 @@ type PromotionTierInput struct {
 	// ValidationRuleAssignments is the update's other form of the same,
 	// as the tier object lists them (REST only; see TierAssignments).
 	ValidationRuleAssignments json.RawMessage `json:"validation_rule_assignments"`
+	// Nulls are the members an update sent as an explicit null: each
+	// clears its field (banner, validity rules, metadata, category);
+	// name, action and hierarchy cannot be null.
+	shape.Nulls
 }
 
 // PromotionTierAction is a tier's action: the discount it gives.

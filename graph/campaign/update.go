@@ -15,7 +15,8 @@ import (
 
 // UpdateCampaignInput is the input of the updateCampaign mutation and the
 // body of REST PUT /v1/campaigns/{campaignId}. Only the properties given
-// change; null leaves a property as it is. A campaign's name, kind and
+// change; an explicit null clears an optional property (Nulls) and is
+// refused on type, auto_join and join_once. A campaign's name, kind and
 // voucher template (discount, gift, code pattern) stay as created: its
 // Vouchers were made from them.
 type UpdateCampaignInput struct {
@@ -43,6 +44,9 @@ type UpdateCampaignInput struct {
 
 // UpdateCampaign changes what in gives of a campaign and returns it.
 func UpdateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput) (*ent.Campaign, error) {
+	if err := in.RefuseNull("type", "auto_join", "join_once"); err != nil {
+		return nil, err
+	}
 	cmp, err := ByIDOrName(ctx, idOrName)
 	if err != nil {
 		return nil, err

@@ -16,8 +16,8 @@ import (
 )
 
 // UpdateVoucherInput is the input of the updateVoucher mutation and the body
-// of REST PUT /v1/vouchers/{code}. Only the properties given change; null
-// leaves a property as it is. The code, type and campaign stay; a gift
+// of REST PUT /v1/vouchers/{code}. Only the properties given change; an
+// explicit null clears an optional property (Nulls). The code, type and campaign stay; a gift
 // card's balance changes through the balance endpoint, not here.
 type UpdateVoucherInput struct {
 	// Category (a name, found or created) or CategoryID (a category of the
@@ -37,7 +37,8 @@ type UpdateVoucherInput struct {
 	// what it has been redeemed already).
 	Redemption *VoucherRedemptionLimitInput `json:"redemption"`
 	// Nulls are the members sent as an explicit null: each clears its
-	// field (validity rules, additional_info, metadata, category).
+	// field (validity rules, additional_info, metadata, category;
+	// redemption or redemption.quantity: no limit). active cannot be null.
 	shape.Nulls
 }
 
@@ -48,6 +49,9 @@ type VoucherRedemptionLimitInput struct {
 
 // UpdateVoucher changes what in gives of a voucher and returns it.
 func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) (*ent.Voucher, error) {
+	if err := in.RefuseNull("active"); err != nil {
+		return nil, err
+	}
 	v, err := VoucherByCodeOrID(ctx, codeOrID)
 	if err != nil {
 		return nil, err
@@ -66,6 +70,9 @@ func UpdateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 				v.RedeemedQuantity, *r.Quantity)
 		}
 		upd.SetRedemptionQuantity(*r.Quantity)
+	}
+	if in.IsNull("redemption") || in.IsNull("redemption.quantity") {
+		upd.ClearRedemptionQuantity()
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)

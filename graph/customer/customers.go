@@ -197,7 +197,11 @@ func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (
 		SetNillableName(in.Name).SetNillableDescription(in.Description).SetNillableEmail(in.Email).
 		SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in))
 	if in.Address != nil {
-		upd.SetAddress(in.Address)
+		if addr := updatedAddress(cust.Address, in.Address, in.Nulls.Under("address")); addr != nil {
+			upd.SetAddress(addr)
+		} else {
+			upd.ClearAddress()
+		}
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)

@@ -94,6 +94,9 @@ func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
 
 // UpdateCardDefinition updates a card definition.
 func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	if err := in.RefuseNull("name", "code_config"); err != nil {
+		return nil, err
+	}
 	d, err := CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
@@ -113,6 +116,9 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
 	}
 	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
 }

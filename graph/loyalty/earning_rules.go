@@ -231,6 +231,9 @@ func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status)
 // with the create rules; a given trigger's schema or segment must exist
 // (checkTriggerReferences).
 func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	if err := in.RefuseNull("name", "trigger", "earnings"); err != nil {
+		return nil, err
+	}
 	r, err := EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
@@ -261,6 +264,7 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 	if in.EndDate != nil {
 		merged.EndDate = in.EndDate
 	}
+	nullEarningRuleMembers(&merged, &in)
 	if err := requiredName(merged.Name); err != nil {
 		return nil, err
 	}
@@ -286,5 +290,6 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	clearEarningRuleFields(upd, &in)
 	return logged(ctx, earningRuleActivities, "updated", earningRuleIDOf)(upd.Save(ctx))
 }

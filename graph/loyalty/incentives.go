@@ -132,6 +132,9 @@ func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*e
 // create rule (the type cannot change, so a detail object of another type
 // is refused).
 func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+	if err := in.RefuseNull("name", "stock"); err != nil {
+		return nil, err
+	}
 	inc, err := IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Inputs of the loyalty mutations. gqlgen binds the GraphQL inputs to them
@@ -35,6 +36,9 @@ type UpdateLoyaltyProgramInput struct {
 	EndDate         *time.Time         `json:"end_date"`
 	Metadata        map[string]any     `json:"metadata"`
 	CardDefinitions []*jsonfield.IDRef `json:"card_definitions"`
+	// Nulls are the members sent as an explicit null: start_date,
+	// end_date and metadata clear; name cannot be null.
+	shape.Nulls
 }
 
 // UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
@@ -42,6 +46,9 @@ type UpdateCardDefinitionInput struct {
 	Name       *string               `json:"name"`
 	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
 	Metadata   map[string]any        `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name and code_config cannot be null.
+	shape.Nulls
 }
 
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
@@ -67,6 +74,9 @@ type CreateRewardInput struct {
 	Material *jsonfield.MaterialDetail `json:"material"`
 	Digital  *jsonfield.DigitalDetail  `json:"digital"`
 	Metadata map[string]any            `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name, material and digital cannot be null.
+	shape.Nulls
 }
 
 // UpdateRewardInput is the body of PUT /v2/loyalties/rewards/{id}.
@@ -75,6 +85,9 @@ type UpdateRewardInput struct {
 	Material *jsonfield.MaterialDetail `json:"material"`
 	Digital  *jsonfield.DigitalDetail  `json:"digital"`
 	Metadata map[string]any            `json:"metadata"`
+	// Nulls are the members sent as an explicit null: metadata empties;
+	// name, material and digital cannot be null.
+	shape.Nulls
 }
 
 // CreateEarningRuleInput is the body of POST /v2/loyalties/earning-rules.
@@ -114,6 +127,10 @@ type UpdateEarningRuleInput struct {
 	StartDate     *time.Time                      `json:"start_date"`
 	EndDate       *time.Time                      `json:"end_date"`
 	Metadata      map[string]any                  `json:"metadata"`
+	// Nulls are the members sent as an explicit null: error,
+	// validity_hours, trigger_limits, start_date, end_date and metadata
+	// clear; name, trigger and earnings cannot be null.
+	shape.Nulls
 }
 
 // UpdateIncentiveInput is the body of PUT /v2/loyalties/incentives/{id}.
@@ -124,6 +141,9 @@ type UpdateIncentiveInput struct {
 	PointsProportional *jsonfield.PointsProportional `json:"points_proportional"`
 	Material           *jsonfield.MaterialDetail     `json:"material"`
 	Digital            *jsonfield.DigitalDetail      `json:"digital"`
+	// Nulls: name and stock cannot be null (the other members keep their
+	// values when left out or null: a detail object replaces the other).
+	shape.Nulls
 }
 
 // AdjustPointsInput is the body of POST …/cards/{cardId}/points.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // UpdateLoyaltyMemberInput is the body of PUT …/programs/{id}/members/{memberId}:
@@ -15,6 +16,9 @@ import (
 type UpdateLoyaltyMemberInput struct {
 	Metadata map[string]any `json:"metadata"`
 	Clear    bool           `json:"-"`
+	// Nulls: "metadata": null (REST) or metadata: null (GraphQL) clears
+	// like Clear.
+	shape.Nulls
 }
 
 // maxMemberMetadataKeys bounds a member's metadata after the merge.
@@ -22,6 +26,7 @@ const maxMemberMetadataKeys = 100
 
 // UpdateLoyaltyMember merges (or clears) a member's metadata.
 func UpdateLoyaltyMember(ctx context.Context, programID, memberID string, in UpdateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	in.Clear = in.Clear || in.IsNull("metadata")
 	if in.Metadata == nil && !in.Clear {
 		return nil, apperr.InvalidPayload("Payload must have required property 'metadata'")
 	}

@@ -97,11 +97,14 @@ func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgra
 			return nil, err
 		}
 	}
+	if err := in.RefuseNull("name"); err != nil {
+		return nil, err
+	}
 	start, end := p.StartDate, p.EndDate
-	if in.StartDate != nil {
+	if in.StartDate != nil || in.IsNull("start_date") {
 		start = in.StartDate
 	}
-	if in.EndDate != nil {
+	if in.EndDate != nil || in.IsNull("end_date") {
 		end = in.EndDate
 	}
 	if err := checkDateOrder(start, end); err != nil {
@@ -119,5 +122,6 @@ func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgra
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	clearProgramFields(upd, &in)
 	return logged(ctx, programActivities, "updated", programIDOf)(upd.Save(ctx))
 }

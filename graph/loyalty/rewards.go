@@ -130,6 +130,9 @@ func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 
 // UpdateReward updates a reward.
 func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
+	if err := in.RefuseNull("name", "material", "digital"); err != nil {
+		return nil, err
+	}
 	r, err := RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
@@ -160,6 +163,9 @@ func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Re
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
 	}
 	r, err = upd.Save(ctx)
 	if err != nil {

@@ -3,6 +3,7 @@ package loyalty
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Inputs and results of tier structures, program sub-resources, reward
@@ -30,6 +31,9 @@ type UpdateTierStructureInput struct {
 	Expiration  map[string]any `json:"expiration"`
 	Downgrade   map[string]any `json:"downgrade"`
 	Metadata    map[string]any `json:"metadata"`
+	// Nulls are the members sent as an explicit null: expiration,
+	// downgrade and metadata clear; name and point_earned cannot be null.
+	shape.Nulls
 }
 
 // TierInput is the body of POST …/tier-structures/{id}/tiers and of PUT
@@ -39,6 +43,9 @@ type TierInput struct {
 	QualificationRules *TierQualificationInput `json:"qualification_rules"`
 	Downgrade          *TierDowngradeInput     `json:"downgrade"`
 	Metadata           map[string]any          `json:"metadata"`
+	// Nulls: on an update metadata null empties it; name and
+	// qualification_rules cannot be null.
+	shape.Nulls
 }
 
 // TierQualificationInput is a tier's qualification: POINTS with min_value

@@ -127,6 +127,9 @@ func oneOf(path string, v any, allowed ...string) error {
 
 // UpdateTierStructure replaces the given fields.
 func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureInput) (*ent.TierStructure, error) {
+	if err := in.RefuseNull("name", "point_earned"); err != nil {
+		return nil, err
+	}
 	t, err := TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
@@ -155,6 +158,7 @@ func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureI
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	clearTierStructureFields(upd, &in)
 	if t, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating tier structure: %w", err)
 	}

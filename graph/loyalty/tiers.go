@@ -62,6 +62,9 @@ func CreateTier(ctx context.Context, structureID string, in TierInput) (*ent.Str
 // UpdateTier replaces the given fields of a tier; a new range is checked
 // against the structure's other tiers.
 func UpdateTier(ctx context.Context, structureID, tierID string, in TierInput) (*ent.StructureTier, error) {
+	if err := in.RefuseNull("name", "qualification_rules"); err != nil {
+		return nil, err
+	}
 	if in.Name != nil {
 		if err := requiredName(in.Name); err != nil {
 			return nil, err
@@ -95,6 +98,9 @@ func UpdateTier(ctx context.Context, structureID, tierID string, in TierInput) (
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
 	}
 	if t, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating tier: %w", err)

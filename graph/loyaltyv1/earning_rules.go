@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -43,6 +44,9 @@ type EarningRuleInput struct {
 	PendingPoints   map[string]any `json:"pending_points"`
 	ExpirationRules map[string]any `json:"expiration_rules"`
 	Metadata        map[string]any `json:"metadata"`
+	// Nulls are the members an update sent as an explicit null: each
+	// optional field clears; loyalty and active cannot be null.
+	shape.Nulls
 }
 
 // maxRulesPerRequest bounds one create request.
@@ -276,6 +280,9 @@ func EarningRules(ctx context.Context, programIDOrName string, in *EarningRuleLi
 // UpdateEarningRule changes what in gives of a rule (event and its
 // companion fields stay).
 func UpdateEarningRule(ctx context.Context, programIDOrName, id string, in EarningRuleInput) (*ent.CampaignEarningRule, error) {
+	if err := in.RefuseNull("loyalty", "active"); err != nil {
+		return nil, err
+	}
 	r, err := EarningRule(ctx, programIDOrName, id)
 	if err != nil {
 		return nil, err
@@ -306,6 +313,7 @@ func UpdateEarningRule(ctx context.Context, programIDOrName, id string, in Earni
 	if in.ValidityDayOfWeek != nil {
 		upd.SetValidityDayOfWeek(in.ValidityDayOfWeek)
 	}
+	clearEarningRuleFields(upd, &in)
 	out, err := upd.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("updating earning rule: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // ProgramSettings are the parts of a v1 loyalty program that a campaign
@@ -82,9 +83,15 @@ func Programs(ctx context.Context, in *campaign.CampaignListInput) (*campaign.Ca
 type ProgramUpdate struct {
 	LoyaltyCard            *jsonfield.LoyaltyCard `json:"loyalty_card"`
 	LoyaltyTiersExpiration map[string]any         `json:"loyalty_tiers_expiration"`
+	// Nulls are the members sent as an explicit null:
+	// loyalty_tiers_expiration and loyalty_card.expiration_rules clear.
+	shape.Nulls
 }
 
 // UpdateProgram changes a loyalty program (PUT /v1/loyalties/{campaignId}).
+// A member sent as null clears it: the campaign's optional fields
+// (in.Nulls), loyalty_tiers_expiration and loyalty_card.expiration_rules
+// (extra.Nulls).
 func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampaignInput, extra *ProgramUpdate) (*ent.Campaign, error) {
 	cmp, err := Program(ctx, idOrName)
 	if err != nil {
@@ -101,7 +108,9 @@ func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampa
 	if err != nil {
 		return nil, err
 	}
-	if extra.LoyaltyCard == nil && extra.LoyaltyTiersExpiration == nil {
+	clearsExpiration := extra.IsNull("loyalty_tiers_expiration")
+	clearsCardRules := extra.IsNull("loyalty_card.expiration_rules")
+	if extra.LoyaltyCard == nil && extra.LoyaltyTiersExpiration == nil && !clearsExpiration && !clearsCardRules {
 		return out, nil
 	}
 	upd := out.Update()
@@ -111,7 +120,7 @@ func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampa
 			profile = *out.Voucher
 		}
 		card := jsonfield.LoyaltyCard{Points: l.Points, Balance: l.Points, ExpirationRules: l.ExpirationRules}
-		if card.ExpirationRules == nil && profile.LoyaltyCard != nil {
+		if card.ExpirationRules == nil && profile.LoyaltyCard != nil && !clearsCardRules {
 			card.ExpirationRules = profile.LoyaltyCard.ExpirationRules
 		}
 		profile.LoyaltyCard = &card
@@ -119,6 +128,12 @@ func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampa
 	}
 	if extra.LoyaltyTiersExpiration != nil {
 		upd.SetLoyaltyTiersExpiration(extra.LoyaltyTiersExpiration)
+	}
+	if clearsExpiration {
+		upd.ClearLoyaltyTiersExpiration()
+	}
+	if clearsCardRules && extra.LoyaltyCard == nil {
+		clearCardExpirationRules(upd, out)
 	}
 	if out, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating loyalty program: %w", err)

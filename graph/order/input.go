@@ -14,6 +14,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Limits of an order request (docs/orders.md).
@@ -58,6 +59,10 @@ type OrderInput struct {
 	// CreatedAt is accepted and ignored: an order's created_at is the
 	// time it was stored (the real service's import does the same).
 	CreatedAt *time.Time `json:"created_at"`
+	// Nulls are the members an update sent as an explicit null: metadata
+	// empties, discount_amount drops the order-level discount; status
+	// cannot be null. (On a create a null is an absent member.)
+	shape.Nulls
 }
 
 // ItemInput is one line of an order: a catalogue product or SKU named by

@@ -29,6 +29,9 @@ func CreateOrder(ctx context.Context, in OrderInput) (*ent.Order, error) {
 // unknown). Items, when sent, replace the lines and the amounts are
 // worked out again.
 func UpdateOrder(ctx context.Context, ref string, in OrderInput) (*ent.Order, error) {
+	if err := in.RefuseNull("status"); err != nil {
+		return nil, err
+	}
 	o, err := Order(ctx, ref)
 	if err != nil {
 		return nil, err
@@ -146,6 +149,9 @@ func nextState(ctx context.Context, before *ent.Order, in *OrderInput) (*ent.Ord
 	if in.Metadata != nil {
 		next.Metadata = in.Metadata
 	}
+	if before != nil && in.IsNull("metadata") {
+		next.Metadata = map[string]any{}
+	}
 	cust, err := resolveCustomer(ctx, in.Customer, in.CustomerID)
 	if err != nil {
 		return nil, err
@@ -160,7 +166,7 @@ func nextState(ctx context.Context, before *ent.Order, in *OrderInput) (*ent.Ord
 	if ref != nil {
 		next.ReferrerID = &ref.ID
 	}
-	if before != nil && in.Items == nil && in.Amount == nil && in.DiscountAmount == nil {
+	if before != nil && in.Items == nil && in.Amount == nil && in.DiscountAmount == nil && !in.IsNull("discount_amount") {
 		return next, nil // the amounts stay
 	}
 	if err := recalculate(ctx, before, in, next); err != nil {
@@ -181,7 +187,7 @@ func recalculate(ctx context.Context, before *ent.Order, in *OrderInput, next *e
 			}
 			items = stored
 		}
-		if discountAmount == nil && before.DiscountAmount > 0 {
+		if discountAmount == nil && before.DiscountAmount > 0 && !in.IsNull("discount_amount") {
 			d := before.DiscountAmount
 			discountAmount = &d
 		}

@@ -133,6 +133,9 @@ func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTie
 	if err := in.Validate("", false); err != nil {
 		return nil, err
 	}
+	if err := in.RefuseNull("name", "action", "hierarchy"); err != nil {
+		return nil, err
+	}
 	rulesUpdate, err := rulesUpdateOf(&in)
 	if err != nil {
 		return nil, err
@@ -141,13 +144,7 @@ func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTie
 	if err != nil {
 		return nil, err
 	}
-	start, expiration := in.StartDate, in.ExpirationDate
-	if start == nil {
-		start = t.StartDate
-	}
-	if expiration == nil {
-		expiration = t.ExpirationDate
-	}
+	start, expiration := tierDates(t, &in)
 	if start != nil && expiration != nil && !expiration.After(*start) {
 		return nil, apperr.InvalidPayload("Property .expiration_date must be later than .start_date")
 	}
@@ -182,6 +179,7 @@ func UpdateTier(ctx context.Context, id string, in TierInput) (*ent.PromotionTie
 	case clear:
 		upd.ClearCategoryID()
 	}
+	clearTierFields(upd, &in)
 	if err := rulesUpdate.apply(ctx, t.ID); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // The request and response types of validation and redemption. JSON tags
@@ -208,6 +209,10 @@ type ValidationRuleInput struct {
 	Rules        map[string]any `json:"rules"`
 	Error        map[string]any `json:"error"`
 	ApplicableTo map[string]any `json:"applicable_to"`
+	// Nulls are the members an update sent as an explicit null: rules
+	// become empty, error and applicable_to are cleared; name, type and
+	// context_type cannot be null.
+	shape.Nulls
 }
 
 // RuleAssignmentInput names what a rule is assigned to.

@@ -72,8 +72,12 @@ func CreateValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.Val
 	return r, nil
 }
 
-// UpdateValidationRule replaces a rule's definition.
+// UpdateValidationRule changes a rule: a member left out keeps its value,
+// one sent as null clears it (ValidationRuleInput.Nulls).
 func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput) (*ent.ValidationRule, error) {
+	if err := in.RefuseNull("name", "type", "context_type"); err != nil {
+		return nil, err
+	}
 	r, err := ValidationRuleByID(ctx, id)
 	if err != nil {
 		return nil, err
@@ -81,7 +85,7 @@ func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	if in.Name == nil {
 		in.Name = &r.Name
 	}
-	if in.Rules == nil {
+	if in.Rules == nil && !in.IsNull("rules") {
 		in.Rules = r.Rules
 	}
 	def, _, err := parseRuleInput(in)
@@ -98,6 +102,12 @@ func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	}
 	if in.ApplicableTo != nil {
 		u.SetApplicableTo(in.ApplicableTo)
+	}
+	if in.IsNull("error") {
+		u.ClearError()
+	}
+	if in.IsNull("applicable_to") {
+		u.ClearApplicableTo()
 	}
 	if r, err = u.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating validation rule: %w", err)

@@ -1,5 +1,7 @@
 package reward
 
+import "github.com/promoengine/promoengine/graph/internal/shape"
+
 // Reward types of the v1 API.
 const (
 	TypeCampaign = "CAMPAIGN"
@@ -33,6 +35,10 @@ type RewardInput struct {
 	Stock      *int64                 `json:"stock"`
 	Attributes *RewardAttributesInput `json:"attributes"`
 	Metadata   map[string]any         `json:"metadata"`
+	// Nulls are the members an update sent as an explicit null: stock
+	// (unlimited), metadata, attributes and attributes.* are cleared;
+	// name, type and parameters cannot be null.
+	shape.Nulls
 }
 
 // RewardParametersInput names what the reward gives: exactly one of

@@ -64,6 +64,9 @@ func Reward(ctx context.Context, id string) (*ent.V1Reward, error) {
 // UpdateReward serves REST PUT /v1/rewards/{rewardId} and updateV1Reward:
 // the sent fields change; the type cannot.
 func UpdateReward(ctx context.Context, id string, in RewardInput) (*ent.V1Reward, error) {
+	if err := in.RefuseNull("name", "type", "parameters"); err != nil {
+		return nil, err
+	}
 	r, err := Reward(ctx, id)
 	if err != nil {
 		return nil, err
@@ -95,6 +98,7 @@ func UpdateReward(ctx context.Context, id string, in RewardInput) (*ent.V1Reward
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
+	clearRewardFields(upd, r, &in)
 	out, err := upd.Save(ctx)
 	if err != nil {
 		return nil, store.WrapErr("updating reward", err)
