@@ -9,9 +9,9 @@ import (
 	"github.com/promoengine/promoengine/graph/access"
 )
 
-// projectBody is the management API's project object (the properties that
-// mean something here; the real service's notification and cluster
-// settings do not).
+// projectBody is the management API's project object; the settings with
+// one fixed answer here (case-sensitive codes, cluster, notifications) are
+// in management_project_settings.go.
 type projectBody struct {
 	ID                                    string   `json:"id"`
 	Name                                  string   `json:"name"`
@@ -31,6 +31,7 @@ type projectBody struct {
 	IsSandbox                             bool     `json:"is_sandbox"`
 	// WebhookToken signs the project's webhooks (docs/webhooks.md).
 	WebhookToken string `json:"webhook_token"`
+	projectFixedSettings
 }
 
 // sideKey is a key pair in a created project's response.
@@ -62,7 +63,7 @@ func projectJSON(p *ent.Project) projectBody {
 		ClientListVouchersEnabled: p.ClientListVouchersEnabled, ClientCreateCustomerEnabled: p.ClientCreateCustomerEnabled,
 		ClientLoyaltyEventsEnabled:            p.ClientLoyaltyEventsEnabled,
 		ClientSetVoucherExpirationDateEnabled: p.ClientSetVoucherExpirationDateEnabled,
-		WebhookToken:                          p.WebhookToken}
+		WebhookToken:                          p.WebhookToken, projectFixedSettings: fixedProjectSettings()}
 }
 
 func projectBodyOf(p *ent.Project) any { return projectJSON(p) }

@@ -18,7 +18,7 @@ func TestReferenceCheckAcceptsTheServiceExamples(t *testing.T) {
 		{"GET", "/v1/customers/{customerId}"}, {"GET", "/v1/vouchers/{code}"}, {"POST", "/v1/vouchers"},
 		{"GET", "/v1/campaigns/{campaignId}"}, {"POST", "/v1/publications"},
 		{"GET", "/v1/products/{productId}"}, {"GET", "/v1/categories/{categoryId}"},
-		{"POST", "/v1/oauth/introspect"}, {"GET", "/v1/segments"},
+		{"POST", "/v1/oauth/introspect"}, {"GET", "/v1/segments"}, {"POST", "/client/v1/publish"},
 	} {
 		body, err := resttest.ReferenceExample(op[0], op[1], 200)
 		if err != nil {

@@ -29,6 +29,10 @@ func management(a *API) {
 		Req("client_set_voucher_expiration_date_enabled", Boolean()),
 		Req("is_sandbox", Boolean()),
 		Req("webhook_token", String().Desc("Signs the project's webhooks.")),
+		Req("case_sensitive_codes", Boolean().Desc("Always true: a code matches exactly.")),
+		Req("cluster_id", String().Desc("Always eu1: every project lives on this deployment.")),
+		Req("api_usage_notifications", usageNotifications()),
+		Req("webhooks_callout_notifications", calloutNotifications()),
 	)
 	project := a.Schema("Project", projectObject)
 	key := Object(Req("app_id", String()), Req("app_token", String()))

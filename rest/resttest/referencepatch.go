@@ -22,27 +22,26 @@ func patchReference(file string, doc *openapi3.T) {
 	})
 	switch file {
 	case "publications.json":
-		// POST /v1/publications (and its GET twin /v1/publications/create):
-		// custom channels are allowed; the customer's summary, loyalty and
-		// referrals are absent in the examples; the voucher's optional
-		// members are returned as null.
-		for _, p := range []string{"/v1/publications", "/v1/publications/create"} {
-			walkResponses(doc, p, func(s *openapi3.Schema) {
-				if ch := s.Properties["channel"]; ch != nil && ch.Value != nil {
-					ch.Value.Enum = nil
-				}
-				if s.Properties["summary"] != nil && s.Properties["loyalty"] != nil {
-					dropRequired(s, "summary", "loyalty", "referrals")
-				}
-				if s.Properties["code"] != nil && s.Properties["gift"] != nil {
-					for _, name := range []string{"category", "category_id", "gift", "loyalty_card",
-						"start_date", "expiration_date", "validity_timeframe", "validity_day_of_week",
-						"additional_info", "updated_at"} {
-						makeNullable(s, name)
-					}
-				}
-			})
-		}
+		// POST /v1/publications (and its GET twin /v1/publications/create).
+		patchPublication(doc, "/v1/publications", "/v1/publications/create")
+	case "client-side.json":
+		// Found here: POST /client/v1/publish copies the same publication
+		// schemas (and example) with the same defects.
+		patchPublication(doc, "/client/v1/publish")
+		// Kept decision, not a defect: a redemption made through the
+		// client-side API records channel_type CLIENT_API (docs/customers.md,
+		// docs/frontend.md; the real service's name for that channel in its
+		// other documents); the redemption schemas list USER, API (and
+		// AUTO_REDEEM) only. Added here rather than allowed in
+		// referenceallow.go so that the rest of each redemption stays checked.
+		walkAll(doc, func(s *openapi3.Schema) {
+			if ct := s.Properties["channel_type"]; ct != nil && ct.Value != nil &&
+				slices.Contains(ct.Value.Enum, any("API")) && !slices.Contains(ct.Value.Enum, any("CLIENT_API")) {
+				c := *ct.Value
+				c.Enum = append(slices.Clone(c.Enum), "CLIENT_API")
+				s.Properties["channel_type"] = &openapi3.SchemaRef{Value: &c}
+			}
+		})
 	case "rewards.json", "loyalties.json":
 		// Found here: Reward.metadata is required and not nullable, but the
 		// service's own examples answer "metadata": null.
@@ -85,6 +84,30 @@ func patchReference(file string, doc *openapi3.T) {
 					if r == "segments" {
 						s.Required[i] = "data"
 					}
+				}
+			}
+		})
+	}
+}
+
+// patchPublication corrects the publication response of paths: custom
+// channels are allowed; the customer's summary, loyalty and referrals are
+// absent in the examples; the voucher's optional members are returned as
+// null.
+func patchPublication(doc *openapi3.T, paths ...string) {
+	for _, p := range paths {
+		walkResponses(doc, p, func(s *openapi3.Schema) {
+			if ch := s.Properties["channel"]; ch != nil && ch.Value != nil {
+				ch.Value.Enum = nil
+			}
+			if s.Properties["summary"] != nil && s.Properties["loyalty"] != nil {
+				dropRequired(s, "summary", "loyalty", "referrals")
+			}
+			if s.Properties["code"] != nil && s.Properties["gift"] != nil {
+				for _, name := range []string{"category", "category_id", "gift", "loyalty_card",
+					"start_date", "expiration_date", "validity_timeframe", "validity_day_of_week",
+					"additional_info", "updated_at"} {
+					makeNullable(s, name)
 				}
 			}
 		})
