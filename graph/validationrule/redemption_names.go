@@ -1,5 +1,7 @@
 package validationrule
 
+import "strconv"
+
 // The redemption rule names the service once accepted without enforcing
 // (docs/promotions.md "Cart rules"): each is now either evaluated or
 // refused when a rule is created.
@@ -37,8 +39,13 @@ func evalRedemptionName(k kind, mdKey string, ctx Context, all func(func(string,
 		return all(func(op string, xs []any) bool {
 			match := false
 			for _, x := range xs {
-				if b, ok := x.(bool); ok && b == ctx.LinkedCustomer {
-					match = true
+				// true/false, or "true"/"false" (the reference's documents
+				// allow strings and numbers as condition values).
+				switch b := x.(type) {
+				case bool:
+					match = match || b == ctx.LinkedCustomer
+				case string:
+					match = match || b == strconv.FormatBool(ctx.LinkedCustomer)
 				}
 			}
 			return setOp(op, match)

@@ -23,6 +23,7 @@ func TestRedemptionNames(t *testing.T) {
 		{"points used over", single("redemption.reward.pay_with_points.points_used", `{"$less_than":[100]}`), gift, KeyRedemptionRules},
 		{"linked customer", single("publication.redeemable_by_linked_customer", `{"$is":[true]}`), gift, ""},
 		{"not linked", single("publication.redeemable_by_linked_customer", `{"$is":[true]}`), anonymous, KeyRedemptionRules},
+		{"linked customer as a string", single("publication.redeemable_by_linked_customer", `{"$is":["true"]}`), gift, ""},
 		{"not linked wanted", single("publication.redeemable_by_linked_customer", `{"$is_not":[true]}`), anonymous, ""},
 		{"custom event metadata: no event", `{"1":{"name":"custom_event.metadata","property":"k","conditions":{"$is":["v"]}}}`, gift, KeyRedemptionRules},
 		{"custom event metadata", `{"1":{"name":"custom_event.metadata","property":"k","conditions":{"$is":["v"]}}}`,
