@@ -68,6 +68,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -195,6 +196,8 @@ type Client struct {
 	TierStructure *TierStructureClient
 	// TierTransaction is the client for interacting with the TierTransaction builders.
 	TierTransaction *TierTransactionClient
+	// UnitBudgetUse is the client for interacting with the UnitBudgetUse builders.
+	UnitBudgetUse *UnitBudgetUseClient
 	// UploadChunk is the client for interacting with the UploadChunk builders.
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
@@ -283,6 +286,7 @@ func (c *Client) init() {
 	c.StructureTier = NewStructureTierClient(c.config)
 	c.TierStructure = NewTierStructureClient(c.config)
 	c.TierTransaction = NewTierTransactionClient(c.config)
+	c.UnitBudgetUse = NewUnitBudgetUseClient(c.config)
 	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.UserInvitation = NewUserInvitationClient(c.config)
@@ -440,6 +444,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		StructureTier:            NewStructureTierClient(cfg),
 		TierStructure:            NewTierStructureClient(cfg),
 		TierTransaction:          NewTierTransactionClient(cfg),
+		UnitBudgetUse:            NewUnitBudgetUseClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		UserInvitation:           NewUserInvitationClient(cfg),
@@ -524,6 +529,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		StructureTier:            NewStructureTierClient(cfg),
 		TierStructure:            NewTierStructureClient(cfg),
 		TierTransaction:          NewTierTransactionClient(cfg),
+		UnitBudgetUse:            NewUnitBudgetUseClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		UserInvitation:           NewUserInvitationClient(cfg),
@@ -576,10 +582,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
 		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
 		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
+		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -600,10 +606,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
 		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
 		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
+		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -718,6 +724,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.TierStructure.mutate(ctx, m)
 	case *TierTransactionMutation:
 		return c.TierTransaction.mutate(ctx, m)
+	case *UnitBudgetUseMutation:
+		return c.UnitBudgetUse.mutate(ctx, m)
 	case *UploadChunkMutation:
 		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
@@ -8390,6 +8398,141 @@ func (c *TierTransactionClient) mutate(ctx context.Context, m *TierTransactionMu
 	}
 }
 
+// UnitBudgetUseClient is a client for the UnitBudgetUse schema.
+type UnitBudgetUseClient struct {
+	config
+}
+
+// NewUnitBudgetUseClient returns a client for the UnitBudgetUse from the given config.
+func NewUnitBudgetUseClient(c config) *UnitBudgetUseClient {
+	return &UnitBudgetUseClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `unitbudgetuse.Hooks(f(g(h())))`.
+func (c *UnitBudgetUseClient) Use(hooks ...Hook) {
+	c.hooks.UnitBudgetUse = append(c.hooks.UnitBudgetUse, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `unitbudgetuse.Intercept(f(g(h())))`.
+func (c *UnitBudgetUseClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UnitBudgetUse = append(c.inters.UnitBudgetUse, interceptors...)
+}
+
+// Create returns a builder for creating a UnitBudgetUse entity.
+func (c *UnitBudgetUseClient) Create() *UnitBudgetUseCreate {
+	mutation := newUnitBudgetUseMutation(c.config, OpCreate)
+	return &UnitBudgetUseCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UnitBudgetUse entities.
+func (c *UnitBudgetUseClient) CreateBulk(builders ...*UnitBudgetUseCreate) *UnitBudgetUseCreateBulk {
+	return &UnitBudgetUseCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UnitBudgetUseClient) MapCreateBulk(slice any, setFunc func(*UnitBudgetUseCreate, int)) *UnitBudgetUseCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UnitBudgetUseCreateBulk{err: fmt.Errorf("calling to UnitBudgetUseClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UnitBudgetUseCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UnitBudgetUseCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Update() *UnitBudgetUseUpdate {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdate)
+	return &UnitBudgetUseUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UnitBudgetUseClient) UpdateOne(_m *UnitBudgetUse) *UnitBudgetUseUpdateOne {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdateOne, withUnitBudgetUse(_m))
+	return &UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UnitBudgetUseClient) UpdateOneID(id string) *UnitBudgetUseUpdateOne {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdateOne, withUnitBudgetUseID(id))
+	return &UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Delete() *UnitBudgetUseDelete {
+	mutation := newUnitBudgetUseMutation(c.config, OpDelete)
+	return &UnitBudgetUseDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UnitBudgetUseClient) DeleteOne(_m *UnitBudgetUse) *UnitBudgetUseDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UnitBudgetUseClient) DeleteOneID(id string) *UnitBudgetUseDeleteOne {
+	builder := c.Delete().Where(unitbudgetuse.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UnitBudgetUseDeleteOne{builder}
+}
+
+// Query returns a query builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Query() *UnitBudgetUseQuery {
+	return &UnitBudgetUseQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUnitBudgetUse},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UnitBudgetUse entity by its id.
+func (c *UnitBudgetUseClient) Get(ctx context.Context, id string) (*UnitBudgetUse, error) {
+	return c.Query().Where(unitbudgetuse.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UnitBudgetUseClient) GetX(ctx context.Context, id string) *UnitBudgetUse {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UnitBudgetUseClient) Hooks() []Hook {
+	hooks := c.hooks.UnitBudgetUse
+	return append(hooks[:len(hooks):len(hooks)], unitbudgetuse.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UnitBudgetUseClient) Interceptors() []Interceptor {
+	inters := c.inters.UnitBudgetUse
+	return append(inters[:len(inters):len(inters)], unitbudgetuse.Interceptors[:]...)
+}
+
+func (c *UnitBudgetUseClient) mutate(ctx context.Context, m *UnitBudgetUseMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UnitBudgetUseCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UnitBudgetUseUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UnitBudgetUseDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UnitBudgetUse mutation op: %q", m.Op())
+	}
+}
+
 // UploadChunkClient is a client for the UploadChunk schema.
 type UploadChunkClient struct {
 	config
@@ -10098,8 +10241,8 @@ type (
 		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
 		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
 		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
-		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
+		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
 	}
@@ -10113,8 +10256,8 @@ type (
 		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
 		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
 		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
-		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
+		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}

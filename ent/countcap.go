@@ -60,6 +60,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -1400,6 +1401,31 @@ func (_q *TierTransactionQuery) CountAtMost(ctx context.Context, n int) (int, er
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting tier_transactions: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the unit_budget_uses the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *UnitBudgetUseQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{unitbudgetuse.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting unit_budget_uses: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting unit_budget_uses: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

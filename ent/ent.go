@@ -65,6 +65,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -190,6 +191,7 @@ func checkColumn(t, c string) error {
 			structuretier.Table:            structuretier.ValidColumn,
 			tierstructure.Table:            tierstructure.ValidColumn,
 			tiertransaction.Table:          tiertransaction.ValidColumn,
+			unitbudgetuse.Table:            unitbudgetuse.ValidColumn,
 			uploadchunk.Table:              uploadchunk.ValidColumn,
 			user.Table:                     user.ValidColumn,
 			userinvitation.Table:           userinvitation.ValidColumn,

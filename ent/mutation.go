@@ -67,6 +67,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -143,6 +144,7 @@ const (
 	TypeStructureTier            = "StructureTier"
 	TypeTierStructure            = "TierStructure"
 	TypeTierTransaction          = "TierTransaction"
+	TypeUnitBudgetUse            = "UnitBudgetUse"
 	TypeUploadChunk              = "UploadChunk"
 	TypeUser                     = "User"
 	TypeUserInvitation           = "UserInvitation"
@@ -53183,6 +53185,666 @@ func (m *TierTransactionMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *TierTransactionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown TierTransaction edge %s", name)
+}
+
+// UnitBudgetUseMutation represents an operation that mutates the UnitBudgetUse nodes in the graph.
+type UnitBudgetUseMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	redemption_id *string
+	budget_key    *string
+	units         *int64
+	addunits      *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*UnitBudgetUse, error)
+	predicates    []predicate.UnitBudgetUse
+}
+
+var _ ent.Mutation = (*UnitBudgetUseMutation)(nil)
+
+// unitbudgetuseOption allows management of the mutation configuration using functional options.
+type unitbudgetuseOption func(*UnitBudgetUseMutation)
+
+// newUnitBudgetUseMutation creates new mutation for the UnitBudgetUse entity.
+func newUnitBudgetUseMutation(c config, op Op, opts ...unitbudgetuseOption) *UnitBudgetUseMutation {
+	m := &UnitBudgetUseMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeUnitBudgetUse,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withUnitBudgetUseID sets the ID field of the mutation.
+func withUnitBudgetUseID(id string) unitbudgetuseOption {
+	return func(m *UnitBudgetUseMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *UnitBudgetUse
+		)
+		m.oldValue = func(ctx context.Context) (*UnitBudgetUse, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().UnitBudgetUse.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withUnitBudgetUse sets the old UnitBudgetUse of the mutation.
+func withUnitBudgetUse(node *UnitBudgetUse) unitbudgetuseOption {
+	return func(m *UnitBudgetUseMutation) {
+		m.oldValue = func(context.Context) (*UnitBudgetUse, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m UnitBudgetUseMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m UnitBudgetUseMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of UnitBudgetUse entities.
+func (m *UnitBudgetUseMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *UnitBudgetUseMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *UnitBudgetUseMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().UnitBudgetUse.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *UnitBudgetUseMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *UnitBudgetUseMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *UnitBudgetUseMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *UnitBudgetUseMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *UnitBudgetUseMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *UnitBudgetUseMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *UnitBudgetUseMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *UnitBudgetUseMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *UnitBudgetUseMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[unitbudgetuse.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *UnitBudgetUseMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[unitbudgetuse.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *UnitBudgetUseMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, unitbudgetuse.FieldUpdatedAt)
+}
+
+// SetRedemptionID sets the "redemption_id" field.
+func (m *UnitBudgetUseMutation) SetRedemptionID(s string) {
+	m.redemption_id = &s
+}
+
+// RedemptionID returns the value of the "redemption_id" field in the mutation.
+func (m *UnitBudgetUseMutation) RedemptionID() (r string, exists bool) {
+	v := m.redemption_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedemptionID returns the old "redemption_id" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldRedemptionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedemptionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedemptionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedemptionID: %w", err)
+	}
+	return oldValue.RedemptionID, nil
+}
+
+// ResetRedemptionID resets all changes to the "redemption_id" field.
+func (m *UnitBudgetUseMutation) ResetRedemptionID() {
+	m.redemption_id = nil
+}
+
+// SetBudgetKey sets the "budget_key" field.
+func (m *UnitBudgetUseMutation) SetBudgetKey(s string) {
+	m.budget_key = &s
+}
+
+// BudgetKey returns the value of the "budget_key" field in the mutation.
+func (m *UnitBudgetUseMutation) BudgetKey() (r string, exists bool) {
+	v := m.budget_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBudgetKey returns the old "budget_key" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldBudgetKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBudgetKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBudgetKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBudgetKey: %w", err)
+	}
+	return oldValue.BudgetKey, nil
+}
+
+// ResetBudgetKey resets all changes to the "budget_key" field.
+func (m *UnitBudgetUseMutation) ResetBudgetKey() {
+	m.budget_key = nil
+}
+
+// SetUnits sets the "units" field.
+func (m *UnitBudgetUseMutation) SetUnits(i int64) {
+	m.units = &i
+	m.addunits = nil
+}
+
+// Units returns the value of the "units" field in the mutation.
+func (m *UnitBudgetUseMutation) Units() (r int64, exists bool) {
+	v := m.units
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnits returns the old "units" field's value of the UnitBudgetUse entity.
+// If the UnitBudgetUse object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UnitBudgetUseMutation) OldUnits(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnits is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnits requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnits: %w", err)
+	}
+	return oldValue.Units, nil
+}
+
+// AddUnits adds i to the "units" field.
+func (m *UnitBudgetUseMutation) AddUnits(i int64) {
+	if m.addunits != nil {
+		*m.addunits += i
+	} else {
+		m.addunits = &i
+	}
+}
+
+// AddedUnits returns the value that was added to the "units" field in this mutation.
+func (m *UnitBudgetUseMutation) AddedUnits() (r int64, exists bool) {
+	v := m.addunits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUnits resets all changes to the "units" field.
+func (m *UnitBudgetUseMutation) ResetUnits() {
+	m.units = nil
+	m.addunits = nil
+}
+
+// Where appends a list predicates to the UnitBudgetUseMutation builder.
+func (m *UnitBudgetUseMutation) Where(ps ...predicate.UnitBudgetUse) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the UnitBudgetUseMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *UnitBudgetUseMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.UnitBudgetUse, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *UnitBudgetUseMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *UnitBudgetUseMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (UnitBudgetUse).
+func (m *UnitBudgetUseMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *UnitBudgetUseMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, unitbudgetuse.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, unitbudgetuse.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, unitbudgetuse.FieldUpdatedAt)
+	}
+	if m.redemption_id != nil {
+		fields = append(fields, unitbudgetuse.FieldRedemptionID)
+	}
+	if m.budget_key != nil {
+		fields = append(fields, unitbudgetuse.FieldBudgetKey)
+	}
+	if m.units != nil {
+		fields = append(fields, unitbudgetuse.FieldUnits)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *UnitBudgetUseMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case unitbudgetuse.FieldProjectID:
+		return m.ProjectID()
+	case unitbudgetuse.FieldCreatedAt:
+		return m.CreatedAt()
+	case unitbudgetuse.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case unitbudgetuse.FieldRedemptionID:
+		return m.RedemptionID()
+	case unitbudgetuse.FieldBudgetKey:
+		return m.BudgetKey()
+	case unitbudgetuse.FieldUnits:
+		return m.Units()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *UnitBudgetUseMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case unitbudgetuse.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case unitbudgetuse.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case unitbudgetuse.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case unitbudgetuse.FieldRedemptionID:
+		return m.OldRedemptionID(ctx)
+	case unitbudgetuse.FieldBudgetKey:
+		return m.OldBudgetKey(ctx)
+	case unitbudgetuse.FieldUnits:
+		return m.OldUnits(ctx)
+	}
+	return nil, fmt.Errorf("unknown UnitBudgetUse field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UnitBudgetUseMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case unitbudgetuse.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case unitbudgetuse.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case unitbudgetuse.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case unitbudgetuse.FieldRedemptionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedemptionID(v)
+		return nil
+	case unitbudgetuse.FieldBudgetKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBudgetKey(v)
+		return nil
+	case unitbudgetuse.FieldUnits:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnits(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UnitBudgetUse field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *UnitBudgetUseMutation) AddedFields() []string {
+	var fields []string
+	if m.addunits != nil {
+		fields = append(fields, unitbudgetuse.FieldUnits)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *UnitBudgetUseMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case unitbudgetuse.FieldUnits:
+		return m.AddedUnits()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UnitBudgetUseMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case unitbudgetuse.FieldUnits:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUnits(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UnitBudgetUse numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *UnitBudgetUseMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(unitbudgetuse.FieldUpdatedAt) {
+		fields = append(fields, unitbudgetuse.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *UnitBudgetUseMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *UnitBudgetUseMutation) ClearField(name string) error {
+	switch name {
+	case unitbudgetuse.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown UnitBudgetUse nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *UnitBudgetUseMutation) ResetField(name string) error {
+	switch name {
+	case unitbudgetuse.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case unitbudgetuse.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case unitbudgetuse.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case unitbudgetuse.FieldRedemptionID:
+		m.ResetRedemptionID()
+		return nil
+	case unitbudgetuse.FieldBudgetKey:
+		m.ResetBudgetKey()
+		return nil
+	case unitbudgetuse.FieldUnits:
+		m.ResetUnits()
+		return nil
+	}
+	return fmt.Errorf("unknown UnitBudgetUse field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *UnitBudgetUseMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *UnitBudgetUseMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *UnitBudgetUseMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *UnitBudgetUseMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *UnitBudgetUseMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *UnitBudgetUseMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *UnitBudgetUseMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown UnitBudgetUse unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *UnitBudgetUseMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown UnitBudgetUse edge %s", name)
 }
 
 // UploadChunkMutation represents an operation that mutates the UploadChunk nodes in the graph.

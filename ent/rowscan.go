@@ -956,6 +956,24 @@ func (_m *TierTransaction) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new UnitBudgetUse bound to the client and the
+// values to pass to Rows.Scan for the given unit_budget_uses columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *UnitBudgetUseClient) ScanTargets(columns []string) (*UnitBudgetUse, []any, error) {
+	node := &UnitBudgetUse{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the UnitBudgetUse's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *UnitBudgetUse) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new UploadChunk bound to the client and the
 // values to pass to Rows.Scan for the given upload_chunks columns; call
 // AssignScanned with the same columns and values after scanning.

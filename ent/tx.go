@@ -120,6 +120,8 @@ type Tx struct {
 	TierStructure *TierStructureClient
 	// TierTransaction is the client for interacting with the TierTransaction builders.
 	TierTransaction *TierTransactionClient
+	// UnitBudgetUse is the client for interacting with the UnitBudgetUse builders.
+	UnitBudgetUse *UnitBudgetUseClient
 	// UploadChunk is the client for interacting with the UploadChunk builders.
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
@@ -328,6 +330,7 @@ func (tx *Tx) init() {
 	tx.StructureTier = NewStructureTierClient(tx.config)
 	tx.TierStructure = NewTierStructureClient(tx.config)
 	tx.TierTransaction = NewTierTransactionClient(tx.config)
+	tx.UnitBudgetUse = NewUnitBudgetUseClient(tx.config)
 	tx.UploadChunk = NewUploadChunkClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.UserInvitation = NewUserInvitationClient(tx.config)

@@ -32,6 +32,10 @@ func TestDiscountFormulas(t *testing.T) {
 		if res["valid"] != true {
 			t.Fatalf("%v not valid: %s", redeemable, mustJSON(res))
 		}
+		// A formula-computed discount is dynamic.
+		if d := res["redeemables"].([]any)[0].(map[string]any)["result"].(map[string]any)["discount"].(map[string]any); d["is_dynamic"] != true {
+			t.Errorf("%v: result.discount.is_dynamic = %v, want true", redeemable, d["is_dynamic"])
+		}
 		return res["order"].(map[string]any)["total_discount_amount"]
 	}
 	code := func(c string) map[string]any { return map[string]any{"object": "voucher", "id": c} }

@@ -645,6 +645,18 @@ func (f TierTransactionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TierTransactionMutation", m)
 }
 
+// The UnitBudgetUseFunc type is an adapter to allow the use of ordinary
+// function as UnitBudgetUse mutator.
+type UnitBudgetUseFunc func(context.Context, *ent.UnitBudgetUseMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UnitBudgetUseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UnitBudgetUseMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UnitBudgetUseMutation", m)
+}
+
 // The UploadChunkFunc type is an adapter to allow the use of ordinary
 // function as UploadChunk mutator.
 type UploadChunkFunc func(context.Context, *ent.UploadChunkMutation) (ent.Value, error)

@@ -62,6 +62,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -1563,6 +1564,33 @@ func (f TraverseTierTransaction) Traverse(ctx context.Context, q ent.Query) erro
 	return fmt.Errorf("unexpected query type %T. expect *ent.TierTransactionQuery", q)
 }
 
+// The UnitBudgetUseFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UnitBudgetUseFunc func(context.Context, *ent.UnitBudgetUseQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UnitBudgetUseFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UnitBudgetUseQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UnitBudgetUseQuery", q)
+}
+
+// The TraverseUnitBudgetUse type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUnitBudgetUse func(context.Context, *ent.UnitBudgetUseQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUnitBudgetUse) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUnitBudgetUse) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UnitBudgetUseQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UnitBudgetUseQuery", q)
+}
+
 // The UploadChunkFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UploadChunkFunc func(context.Context, *ent.UploadChunkQuery) (ent.Value, error)
 
@@ -1996,6 +2024,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.TierStructureQuery, predicate.TierStructure, tierstructure.OrderOption]{typ: ent.TypeTierStructure, tq: q}, nil
 	case *ent.TierTransactionQuery:
 		return &query[*ent.TierTransactionQuery, predicate.TierTransaction, tiertransaction.OrderOption]{typ: ent.TypeTierTransaction, tq: q}, nil
+	case *ent.UnitBudgetUseQuery:
+		return &query[*ent.UnitBudgetUseQuery, predicate.UnitBudgetUse, unitbudgetuse.OrderOption]{typ: ent.TypeUnitBudgetUse, tq: q}, nil
 	case *ent.UploadChunkQuery:
 		return &query[*ent.UploadChunkQuery, predicate.UploadChunk, uploadchunk.OrderOption]{typ: ent.TypeUploadChunk, tq: q}, nil
 	case *ent.UserQuery:

@@ -1864,6 +1864,34 @@ var (
 			},
 		},
 	}
+	// UnitBudgetUsesColumns holds the columns for the "unit_budget_uses" table.
+	UnitBudgetUsesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "redemption_id", Type: field.TypeString},
+		{Name: "budget_key", Type: field.TypeString, Size: 500},
+		{Name: "units", Type: field.TypeInt64},
+	}
+	// UnitBudgetUsesTable holds the schema information for the "unit_budget_uses" table.
+	UnitBudgetUsesTable = &schema.Table{
+		Name:       "unit_budget_uses",
+		Columns:    UnitBudgetUsesColumns,
+		PrimaryKey: []*schema.Column{UnitBudgetUsesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "unitbudgetuse_project_id_budget_key",
+				Unique:  false,
+				Columns: []*schema.Column{UnitBudgetUsesColumns[1], UnitBudgetUsesColumns[5]},
+			},
+			{
+				Name:    "unitbudgetuse_redemption_id",
+				Unique:  false,
+				Columns: []*schema.Column{UnitBudgetUsesColumns[4]},
+			},
+		},
+	}
 	// UploadChunksColumns holds the columns for the "upload_chunks" table.
 	UploadChunksColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -2353,6 +2381,7 @@ var (
 		StructureTiersTable,
 		TierStructuresTable,
 		TierTransactionsTable,
+		UnitBudgetUsesTable,
 		UploadChunksTable,
 		UsersTable,
 		UserInvitationsTable,

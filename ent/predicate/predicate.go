@@ -165,6 +165,9 @@ type TierStructure func(*sql.Selector)
 // TierTransaction is the predicate function for tiertransaction builders.
 type TierTransaction func(*sql.Selector)
 
+// UnitBudgetUse is the predicate function for unitbudgetuse builders.
+type UnitBudgetUse func(*sql.Selector)
+
 // UploadChunk is the predicate function for uploadchunk builders.
 type UploadChunk func(*sql.Selector)
 

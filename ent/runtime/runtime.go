@@ -60,6 +60,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -2778,6 +2779,63 @@ func init() {
 	tiertransaction.DefaultID = tiertransactionDescID.Default.(func() string)
 	// tiertransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	tiertransaction.IDValidator = tiertransactionDescID.Validators[0].(func(string) error)
+	unitbudgetuseMixin := schema.UnitBudgetUse{}.Mixin()
+	unitbudgetuseMixinHooks1 := unitbudgetuseMixin[1].Hooks()
+	unitbudgetuse.Hooks[0] = unitbudgetuseMixinHooks1[0]
+	unitbudgetuseMixinInters1 := unitbudgetuseMixin[1].Interceptors()
+	unitbudgetuse.Interceptors[0] = unitbudgetuseMixinInters1[0]
+	unitbudgetuseMixinFields0 := unitbudgetuseMixin[0].Fields()
+	_ = unitbudgetuseMixinFields0
+	unitbudgetuseMixinFields1 := unitbudgetuseMixin[1].Fields()
+	_ = unitbudgetuseMixinFields1
+	unitbudgetuseMixinFields2 := unitbudgetuseMixin[2].Fields()
+	_ = unitbudgetuseMixinFields2
+	unitbudgetuseFields := schema.UnitBudgetUse{}.Fields()
+	_ = unitbudgetuseFields
+	// unitbudgetuseDescProjectID is the schema descriptor for project_id field.
+	unitbudgetuseDescProjectID := unitbudgetuseMixinFields1[0].Descriptor()
+	// unitbudgetuse.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	unitbudgetuse.ProjectIDValidator = unitbudgetuseDescProjectID.Validators[0].(func(string) error)
+	// unitbudgetuseDescCreatedAt is the schema descriptor for created_at field.
+	unitbudgetuseDescCreatedAt := unitbudgetuseMixinFields2[0].Descriptor()
+	// unitbudgetuse.DefaultCreatedAt holds the default value on creation for the created_at field.
+	unitbudgetuse.DefaultCreatedAt = unitbudgetuseDescCreatedAt.Default.(func() time.Time)
+	// unitbudgetuseDescUpdatedAt is the schema descriptor for updated_at field.
+	unitbudgetuseDescUpdatedAt := unitbudgetuseMixinFields2[1].Descriptor()
+	// unitbudgetuse.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	unitbudgetuse.UpdateDefaultUpdatedAt = unitbudgetuseDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// unitbudgetuseDescRedemptionID is the schema descriptor for redemption_id field.
+	unitbudgetuseDescRedemptionID := unitbudgetuseFields[0].Descriptor()
+	// unitbudgetuse.RedemptionIDValidator is a validator for the "redemption_id" field. It is called by the builders before save.
+	unitbudgetuse.RedemptionIDValidator = unitbudgetuseDescRedemptionID.Validators[0].(func(string) error)
+	// unitbudgetuseDescBudgetKey is the schema descriptor for budget_key field.
+	unitbudgetuseDescBudgetKey := unitbudgetuseFields[1].Descriptor()
+	// unitbudgetuse.BudgetKeyValidator is a validator for the "budget_key" field. It is called by the builders before save.
+	unitbudgetuse.BudgetKeyValidator = func() func(string) error {
+		validators := unitbudgetuseDescBudgetKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(budget_key string) error {
+			for _, fn := range fns {
+				if err := fn(budget_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// unitbudgetuseDescUnits is the schema descriptor for units field.
+	unitbudgetuseDescUnits := unitbudgetuseFields[2].Descriptor()
+	// unitbudgetuse.UnitsValidator is a validator for the "units" field. It is called by the builders before save.
+	unitbudgetuse.UnitsValidator = unitbudgetuseDescUnits.Validators[0].(func(int64) error)
+	// unitbudgetuseDescID is the schema descriptor for id field.
+	unitbudgetuseDescID := unitbudgetuseMixinFields0[0].Descriptor()
+	// unitbudgetuse.DefaultID holds the default value on creation for the id field.
+	unitbudgetuse.DefaultID = unitbudgetuseDescID.Default.(func() string)
+	// unitbudgetuse.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	unitbudgetuse.IDValidator = unitbudgetuseDescID.Validators[0].(func(string) error)
 	uploadchunkMixin := schema.UploadChunk{}.Mixin()
 	uploadchunkMixinHooks0 := uploadchunkMixin[0].Hooks()
 	uploadchunk.Hooks[0] = uploadchunkMixinHooks0[0]

@@ -2,6 +2,7 @@ package discount
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -37,11 +38,23 @@ type Target struct {
 	AggregatedAmountLimit   int64 // max discount over the entry's lines (0: none)
 	SkipInitially           int64 // resources left undiscounted first
 	Repeat                  int64 // then every Repeat-th resource (0 or 1: all)
+
+	// Budget, when HasBudget, is what is left of the entry's persistent
+	// unit budgets (product_*_quantity_limit): at most Budget units over
+	// its lines, 0 included (an exhausted budget discounts nothing).
+	HasBudget bool
+	Budget    int64
+	// GroupOf names a line's budget group (the product of a collection
+	// entry's line); GroupBudget is what is left per group. A line whose
+	// group has no entry is not capped by it.
+	GroupOf     func(Item) string
+	GroupBudget map[string]int64
 }
 
 // TargetResult is what one target covered.
 type TargetResult struct {
 	Lines              []int       // line indices discounted, in application order (order_item_indices)
+	Quantities         []int64     // per entry of Lines, the units discounted on it
 	Units              []LineUnits // per line the 1-based unit numbers discounted (nil past MaxListedUnits)
 	UnitsLimitExceeded bool        // Units was left out: the order holds more than MaxListedUnits units
 }
@@ -105,6 +118,7 @@ func (o *Order) selectTargets(targets []Target, eligible Eligible) selection {
 		o.pickResources(t, order, sel.units)
 		res := &sel.results[k]
 		var budget = t.AggregatedQuantityLimit
+		left, groups := t.Budget, maps.Clone(t.GroupBudget)
 		for _, i := range order {
 			u := sel.units[i]
 			if t.QuantityLimit > 0 {
@@ -114,9 +128,20 @@ func (o *Order) selectTargets(targets []Target, eligible Eligible) selection {
 				u = min(u, budget)
 				budget -= u
 			}
+			if t.HasBudget {
+				u = min(u, max(left, 0))
+				left -= u
+			}
+			if t.GroupOf != nil {
+				if g, ok := groups[t.GroupOf(o.Items[i])]; ok {
+					u = min(u, max(g, 0))
+					groups[t.GroupOf(o.Items[i])] = g - u
+				}
+			}
 			sel.units[i] = u
 			if u > 0 {
 				res.Lines = append(res.Lines, i)
+				res.Quantities = append(res.Quantities, u)
 			}
 		}
 		res.UnitsLimitExceeded = totalUnits > MaxListedUnits

@@ -71,14 +71,16 @@ func (s *redeemableState) withTargets(d discount.Discount) discount.Discount {
 	if d.EffectOrDefault() == discount.EffectApplyToOrder {
 		return d
 	}
-	for _, en := range entries {
+	for k, en := range entries {
 		en := en
-		d.Targets = append(d.Targets, discount.Target{
+		t := discount.Target{
 			Match: func(it discount.Item) bool { return en.Matches(s.ruleView(it)) },
 			Pick:  discount.Pick(en.Effect), Units: en.Unit == "UNIT", Price: en.Price,
 			QuantityLimit: en.QuantityLimit, AggregatedQuantityLimit: en.AggregatedQuantityLimit,
 			AmountLimit: en.AmountLimit, AggregatedAmountLimit: en.AggregatedAmountLimit,
-			SkipInitially: en.SkipInitially, Repeat: en.Repeat})
+			SkipInitially: en.SkipInitially, Repeat: en.Repeat}
+		s.applyBudget(k, &t) // unit_budgets.go
+		d.Targets = append(d.Targets, t)
 	}
 	return d
 }

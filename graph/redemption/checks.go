@@ -85,6 +85,10 @@ type redeemableState struct {
 	// unitPrices are the catalogue prices of UNIT discounts' unit types
 	// (unit_prices.go).
 	unitPrices map[string]int64
+	// budgets are what is left of the persistent unit budgets of the
+	// included applicable_to entries, index-aligned with includedEntries
+	// (nil: none; unit_budgets.go).
+	budgets []entryBudget
 }
 
 // code is the redeemable's id as the client sent it.

@@ -135,6 +135,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 			return nil, err
 		}
 	}
+	if err := e.loadBudgets(ctx, mode == redeem, e.states); err != nil { // unit_budgets.go
+		return nil, err
+	}
 	cands := make([]discount.Candidate, len(e.states))
 	for i, s := range e.states {
 		cands[i] = e.candidateOf(s) // formulas.go

@@ -60,6 +60,18 @@ func HasFormula(d *jsonfield.Discount) bool {
 	return d.AmountOffFormula != nil || d.PercentOffFormula != nil || d.FixedAmountFormula != nil || d.UnitOffFormula != nil
 }
 
+// markDynamic sets is_dynamic, always present in a result: true when a
+// formula computes the discount, else as stored (false when unset).
+func markDynamic(d *jsonfield.Discount) {
+	switch {
+	case HasFormula(d):
+		d.IsDynamic = new(bool)
+		*d.IsDynamic = true
+	case d.IsDynamic == nil:
+		d.IsDynamic = new(bool)
+	}
+}
+
 // cents turns a formula's amount in main units into cents (half away
 // from zero), kept within 0..MaxAmount.
 func cents(n float64) int64 {

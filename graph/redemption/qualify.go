@@ -152,6 +152,9 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 		return nil, fmt.Errorf("checking %s: %w", s.code(), err)
 	}
 	q.Omitted = make([][]string, len(defs))
+	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go (rc is this candidate's copy)
+		return nil, err
+	}
 	for i, d := range defs {
 		v, omitted := d.CheckOmitting(rc, omit)
 		q.Omitted[i] = omitted
@@ -162,6 +165,9 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	if s.failure != nil {
 		q.FailureKey = s.failure.key
 		return q, nil
+	}
+	if err := e.loadBudgets(ctx, false, []*redeemableState{s}); err != nil { // unit_budgets.go
+		return nil, err
 	}
 	o := e.order.Clone()
 	cand := e.candidateOf(s)

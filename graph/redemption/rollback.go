@@ -196,6 +196,9 @@ func (rb *rollbacker) mark(ctx context.Context, id, rollbackID string) error {
 // its rollback entry.
 func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, parentID *string) (*ent.Redemption, error) {
 	create := rb.entry(t, id, parentID).SetAppliedDiscount(-t.AppliedDiscount)
+	if err := releaseBudgetUse(ctx, rb.c, t.ID); err != nil { // unit_budgets.go
+		return nil, err
+	}
 	if t.VoucherID == nil {
 		if t.RelatedObjectType == "promotion_tier" {
 			if err := rb.revertTier(ctx, t); err != nil { // tiers.go

@@ -22,12 +22,12 @@ import (
 // monthly: since the 1st).
 
 // ruleCount is the value of count rule name for s, not counting this
-// redemption; ok false when it is not known (the rule is then not
-// enforced): redemption.count.per_user (no user logins call the API),
-// per_api_key without an application key (a management token), a
-// per-customer count without a customer, a campaign count of a voucher
-// without campaign. per_api_key counts the redemptions whose channel is
-// the calling application key.
+// redemption; ok false when it is not known (only for names the rule
+// check answers itself first: a per-customer count without a customer,
+// per_api_key without an application key; redemption.count.per_user is
+// refused when a rule is stored). A campaign count of a voucher without
+// campaign counts the voucher's redemptions. per_api_key counts the
+// redemptions whose channel is the calling application key.
 func (e *evaluation) ruleCount(ctx context.Context, s *redeemableState, name string) (int64, bool) {
 	if e.countErr != nil {
 		return 0, false
@@ -64,6 +64,9 @@ func (e *evaluation) ruleCount(ctx context.Context, s *redeemableState, name str
 		})
 	case strings.HasPrefix(base, "campaign.") && campaignID != "":
 		q = q.Where(redemption.CampaignID(campaignID))
+	case strings.HasPrefix(base, "campaign."):
+		// A voucher without campaign is its own campaign.
+		q = q.Where(of(s.ruleObjects()[0]))
 	default:
 		return 0, false
 	}

@@ -24,6 +24,9 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 	if err != nil {
 		return nil, err
 	}
+	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go
+		return nil, err
+	}
 	for i, r := range s.rules {
 		if r.Uses("order.total_amount") && rc.OrderTotalAmount == nil {
 			rc.OrderTotalAmount = e.totalAfter(s) // cart_rules.go

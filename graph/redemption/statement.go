@@ -146,7 +146,9 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 // its row version.
 func (e *evaluation) guarded() bool {
 	for _, s := range e.states {
-		if s.voucher == nil || s.version == "" {
+		// Unit budgets count across redemptions: their keys are locked on
+		// the transactional path (unit_budgets.go).
+		if s.voucher == nil || s.version == "" || s.budgets != nil {
 			return false
 		}
 	}

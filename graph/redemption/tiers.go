@@ -182,9 +182,7 @@ func tierDiscount(t *ent.PromotionTier) map[string]any {
 		return map[string]any{"discount": map[string]any{}}
 	}
 	d := *t.Discount
-	if d.IsDynamic == nil {
-		d.IsDynamic = new(bool)
-	}
+	markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
 

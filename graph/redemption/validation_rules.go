@@ -34,6 +34,9 @@ func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
 		}
 		return def, "", apperr.InvalidPayload("Invalid validation rule: %v", err)
 	}
+	if err := checkBudgetFormulas(def); err != nil { // unit_budgets.go
+		return def, "", err
+	}
 	return def, *in.Name, nil
 }
 

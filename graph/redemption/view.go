@@ -180,9 +180,7 @@ func (e *evaluation) applicableResult(s *redeemableState, out discount.Outcome) 
 		return map[string]any{"discount": map[string]any{}}
 	}
 	d := *v.Discount // encoded as it is stored, with is_dynamic always present
-	if d.IsDynamic == nil {
-		d.IsDynamic = new(bool)
-	}
+	markDynamic(&d)  // formulas.go
 	return map[string]any{"discount": &d}
 }
 

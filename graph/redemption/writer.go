@@ -53,6 +53,9 @@ func (e *evaluation) newWriter(ctx context.Context) *writer {
 // balance, transaction, session lock) and returns the redemption row to insert.
 func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.RedemptionCreate, error) {
 	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
+	if err := w.recordBudgetUse(ctx, i, id); err != nil { // unit_budgets.go
+		return nil, err
+	}
 	if s.tier != nil {
 		return w.tierEntry(ctx, id, parentID, s, out) // tiers.go
 	}

@@ -27,6 +27,8 @@ type Target struct {
 	QuantityLimit, AggregatedQuantityLimit, AmountLimit, AggregatedAmountLimit int64
 	// SkipInitially and Repeat pick the resources after sorting.
 	SkipInitially, Repeat int64
+	// Budgets are the entry's persistent unit budgets (budgets.go).
+	Budgets []UnitBudget
 }
 
 // Target object values.
@@ -141,6 +143,7 @@ func (t Target) Map() map[string]any {
 			m[k] = *v
 		}
 	}
+	t.budgetMap(m)
 	return m
 }
 

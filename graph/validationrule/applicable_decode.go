@@ -70,5 +70,8 @@ func decodeTarget(p string, v any) (Target, error) {
 		}
 		t.Price = &n
 	}
+	if err := decodeBudgets(p, &t, obj); err != nil {
+		return Target{}, err
+	}
 	return t, t.validate(p)
 }

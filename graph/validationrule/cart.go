@@ -1,5 +1,7 @@
 package validationrule
 
+import "strings"
+
 // Cart rules: amounts at the points of the stack, line prices and
 // metadata, the order.items.* rules with targets and nested rules, SKU
 // rules, budgets and redemption counts (Context.Count) and the names
@@ -54,6 +56,12 @@ func (c Condition) evalCart(k kind, mdKey string, ctx Context, all func(func(str
 		if ctx.Count == nil {
 			return true, fail
 		}
+		switch {
+		case strings.HasPrefix(c.Name, NameRedemptionCountPerCustomer) && ctx.CustomerID == "":
+			return false, KeyMissingCustomer // a per-customer count needs the customer
+		case strings.HasPrefix(c.Name, "redemption.count.per_api_key") && ctx.APIKey == "":
+			return false, fail // a caller without an application key has no count to stay within
+		}
 		n, known := ctx.Count(c.Name)
 		if !known {
 			return true, fail
@@ -63,16 +71,13 @@ func (c Condition) evalCart(k kind, mdKey string, ctx Context, all func(func(str
 		}
 		return all(func(op string, xs []any) bool { return numeric(op, xs, n) }), fail
 	case kindString:
-		who := ctx.APIKey
-		if c.Name == "redemption.user.login" {
-			who = ctx.UserLogin
+		var who []string // a caller without an application key is none of the keys listed
+		if ctx.APIKey != "" {
+			who = []string{ctx.APIKey}
 		}
-		if who == "" {
-			return true, fail
-		}
-		return all(func(op string, xs []any) bool { return setOp(op, anyIn([]string{who}, xs)) }), fail
-	case kindAccepted:
-		return true, fail
+		return all(func(op string, xs []any) bool { return setOp(op, anyIn(who, xs)) }), fail
+	case kindGiftAmount, kindPointsUsed, kindLinkedCustomer, kindCustomEventMeta, kindRefused:
+		return evalRedemptionName(k, mdKey, ctx, all), fail // redemption_names.go
 	}
 	return false, fail
 }

@@ -34,6 +34,14 @@ type Context struct {
 	// APIKey and UserLogin identify who calls ("" unknown: the rules
 	// redemption.api_key and redemption.user.login are not enforced).
 	APIKey, UserLogin string
+	// GiftAmount is the gift credits the redemption takes (0: not a gift
+	// card); PointsUsed the loyalty points it takes (0: none).
+	GiftAmount, PointsUsed int64
+	// LinkedCustomer: the voucher is held by (published to) the customer.
+	LinkedCustomer bool
+	// CustomEventMetadata is the metadata of the custom event being
+	// processed (nil in validations and redemptions: there is none).
+	CustomEventMetadata map[string]any
 }
 
 // Item is one order line.

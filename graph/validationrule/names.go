@@ -37,9 +37,13 @@ const (
 	kindItemsNone
 	kindItemsCheapest
 	kindItemsMostExpensive
-	kindCount    // a budget or redemption count read through Context.Count
-	kindString   // redemption.api_key, redemption.user.login
-	kindAccepted // accepted, documented as not enforced: always holds
+	kindCount           // a budget or redemption count read through Context.Count
+	kindString          // redemption.api_key
+	kindGiftAmount      // redemption.gift.amount (redemption_names.go)
+	kindPointsUsed      // redemption.reward.pay_with_points.points_used
+	kindLinkedCustomer  // publication.redeemable_by_linked_customer
+	kindCustomEventMeta // custom_event.metadata (+property)
+	kindRefused         // names of the reference this service refuses (refusedNames)
 	// nested rules of the order.items.* rules
 	kindNestedQuantity
 	kindNestedAggregatedQuantity
@@ -59,13 +63,9 @@ var fixedNames = map[string]kind{
 	"sku.id": kindSKUID, "sku.price": kindSKUPrice, "sku.quantity": kindSKUQuantity,
 	NameCustomerSegment: kindSegment, NameCustomerID: kindCustomerID,
 	NameRedemptionCountPerCustomer: kindPerCustomer,
-	"redemption.api_key":           kindString, "redemption.user.login": kindString,
-	// Marks and options of the older product rules: accepted, not enforced.
-	"product.discount_applicable": kindAccepted, "sku.discount_applicable": kindAccepted,
-	"product.metadata.aggregated_quantity": kindAccepted, "product.metadata.aggregated_amount": kindAccepted,
-	"product.metadata.discount_applicable": kindAccepted, "product.metadata.match_all": kindAccepted,
-	"publication.redeemable_by_linked_customer": kindAccepted,
-	"redemption.gift.amount":                    kindAccepted, "redemption.reward.pay_with_points.points_used": kindAccepted,
+	"redemption.api_key":           kindString,
+	"redemption.gift.amount":       kindGiftAmount, "redemption.reward.pay_with_points.points_used": kindPointsUsed,
+	"publication.redeemable_by_linked_customer": kindLinkedCustomer,
 }
 
 // CountNames are the budget and redemption-count rule names; Context.Count
@@ -84,6 +84,9 @@ var CountNames = []string{
 func init() {
 	for _, n := range CountNames {
 		fixedNames[n] = kindCount
+	}
+	for n := range refusedNames {
+		fixedNames[n] = kindRefused
 	}
 }
 
@@ -125,7 +128,7 @@ var prefixKinds = []struct {
 	{PrefixOrderMetadata, kindOrderMeta}, {PrefixRedemptionMetadata, kindRedemptionMeta},
 	{PrefixCustomerMetadata, kindCustomerMeta}, {prefixItemsMetaAny, kindItemsMetaAny},
 	{prefixItemsMetaEach, kindItemsMetaEach}, {prefixProductMeta, kindProductMeta},
-	{prefixCustomEventMeta, kindAccepted},
+	{prefixCustomEventMeta, kindCustomEventMeta},
 }
 
 // kindOf classifies a top-level rule name; for metadata rules it also
@@ -164,7 +167,8 @@ func (k kind) failureKey() string {
 	switch k {
 	case kindSegment, kindCustomerID, kindCustomerMeta:
 		return KeyCustomerRules
-	case kindPerCustomer, kindRedemptionMeta, kindCount, kindString, kindAccepted, kindUnknown:
+	case kindPerCustomer, kindRedemptionMeta, kindCount, kindString, kindGiftAmount, kindPointsUsed, kindLinkedCustomer,
+		kindCustomEventMeta, kindRefused, kindUnknown:
 		return KeyRedemptionRules
 	}
 	return KeyOrderRules
@@ -175,31 +179,21 @@ func (k kind) ops() map[string]arity {
 	switch k {
 	case kindAmount, kindInitialAmount, kindTotalAmount, kindItemsCount, kindItemsQuantity, kindPerCustomer,
 		kindPriceAny, kindPriceEach, kindLineQuantity, kindSKUPrice, kindSKUQuantity, kindCount,
-		kindNestedQuantity, kindNestedAggregatedQuantity, kindNestedPrice, kindNestedAggregatedAmount:
+		kindNestedQuantity, kindNestedAggregatedQuantity, kindNestedPrice, kindNestedAggregatedAmount,
+		kindGiftAmount, kindPointsUsed:
 		return numericOps
 	case kindProduct, kindSKUID, kindItemsAny, kindItemsEvery, kindItemsNone, kindItemsCheapest, kindItemsMostExpensive:
 		return productOps
 	case kindSegment, kindCustomerID, kindString:
 		return idOps
 	case kindOrderMeta, kindRedemptionMeta, kindCustomerMeta, kindItemsMetaAny, kindItemsMetaEach, kindProductMeta,
-		kindNestedMeta:
+		kindNestedMeta, kindCustomEventMeta:
 		return metaOps
-	case kindAccepted:
-		return acceptedOps
+	case kindLinkedCustomer:
+		return boolOps
 	}
 	return nil
 }
-
-// acceptedOps: the not-enforced names take any operator of the reference.
-var acceptedOps = func() map[string]arity {
-	m := map[string]arity{}
-	for _, ops := range []map[string]arity{numericOps, metaOps} {
-		for op := range ops {
-			m[op] = anyValues
-		}
-	}
-	return m
-}()
 
 // supportedNames lists the accepted names for the error of an unknown one.
 func supportedNames() string {

@@ -44,6 +44,7 @@ const (
 var (
 	numericOps = map[string]arity{"$is": intMany, "$is_not": intMany, "$more_than": intOne,
 		"$more_than_or_equal": intOne, "$less_than": intOne, "$less_than_or_equal": intOne}
+	boolOps    = map[string]arity{"$is": scalarMany, "$is_not": scalarMany}
 	idOps      = map[string]arity{"$is": idMany, "$in": idMany, "$is_not": idMany, "$not_in": idMany}
 	productOps = map[string]arity{"$is": productMany, "$in": productMany, "$is_not": productMany, "$not_in": productMany}
 	metaOps    = map[string]arity{"$is": scalarMany, "$in": scalarMany, "$is_not": scalarMany, "$not_in": scalarMany,
@@ -59,6 +60,9 @@ func normalizeCondition(prop string, c Condition) (Condition, error) {
 // normalizeKind checks c with the names classify knows (top level or nested).
 func normalizeKind(prop string, c Condition, classify func(string) (kind, string)) (Condition, error) {
 	k, _ := classify(c.Name)
+	if k == kindRefused {
+		return Condition{}, errorf(prop+".name", "rule name %q is not supported: %s", c.Name, refusedNames[c.Name])
+	}
 	if k == kindUnknown {
 		return Condition{}, errorf(prop+".name", "unsupported rule name %q (supported: %s)", c.Name, supportedNames())
 	}

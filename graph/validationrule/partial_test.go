@@ -1,6 +1,7 @@
 package validationrule
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -44,7 +45,7 @@ func TestProductTargets(t *testing.T) {
 	for _, k := range d.Keys() {
 		got = append(got, d.Rules[k].ProductTargets()...)
 	}
-	if len(got) != 2 || got[0].ID != "prod_1" || got[1] != (Target{Object: ObjectSKU, ID: "sku_1"}) {
+	if len(got) != 2 || got[0].ID != "prod_1" || !reflect.DeepEqual(got[1], Target{Object: ObjectSKU, ID: "sku_1"}) {
 		t.Errorf("targets = %v", got)
 	}
 	if !got[0].Matches(Item{SKUID: "prod_1"}) || !got[0].Matches(Item{ProductID: "prod_1"}) {

@@ -9,7 +9,8 @@ var orderLevelKinds = map[kind]bool{
 	kindItemsCount: true, kindItemsQuantity: true,
 	kindSegment: true, kindCustomerID: true, kindPerCustomer: true,
 	kindOrderMeta: true, kindRedemptionMeta: true, kindCustomerMeta: true,
-	kindCount: true, kindString: true, kindAccepted: true,
+	kindCount: true, kindString: true, kindGiftAmount: true, kindPointsUsed: true, kindLinkedCustomer: true,
+	kindCustomEventMeta: true, kindRefused: true,
 }
 
 // ReadsCart reports whether evaluating d (or computing its applicable_to)

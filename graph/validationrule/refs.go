@@ -4,9 +4,9 @@ package validationrule
 // id} operands (nested included) and in applicable_to. Plain id operands
 // (product or SKU) are not listed: they may name either.
 func (d Definition) Refs() (products, skus, collections []string) {
-	seen := map[Target]bool{}
+	seen := map[[2]string]bool{}
 	add := func(t Target) {
-		k := Target{Object: t.Object, ID: t.ID}
+		k := [2]string{t.Object, t.ID}
 		if seen[k] {
 			return
 		}

@@ -124,7 +124,7 @@ func validations(a *API) {
 // configured applicable_to entry or a cart product/SKU it matched, with
 // the lines it covered.
 func applicableEntry() *Schema {
-	return Object(Req("object", Enum("product", "sku", "products_collection")), Req("id", String()),
+	return Object(append(budgetProps(), Req("object", Enum("product", "sku", "products_collection")), Req("id", String()),
 		Req("effect", Enum("APPLY_TO_EVERY", "APPLY_TO_CHEAPEST", "APPLY_TO_MOST_EXPENSIVE", "APPLY_FROM_CHEAPEST", "APPLY_FROM_MOST_EXPENSIVE")),
 		Opt("source_id", String()), Opt("product_id", String()), Opt("product_source_id", String()),
 		Opt("price", Integer()), Opt("target", Enum("ITEM", "UNIT")),
@@ -132,5 +132,20 @@ func applicableEntry() *Schema {
 		Opt("aggregated_amount_limit", Integer()), Opt("skip_initially", Integer()), Opt("repeat", Integer()),
 		Opt("order_item_indices", Array(Integer()).Desc("0-based order lines discounted, in application order.")),
 		Opt("order_item_units", Array(Object(Req("index", Integer()), Opt("units", Array(Integer())),
-			Opt("units_limit_exceeded", Boolean()))).Desc("Per line the 1-based unit numbers discounted; past 1,000 units in the order only units_limit_exceeded.")))
+			Opt("units_limit_exceeded", Boolean()))).Desc("Per line the 1-based unit numbers discounted; past 1,000 units in the order only units_limit_exceeded.")))...)
+}
+
+// budgetProps are an entry's persistent unit budgets
+// (product_*_quantity_limit and their _formula), as configured.
+func budgetProps() []Prop {
+	var out []Prop
+	for _, in := range []string{"", "in_collection_"} {
+		for _, cust := range []string{"", "customer_"} {
+			for _, scope := range []string{"campaign", "promotion_tier"} {
+				name := "product_" + in + cust + scope + "_quantity_limit"
+				out = append(out, Opt(name, Integer()), Opt(name+"_formula", String()))
+			}
+		}
+	}
+	return out
 }

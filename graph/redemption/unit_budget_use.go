@@ -1,0 +1,78 @@
+package redemption
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/formula"
+	"github.com/promoengine/promoengine/graph/validationrule"
+)
+
+// The ledger of unit budgets (unit_budgets.go): what a redemption used,
+// recorded with it and given back by its rollback.
+
+// recordBudgetUse stores the units state i's outcome discounted under
+// each budget of its entries, for redemption id.
+func (w *writer) recordBudgetUse(ctx context.Context, i int, id string) error {
+	s, out := w.e.states[i], w.e.outcomes[i]
+	if len(s.budgets) == 0 || out.Status != discount.StatusApplicable || len(out.Result.Targets) != len(s.budgets) {
+		return nil
+	}
+	units := map[string]int64{}
+	for k, b := range s.budgets {
+		tr := out.Result.Targets[k]
+		for j, line := range tr.Lines {
+			q := tr.Quantities[j]
+			for _, key := range b.keys {
+				units[key] += q
+			}
+			if b.groupKeys != nil {
+				if line >= len(w.e.order.Items) {
+					continue
+				}
+				for _, key := range b.groupKeys[budgetProduct(s, w.e.order.Items[line])] {
+					units[key] += q
+				}
+			}
+		}
+	}
+	var creates []*ent.UnitBudgetUseCreate
+	keys := slices.Sorted(maps.Keys(units))
+	for _, key := range keys {
+		if units[key] > 0 {
+			creates = append(creates, w.c.UnitBudgetUse.Create().SetRedemptionID(id).SetBudgetKey(key).SetUnits(units[key]))
+		}
+	}
+	if len(creates) == 0 {
+		return nil
+	}
+	if err := w.c.UnitBudgetUse.CreateBulk(creates...).Exec(ctx); err != nil {
+		return fmt.Errorf("recording unit budget use: %w", err)
+	}
+	return nil
+}
+
+// releaseBudgetUse gives the units redemption id used back (rollback).
+func releaseBudgetUse(ctx context.Context, c *ent.Client, id string) error {
+	if _, err := c.UnitBudgetUse.Delete().Where(unitbudgetuse.RedemptionID(id)).Exec(ctx); err != nil {
+		return fmt.Errorf("releasing unit budget use: %w", err)
+	}
+	return nil
+}
+
+// checkBudgetFormulas refuses (400) a rule whose budget formula does not
+// parse, naming the property.
+func checkBudgetFormulas(def validationrule.Definition) error {
+	for prop, src := range def.Formulas() {
+		if _, err := formula.Parse(src); err != nil {
+			return apperr.InvalidPayload("Property .%s: %v", prop, err)
+		}
+	}
+	return nil
+}
