@@ -46,6 +46,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -151,6 +152,8 @@ type Client struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
+	// OrderPayment is the client for interacting with the OrderPayment builders.
+	OrderPayment *OrderPaymentClient
 	// PointsBucket is the client for interacting with the PointsBucket builders.
 	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
@@ -261,6 +264,7 @@ func (c *Client) init() {
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
+	c.OrderPayment = NewOrderPaymentClient(c.config)
 	c.PointsBucket = NewPointsBucketClient(c.config)
 	c.Product = NewProductClient(c.config)
 	c.ProductCollection = NewProductCollectionClient(c.config)
@@ -418,6 +422,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -502,6 +507,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -571,7 +577,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.OAuthToken, c.Order, c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product,
 		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
 		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
 		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
@@ -595,7 +601,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
 		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
 		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.PointsBucket, c.Product,
+		c.OAuthToken, c.Order, c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product,
 		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
 		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
 		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
@@ -674,6 +680,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
 		return c.OrderEvent.mutate(ctx, m)
+	case *OrderPaymentMutation:
+		return c.OrderPayment.mutate(ctx, m)
 	case *PointsBucketMutation:
 		return c.PointsBucket.mutate(ctx, m)
 	case *ProductMutation:
@@ -5227,6 +5235,141 @@ func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (V
 		return (&OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown OrderEvent mutation op: %q", m.Op())
+	}
+}
+
+// OrderPaymentClient is a client for the OrderPayment schema.
+type OrderPaymentClient struct {
+	config
+}
+
+// NewOrderPaymentClient returns a client for the OrderPayment from the given config.
+func NewOrderPaymentClient(c config) *OrderPaymentClient {
+	return &OrderPaymentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderpayment.Hooks(f(g(h())))`.
+func (c *OrderPaymentClient) Use(hooks ...Hook) {
+	c.hooks.OrderPayment = append(c.hooks.OrderPayment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderpayment.Intercept(f(g(h())))`.
+func (c *OrderPaymentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderPayment = append(c.inters.OrderPayment, interceptors...)
+}
+
+// Create returns a builder for creating a OrderPayment entity.
+func (c *OrderPaymentClient) Create() *OrderPaymentCreate {
+	mutation := newOrderPaymentMutation(c.config, OpCreate)
+	return &OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderPayment entities.
+func (c *OrderPaymentClient) CreateBulk(builders ...*OrderPaymentCreate) *OrderPaymentCreateBulk {
+	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderPaymentClient) MapCreateBulk(slice any, setFunc func(*OrderPaymentCreate, int)) *OrderPaymentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderPaymentCreateBulk{err: fmt.Errorf("calling to OrderPaymentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderPaymentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderPayment.
+func (c *OrderPaymentClient) Update() *OrderPaymentUpdate {
+	mutation := newOrderPaymentMutation(c.config, OpUpdate)
+	return &OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderPaymentClient) UpdateOne(_m *OrderPayment) *OrderPaymentUpdateOne {
+	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPayment(_m))
+	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderPaymentClient) UpdateOneID(id string) *OrderPaymentUpdateOne {
+	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPaymentID(id))
+	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderPayment.
+func (c *OrderPaymentClient) Delete() *OrderPaymentDelete {
+	mutation := newOrderPaymentMutation(c.config, OpDelete)
+	return &OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderPaymentClient) DeleteOne(_m *OrderPayment) *OrderPaymentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderPaymentClient) DeleteOneID(id string) *OrderPaymentDeleteOne {
+	builder := c.Delete().Where(orderpayment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderPaymentDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderPayment.
+func (c *OrderPaymentClient) Query() *OrderPaymentQuery {
+	return &OrderPaymentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderPayment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderPayment entity by its id.
+func (c *OrderPaymentClient) Get(ctx context.Context, id string) (*OrderPayment, error) {
+	return c.Query().Where(orderpayment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderPaymentClient) GetX(ctx context.Context, id string) *OrderPayment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OrderPaymentClient) Hooks() []Hook {
+	hooks := c.hooks.OrderPayment
+	return append(hooks[:len(hooks):len(hooks)], orderpayment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderPaymentClient) Interceptors() []Interceptor {
+	inters := c.inters.OrderPayment
+	return append(inters[:len(inters):len(inters)], orderpayment.Interceptors[:]...)
+}
+
+func (c *OrderPaymentClient) mutate(ctx context.Context, m *OrderPaymentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderPayment mutation op: %q", m.Op())
 	}
 }
 
@@ -10094,11 +10237,11 @@ type (
 		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
 		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
-		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
+		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
+		Sku, StructureTier, TierStructure, TierTransaction, UploadChunk, User,
 		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
@@ -10109,11 +10252,11 @@ type (
 		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
 		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
-		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
+		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
+		Sku, StructureTier, TierStructure, TierTransaction, UploadChunk, User,
 		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor
