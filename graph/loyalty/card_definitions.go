@@ -44,12 +44,19 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 	if err != nil {
 		return nil, err
 	}
+	var pay *jsonfield.PayWithPoints
+	if in.PayWithPoints != nil {
+		if pay, err = payWithPointsConfig(in.PayWithPoints); err != nil {
+			return nil, err
+		}
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
-		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx))
+		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).
+		SetPayWithPoints(pay).Save(ctx))
 }
 
 // ActivateCardDefinition makes a card definition active.
@@ -113,6 +120,17 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 	}
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
+	}
+	if in.PayWithPoints != nil { // always updatable (the documents), even in use
+		pay, err := payWithPointsConfig(in.PayWithPoints)
+		if err != nil {
+			return nil, err
+		}
+		if pay == nil {
+			upd.ClearPayWithPoints()
+		} else {
+			upd.SetPayWithPoints(pay)
+		}
 	}
 	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
 }

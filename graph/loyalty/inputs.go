@@ -39,17 +39,19 @@ type UpdateLoyaltyProgramInput struct {
 
 // UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
 type UpdateCardDefinitionInput struct {
-	Name       *string               `json:"name"`
-	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
-	Metadata   map[string]any        `json:"metadata"`
+	Name          *string                  `json:"name"`
+	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
+	Metadata      map[string]any           `json:"metadata"`
+	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
 }
 
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
 type CreateCardDefinitionInput struct {
-	Name       *string                `json:"name"`
-	Status     *carddefinition.Status `json:"status"`
-	CodeConfig *jsonfield.CodeConfig  `json:"code_config"`
-	Metadata   map[string]any         `json:"metadata"`
+	Name          *string                  `json:"name"`
+	Status        *carddefinition.Status   `json:"status"`
+	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
+	Metadata      map[string]any           `json:"metadata"`
+	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
 }
 
 // CreateLoyaltyMemberInput is the body of POST /v2/loyalties/programs/{id}/members.
