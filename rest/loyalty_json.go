@@ -73,6 +73,7 @@ type cardDefinitionBody struct {
 	Metadata   map[string]any        `json:"metadata"`
 	// PayWithPoints: graph/loyalty/pay_with_points.go (#31 order payments).
 	PayWithPoints jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints jsonfield.PendingPoints `json:"pending_points"`
 	CreatedAt     timestamp               `json:"created_at"`
 	UpdatedAt     *timestamp              `json:"updated_at"`
 	Object        string                  `json:"object"`
@@ -80,7 +81,8 @@ type cardDefinitionBody struct {
 
 func cardDefinitionJSON(d *ent.CardDefinition) cardDefinitionBody {
 	return cardDefinitionBody{ID: d.ID, Name: d.Name, Type: d.Type, Status: string(d.Status), CodeConfig: d.CodeConfig,
-		Metadata: orEmpty(d.Metadata), PayWithPoints: loyalty.PayWithPointsOf(d), CreatedAt: timestamp(d.CreatedAt),
+		Metadata: orEmpty(d.Metadata), PayWithPoints: loyalty.PayWithPointsOf(d), PendingPoints: loyalty.PendingPointsOf(d),
+		CreatedAt: timestamp(d.CreatedAt),
 		UpdatedAt: optionalTime(d.UpdatedAt), Object: "card_definition"}
 }
 

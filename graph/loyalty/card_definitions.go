@@ -50,13 +50,19 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 			return nil, err
 		}
 	}
+	var pending *jsonfield.PendingPoints
+	if in.PendingPoints != nil {
+		if pending, err = pendingPointsConfig(in.PendingPoints); err != nil {
+			return nil, err
+		}
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
 		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).
-		SetPayWithPoints(pay).Save(ctx))
+		SetPayWithPoints(pay).SetPendingPoints(pending).Save(ctx))
 }
 
 // ActivateCardDefinition makes a card definition active.
@@ -130,6 +136,17 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 			upd.ClearPayWithPoints()
 		} else {
 			upd.SetPayWithPoints(pay)
+		}
+	}
+	if in.PendingPoints != nil { // applies to points earned from now on
+		pending, err := pendingPointsConfig(in.PendingPoints)
+		if err != nil {
+			return nil, err
+		}
+		if pending == nil {
+			upd.ClearPendingPoints()
+		} else {
+			upd.SetPendingPoints(pending)
 		}
 	}
 	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))

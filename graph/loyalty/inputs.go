@@ -43,6 +43,7 @@ type UpdateCardDefinitionInput struct {
 	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
 	Metadata      map[string]any           `json:"metadata"`
 	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
 }
 
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
@@ -52,6 +53,7 @@ type CreateCardDefinitionInput struct {
 	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
 	Metadata      map[string]any           `json:"metadata"`
 	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
 }
 
 // CreateLoyaltyMemberInput is the body of POST /v2/loyalties/programs/{id}/members.
