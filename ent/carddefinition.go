@@ -34,8 +34,12 @@ type CardDefinition struct {
 	// CodeConfig holds the value of the "code_config" field.
 	CodeConfig *jsonfield.CodeConfig `json:"code_config,omitempty"`
 	// Metadata holds the value of the "metadata" field.
-	Metadata     map[string]interface{} `json:"metadata,omitempty"`
-	selectValues sql.SelectValues
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// PayWithPoints holds the value of the "pay_with_points" field.
+	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points,omitempty"`
+	// PendingPoints holds the value of the "pending_points" field.
+	PendingPoints *jsonfield.PendingPoints `json:"pending_points,omitempty"`
+	selectValues  sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -43,7 +47,7 @@ func (*CardDefinition) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case carddefinition.FieldCodeConfig, carddefinition.FieldMetadata:
+		case carddefinition.FieldCodeConfig, carddefinition.FieldMetadata, carddefinition.FieldPayWithPoints, carddefinition.FieldPendingPoints:
 			values[i] = new([]byte)
 		case carddefinition.FieldID, carddefinition.FieldProjectID, carddefinition.FieldName, carddefinition.FieldType, carddefinition.FieldStatus:
 			values[i] = new(sql.NullString)
@@ -123,6 +127,22 @@ func (_m *CardDefinition) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
+		case carddefinition.FieldPayWithPoints:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pay_with_points", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.PayWithPoints); err != nil {
+					return fmt.Errorf("unmarshal field pay_with_points: %w", err)
+				}
+			}
+		case carddefinition.FieldPendingPoints:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_points", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.PendingPoints); err != nil {
+					return fmt.Errorf("unmarshal field pending_points: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -184,6 +204,12 @@ func (_m *CardDefinition) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("metadata=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Metadata))
+	builder.WriteString(", ")
+	builder.WriteString("pay_with_points=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PayWithPoints))
+	builder.WriteString(", ")
+	builder.WriteString("pending_points=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PendingPoints))
 	builder.WriteByte(')')
 	return builder.String()
 }

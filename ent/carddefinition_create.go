@@ -104,6 +104,18 @@ func (_c *CardDefinitionCreate) SetMetadata(v map[string]interface{}) *CardDefin
 	return _c
 }
 
+// SetPayWithPoints sets the "pay_with_points" field.
+func (_c *CardDefinitionCreate) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionCreate {
+	_c.mutation.SetPayWithPoints(v)
+	return _c
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (_c *CardDefinitionCreate) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionCreate {
+	_c.mutation.SetPendingPoints(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CardDefinitionCreate) SetID(v string) *CardDefinitionCreate {
 	_c.mutation.SetID(v)
@@ -295,6 +307,14 @@ func (_c *CardDefinitionCreate) createSpec() (*CardDefinition, *sqlgraph.CreateS
 		_spec.SetField(carddefinition.FieldMetadata, field.TypeJSON, value)
 		_node.Metadata = value
 	}
+	if value, ok := _c.mutation.PayWithPoints(); ok {
+		_spec.SetField(carddefinition.FieldPayWithPoints, field.TypeJSON, value)
+		_node.PayWithPoints = value
+	}
+	if value, ok := _c.mutation.PendingPoints(); ok {
+		_spec.SetField(carddefinition.FieldPendingPoints, field.TypeJSON, value)
+		_node.PendingPoints = value
+	}
 	return _node, _spec
 }
 
@@ -422,6 +442,42 @@ func (u *CardDefinitionUpsert) SetMetadata(v map[string]interface{}) *CardDefini
 // UpdateMetadata sets the "metadata" field to the value that was provided on create.
 func (u *CardDefinitionUpsert) UpdateMetadata() *CardDefinitionUpsert {
 	u.SetExcluded(carddefinition.FieldMetadata)
+	return u
+}
+
+// SetPayWithPoints sets the "pay_with_points" field.
+func (u *CardDefinitionUpsert) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionUpsert {
+	u.Set(carddefinition.FieldPayWithPoints, v)
+	return u
+}
+
+// UpdatePayWithPoints sets the "pay_with_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsert) UpdatePayWithPoints() *CardDefinitionUpsert {
+	u.SetExcluded(carddefinition.FieldPayWithPoints)
+	return u
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (u *CardDefinitionUpsert) ClearPayWithPoints() *CardDefinitionUpsert {
+	u.SetNull(carddefinition.FieldPayWithPoints)
+	return u
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (u *CardDefinitionUpsert) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionUpsert {
+	u.Set(carddefinition.FieldPendingPoints, v)
+	return u
+}
+
+// UpdatePendingPoints sets the "pending_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsert) UpdatePendingPoints() *CardDefinitionUpsert {
+	u.SetExcluded(carddefinition.FieldPendingPoints)
+	return u
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (u *CardDefinitionUpsert) ClearPendingPoints() *CardDefinitionUpsert {
+	u.SetNull(carddefinition.FieldPendingPoints)
 	return u
 }
 
@@ -567,6 +623,48 @@ func (u *CardDefinitionUpsertOne) SetMetadata(v map[string]interface{}) *CardDef
 func (u *CardDefinitionUpsertOne) UpdateMetadata() *CardDefinitionUpsertOne {
 	return u.Update(func(s *CardDefinitionUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetPayWithPoints sets the "pay_with_points" field.
+func (u *CardDefinitionUpsertOne) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetPayWithPoints(v)
+	})
+}
+
+// UpdatePayWithPoints sets the "pay_with_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsertOne) UpdatePayWithPoints() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdatePayWithPoints()
+	})
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (u *CardDefinitionUpsertOne) ClearPayWithPoints() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearPayWithPoints()
+	})
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (u *CardDefinitionUpsertOne) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetPendingPoints(v)
+	})
+}
+
+// UpdatePendingPoints sets the "pending_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsertOne) UpdatePendingPoints() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdatePendingPoints()
+	})
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (u *CardDefinitionUpsertOne) ClearPendingPoints() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearPendingPoints()
 	})
 }
 
@@ -879,6 +977,48 @@ func (u *CardDefinitionUpsertBulk) SetMetadata(v map[string]interface{}) *CardDe
 func (u *CardDefinitionUpsertBulk) UpdateMetadata() *CardDefinitionUpsertBulk {
 	return u.Update(func(s *CardDefinitionUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetPayWithPoints sets the "pay_with_points" field.
+func (u *CardDefinitionUpsertBulk) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetPayWithPoints(v)
+	})
+}
+
+// UpdatePayWithPoints sets the "pay_with_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsertBulk) UpdatePayWithPoints() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdatePayWithPoints()
+	})
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (u *CardDefinitionUpsertBulk) ClearPayWithPoints() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearPayWithPoints()
+	})
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (u *CardDefinitionUpsertBulk) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetPendingPoints(v)
+	})
+}
+
+// UpdatePendingPoints sets the "pending_points" field to the value that was provided on create.
+func (u *CardDefinitionUpsertBulk) UpdatePendingPoints() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdatePendingPoints()
+	})
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (u *CardDefinitionUpsertBulk) ClearPendingPoints() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearPendingPoints()
 	})
 }
 

@@ -95,6 +95,30 @@ func (_u *CardDefinitionUpdate) SetMetadata(v map[string]interface{}) *CardDefin
 	return _u
 }
 
+// SetPayWithPoints sets the "pay_with_points" field.
+func (_u *CardDefinitionUpdate) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionUpdate {
+	_u.mutation.SetPayWithPoints(v)
+	return _u
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (_u *CardDefinitionUpdate) ClearPayWithPoints() *CardDefinitionUpdate {
+	_u.mutation.ClearPayWithPoints()
+	return _u
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (_u *CardDefinitionUpdate) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionUpdate {
+	_u.mutation.SetPendingPoints(v)
+	return _u
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (_u *CardDefinitionUpdate) ClearPendingPoints() *CardDefinitionUpdate {
+	_u.mutation.ClearPendingPoints()
+	return _u
+}
+
 // Mutation returns the CardDefinitionMutation object of the builder.
 func (_u *CardDefinitionUpdate) Mutation() *CardDefinitionMutation {
 	return _u.mutation
@@ -190,6 +214,18 @@ func (_u *CardDefinitionUpdate) sqlSave(ctx context.Context) (_node int, err err
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(carddefinition.FieldMetadata, field.TypeJSON, value)
 	}
+	if value, ok := _u.mutation.PayWithPoints(); ok {
+		_spec.SetField(carddefinition.FieldPayWithPoints, field.TypeJSON, value)
+	}
+	if _u.mutation.PayWithPointsCleared() {
+		_spec.ClearField(carddefinition.FieldPayWithPoints, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingPoints(); ok {
+		_spec.SetField(carddefinition.FieldPendingPoints, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingPointsCleared() {
+		_spec.ClearField(carddefinition.FieldPendingPoints, field.TypeJSON)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{carddefinition.Label}
@@ -273,6 +309,30 @@ func (_u *CardDefinitionUpdateOne) SetCodeConfig(v *jsonfield.CodeConfig) *CardD
 // SetMetadata sets the "metadata" field.
 func (_u *CardDefinitionUpdateOne) SetMetadata(v map[string]interface{}) *CardDefinitionUpdateOne {
 	_u.mutation.SetMetadata(v)
+	return _u
+}
+
+// SetPayWithPoints sets the "pay_with_points" field.
+func (_u *CardDefinitionUpdateOne) SetPayWithPoints(v *jsonfield.PayWithPoints) *CardDefinitionUpdateOne {
+	_u.mutation.SetPayWithPoints(v)
+	return _u
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (_u *CardDefinitionUpdateOne) ClearPayWithPoints() *CardDefinitionUpdateOne {
+	_u.mutation.ClearPayWithPoints()
+	return _u
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (_u *CardDefinitionUpdateOne) SetPendingPoints(v *jsonfield.PendingPoints) *CardDefinitionUpdateOne {
+	_u.mutation.SetPendingPoints(v)
+	return _u
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (_u *CardDefinitionUpdateOne) ClearPendingPoints() *CardDefinitionUpdateOne {
+	_u.mutation.ClearPendingPoints()
 	return _u
 }
 
@@ -400,6 +460,18 @@ func (_u *CardDefinitionUpdateOne) sqlSave(ctx context.Context) (_node *CardDefi
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(carddefinition.FieldMetadata, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.PayWithPoints(); ok {
+		_spec.SetField(carddefinition.FieldPayWithPoints, field.TypeJSON, value)
+	}
+	if _u.mutation.PayWithPointsCleared() {
+		_spec.ClearField(carddefinition.FieldPayWithPoints, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingPoints(); ok {
+		_spec.SetField(carddefinition.FieldPendingPoints, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingPointsCleared() {
+		_spec.ClearField(carddefinition.FieldPendingPoints, field.TypeJSON)
 	}
 	_node = &CardDefinition{config: _u.config}
 	_spec.Assign = _node.assignValues

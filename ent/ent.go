@@ -43,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -169,6 +170,7 @@ func checkColumn(t, c string) error {
 			oauthtoken.Table:               oauthtoken.ValidColumn,
 			order.Table:                    order.ValidColumn,
 			orderevent.Table:               orderevent.ValidColumn,
+			orderpayment.Table:             orderpayment.ValidColumn,
 			pointsbucket.Table:             pointsbucket.ValidColumn,
 			product.Table:                  product.ValidColumn,
 			productcollection.Table:        productcollection.ValidColumn,

@@ -43,6 +43,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
@@ -122,6 +123,7 @@ const (
 	TypeOAuthToken               = "OAuthToken"
 	TypeOrder                    = "Order"
 	TypeOrderEvent               = "OrderEvent"
+	TypeOrderPayment             = "OrderPayment"
 	TypePointsBucket             = "PointsBucket"
 	TypeProduct                  = "Product"
 	TypeProductCollection        = "ProductCollection"
@@ -10828,21 +10830,23 @@ func (m *CardActivityMutation) ResetEdge(name string) error {
 // CardDefinitionMutation represents an operation that mutates the CardDefinition nodes in the graph.
 type CardDefinitionMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	project_id    *string
-	created_at    *time.Time
-	updated_at    *time.Time
-	name          *string
-	_type         *string
-	status        *carddefinition.Status
-	code_config   **jsonfield.CodeConfig
-	metadata      *map[string]interface{}
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*CardDefinition, error)
-	predicates    []predicate.CardDefinition
+	op              Op
+	typ             string
+	id              *string
+	project_id      *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	name            *string
+	_type           *string
+	status          *carddefinition.Status
+	code_config     **jsonfield.CodeConfig
+	metadata        *map[string]interface{}
+	pay_with_points **jsonfield.PayWithPoints
+	pending_points  **jsonfield.PendingPoints
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*CardDefinition, error)
+	predicates      []predicate.CardDefinition
 }
 
 var _ ent.Mutation = (*CardDefinitionMutation)(nil)
@@ -11250,6 +11254,104 @@ func (m *CardDefinitionMutation) ResetMetadata() {
 	m.metadata = nil
 }
 
+// SetPayWithPoints sets the "pay_with_points" field.
+func (m *CardDefinitionMutation) SetPayWithPoints(jwp *jsonfield.PayWithPoints) {
+	m.pay_with_points = &jwp
+}
+
+// PayWithPoints returns the value of the "pay_with_points" field in the mutation.
+func (m *CardDefinitionMutation) PayWithPoints() (r *jsonfield.PayWithPoints, exists bool) {
+	v := m.pay_with_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayWithPoints returns the old "pay_with_points" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldPayWithPoints(ctx context.Context) (v *jsonfield.PayWithPoints, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayWithPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayWithPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayWithPoints: %w", err)
+	}
+	return oldValue.PayWithPoints, nil
+}
+
+// ClearPayWithPoints clears the value of the "pay_with_points" field.
+func (m *CardDefinitionMutation) ClearPayWithPoints() {
+	m.pay_with_points = nil
+	m.clearedFields[carddefinition.FieldPayWithPoints] = struct{}{}
+}
+
+// PayWithPointsCleared returns if the "pay_with_points" field was cleared in this mutation.
+func (m *CardDefinitionMutation) PayWithPointsCleared() bool {
+	_, ok := m.clearedFields[carddefinition.FieldPayWithPoints]
+	return ok
+}
+
+// ResetPayWithPoints resets all changes to the "pay_with_points" field.
+func (m *CardDefinitionMutation) ResetPayWithPoints() {
+	m.pay_with_points = nil
+	delete(m.clearedFields, carddefinition.FieldPayWithPoints)
+}
+
+// SetPendingPoints sets the "pending_points" field.
+func (m *CardDefinitionMutation) SetPendingPoints(jp *jsonfield.PendingPoints) {
+	m.pending_points = &jp
+}
+
+// PendingPoints returns the value of the "pending_points" field in the mutation.
+func (m *CardDefinitionMutation) PendingPoints() (r *jsonfield.PendingPoints, exists bool) {
+	v := m.pending_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingPoints returns the old "pending_points" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldPendingPoints(ctx context.Context) (v *jsonfield.PendingPoints, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingPoints: %w", err)
+	}
+	return oldValue.PendingPoints, nil
+}
+
+// ClearPendingPoints clears the value of the "pending_points" field.
+func (m *CardDefinitionMutation) ClearPendingPoints() {
+	m.pending_points = nil
+	m.clearedFields[carddefinition.FieldPendingPoints] = struct{}{}
+}
+
+// PendingPointsCleared returns if the "pending_points" field was cleared in this mutation.
+func (m *CardDefinitionMutation) PendingPointsCleared() bool {
+	_, ok := m.clearedFields[carddefinition.FieldPendingPoints]
+	return ok
+}
+
+// ResetPendingPoints resets all changes to the "pending_points" field.
+func (m *CardDefinitionMutation) ResetPendingPoints() {
+	m.pending_points = nil
+	delete(m.clearedFields, carddefinition.FieldPendingPoints)
+}
+
 // Where appends a list predicates to the CardDefinitionMutation builder.
 func (m *CardDefinitionMutation) Where(ps ...predicate.CardDefinition) {
 	m.predicates = append(m.predicates, ps...)
@@ -11284,7 +11386,7 @@ func (m *CardDefinitionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CardDefinitionMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 10)
 	if m.project_id != nil {
 		fields = append(fields, carddefinition.FieldProjectID)
 	}
@@ -11308,6 +11410,12 @@ func (m *CardDefinitionMutation) Fields() []string {
 	}
 	if m.metadata != nil {
 		fields = append(fields, carddefinition.FieldMetadata)
+	}
+	if m.pay_with_points != nil {
+		fields = append(fields, carddefinition.FieldPayWithPoints)
+	}
+	if m.pending_points != nil {
+		fields = append(fields, carddefinition.FieldPendingPoints)
 	}
 	return fields
 }
@@ -11333,6 +11441,10 @@ func (m *CardDefinitionMutation) Field(name string) (ent.Value, bool) {
 		return m.CodeConfig()
 	case carddefinition.FieldMetadata:
 		return m.Metadata()
+	case carddefinition.FieldPayWithPoints:
+		return m.PayWithPoints()
+	case carddefinition.FieldPendingPoints:
+		return m.PendingPoints()
 	}
 	return nil, false
 }
@@ -11358,6 +11470,10 @@ func (m *CardDefinitionMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldCodeConfig(ctx)
 	case carddefinition.FieldMetadata:
 		return m.OldMetadata(ctx)
+	case carddefinition.FieldPayWithPoints:
+		return m.OldPayWithPoints(ctx)
+	case carddefinition.FieldPendingPoints:
+		return m.OldPendingPoints(ctx)
 	}
 	return nil, fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11423,6 +11539,20 @@ func (m *CardDefinitionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMetadata(v)
 		return nil
+	case carddefinition.FieldPayWithPoints:
+		v, ok := value.(*jsonfield.PayWithPoints)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayWithPoints(v)
+		return nil
+	case carddefinition.FieldPendingPoints:
+		v, ok := value.(*jsonfield.PendingPoints)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingPoints(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11456,6 +11586,12 @@ func (m *CardDefinitionMutation) ClearedFields() []string {
 	if m.FieldCleared(carddefinition.FieldUpdatedAt) {
 		fields = append(fields, carddefinition.FieldUpdatedAt)
 	}
+	if m.FieldCleared(carddefinition.FieldPayWithPoints) {
+		fields = append(fields, carddefinition.FieldPayWithPoints)
+	}
+	if m.FieldCleared(carddefinition.FieldPendingPoints) {
+		fields = append(fields, carddefinition.FieldPendingPoints)
+	}
 	return fields
 }
 
@@ -11472,6 +11608,12 @@ func (m *CardDefinitionMutation) ClearField(name string) error {
 	switch name {
 	case carddefinition.FieldUpdatedAt:
 		m.ClearUpdatedAt()
+		return nil
+	case carddefinition.FieldPayWithPoints:
+		m.ClearPayWithPoints()
+		return nil
+	case carddefinition.FieldPendingPoints:
+		m.ClearPendingPoints()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition nullable field %s", name)
@@ -11504,6 +11646,12 @@ func (m *CardDefinitionMutation) ResetField(name string) error {
 		return nil
 	case carddefinition.FieldMetadata:
 		m.ResetMetadata()
+		return nil
+	case carddefinition.FieldPayWithPoints:
+		m.ResetPayWithPoints()
+		return nil
+	case carddefinition.FieldPendingPoints:
+		m.ResetPendingPoints()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)
@@ -30866,6 +31014,1275 @@ func (m *OrderEventMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *OrderEventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown OrderEvent edge %s", name)
+}
+
+// OrderPaymentMutation represents an operation that mutates the OrderPayment nodes in the graph.
+type OrderPaymentMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	program_id          *string
+	member_id           *string
+	card_id             *string
+	card_definition_id  *string
+	card_transaction_id *string
+	order_id            *string
+	status              *string
+	amount              *int64
+	addamount           *int64
+	points              *int64
+	addpoints           *int64
+	exchange_ratio      *float64
+	addexchange_ratio   *float64
+	limits              *map[string]interface{}
+	rejection_reason    *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*OrderPayment, error)
+	predicates          []predicate.OrderPayment
+}
+
+var _ ent.Mutation = (*OrderPaymentMutation)(nil)
+
+// orderpaymentOption allows management of the mutation configuration using functional options.
+type orderpaymentOption func(*OrderPaymentMutation)
+
+// newOrderPaymentMutation creates new mutation for the OrderPayment entity.
+func newOrderPaymentMutation(c config, op Op, opts ...orderpaymentOption) *OrderPaymentMutation {
+	m := &OrderPaymentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOrderPayment,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOrderPaymentID sets the ID field of the mutation.
+func withOrderPaymentID(id string) orderpaymentOption {
+	return func(m *OrderPaymentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OrderPayment
+		)
+		m.oldValue = func(ctx context.Context) (*OrderPayment, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OrderPayment.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOrderPayment sets the old OrderPayment of the mutation.
+func withOrderPayment(node *OrderPayment) orderpaymentOption {
+	return func(m *OrderPaymentMutation) {
+		m.oldValue = func(context.Context) (*OrderPayment, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OrderPaymentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OrderPaymentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OrderPayment entities.
+func (m *OrderPaymentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OrderPaymentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OrderPaymentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OrderPayment.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *OrderPaymentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *OrderPaymentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *OrderPaymentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *OrderPaymentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *OrderPaymentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *OrderPaymentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *OrderPaymentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *OrderPaymentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *OrderPaymentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[orderpayment.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *OrderPaymentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *OrderPaymentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, orderpayment.FieldUpdatedAt)
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *OrderPaymentMutation) SetProgramID(s string) {
+	m.program_id = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *OrderPaymentMutation) ProgramID() (r string, exists bool) {
+	v := m.program_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *OrderPaymentMutation) ResetProgramID() {
+	m.program_id = nil
+}
+
+// SetMemberID sets the "member_id" field.
+func (m *OrderPaymentMutation) SetMemberID(s string) {
+	m.member_id = &s
+}
+
+// MemberID returns the value of the "member_id" field in the mutation.
+func (m *OrderPaymentMutation) MemberID() (r string, exists bool) {
+	v := m.member_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMemberID returns the old "member_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldMemberID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMemberID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMemberID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMemberID: %w", err)
+	}
+	return oldValue.MemberID, nil
+}
+
+// ResetMemberID resets all changes to the "member_id" field.
+func (m *OrderPaymentMutation) ResetMemberID() {
+	m.member_id = nil
+}
+
+// SetCardID sets the "card_id" field.
+func (m *OrderPaymentMutation) SetCardID(s string) {
+	m.card_id = &s
+}
+
+// CardID returns the value of the "card_id" field in the mutation.
+func (m *OrderPaymentMutation) CardID() (r string, exists bool) {
+	v := m.card_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardID returns the old "card_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldCardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardID: %w", err)
+	}
+	return oldValue.CardID, nil
+}
+
+// ResetCardID resets all changes to the "card_id" field.
+func (m *OrderPaymentMutation) ResetCardID() {
+	m.card_id = nil
+}
+
+// SetCardDefinitionID sets the "card_definition_id" field.
+func (m *OrderPaymentMutation) SetCardDefinitionID(s string) {
+	m.card_definition_id = &s
+}
+
+// CardDefinitionID returns the value of the "card_definition_id" field in the mutation.
+func (m *OrderPaymentMutation) CardDefinitionID() (r string, exists bool) {
+	v := m.card_definition_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardDefinitionID returns the old "card_definition_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldCardDefinitionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardDefinitionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardDefinitionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardDefinitionID: %w", err)
+	}
+	return oldValue.CardDefinitionID, nil
+}
+
+// ResetCardDefinitionID resets all changes to the "card_definition_id" field.
+func (m *OrderPaymentMutation) ResetCardDefinitionID() {
+	m.card_definition_id = nil
+}
+
+// SetCardTransactionID sets the "card_transaction_id" field.
+func (m *OrderPaymentMutation) SetCardTransactionID(s string) {
+	m.card_transaction_id = &s
+}
+
+// CardTransactionID returns the value of the "card_transaction_id" field in the mutation.
+func (m *OrderPaymentMutation) CardTransactionID() (r string, exists bool) {
+	v := m.card_transaction_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardTransactionID returns the old "card_transaction_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldCardTransactionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardTransactionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardTransactionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardTransactionID: %w", err)
+	}
+	return oldValue.CardTransactionID, nil
+}
+
+// ClearCardTransactionID clears the value of the "card_transaction_id" field.
+func (m *OrderPaymentMutation) ClearCardTransactionID() {
+	m.card_transaction_id = nil
+	m.clearedFields[orderpayment.FieldCardTransactionID] = struct{}{}
+}
+
+// CardTransactionIDCleared returns if the "card_transaction_id" field was cleared in this mutation.
+func (m *OrderPaymentMutation) CardTransactionIDCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldCardTransactionID]
+	return ok
+}
+
+// ResetCardTransactionID resets all changes to the "card_transaction_id" field.
+func (m *OrderPaymentMutation) ResetCardTransactionID() {
+	m.card_transaction_id = nil
+	delete(m.clearedFields, orderpayment.FieldCardTransactionID)
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *OrderPaymentMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *OrderPaymentMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldOrderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *OrderPaymentMutation) ResetOrderID() {
+	m.order_id = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *OrderPaymentMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *OrderPaymentMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *OrderPaymentMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetAmount sets the "amount" field.
+func (m *OrderPaymentMutation) SetAmount(i int64) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *OrderPaymentMutation) Amount() (r int64, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *OrderPaymentMutation) AddAmount(i int64) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *OrderPaymentMutation) AddedAmount() (r int64, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *OrderPaymentMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *OrderPaymentMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *OrderPaymentMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *OrderPaymentMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *OrderPaymentMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *OrderPaymentMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetExchangeRatio sets the "exchange_ratio" field.
+func (m *OrderPaymentMutation) SetExchangeRatio(f float64) {
+	m.exchange_ratio = &f
+	m.addexchange_ratio = nil
+}
+
+// ExchangeRatio returns the value of the "exchange_ratio" field in the mutation.
+func (m *OrderPaymentMutation) ExchangeRatio() (r float64, exists bool) {
+	v := m.exchange_ratio
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExchangeRatio returns the old "exchange_ratio" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldExchangeRatio(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExchangeRatio is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExchangeRatio requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExchangeRatio: %w", err)
+	}
+	return oldValue.ExchangeRatio, nil
+}
+
+// AddExchangeRatio adds f to the "exchange_ratio" field.
+func (m *OrderPaymentMutation) AddExchangeRatio(f float64) {
+	if m.addexchange_ratio != nil {
+		*m.addexchange_ratio += f
+	} else {
+		m.addexchange_ratio = &f
+	}
+}
+
+// AddedExchangeRatio returns the value that was added to the "exchange_ratio" field in this mutation.
+func (m *OrderPaymentMutation) AddedExchangeRatio() (r float64, exists bool) {
+	v := m.addexchange_ratio
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetExchangeRatio resets all changes to the "exchange_ratio" field.
+func (m *OrderPaymentMutation) ResetExchangeRatio() {
+	m.exchange_ratio = nil
+	m.addexchange_ratio = nil
+}
+
+// SetLimits sets the "limits" field.
+func (m *OrderPaymentMutation) SetLimits(value map[string]interface{}) {
+	m.limits = &value
+}
+
+// Limits returns the value of the "limits" field in the mutation.
+func (m *OrderPaymentMutation) Limits() (r map[string]interface{}, exists bool) {
+	v := m.limits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLimits returns the old "limits" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldLimits(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLimits is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLimits requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLimits: %w", err)
+	}
+	return oldValue.Limits, nil
+}
+
+// ClearLimits clears the value of the "limits" field.
+func (m *OrderPaymentMutation) ClearLimits() {
+	m.limits = nil
+	m.clearedFields[orderpayment.FieldLimits] = struct{}{}
+}
+
+// LimitsCleared returns if the "limits" field was cleared in this mutation.
+func (m *OrderPaymentMutation) LimitsCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldLimits]
+	return ok
+}
+
+// ResetLimits resets all changes to the "limits" field.
+func (m *OrderPaymentMutation) ResetLimits() {
+	m.limits = nil
+	delete(m.clearedFields, orderpayment.FieldLimits)
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (m *OrderPaymentMutation) SetRejectionReason(s string) {
+	m.rejection_reason = &s
+}
+
+// RejectionReason returns the value of the "rejection_reason" field in the mutation.
+func (m *OrderPaymentMutation) RejectionReason() (r string, exists bool) {
+	v := m.rejection_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectionReason returns the old "rejection_reason" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldRejectionReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectionReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectionReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectionReason: %w", err)
+	}
+	return oldValue.RejectionReason, nil
+}
+
+// ClearRejectionReason clears the value of the "rejection_reason" field.
+func (m *OrderPaymentMutation) ClearRejectionReason() {
+	m.rejection_reason = nil
+	m.clearedFields[orderpayment.FieldRejectionReason] = struct{}{}
+}
+
+// RejectionReasonCleared returns if the "rejection_reason" field was cleared in this mutation.
+func (m *OrderPaymentMutation) RejectionReasonCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldRejectionReason]
+	return ok
+}
+
+// ResetRejectionReason resets all changes to the "rejection_reason" field.
+func (m *OrderPaymentMutation) ResetRejectionReason() {
+	m.rejection_reason = nil
+	delete(m.clearedFields, orderpayment.FieldRejectionReason)
+}
+
+// Where appends a list predicates to the OrderPaymentMutation builder.
+func (m *OrderPaymentMutation) Where(ps ...predicate.OrderPayment) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OrderPaymentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OrderPaymentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OrderPayment, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OrderPaymentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OrderPaymentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OrderPayment).
+func (m *OrderPaymentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OrderPaymentMutation) Fields() []string {
+	fields := make([]string, 0, 15)
+	if m.project_id != nil {
+		fields = append(fields, orderpayment.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, orderpayment.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, orderpayment.FieldUpdatedAt)
+	}
+	if m.program_id != nil {
+		fields = append(fields, orderpayment.FieldProgramID)
+	}
+	if m.member_id != nil {
+		fields = append(fields, orderpayment.FieldMemberID)
+	}
+	if m.card_id != nil {
+		fields = append(fields, orderpayment.FieldCardID)
+	}
+	if m.card_definition_id != nil {
+		fields = append(fields, orderpayment.FieldCardDefinitionID)
+	}
+	if m.card_transaction_id != nil {
+		fields = append(fields, orderpayment.FieldCardTransactionID)
+	}
+	if m.order_id != nil {
+		fields = append(fields, orderpayment.FieldOrderID)
+	}
+	if m.status != nil {
+		fields = append(fields, orderpayment.FieldStatus)
+	}
+	if m.amount != nil {
+		fields = append(fields, orderpayment.FieldAmount)
+	}
+	if m.points != nil {
+		fields = append(fields, orderpayment.FieldPoints)
+	}
+	if m.exchange_ratio != nil {
+		fields = append(fields, orderpayment.FieldExchangeRatio)
+	}
+	if m.limits != nil {
+		fields = append(fields, orderpayment.FieldLimits)
+	}
+	if m.rejection_reason != nil {
+		fields = append(fields, orderpayment.FieldRejectionReason)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OrderPaymentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case orderpayment.FieldProjectID:
+		return m.ProjectID()
+	case orderpayment.FieldCreatedAt:
+		return m.CreatedAt()
+	case orderpayment.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case orderpayment.FieldProgramID:
+		return m.ProgramID()
+	case orderpayment.FieldMemberID:
+		return m.MemberID()
+	case orderpayment.FieldCardID:
+		return m.CardID()
+	case orderpayment.FieldCardDefinitionID:
+		return m.CardDefinitionID()
+	case orderpayment.FieldCardTransactionID:
+		return m.CardTransactionID()
+	case orderpayment.FieldOrderID:
+		return m.OrderID()
+	case orderpayment.FieldStatus:
+		return m.Status()
+	case orderpayment.FieldAmount:
+		return m.Amount()
+	case orderpayment.FieldPoints:
+		return m.Points()
+	case orderpayment.FieldExchangeRatio:
+		return m.ExchangeRatio()
+	case orderpayment.FieldLimits:
+		return m.Limits()
+	case orderpayment.FieldRejectionReason:
+		return m.RejectionReason()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OrderPaymentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case orderpayment.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case orderpayment.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case orderpayment.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case orderpayment.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case orderpayment.FieldMemberID:
+		return m.OldMemberID(ctx)
+	case orderpayment.FieldCardID:
+		return m.OldCardID(ctx)
+	case orderpayment.FieldCardDefinitionID:
+		return m.OldCardDefinitionID(ctx)
+	case orderpayment.FieldCardTransactionID:
+		return m.OldCardTransactionID(ctx)
+	case orderpayment.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case orderpayment.FieldStatus:
+		return m.OldStatus(ctx)
+	case orderpayment.FieldAmount:
+		return m.OldAmount(ctx)
+	case orderpayment.FieldPoints:
+		return m.OldPoints(ctx)
+	case orderpayment.FieldExchangeRatio:
+		return m.OldExchangeRatio(ctx)
+	case orderpayment.FieldLimits:
+		return m.OldLimits(ctx)
+	case orderpayment.FieldRejectionReason:
+		return m.OldRejectionReason(ctx)
+	}
+	return nil, fmt.Errorf("unknown OrderPayment field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderPaymentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case orderpayment.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case orderpayment.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case orderpayment.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case orderpayment.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case orderpayment.FieldMemberID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMemberID(v)
+		return nil
+	case orderpayment.FieldCardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardID(v)
+		return nil
+	case orderpayment.FieldCardDefinitionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardDefinitionID(v)
+		return nil
+	case orderpayment.FieldCardTransactionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardTransactionID(v)
+		return nil
+	case orderpayment.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case orderpayment.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case orderpayment.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case orderpayment.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case orderpayment.FieldExchangeRatio:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExchangeRatio(v)
+		return nil
+	case orderpayment.FieldLimits:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLimits(v)
+		return nil
+	case orderpayment.FieldRejectionReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectionReason(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OrderPayment field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OrderPaymentMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, orderpayment.FieldAmount)
+	}
+	if m.addpoints != nil {
+		fields = append(fields, orderpayment.FieldPoints)
+	}
+	if m.addexchange_ratio != nil {
+		fields = append(fields, orderpayment.FieldExchangeRatio)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OrderPaymentMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case orderpayment.FieldAmount:
+		return m.AddedAmount()
+	case orderpayment.FieldPoints:
+		return m.AddedPoints()
+	case orderpayment.FieldExchangeRatio:
+		return m.AddedExchangeRatio()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderPaymentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case orderpayment.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	case orderpayment.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	case orderpayment.FieldExchangeRatio:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddExchangeRatio(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OrderPayment numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OrderPaymentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(orderpayment.FieldUpdatedAt) {
+		fields = append(fields, orderpayment.FieldUpdatedAt)
+	}
+	if m.FieldCleared(orderpayment.FieldCardTransactionID) {
+		fields = append(fields, orderpayment.FieldCardTransactionID)
+	}
+	if m.FieldCleared(orderpayment.FieldLimits) {
+		fields = append(fields, orderpayment.FieldLimits)
+	}
+	if m.FieldCleared(orderpayment.FieldRejectionReason) {
+		fields = append(fields, orderpayment.FieldRejectionReason)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OrderPaymentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OrderPaymentMutation) ClearField(name string) error {
+	switch name {
+	case orderpayment.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case orderpayment.FieldCardTransactionID:
+		m.ClearCardTransactionID()
+		return nil
+	case orderpayment.FieldLimits:
+		m.ClearLimits()
+		return nil
+	case orderpayment.FieldRejectionReason:
+		m.ClearRejectionReason()
+		return nil
+	}
+	return fmt.Errorf("unknown OrderPayment nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OrderPaymentMutation) ResetField(name string) error {
+	switch name {
+	case orderpayment.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case orderpayment.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case orderpayment.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case orderpayment.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case orderpayment.FieldMemberID:
+		m.ResetMemberID()
+		return nil
+	case orderpayment.FieldCardID:
+		m.ResetCardID()
+		return nil
+	case orderpayment.FieldCardDefinitionID:
+		m.ResetCardDefinitionID()
+		return nil
+	case orderpayment.FieldCardTransactionID:
+		m.ResetCardTransactionID()
+		return nil
+	case orderpayment.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case orderpayment.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case orderpayment.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case orderpayment.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case orderpayment.FieldExchangeRatio:
+		m.ResetExchangeRatio()
+		return nil
+	case orderpayment.FieldLimits:
+		m.ResetLimits()
+		return nil
+	case orderpayment.FieldRejectionReason:
+		m.ResetRejectionReason()
+		return nil
+	}
+	return fmt.Errorf("unknown OrderPayment field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OrderPaymentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OrderPaymentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OrderPaymentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OrderPaymentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OrderPaymentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OrderPaymentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OrderPaymentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown OrderPayment unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OrderPaymentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown OrderPayment edge %s", name)
 }
 
 // PointsBucketMutation represents an operation that mutates the PointsBucket nodes in the graph.

@@ -560,6 +560,24 @@ func (_m *OrderEvent) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new OrderPayment bound to the client and the
+// values to pass to Rows.Scan for the given order_payments columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *OrderPaymentClient) ScanTargets(columns []string) (*OrderPayment, []any, error) {
+	node := &OrderPayment{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the OrderPayment's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *OrderPayment) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new PointsBucket bound to the client and the
 // values to pass to Rows.Scan for the given points_buckets columns; call
 // AssignScanned with the same columns and values after scanning.

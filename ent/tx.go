@@ -76,6 +76,8 @@ type Tx struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
+	// OrderPayment is the client for interacting with the OrderPayment builders.
+	OrderPayment *OrderPaymentClient
 	// PointsBucket is the client for interacting with the PointsBucket builders.
 	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
@@ -308,6 +310,7 @@ func (tx *Tx) init() {
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
 	tx.OrderEvent = NewOrderEventClient(tx.config)
+	tx.OrderPayment = NewOrderPaymentClient(tx.config)
 	tx.PointsBucket = NewPointsBucketClient(tx.config)
 	tx.Product = NewProductClient(tx.config)
 	tx.ProductCollection = NewProductCollectionClient(tx.config)

@@ -71,15 +71,19 @@ type cardDefinitionBody struct {
 	Status     string                `json:"status"`
 	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
 	Metadata   map[string]any        `json:"metadata"`
-	CreatedAt  timestamp             `json:"created_at"`
-	UpdatedAt  *timestamp            `json:"updated_at"`
-	Object     string                `json:"object"`
+	// PayWithPoints: graph/loyalty/pay_with_points.go (#31 order payments).
+	PayWithPoints jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints jsonfield.PendingPoints `json:"pending_points"`
+	CreatedAt     timestamp               `json:"created_at"`
+	UpdatedAt     *timestamp              `json:"updated_at"`
+	Object        string                  `json:"object"`
 }
 
 func cardDefinitionJSON(d *ent.CardDefinition) cardDefinitionBody {
 	return cardDefinitionBody{ID: d.ID, Name: d.Name, Type: d.Type, Status: string(d.Status), CodeConfig: d.CodeConfig,
-		Metadata: orEmpty(d.Metadata), CreatedAt: timestamp(d.CreatedAt), UpdatedAt: optionalTime(d.UpdatedAt),
-		Object: "card_definition"}
+		Metadata: orEmpty(d.Metadata), PayWithPoints: loyalty.PayWithPointsOf(d), PendingPoints: loyalty.PendingPointsOf(d),
+		CreatedAt: timestamp(d.CreatedAt),
+		UpdatedAt: optionalTime(d.UpdatedAt), Object: "card_definition"}
 }
 
 type cardBody struct {

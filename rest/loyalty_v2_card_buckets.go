@@ -12,8 +12,8 @@ import (
 
 // registerCardBuckets adds a v2 card's expiring points (GET
 // …/cards/{cardId}/expiring-points, POST …/{bucketId}/expire) and pending
-// points (GET …/pending-points, POST …/{bucketId}/activate and /cancel;
-// v2 cards hold none yet: graph/loyalty/card_pending.go).
+// points (GET …/pending-points, POST …/{bucketId}/activate and /cancel:
+// loyalty_v2_card_pending.go).
 func registerCardBuckets(v2 *gin.RouterGroup) {
 	card := "/programs/:programId/members/:memberId/cards/:cardId"
 	v2.GET(card+"/expiring-points", keysetListBy("expiration_date", false, "lcrspeb_", "card-expiring-points",
@@ -27,19 +27,7 @@ func registerCardBuckets(v2 *gin.RouterGroup) {
 	v2.POST(card+"/expiring-points/:bucketId/expire", write(func(c *gin.Context, ctx context.Context) (*loyalty.CardBucketExpiry, error) {
 		return loyalty.ExpireCardBucketNow(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), c.Param("bucketId"))
 	}, cardBucketExpiryJSON))
-	v2.GET(card+"/pending-points", keysetListBy("date", false, "lcrscppb_", "card-pending-points",
-		func(c *gin.Context, p loyalty.PageInput) ([]cardBucketBody, func(cardBucketBody) string, bool, error) {
-			page, err := loyalty.CardPendingPoints(c.Request.Context(), c.Param("programId"), c.Param("memberId"), c.Param("cardId"), p)
-			if err != nil {
-				return nil, nil, false, err
-			}
-			return mapAll(page.Data, cardBucketJSON), func(b cardBucketBody) string { return b.key }, page.HasMore, nil
-		}))
-	for _, verb := range []string{"activate", "cancel"} {
-		v2.POST(card+"/pending-points/:bucketId/"+verb, write(func(c *gin.Context, ctx context.Context) (any, error) {
-			return nil, loyalty.CardPendingBucket(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), c.Param("bucketId"))
-		}, func(v any) any { return v }))
-	}
+	registerCardPending(v2, card) // loyalty_v2_card_pending.go
 }
 
 // cardBucketBody is the documents' card_points_bucket.

@@ -78,7 +78,7 @@ func TestV2CardExpiringPoints(t *testing.T) {
 	}
 }
 
-// TestV2CardPendingPoints: v2 cards hold no pending points yet: the list
+// TestV2CardPendingPoints: a card whose definition has no pending period holds no pending points: the list
 // is empty, activating or canceling any bucket is 404, and another
 // project's card is 404.
 func TestV2CardPendingPoints(t *testing.T) {

@@ -28,6 +28,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	registerReports(v2)                         // loyalty_v2_reports.go
 	registerCardBuckets(v2)                     // loyalty_v2_card_buckets.go
 	registerProgramReports(v2)                  // loyalty_v2_program_reports.go
+	registerOrderPayments(v2, root)             // loyalty_v2_order_payments.go
 
 	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))

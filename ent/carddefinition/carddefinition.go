@@ -33,6 +33,10 @@ const (
 	FieldCodeConfig = "code_config"
 	// FieldMetadata holds the string denoting the metadata field in the database.
 	FieldMetadata = "metadata"
+	// FieldPayWithPoints holds the string denoting the pay_with_points field in the database.
+	FieldPayWithPoints = "pay_with_points"
+	// FieldPendingPoints holds the string denoting the pending_points field in the database.
+	FieldPendingPoints = "pending_points"
 	// Table holds the table name of the carddefinition in the database.
 	Table = "card_definitions"
 )
@@ -48,6 +52,8 @@ var Columns = []string{
 	FieldStatus,
 	FieldCodeConfig,
 	FieldMetadata,
+	FieldPayWithPoints,
+	FieldPendingPoints,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

@@ -394,6 +394,26 @@ func StatusNotIn(vs ...Status) predicate.CardDefinition {
 	return predicate.CardDefinition(sql.FieldNotIn(FieldStatus, vs...))
 }
 
+// PayWithPointsIsNil applies the IsNil predicate on the "pay_with_points" field.
+func PayWithPointsIsNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldIsNull(FieldPayWithPoints))
+}
+
+// PayWithPointsNotNil applies the NotNil predicate on the "pay_with_points" field.
+func PayWithPointsNotNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldNotNull(FieldPayWithPoints))
+}
+
+// PendingPointsIsNil applies the IsNil predicate on the "pending_points" field.
+func PendingPointsIsNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldIsNull(FieldPendingPoints))
+}
+
+// PendingPointsNotNil applies the NotNil predicate on the "pending_points" field.
+func PendingPointsNotNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldNotNull(FieldPendingPoints))
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.CardDefinition) predicate.CardDefinition {
 	return predicate.CardDefinition(sql.AndPredicates(predicates...))

@@ -381,6 +381,18 @@ func (f OrderEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderEventMutation", m)
 }
 
+// The OrderPaymentFunc type is an adapter to allow the use of ordinary
+// function as OrderPayment mutator.
+type OrderPaymentFunc func(context.Context, *ent.OrderPaymentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OrderPaymentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OrderPaymentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderPaymentMutation", m)
+}
+
 // The PointsBucketFunc type is an adapter to allow the use of ordinary
 // function as PointsBucket mutator.
 type PointsBucketFunc func(context.Context, *ent.PointsBucketMutation) (ent.Value, error)

@@ -39,6 +39,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
@@ -968,6 +969,33 @@ func (f TraverseOrderEvent) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrderEventQuery", q)
+}
+
+// The OrderPaymentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OrderPaymentFunc func(context.Context, *ent.OrderPaymentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OrderPaymentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OrderPaymentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OrderPaymentQuery", q)
+}
+
+// The TraverseOrderPayment type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOrderPayment func(context.Context, *ent.OrderPaymentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOrderPayment) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOrderPayment) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OrderPaymentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OrderPaymentQuery", q)
 }
 
 // The PointsBucketFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1980,6 +2008,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OrderQuery, predicate.Order, order.OrderOption]{typ: ent.TypeOrder, tq: q}, nil
 	case *ent.OrderEventQuery:
 		return &query[*ent.OrderEventQuery, predicate.OrderEvent, orderevent.OrderOption]{typ: ent.TypeOrderEvent, tq: q}, nil
+	case *ent.OrderPaymentQuery:
+		return &query[*ent.OrderPaymentQuery, predicate.OrderPayment, orderpayment.OrderOption]{typ: ent.TypeOrderPayment, tq: q}, nil
 	case *ent.PointsBucketQuery:
 		return &query[*ent.PointsBucketQuery, predicate.PointsBucket, pointsbucket.OrderOption]{typ: ent.TypePointsBucket, tq: q}, nil
 	case *ent.ProductQuery:

@@ -354,6 +354,8 @@ var (
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE"}, Default: "DRAFT"},
 		{Name: "code_config", Type: field.TypeJSON},
 		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "pay_with_points", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending_points", Type: field.TypeJSON, Nullable: true},
 	}
 	// CardDefinitionsTable holds the schema information for the "card_definitions" table.
 	CardDefinitionsTable = &schema.Table{
@@ -374,7 +376,7 @@ var (
 		{Name: "project_id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
-		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED", "POINTS_EXPIRED"}},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED", "POINTS_EXPIRED", "POINTS_SPENT_ON_ORDER"}},
 		{Name: "amount", Type: field.TypeInt64},
 		{Name: "balance", Type: field.TypeInt64},
 		{Name: "reason", Type: field.TypeString, Nullable: true},
@@ -993,6 +995,48 @@ var (
 				Name:    "orderevent_project_id_customer_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{OrderEventsColumns[1], OrderEventsColumns[5], OrderEventsColumns[2], OrderEventsColumns[0]},
+			},
+		},
+	}
+	// OrderPaymentsColumns holds the columns for the "order_payments" table.
+	OrderPaymentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "program_id", Type: field.TypeString},
+		{Name: "member_id", Type: field.TypeString},
+		{Name: "card_id", Type: field.TypeString},
+		{Name: "card_definition_id", Type: field.TypeString},
+		{Name: "card_transaction_id", Type: field.TypeString, Nullable: true},
+		{Name: "order_id", Type: field.TypeString},
+		{Name: "status", Type: field.TypeString},
+		{Name: "amount", Type: field.TypeInt64},
+		{Name: "points", Type: field.TypeInt64},
+		{Name: "exchange_ratio", Type: field.TypeFloat64},
+		{Name: "limits", Type: field.TypeJSON, Nullable: true},
+		{Name: "rejection_reason", Type: field.TypeString, Nullable: true},
+	}
+	// OrderPaymentsTable holds the schema information for the "order_payments" table.
+	OrderPaymentsTable = &schema.Table{
+		Name:       "order_payments",
+		Columns:    OrderPaymentsColumns,
+		PrimaryKey: []*schema.Column{OrderPaymentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "orderpayment_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{OrderPaymentsColumns[1]},
+			},
+			{
+				Name:    "orderpayment_member_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{OrderPaymentsColumns[5], OrderPaymentsColumns[2], OrderPaymentsColumns[0]},
+			},
+			{
+				Name:    "orderpayment_order_id_status",
+				Unique:  false,
+				Columns: []*schema.Column{OrderPaymentsColumns[9], OrderPaymentsColumns[10]},
 			},
 		},
 	}
@@ -2359,6 +2403,7 @@ var (
 		OauthTokensTable,
 		OrdersTable,
 		OrderEventsTable,
+		OrderPaymentsTable,
 		PointsBucketsTable,
 		ProductsTable,
 		ProductCollectionsTable,

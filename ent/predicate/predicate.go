@@ -99,6 +99,9 @@ type Order func(*sql.Selector)
 // OrderEvent is the predicate function for orderevent builders.
 type OrderEvent func(*sql.Selector)
 
+// OrderPayment is the predicate function for orderpayment builders.
+type OrderPayment func(*sql.Selector)
+
 // PointsBucket is the predicate function for pointsbucket builders.
 type PointsBucket func(*sql.Selector)
 

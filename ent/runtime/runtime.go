@@ -37,6 +37,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -1687,6 +1688,37 @@ func init() {
 	orderevent.DefaultID = ordereventDescID.Default.(func() string)
 	// orderevent.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	orderevent.IDValidator = ordereventDescID.Validators[0].(func(string) error)
+	orderpaymentMixin := schema.OrderPayment{}.Mixin()
+	orderpaymentMixinHooks1 := orderpaymentMixin[1].Hooks()
+	orderpayment.Hooks[0] = orderpaymentMixinHooks1[0]
+	orderpaymentMixinInters1 := orderpaymentMixin[1].Interceptors()
+	orderpayment.Interceptors[0] = orderpaymentMixinInters1[0]
+	orderpaymentMixinFields0 := orderpaymentMixin[0].Fields()
+	_ = orderpaymentMixinFields0
+	orderpaymentMixinFields1 := orderpaymentMixin[1].Fields()
+	_ = orderpaymentMixinFields1
+	orderpaymentMixinFields2 := orderpaymentMixin[2].Fields()
+	_ = orderpaymentMixinFields2
+	orderpaymentFields := schema.OrderPayment{}.Fields()
+	_ = orderpaymentFields
+	// orderpaymentDescProjectID is the schema descriptor for project_id field.
+	orderpaymentDescProjectID := orderpaymentMixinFields1[0].Descriptor()
+	// orderpayment.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	orderpayment.ProjectIDValidator = orderpaymentDescProjectID.Validators[0].(func(string) error)
+	// orderpaymentDescCreatedAt is the schema descriptor for created_at field.
+	orderpaymentDescCreatedAt := orderpaymentMixinFields2[0].Descriptor()
+	// orderpayment.DefaultCreatedAt holds the default value on creation for the created_at field.
+	orderpayment.DefaultCreatedAt = orderpaymentDescCreatedAt.Default.(func() time.Time)
+	// orderpaymentDescUpdatedAt is the schema descriptor for updated_at field.
+	orderpaymentDescUpdatedAt := orderpaymentMixinFields2[1].Descriptor()
+	// orderpayment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	orderpayment.UpdateDefaultUpdatedAt = orderpaymentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// orderpaymentDescID is the schema descriptor for id field.
+	orderpaymentDescID := orderpaymentMixinFields0[0].Descriptor()
+	// orderpayment.DefaultID holds the default value on creation for the id field.
+	orderpayment.DefaultID = orderpaymentDescID.Default.(func() string)
+	// orderpayment.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	orderpayment.IDValidator = orderpaymentDescID.Validators[0].(func(string) error)
 	pointsbucketMixin := schema.PointsBucket{}.Mixin()
 	pointsbucketMixinHooks1 := pointsbucketMixin[1].Hooks()
 	pointsbucket.Hooks[0] = pointsbucketMixinHooks1[0]

@@ -112,7 +112,9 @@ func (CardTransaction) Fields() []ent.Field {
 		field.String("card_id").Immutable(),
 		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED",
 			// POINTS_EXPIRED: the daily points job (graph/points) expired a bucket.
-			"POINTS_EXPIRED").Immutable().
+			"POINTS_EXPIRED",
+			// POINTS_SPENT_ON_ORDER: an order paid with points (graph/loyalty/order_payments.go).
+			"POINTS_SPENT_ON_ORDER").Immutable().
 			Annotations(entgql.Type("CardTransactionType")),
 		// amount is signed: negative for removals, so the sum of amounts is the balance.
 		field.Int64("amount").Immutable(),

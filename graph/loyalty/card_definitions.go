@@ -44,12 +44,25 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 	if err != nil {
 		return nil, err
 	}
+	var pay *jsonfield.PayWithPoints
+	if in.PayWithPoints != nil {
+		if pay, err = payWithPointsConfig(in.PayWithPoints); err != nil {
+			return nil, err
+		}
+	}
+	var pending *jsonfield.PendingPoints
+	if in.PendingPoints != nil {
+		if pending, err = pendingPointsConfig(in.PendingPoints); err != nil {
+			return nil, err
+		}
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
-		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx))
+		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).
+		SetPayWithPoints(pay).SetPendingPoints(pending).Save(ctx))
 }
 
 // ActivateCardDefinition makes a card definition active.
@@ -119,6 +132,28 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 	}
 	if in.IsNull("metadata") {
 		upd.SetMetadata(map[string]any{})
+	}
+	if in.PayWithPoints != nil { // always updatable (the documents), even in use
+		pay, err := payWithPointsConfig(in.PayWithPoints)
+		if err != nil {
+			return nil, err
+		}
+		if pay == nil {
+			upd.ClearPayWithPoints()
+		} else {
+			upd.SetPayWithPoints(pay)
+		}
+	}
+	if in.PendingPoints != nil { // applies to points earned from now on
+		pending, err := pendingPointsConfig(in.PendingPoints)
+		if err != nil {
+			return nil, err
+		}
+		if pending == nil {
+			upd.ClearPendingPoints()
+		} else {
+			upd.SetPendingPoints(pending)
+		}
 	}
 	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
 }

@@ -2,33 +2,232 @@ package loyalty
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
 
+	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/points"
 )
 
-// Pending points of v2 cards: nothing creates them yet (v2 earning rules
-// have no pending period; see docs/loyalty.md), so a card's list is empty
-// and every bucket id is unknown. The routes answer as documented so that
-// clients see the shapes they expect.
+// Pending points of v2 cards. A card definition with pending_points
+// PERIOD_BASED makes earning rules' points wait: award records a PENDING
+// entry in the shared bucket store (points.AddPending, keyed by card_id)
+// instead of crediting the card; the entry joins the balance on its day
+// (the daily job, ActivateCardPending) or by hand (activate), or is
+// canceled. Each move is one guarded UPDATE PENDING→ACTIVATED/CANCELED, so
+// of the job's workers and the routes exactly one books it. The documents
+// name the entries lcppb_…: the stored lopp_ id with that prefix.
 
-// CardPendingPoints is a card's pending buckets: always none yet, after
-// checking that the program, member and card exist (404 otherwise).
-func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, p PageInput) (*CardBucketPage, error) {
-	if _, err := p.limit(); err != nil {
-		return nil, err
-	}
-	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
-		return nil, err
-	}
-	return &CardBucketPage{Data: []*CardBucket{}}, nil
+// cardPendingPrefix is the documents' prefix of a pending points bucket.
+const cardPendingPrefix = "lcppb_"
+
+// CardPendingID is the v2 id of a stored pending entry.
+func CardPendingID(stored string) string {
+	return cardPendingPrefix + strings.TrimPrefix(stored, pulid.PrefixPendingPoints)
 }
 
-// CardPendingBucket resolves a pending bucket of the card (activate,
-// cancel): the card must exist, and no bucket does yet, so it is 404
-// card_pending_points_bucket.
-func CardPendingBucket(ctx context.Context, programID, memberID, cardID, bucketID string) error {
-	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
+// storedPendingID is the stored id of a v2 (or stored) pending entry id.
+func storedPendingID(id string) string {
+	if strings.HasPrefix(id, pulid.PrefixPendingPoints) {
+		return id
+	}
+	return pulid.PrefixPendingPoints + strings.TrimPrefix(id, cardPendingPrefix)
+}
+
+// pendingPointsConfig checks a card definition's pending_points and
+// returns what to store (nil for IMMEDIATE). Only PERIOD_BASED is built;
+// FIXED_DATES and EVENT_BASED are 400.
+func pendingPointsConfig(p *jsonfield.PendingPoints) (*jsonfield.PendingPoints, error) {
+	switch p.Type {
+	case "IMMEDIATE":
+		if p.PeriodBased != nil {
+			return nil, apperr.InvalidPayload("Property .pending_points.period_based is allowed only with type PERIOD_BASED")
+		}
+		return nil, nil
+	case "PERIOD_BASED":
+	case "FIXED_DATES", "EVENT_BASED":
+		return nil, apperr.InvalidPayload("Property .pending_points.type %s is not supported yet (IMMEDIATE or PERIOD_BASED)", p.Type)
+	default:
+		return nil, apperr.InvalidPayload("Property .pending_points.type must be IMMEDIATE, PERIOD_BASED, FIXED_DATES or EVENT_BASED")
+	}
+	if p.PeriodBased == nil {
+		return nil, apperr.InvalidPayload("Property .pending_points.period_based is required with type PERIOD_BASED")
+	}
+	most := map[string]int{"DAY": 90, "MONTH": 12, "YEAR": 1}[p.PeriodBased.Period.Unit]
+	if most == 0 {
+		return nil, apperr.InvalidPayload("Property .pending_points.period_based.period.unit must be DAY, MONTH or YEAR")
+	}
+	if v := p.PeriodBased.Period.Value; v < 1 || v > most {
+		return nil, apperr.InvalidPayload("Property .pending_points.period_based.period.value must be between 1 and %d", most)
+	}
+	return &jsonfield.PendingPoints{Type: "PERIOD_BASED", PeriodBased: p.PeriodBased}, nil
+}
+
+// PendingPointsOf is a card definition's policy as the interface shows it
+// (IMMEDIATE when none is stored).
+func PendingPointsOf(d *ent.CardDefinition) jsonfield.PendingPoints {
+	if d.PendingPoints == nil {
+		return jsonfield.PendingPoints{Type: "IMMEDIATE"}
+	}
+	return *d.PendingPoints
+}
+
+// pendingUntil is the day an award to crd becomes points (zero: now, no
+// pending period).
+func pendingUntil(ctx context.Context, crd *ent.Card, now time.Time) (time.Time, error) {
+	if crd.CardDefinitionID == nil {
+		return time.Time{}, nil
+	}
+	d, err := CardDefinition(ctx, *crd.CardDefinitionID)
+	if err != nil || d.PendingPoints == nil || d.PendingPoints.PeriodBased == nil {
+		return time.Time{}, err
+	}
+	p := d.PendingPoints.PeriodBased.Period
+	switch p.Unit {
+	case "DAY":
+		return now.AddDate(0, 0, p.Value), nil
+	case "MONTH":
+		return now.AddDate(0, p.Value, 0), nil
+	}
+	return now.AddDate(p.Value, 0, 0), nil
+}
+
+// addCardPending records an award as a PENDING entry of the card.
+func addCardPending(ctx context.Context, crd *ent.Card, pts int64, on time.Time, ruleID string, sourceID *string, exp *jsonfield.PointsExpiration) error {
+	c, err := store.Client(ctx)
+	if err != nil {
 		return err
 	}
-	return apperr.NotFound("card_pending_points_bucket", bucketID)
+	details := map[string]any{"earning_rule_id": ruleID, "type": "PERIOD_BASED"}
+	if sourceID != nil {
+		details["source_id"] = *sourceID
+	}
+	if exp != nil {
+		details["points_expiration"] = exp
+	}
+	_, err = points.AddPending(ctx, c, points.Pending{Card: cardBucketKey(crd), Points: pts, ActivatesOn: on, Details: details})
+	return err
+}
+
+// CardPendingPoints pages a card's PENDING entries (404 for an unknown
+// program, member or card).
+func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, p PageInput) (*CardBucketPage, error) {
+	limit, err := p.limit()
+	if err != nil {
+		return nil, err
+	}
+	c, crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
+	if err != nil {
+		return nil, err
+	}
+	q := c.PointsBucket.Query().Where(pointsbucket.CardID(crd.ID), pointsbucket.StatusEQ(pointsbucket.StatusPENDING))
+	if p.After != nil {
+		if p.Asc {
+			q.Where(pointsbucket.IDGT(*p.After))
+		} else {
+			q.Where(pointsbucket.IDLT(*p.After))
+		}
+	}
+	order := pointsbucket.ByID()
+	if !p.Asc {
+		order = pointsbucket.ByID(sql.OrderDesc())
+	}
+	rows, err := q.Order(order).Limit(limit + 1).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing pending points: %w", err)
+	}
+	rows, more := trim(rows, limit)
+	out := &CardBucketPage{Data: make([]*CardBucket, len(rows)), HasMore: more}
+	for i, b := range rows {
+		out.Data[i] = &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}
+	}
+	return out, nil
+}
+
+// PendingMove is the answer of an activation or cancellation: the card
+// transaction an activation booked (nil for a cancellation).
+type PendingMove struct {
+	Card        *CardBucket
+	Transaction *ent.CardTransaction
+}
+
+// MoveCardPending activates (activate true) or cancels a PENDING entry of
+// the card by hand: 404 card_pending_points_bucket for an entry of
+// another card, 400 invalid_pending_points_bucket_status when it is no
+// longer PENDING (the job or another call came first).
+func MoveCardPending(ctx context.Context, programID, memberID, cardID, bucketID string, activate bool) (*PendingMove, error) {
+	c, crd, m, err := cardWithMember(ctx, programID, memberID, cardID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedPendingID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
+	if err := notFound(err, "card_pending_points_bucket", bucketID); err != nil {
+		return nil, err
+	}
+	if b.Status == pointsbucket.StatusPENDING && activate {
+		tx, ok, err := activateCardPending(ctx, c, b)
+		if err != nil || ok {
+			return &PendingMove{Card: &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}, Transaction: tx}, err
+		}
+	} else if b.Status == pointsbucket.StatusPENDING {
+		ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusPENDING, pointsbucket.StatusCANCELED)
+		if err != nil || ok {
+			return &PendingMove{Card: &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}}, err
+		}
+	}
+	return nil, apperr.New(http.StatusBadRequest, "invalid_pending_points_bucket_status", "Invalid pending points bucket status",
+		fmt.Sprintf("Only buckets in 'PENDING' status can be moved. Current status: '%s'.", b.Status))
+}
+
+// ActivateCardPending is the daily job's activation of a due v2 entry
+// (loyaltyv1.RunDailyPoints): false when another worker moved it first.
+func ActivateCardPending(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
+	_, ok, err := activateCardPending(ctx, c, b)
+	return ok, err
+}
+
+// activateCardPending locks the card, moves the entry PENDING→ACTIVATED
+// (one guarded UPDATE) and credits its points as earned by its rule.
+func activateCardPending(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (*ent.CardTransaction, bool, error) {
+	q := c.Card.Query().Where(card.ID(*b.CardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	if _, err := q.Only(ctx); err != nil {
+		return nil, false, fmt.Errorf("locking card: %w", err)
+	}
+	ok, err := points.Move(ctx, c, b.ID, pointsbucket.StatusPENDING, pointsbucket.StatusACTIVATED)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	m := cardMove{points: b.Points}
+	reason := "Pending points activated"
+	m.reason = &reason
+	if id, ok := b.Details["earning_rule_id"].(string); ok {
+		m.earningRuleID = &id
+	}
+	if s, ok := b.Details["source_id"].(string); ok {
+		m.sourceID = &s
+	}
+	if raw, ok := b.Details["points_expiration"]; ok {
+		var exp jsonfield.PointsExpiration
+		if j, err := json.Marshal(raw); err == nil && json.Unmarshal(j, &exp) == nil {
+			m.expiration = &exp
+		}
+	}
+	tx, err := bookCardPoints(ctx, *b.CardID, m)
+	return tx, err == nil, err
 }

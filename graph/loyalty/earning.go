@@ -170,6 +170,16 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 					if defID != nil && (crd.CardDefinitionID == nil || *crd.CardDefinitionID != *defID) {
 						continue
 					}
+					on, err := pendingUntil(ctx, crd, now) // a pending period (card_pending.go)
+					if err != nil {
+						return err
+					}
+					if !on.IsZero() {
+						if err := addCardPending(ctx, crd, points, on, rule.ID, sourceID, effectExpiration(effect)); err != nil {
+							return err
+						}
+						continue
+					}
 					if _, err := bookCardPoints(ctx, crd.ID, cardMove{points: points, reason: &reason, sourceID: sourceID,
 						earningRuleID: &rule.ID, expiration: effectExpiration(effect)}); err != nil {
 						return err

@@ -43,9 +43,11 @@ type UpdateLoyaltyProgramInput struct {
 
 // UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
 type UpdateCardDefinitionInput struct {
-	Name       *string               `json:"name"`
-	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
-	Metadata   map[string]any        `json:"metadata"`
+	Name          *string                  `json:"name"`
+	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
+	Metadata      map[string]any           `json:"metadata"`
+	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
 	// Nulls are the members sent as an explicit null: metadata empties;
 	// name and code_config cannot be null.
 	shape.Nulls
@@ -53,10 +55,12 @@ type UpdateCardDefinitionInput struct {
 
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
 type CreateCardDefinitionInput struct {
-	Name       *string                `json:"name"`
-	Status     *carddefinition.Status `json:"status"`
-	CodeConfig *jsonfield.CodeConfig  `json:"code_config"`
-	Metadata   map[string]any         `json:"metadata"`
+	Name          *string                  `json:"name"`
+	Status        *carddefinition.Status   `json:"status"`
+	CodeConfig    *jsonfield.CodeConfig    `json:"code_config"`
+	Metadata      map[string]any           `json:"metadata"`
+	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
+	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
 }
 
 // CreateLoyaltyMemberInput is the body of POST /v2/loyalties/programs/{id}/members.

@@ -57,12 +57,15 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 			for _, b := range due {
 				do := step.do
 				if b.VoucherID == nil {
-					// A v2 card's bucket (loyalty.ExpireCardBucket); v2
-					// cards have no pending entries.
-					if b.CardID == nil || step.status != pointsbucket.StatusACTIVE {
+					// A v2 card's bucket: loyalty.ExpireCardBucket, or
+					// loyalty.ActivateCardPending for a pending entry.
+					if b.CardID == nil {
 						continue
 					}
 					do = loyalty.ExpireCardBucket
+					if step.status == pointsbucket.StatusPENDING {
+						do = loyalty.ActivateCardPending
+					}
 				}
 				if seen[b.ID] {
 					continue

@@ -55,6 +55,7 @@ func loyaltyV2Gaps(a *API) {
 	loyaltyTierStructures(a, activities)
 	loyaltyProgramAssignments(a)
 	loyaltySpending(a)
+	loyaltyOrderPayments(a) // loyalty_v2_order_payments.go
 	loyaltyMemberUpdateAndExamine(a)
 	loyaltyMemberDeleteAndActivities(a, deleted)
 	loyaltyV2More(a) // loyalty_v2_more.go

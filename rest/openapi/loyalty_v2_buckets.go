@@ -40,12 +40,12 @@ func loyaltyCardBuckets(a *API) {
 		Response: Object(Req("transaction", transaction.Null()), Req("status", Enum("TRANSACTION_CREATED", "NO_EXPIRATION")),
 			Req("message", String()))})
 	a.Add("GET "+card+"/pending-points", Op{Summary: "List a card's pending points", Auth: Loyalty, PathParams: ids,
-		Description: "Always empty: v2 cards hold no pending points yet (nothing creates them).",
+		Description: "The card's PENDING entries (earning under a PERIOD_BASED pending_points card definition), in the order they were made (date: activation day).",
 		Query:       []Param{LimitParam, OrderParam("date"), CursorParam}, Response: V2List(FreeObject())})
 	for _, verb := range []string{"activate", "cancel"} {
 		a.Add("POST "+card+"/pending-points/{bucketId}/"+verb, Op{Summary: "Pending points bucket: " + verb, Auth: Loyalty,
 			PathParams:  bucketIDs,
-			Description: "v2 cards hold no pending points yet: every bucket is 404 card_pending_points_bucket.",
+			Description: "Moves a PENDING entry once (activate: its points join the balance as a POINTS_ADDITION by its earning rule; cancel: transaction null); an entry no longer PENDING is 400 invalid_pending_points_bucket_status, another card's 404 card_pending_points_bucket.",
 			Response:    FreeObject()})
 	}
 }

@@ -1,0 +1,285 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	entorder "github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/orderpayment"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
+)
+
+// Paying orders with points (POST/GET …/members/{memberId}/orders/payments).
+// A payment spends a member card's points on part of an order, at the
+// card definition's exchange ratio (pay_with_points.go). The order row is
+// locked first (FOR UPDATE on PostgreSQL; SQLite writers are serial), so
+// the payments of one order queue and each sees what the earlier ones
+// paid: the APPROVED amounts never sum above the order's total_amount —
+// paying a paid order again, even concurrently from another server
+// process, deducts nothing (a REJECTED transaction,
+// PAYMENT_EXCEEDS_ORDER_TOTAL_AMOUNT). The points leave through
+// bookCardPoints (the card row lock; never below zero) as one
+// POINTS_SPENT_ON_ORDER card transaction. The documents describe an
+// asynchronous PENDING transaction (202); it is processed before the
+// answer here (202, APPROVED or REJECTED). A refusal (404, 423, 400)
+// writes nothing.
+
+// orderPaymentReason is the transactions' details.reason.
+const orderPaymentReason = "Points spent on order payment"
+
+// Order transaction statuses and the rejection of a paid order.
+const (
+	paymentApproved  = "APPROVED"
+	paymentRejected  = "REJECTED"
+	paymentSimulated = "SIMULATED"
+	rejectOrderPaid  = "PAYMENT_EXCEEDS_ORDER_TOTAL_AMOUNT"
+)
+
+// PayOrderWithPoints pays (part of) an order with a member card's points,
+// or simulates it (mode DRY_RUN: nothing written).
+func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayOrderInput) (*OrderPaymentResult, error) {
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	crd, err := payingCard(ctx, programID, memberID, *in.CardID)
+	if err != nil {
+		return nil, err
+	}
+	def, err := CardDefinition(ctx, deref(crd.CardDefinitionID))
+	if ent.IsNotFound(err) || crd.CardDefinitionID == nil {
+		return nil, locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
+			"Card definition does not have pay with points enabled")
+	}
+	if err != nil {
+		return nil, err
+	}
+	o, err := lockedOrder(ctx, in.Order)
+	if err != nil {
+		return nil, err
+	}
+	ratio, err := exchangeRatio(def, o)
+	if err != nil {
+		return nil, err
+	}
+	if crd, err = lockedCard(ctx, crd.ID); err != nil {
+		return nil, err
+	}
+	if crd.Balance <= 0 {
+		return nil, locked423("zero_card_balance", "Card balance is zero", "Operation requires a positive card balance")
+	}
+	paid, err := orderPaidAmount(ctx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	amount, points := paymentSplit(crd.Balance, o.TotalAmount-paid, ratio, in.PaymentLimit)
+	pay := &ent.OrderPayment{ProgramID: programID, MemberID: memberID, CardID: crd.ID, CardDefinitionID: def.ID,
+		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: paymentApproved}
+	if amount <= 0 {
+		reason := rejectOrderPaid
+		if o.TotalAmount-paid > 0 {
+			reason = "NOT_ENOUGH_BALANCE" // the points pay less than one minor unit
+		}
+		pay.Status, pay.RejectionReason = paymentRejected, &reason
+	}
+	if in.Mode != nil && *in.Mode == modeDryRun {
+		pay.Status = paymentSimulated
+		pay.CreatedAt = clock.At(ctx)
+		return &OrderPaymentResult{DryRun: true, Transaction: pay}, nil
+	}
+	return recordOrderPayment(ctx, pay)
+}
+
+// payingCard is the member's card a payment spends from: the program and
+// member must exist (404) and be ACTIVE (423), the card must be the
+// member's (404).
+func payingCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
+	crd, err := memberCard(ctx, programID, memberID, cardID)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Program(ctx, programID)
+	if err != nil {
+		return nil, err
+	}
+	if p.Status != loyaltyprogram.StatusACTIVE {
+		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+	}
+	m, err := Member(ctx, programID, memberID)
+	if err != nil {
+		return nil, err
+	}
+	if m.Status != loyaltymember.StatusACTIVE {
+		return nil, locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+	}
+	return crd, nil
+}
+
+// lockedOrder finds the order by id or source_id (404 order) and locks its
+// row on PostgreSQL: the payments of one order run one after another.
+func lockedOrder(ctx context.Context, ref *OrderPaymentOrder) (*ent.Order, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Order.Query()
+	name := deref(ref.ID)
+	if !emptyRef(ref.ID) {
+		q = q.Where(entorder.ID(*ref.ID))
+	} else {
+		name = *ref.SourceID
+		q = q.Where(entorder.SourceID(*ref.SourceID))
+	}
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	o, err := q.Only(ctx)
+	if err := notFound(err, "order", name); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// lockedCard reads the card again under its row lock (the lock
+// bookCardPoints takes too), so the balance a payment splits is current.
+func lockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Card.Query().Where(card.ID(cardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if err := notFound(err, "card", cardID); err != nil {
+		return nil, err
+	}
+	return crd, nil
+}
+
+// orderPaidAmount sums the order's APPROVED payments.
+func orderPaidAmount(ctx context.Context, orderID string) (int64, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var sums []struct {
+		Sum int64 `json:"sum"`
+	}
+	err = c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(paymentApproved)).
+		Aggregate(ent.As(ent.Sum(orderpayment.FieldAmount), "sum")).Scan(ctx, &sums)
+	if err != nil {
+		return 0, fmt.Errorf("summing order payments: %w", err)
+	}
+	if len(sums) == 0 {
+		return 0, nil
+	}
+	return sums[0].Sum, nil
+}
+
+// recordOrderPayment books an approved payment's points and stores the
+// order transaction (a rejected one moves nothing), with one webhook event
+// for the card transaction.
+func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPaymentResult, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var tx *ent.CardTransaction
+	if pay.Status == paymentApproved {
+		reason := orderPaymentReason
+		tx, err = bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_ORDER,
+			points: -pay.Points, reason: &reason, sourceID: &pay.OrderID})
+		if err != nil {
+			return nil, err
+		}
+		pay.CardTransactionID = &tx.ID
+	}
+	saved, err := c.OrderPayment.Create().SetProgramID(pay.ProgramID).SetMemberID(pay.MemberID).SetCardID(pay.CardID).
+		SetCardDefinitionID(pay.CardDefinitionID).SetNillableCardTransactionID(pay.CardTransactionID).
+		SetOrderID(pay.OrderID).SetStatus(pay.Status).SetAmount(pay.Amount).SetPoints(pay.Points).
+		SetExchangeRatio(pay.ExchangeRatio).SetLimits(pay.Limits).SetNillableRejectionReason(pay.RejectionReason).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("recording order transaction: %w", err)
+	}
+	if tx != nil {
+		data := map[string]any{"card_id": saved.CardID, "member_id": saved.MemberID, "order_transaction": OrderPaymentJSON(saved),
+			"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
+				"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}
+		if err := webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: saved.CardID, Data: data}); err != nil {
+			return nil, err
+		}
+	}
+	return &OrderPaymentResult{Transaction: saved}, nil
+}
+
+// OrderPayments pages through a member's order transactions.
+func OrderPayments(ctx context.Context, programID, memberID string, p PageInput) (*OrderPaymentPage, error) {
+	if _, err := Member(ctx, programID, memberID); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+		r, err := c.OrderPayment.Query().Where(orderpayment.ID(after), orderpayment.MemberID(memberID)).Only(ctx)
+		if err != nil {
+			return time.Time{}, err
+		}
+		return r.CreatedAt, nil
+	}, func(keys []predicate.OrderPayment, order []orderpayment.OrderOption, n int) ([]*ent.OrderPayment, error) {
+		return c.OrderPayment.Query().Where(orderpayment.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &OrderPaymentPage{Data: rows, HasMore: more}, nil
+}
+
+// OrderPaymentJSON is an order transaction in the interface's shape
+// (object order_transaction); a simulated one has no id, no
+// card_transaction_id and no updated_at.
+func OrderPaymentJSON(p *ent.OrderPayment) map[string]any {
+	var rejection any
+	if p.RejectionReason != nil {
+		rejection = map[string]any{"reason": *p.RejectionReason}
+	}
+	payment := map[string]any{"amount": p.Amount, "points_spent": p.Points, "exchange_ratio": p.ExchangeRatio}
+	limits := p.Limits
+	if limits == nil {
+		limits = map[string]any{}
+	}
+	out := map[string]any{"program_id": p.ProgramID, "member_id": p.MemberID, "card_id": p.CardID,
+		"card_definition_id": p.CardDefinitionID, "card_transaction_id": p.CardTransactionID, "order_id": p.OrderID,
+		"status": p.Status, "type": "PAY_WITH_POINTS",
+		"details":    map[string]any{"reason": orderPaymentReason, "rejection": rejection, "metadata": limits, "payment": payment},
+		"updated_at": nil, "object": "order_transaction"}
+	if p.Status != paymentSimulated {
+		out["id"], out["created_at"] = p.ID, p.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z")
+		if p.UpdatedAt != nil {
+			out["updated_at"] = p.UpdatedAt.UTC().Format("2006-01-02T15:04:05.000Z")
+		}
+	}
+	return out
+}
+
+// deref is *s, "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

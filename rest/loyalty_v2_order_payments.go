@@ -1,0 +1,50 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
+)
+
+// Order payments with points (graph/loyalty/order_payments.go):
+// POST …/members/{memberId}/orders/payments pays (202, TRANSACTION) or
+// simulates (200, DRY_RUN) in the request's transaction; GET lists the
+// member's order transactions (cursor lcrsotx_).
+func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
+	m, q := root.Mutation(), root.Query()
+	payments := "/programs/:programId/members/:memberId/orders/payments"
+	v2.POST(payments, func(c *gin.Context) {
+		var out *loyalty.OrderPaymentResult
+		err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+			var in loyalty.PayOrderInput
+			if err := decodeBody(c, &in); err != nil {
+				return err
+			}
+			var err error
+			out, err = m.PayOrderWithPoints(ctx, c.Param("programId"), c.Param("memberId"), in)
+			return err
+		})
+		if err != nil {
+			renderError(c, err)
+			return
+		}
+		if out.DryRun {
+			c.PureJSON(http.StatusOK, gin.H{"transaction": loyalty.OrderPaymentJSON(out.Transaction), "status": "DRY_RUN",
+				"message": "Dry run mode. No transaction was created. This is only a simulation."})
+			return
+		}
+		c.PureJSON(http.StatusAccepted, gin.H{"transaction": loyalty.OrderPaymentJSON(out.Transaction),
+			"status": "TRANSACTION_CREATED", "message": "Pay with points transaction created"})
+	})
+	v2.GET(payments, keysetList("lcrsotx_", "order-payments", func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+		page, err := q.MemberOrderPayments(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return mapAll(page.Data, loyalty.OrderPaymentJSON), func(b map[string]any) string { id, _ := b["id"].(string); return id }, page.HasMore, nil
+	}))
+}
