@@ -209,9 +209,9 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   await expectError(() => client.customers.updateConsents('sdk-c1', { cnst_unknown: true }),
     e => e.code === 404 && e.resource_type === 'consent', 'customers.updateConsents unknown consent -> 404 consent')
   await client.customers.updateConsents('sdk-c1', { unsubscribed: true })
-  const acts = await client.customers.listActivities('sdk-c1', { limit: 5 })
-  assert(acts.data.map(a => a.type).slice(0, 2).join(',') === 'customer.consents.revoked,customer.consents.given',
-    'customers.updateConsents records given, then revoked (unsubscribed)', acts.data.map(a => a.type))
+  const consentActs = await client.customers.listActivities('sdk-c1', { limit: 5 })
+  assert(consentActs.data.map(a => a.type).slice(0, 2).join(',') === 'customer.consents.revoked,customer.consents.given',
+    'customers.updateConsents records given, then revoked (unsubscribed)', consentActs.data.map(a => a.type))
   await client.customers.delete('sdk-c2')
   await expectError(() => client.customers.get('sdk-c2'), e => e.code === 404, 'customers.delete -> then 404')
   const permanent = await client.customers.deletePermanently('sdk-c3')
