@@ -35,7 +35,9 @@ type BinEntry struct {
 	ResourceParentID *string `json:"resource_parent_id,omitempty"`
 	// DeletedByUserID holds the value of the "deleted_by_user_id" field.
 	DeletedByUserID *string `json:"deleted_by_user_id,omitempty"`
-	selectValues    sql.SelectValues
+	// ParentEntryID holds the value of the "parent_entry_id" field.
+	ParentEntryID *string `json:"parent_entry_id,omitempty"`
+	selectValues  sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -43,7 +45,7 @@ func (*BinEntry) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case binentry.FieldID, binentry.FieldProjectID, binentry.FieldResourceType, binentry.FieldResourceID, binentry.FieldResourceName, binentry.FieldReservedName, binentry.FieldResourceParentID, binentry.FieldDeletedByUserID:
+		case binentry.FieldID, binentry.FieldProjectID, binentry.FieldResourceType, binentry.FieldResourceID, binentry.FieldResourceName, binentry.FieldReservedName, binentry.FieldResourceParentID, binentry.FieldDeletedByUserID, binentry.FieldParentEntryID:
 			values[i] = new(sql.NullString)
 		case binentry.FieldCreatedAt, binentry.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -126,6 +128,13 @@ func (_m *BinEntry) assignValues(columns []string, values []any) error {
 				_m.DeletedByUserID = new(string)
 				*_m.DeletedByUserID = value.String
 			}
+		case binentry.FieldParentEntryID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field parent_entry_id", values[i])
+			} else if value.Valid {
+				_m.ParentEntryID = new(string)
+				*_m.ParentEntryID = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -194,6 +203,11 @@ func (_m *BinEntry) String() string {
 	builder.WriteString(", ")
 	if v := _m.DeletedByUserID; v != nil {
 		builder.WriteString("deleted_by_user_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.ParentEntryID; v != nil {
+		builder.WriteString("parent_entry_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')

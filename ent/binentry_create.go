@@ -117,6 +117,20 @@ func (_c *BinEntryCreate) SetNillableDeletedByUserID(v *string) *BinEntryCreate 
 	return _c
 }
 
+// SetParentEntryID sets the "parent_entry_id" field.
+func (_c *BinEntryCreate) SetParentEntryID(v string) *BinEntryCreate {
+	_c.mutation.SetParentEntryID(v)
+	return _c
+}
+
+// SetNillableParentEntryID sets the "parent_entry_id" field if the given value is not nil.
+func (_c *BinEntryCreate) SetNillableParentEntryID(v *string) *BinEntryCreate {
+	if v != nil {
+		_c.SetParentEntryID(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *BinEntryCreate) SetID(v string) *BinEntryCreate {
 	_c.mutation.SetID(v)
@@ -294,6 +308,10 @@ func (_c *BinEntryCreate) createSpec() (*BinEntry, *sqlgraph.CreateSpec) {
 		_spec.SetField(binentry.FieldDeletedByUserID, field.TypeString, value)
 		_node.DeletedByUserID = &value
 	}
+	if value, ok := _c.mutation.ParentEntryID(); ok {
+		_spec.SetField(binentry.FieldParentEntryID, field.TypeString, value)
+		_node.ParentEntryID = &value
+	}
 	return _node, _spec
 }
 
@@ -404,6 +422,9 @@ func (u *BinEntryUpsertOne) UpdateNewValues() *BinEntryUpsertOne {
 		}
 		if _, exists := u.create.mutation.DeletedByUserID(); exists {
 			s.SetIgnore(binentry.FieldDeletedByUserID)
+		}
+		if _, exists := u.create.mutation.ParentEntryID(); exists {
+			s.SetIgnore(binentry.FieldParentEntryID)
 		}
 	}))
 	return u
@@ -663,6 +684,9 @@ func (u *BinEntryUpsertBulk) UpdateNewValues() *BinEntryUpsertBulk {
 			}
 			if _, exists := b.mutation.DeletedByUserID(); exists {
 				s.SetIgnore(binentry.FieldDeletedByUserID)
+			}
+			if _, exists := b.mutation.ParentEntryID(); exists {
+				s.SetIgnore(binentry.FieldParentEntryID)
 			}
 		}
 	}))

@@ -27,8 +27,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -46,7 +50,6 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
-	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -114,12 +117,20 @@ type Client struct {
 	CardTransaction *CardTransactionClient
 	// Category is the client for interacting with the Category builders.
 	Category *CategoryClient
+	// Consent is the client for interacting with the Consent builders.
+	Consent *ConsentClient
+	// ConsentChange is the client for interacting with the ConsentChange builders.
+	ConsentChange *ConsentChangeClient
+	// ConsentGroup is the client for interacting with the ConsentGroup builders.
+	ConsentGroup *ConsentGroupClient
 	// CursorSecret is the client for interacting with the CursorSecret builders.
 	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
 	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// CustomerConsent is the client for interacting with the CustomerConsent builders.
+	CustomerConsent *CustomerConsentClient
 	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
 	CustomerEventCount *CustomerEventCountClient
 	// EarningRule is the client for interacting with the EarningRule builders.
@@ -152,8 +163,6 @@ type Client struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
-	// OrderPayment is the client for interacting with the OrderPayment builders.
-	OrderPayment *OrderPaymentClient
 	// PointsBucket is the client for interacting with the PointsBucket builders.
 	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
@@ -245,9 +254,13 @@ func (c *Client) init() {
 	c.CardDefinition = NewCardDefinitionClient(c.config)
 	c.CardTransaction = NewCardTransactionClient(c.config)
 	c.Category = NewCategoryClient(c.config)
+	c.Consent = NewConsentClient(c.config)
+	c.ConsentChange = NewConsentChangeClient(c.config)
+	c.ConsentGroup = NewConsentGroupClient(c.config)
 	c.CursorSecret = NewCursorSecretClient(c.config)
 	c.CustomEvent = NewCustomEventClient(c.config)
 	c.Customer = NewCustomerClient(c.config)
+	c.CustomerConsent = NewCustomerConsentClient(c.config)
 	c.CustomerEventCount = NewCustomerEventCountClient(c.config)
 	c.EarningRule = NewEarningRuleClient(c.config)
 	c.Export = NewExportClient(c.config)
@@ -264,7 +277,6 @@ func (c *Client) init() {
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
-	c.OrderPayment = NewOrderPaymentClient(c.config)
 	c.PointsBucket = NewPointsBucketClient(c.config)
 	c.Product = NewProductClient(c.config)
 	c.ProductCollection = NewProductCollectionClient(c.config)
@@ -403,9 +415,13 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CardDefinition:           NewCardDefinitionClient(cfg),
 		CardTransaction:          NewCardTransactionClient(cfg),
 		Category:                 NewCategoryClient(cfg),
+		Consent:                  NewConsentClient(cfg),
+		ConsentChange:            NewConsentChangeClient(cfg),
+		ConsentGroup:             NewConsentGroupClient(cfg),
 		CursorSecret:             NewCursorSecretClient(cfg),
 		CustomEvent:              NewCustomEventClient(cfg),
 		Customer:                 NewCustomerClient(cfg),
+		CustomerConsent:          NewCustomerConsentClient(cfg),
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
@@ -422,7 +438,6 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
-		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -488,9 +503,13 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CardDefinition:           NewCardDefinitionClient(cfg),
 		CardTransaction:          NewCardTransactionClient(cfg),
 		Category:                 NewCategoryClient(cfg),
+		Consent:                  NewConsentClient(cfg),
+		ConsentChange:            NewConsentChangeClient(cfg),
+		ConsentGroup:             NewConsentGroupClient(cfg),
 		CursorSecret:             NewCursorSecretClient(cfg),
 		CustomEvent:              NewCustomEventClient(cfg),
 		Customer:                 NewCustomerClient(cfg),
+		CustomerConsent:          NewCustomerConsentClient(cfg),
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
@@ -507,7 +526,6 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
-		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -573,17 +591,17 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
 		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
-		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
-		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
-		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product,
-		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
-		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
-		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.CardDefinition, c.CardTransaction, c.Category, c.Consent, c.ConsentChange,
+		c.ConsentGroup, c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerConsent,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
+		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
+		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
+		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
+		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
 		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
 		c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -597,17 +615,17 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
 		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
-		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
-		c.IdempotencyKey, c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember,
-		c.LoyaltyProgram, c.LoyaltyTier, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product,
-		c.ProductCollection, c.ProgramReward, c.Project, c.ProjectUser,
-		c.PromotionStack, c.PromotionTier, c.Publication, c.Redemption,
-		c.ReferralConversion, c.ReferralHolder, c.Reward, c.RewardActivity,
-		c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock, c.Sku,
-		c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk, c.User,
-		c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
+		c.CardDefinition, c.CardTransaction, c.Category, c.Consent, c.ConsentChange,
+		c.ConsentGroup, c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerConsent,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
+		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
+		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
+		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
+		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
 		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
 		c.WebhookDelivery, c.WebhookEvent,
 	} {
@@ -642,12 +660,20 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CardTransaction.mutate(ctx, m)
 	case *CategoryMutation:
 		return c.Category.mutate(ctx, m)
+	case *ConsentMutation:
+		return c.Consent.mutate(ctx, m)
+	case *ConsentChangeMutation:
+		return c.ConsentChange.mutate(ctx, m)
+	case *ConsentGroupMutation:
+		return c.ConsentGroup.mutate(ctx, m)
 	case *CursorSecretMutation:
 		return c.CursorSecret.mutate(ctx, m)
 	case *CustomEventMutation:
 		return c.CustomEvent.mutate(ctx, m)
 	case *CustomerMutation:
 		return c.Customer.mutate(ctx, m)
+	case *CustomerConsentMutation:
+		return c.CustomerConsent.mutate(ctx, m)
 	case *CustomerEventCountMutation:
 		return c.CustomerEventCount.mutate(ctx, m)
 	case *EarningRuleMutation:
@@ -680,8 +706,6 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
 		return c.OrderEvent.mutate(ctx, m)
-	case *OrderPaymentMutation:
-		return c.OrderPayment.mutate(ctx, m)
 	case *PointsBucketMutation:
 		return c.PointsBucket.mutate(ctx, m)
 	case *ProductMutation:
@@ -2581,6 +2605,411 @@ func (c *CategoryClient) mutate(ctx context.Context, m *CategoryMutation) (Value
 	}
 }
 
+// ConsentClient is a client for the Consent schema.
+type ConsentClient struct {
+	config
+}
+
+// NewConsentClient returns a client for the Consent from the given config.
+func NewConsentClient(c config) *ConsentClient {
+	return &ConsentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `consent.Hooks(f(g(h())))`.
+func (c *ConsentClient) Use(hooks ...Hook) {
+	c.hooks.Consent = append(c.hooks.Consent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `consent.Intercept(f(g(h())))`.
+func (c *ConsentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Consent = append(c.inters.Consent, interceptors...)
+}
+
+// Create returns a builder for creating a Consent entity.
+func (c *ConsentClient) Create() *ConsentCreate {
+	mutation := newConsentMutation(c.config, OpCreate)
+	return &ConsentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Consent entities.
+func (c *ConsentClient) CreateBulk(builders ...*ConsentCreate) *ConsentCreateBulk {
+	return &ConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ConsentClient) MapCreateBulk(slice any, setFunc func(*ConsentCreate, int)) *ConsentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ConsentCreateBulk{err: fmt.Errorf("calling to ConsentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ConsentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Consent.
+func (c *ConsentClient) Update() *ConsentUpdate {
+	mutation := newConsentMutation(c.config, OpUpdate)
+	return &ConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ConsentClient) UpdateOne(_m *Consent) *ConsentUpdateOne {
+	mutation := newConsentMutation(c.config, OpUpdateOne, withConsent(_m))
+	return &ConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ConsentClient) UpdateOneID(id string) *ConsentUpdateOne {
+	mutation := newConsentMutation(c.config, OpUpdateOne, withConsentID(id))
+	return &ConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Consent.
+func (c *ConsentClient) Delete() *ConsentDelete {
+	mutation := newConsentMutation(c.config, OpDelete)
+	return &ConsentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ConsentClient) DeleteOne(_m *Consent) *ConsentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ConsentClient) DeleteOneID(id string) *ConsentDeleteOne {
+	builder := c.Delete().Where(consent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ConsentDeleteOne{builder}
+}
+
+// Query returns a query builder for Consent.
+func (c *ConsentClient) Query() *ConsentQuery {
+	return &ConsentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeConsent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Consent entity by its id.
+func (c *ConsentClient) Get(ctx context.Context, id string) (*Consent, error) {
+	return c.Query().Where(consent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ConsentClient) GetX(ctx context.Context, id string) *Consent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ConsentClient) Hooks() []Hook {
+	hooks := c.hooks.Consent
+	return append(hooks[:len(hooks):len(hooks)], consent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ConsentClient) Interceptors() []Interceptor {
+	inters := c.inters.Consent
+	return append(inters[:len(inters):len(inters)], consent.Interceptors[:]...)
+}
+
+func (c *ConsentClient) mutate(ctx context.Context, m *ConsentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ConsentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ConsentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Consent mutation op: %q", m.Op())
+	}
+}
+
+// ConsentChangeClient is a client for the ConsentChange schema.
+type ConsentChangeClient struct {
+	config
+}
+
+// NewConsentChangeClient returns a client for the ConsentChange from the given config.
+func NewConsentChangeClient(c config) *ConsentChangeClient {
+	return &ConsentChangeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `consentchange.Hooks(f(g(h())))`.
+func (c *ConsentChangeClient) Use(hooks ...Hook) {
+	c.hooks.ConsentChange = append(c.hooks.ConsentChange, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `consentchange.Intercept(f(g(h())))`.
+func (c *ConsentChangeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ConsentChange = append(c.inters.ConsentChange, interceptors...)
+}
+
+// Create returns a builder for creating a ConsentChange entity.
+func (c *ConsentChangeClient) Create() *ConsentChangeCreate {
+	mutation := newConsentChangeMutation(c.config, OpCreate)
+	return &ConsentChangeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ConsentChange entities.
+func (c *ConsentChangeClient) CreateBulk(builders ...*ConsentChangeCreate) *ConsentChangeCreateBulk {
+	return &ConsentChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ConsentChangeClient) MapCreateBulk(slice any, setFunc func(*ConsentChangeCreate, int)) *ConsentChangeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ConsentChangeCreateBulk{err: fmt.Errorf("calling to ConsentChangeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ConsentChangeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ConsentChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ConsentChange.
+func (c *ConsentChangeClient) Update() *ConsentChangeUpdate {
+	mutation := newConsentChangeMutation(c.config, OpUpdate)
+	return &ConsentChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ConsentChangeClient) UpdateOne(_m *ConsentChange) *ConsentChangeUpdateOne {
+	mutation := newConsentChangeMutation(c.config, OpUpdateOne, withConsentChange(_m))
+	return &ConsentChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ConsentChangeClient) UpdateOneID(id string) *ConsentChangeUpdateOne {
+	mutation := newConsentChangeMutation(c.config, OpUpdateOne, withConsentChangeID(id))
+	return &ConsentChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ConsentChange.
+func (c *ConsentChangeClient) Delete() *ConsentChangeDelete {
+	mutation := newConsentChangeMutation(c.config, OpDelete)
+	return &ConsentChangeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ConsentChangeClient) DeleteOne(_m *ConsentChange) *ConsentChangeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ConsentChangeClient) DeleteOneID(id string) *ConsentChangeDeleteOne {
+	builder := c.Delete().Where(consentchange.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ConsentChangeDeleteOne{builder}
+}
+
+// Query returns a query builder for ConsentChange.
+func (c *ConsentChangeClient) Query() *ConsentChangeQuery {
+	return &ConsentChangeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeConsentChange},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ConsentChange entity by its id.
+func (c *ConsentChangeClient) Get(ctx context.Context, id string) (*ConsentChange, error) {
+	return c.Query().Where(consentchange.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ConsentChangeClient) GetX(ctx context.Context, id string) *ConsentChange {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ConsentChangeClient) Hooks() []Hook {
+	hooks := c.hooks.ConsentChange
+	return append(hooks[:len(hooks):len(hooks)], consentchange.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ConsentChangeClient) Interceptors() []Interceptor {
+	inters := c.inters.ConsentChange
+	return append(inters[:len(inters):len(inters)], consentchange.Interceptors[:]...)
+}
+
+func (c *ConsentChangeClient) mutate(ctx context.Context, m *ConsentChangeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ConsentChangeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ConsentChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ConsentChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ConsentChangeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ConsentChange mutation op: %q", m.Op())
+	}
+}
+
+// ConsentGroupClient is a client for the ConsentGroup schema.
+type ConsentGroupClient struct {
+	config
+}
+
+// NewConsentGroupClient returns a client for the ConsentGroup from the given config.
+func NewConsentGroupClient(c config) *ConsentGroupClient {
+	return &ConsentGroupClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `consentgroup.Hooks(f(g(h())))`.
+func (c *ConsentGroupClient) Use(hooks ...Hook) {
+	c.hooks.ConsentGroup = append(c.hooks.ConsentGroup, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `consentgroup.Intercept(f(g(h())))`.
+func (c *ConsentGroupClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ConsentGroup = append(c.inters.ConsentGroup, interceptors...)
+}
+
+// Create returns a builder for creating a ConsentGroup entity.
+func (c *ConsentGroupClient) Create() *ConsentGroupCreate {
+	mutation := newConsentGroupMutation(c.config, OpCreate)
+	return &ConsentGroupCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ConsentGroup entities.
+func (c *ConsentGroupClient) CreateBulk(builders ...*ConsentGroupCreate) *ConsentGroupCreateBulk {
+	return &ConsentGroupCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ConsentGroupClient) MapCreateBulk(slice any, setFunc func(*ConsentGroupCreate, int)) *ConsentGroupCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ConsentGroupCreateBulk{err: fmt.Errorf("calling to ConsentGroupClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ConsentGroupCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ConsentGroupCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ConsentGroup.
+func (c *ConsentGroupClient) Update() *ConsentGroupUpdate {
+	mutation := newConsentGroupMutation(c.config, OpUpdate)
+	return &ConsentGroupUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ConsentGroupClient) UpdateOne(_m *ConsentGroup) *ConsentGroupUpdateOne {
+	mutation := newConsentGroupMutation(c.config, OpUpdateOne, withConsentGroup(_m))
+	return &ConsentGroupUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ConsentGroupClient) UpdateOneID(id string) *ConsentGroupUpdateOne {
+	mutation := newConsentGroupMutation(c.config, OpUpdateOne, withConsentGroupID(id))
+	return &ConsentGroupUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ConsentGroup.
+func (c *ConsentGroupClient) Delete() *ConsentGroupDelete {
+	mutation := newConsentGroupMutation(c.config, OpDelete)
+	return &ConsentGroupDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ConsentGroupClient) DeleteOne(_m *ConsentGroup) *ConsentGroupDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ConsentGroupClient) DeleteOneID(id string) *ConsentGroupDeleteOne {
+	builder := c.Delete().Where(consentgroup.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ConsentGroupDeleteOne{builder}
+}
+
+// Query returns a query builder for ConsentGroup.
+func (c *ConsentGroupClient) Query() *ConsentGroupQuery {
+	return &ConsentGroupQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeConsentGroup},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ConsentGroup entity by its id.
+func (c *ConsentGroupClient) Get(ctx context.Context, id string) (*ConsentGroup, error) {
+	return c.Query().Where(consentgroup.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ConsentGroupClient) GetX(ctx context.Context, id string) *ConsentGroup {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ConsentGroupClient) Hooks() []Hook {
+	hooks := c.hooks.ConsentGroup
+	return append(hooks[:len(hooks):len(hooks)], consentgroup.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ConsentGroupClient) Interceptors() []Interceptor {
+	inters := c.inters.ConsentGroup
+	return append(inters[:len(inters):len(inters)], consentgroup.Interceptors[:]...)
+}
+
+func (c *ConsentGroupClient) mutate(ctx context.Context, m *ConsentGroupMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ConsentGroupCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ConsentGroupUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ConsentGroupUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ConsentGroupDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ConsentGroup mutation op: %q", m.Op())
+	}
+}
+
 // CursorSecretClient is a client for the CursorSecret schema.
 type CursorSecretClient struct {
 	config
@@ -3013,6 +3442,141 @@ func (c *CustomerClient) mutate(ctx context.Context, m *CustomerMutation) (Value
 		return (&CustomerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Customer mutation op: %q", m.Op())
+	}
+}
+
+// CustomerConsentClient is a client for the CustomerConsent schema.
+type CustomerConsentClient struct {
+	config
+}
+
+// NewCustomerConsentClient returns a client for the CustomerConsent from the given config.
+func NewCustomerConsentClient(c config) *CustomerConsentClient {
+	return &CustomerConsentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `customerconsent.Hooks(f(g(h())))`.
+func (c *CustomerConsentClient) Use(hooks ...Hook) {
+	c.hooks.CustomerConsent = append(c.hooks.CustomerConsent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `customerconsent.Intercept(f(g(h())))`.
+func (c *CustomerConsentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CustomerConsent = append(c.inters.CustomerConsent, interceptors...)
+}
+
+// Create returns a builder for creating a CustomerConsent entity.
+func (c *CustomerConsentClient) Create() *CustomerConsentCreate {
+	mutation := newCustomerConsentMutation(c.config, OpCreate)
+	return &CustomerConsentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CustomerConsent entities.
+func (c *CustomerConsentClient) CreateBulk(builders ...*CustomerConsentCreate) *CustomerConsentCreateBulk {
+	return &CustomerConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CustomerConsentClient) MapCreateBulk(slice any, setFunc func(*CustomerConsentCreate, int)) *CustomerConsentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CustomerConsentCreateBulk{err: fmt.Errorf("calling to CustomerConsentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CustomerConsentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CustomerConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CustomerConsent.
+func (c *CustomerConsentClient) Update() *CustomerConsentUpdate {
+	mutation := newCustomerConsentMutation(c.config, OpUpdate)
+	return &CustomerConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CustomerConsentClient) UpdateOne(_m *CustomerConsent) *CustomerConsentUpdateOne {
+	mutation := newCustomerConsentMutation(c.config, OpUpdateOne, withCustomerConsent(_m))
+	return &CustomerConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CustomerConsentClient) UpdateOneID(id string) *CustomerConsentUpdateOne {
+	mutation := newCustomerConsentMutation(c.config, OpUpdateOne, withCustomerConsentID(id))
+	return &CustomerConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CustomerConsent.
+func (c *CustomerConsentClient) Delete() *CustomerConsentDelete {
+	mutation := newCustomerConsentMutation(c.config, OpDelete)
+	return &CustomerConsentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CustomerConsentClient) DeleteOne(_m *CustomerConsent) *CustomerConsentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CustomerConsentClient) DeleteOneID(id string) *CustomerConsentDeleteOne {
+	builder := c.Delete().Where(customerconsent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CustomerConsentDeleteOne{builder}
+}
+
+// Query returns a query builder for CustomerConsent.
+func (c *CustomerConsentClient) Query() *CustomerConsentQuery {
+	return &CustomerConsentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCustomerConsent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CustomerConsent entity by its id.
+func (c *CustomerConsentClient) Get(ctx context.Context, id string) (*CustomerConsent, error) {
+	return c.Query().Where(customerconsent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CustomerConsentClient) GetX(ctx context.Context, id string) *CustomerConsent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CustomerConsentClient) Hooks() []Hook {
+	hooks := c.hooks.CustomerConsent
+	return append(hooks[:len(hooks):len(hooks)], customerconsent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CustomerConsentClient) Interceptors() []Interceptor {
+	inters := c.inters.CustomerConsent
+	return append(inters[:len(inters):len(inters)], customerconsent.Interceptors[:]...)
+}
+
+func (c *CustomerConsentClient) mutate(ctx context.Context, m *CustomerConsentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CustomerConsentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CustomerConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CustomerConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CustomerConsentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CustomerConsent mutation op: %q", m.Op())
 	}
 }
 
@@ -5235,141 +5799,6 @@ func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (V
 		return (&OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown OrderEvent mutation op: %q", m.Op())
-	}
-}
-
-// OrderPaymentClient is a client for the OrderPayment schema.
-type OrderPaymentClient struct {
-	config
-}
-
-// NewOrderPaymentClient returns a client for the OrderPayment from the given config.
-func NewOrderPaymentClient(c config) *OrderPaymentClient {
-	return &OrderPaymentClient{config: c}
-}
-
-// Use adds a list of mutation hooks to the hooks stack.
-// A call to `Use(f, g, h)` equals to `orderpayment.Hooks(f(g(h())))`.
-func (c *OrderPaymentClient) Use(hooks ...Hook) {
-	c.hooks.OrderPayment = append(c.hooks.OrderPayment, hooks...)
-}
-
-// Intercept adds a list of query interceptors to the interceptors stack.
-// A call to `Intercept(f, g, h)` equals to `orderpayment.Intercept(f(g(h())))`.
-func (c *OrderPaymentClient) Intercept(interceptors ...Interceptor) {
-	c.inters.OrderPayment = append(c.inters.OrderPayment, interceptors...)
-}
-
-// Create returns a builder for creating a OrderPayment entity.
-func (c *OrderPaymentClient) Create() *OrderPaymentCreate {
-	mutation := newOrderPaymentMutation(c.config, OpCreate)
-	return &OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// CreateBulk returns a builder for creating a bulk of OrderPayment entities.
-func (c *OrderPaymentClient) CreateBulk(builders ...*OrderPaymentCreate) *OrderPaymentCreateBulk {
-	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
-}
-
-// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
-// a builder and applies setFunc on it.
-func (c *OrderPaymentClient) MapCreateBulk(slice any, setFunc func(*OrderPaymentCreate, int)) *OrderPaymentCreateBulk {
-	rv := reflect.ValueOf(slice)
-	if rv.Kind() != reflect.Slice {
-		return &OrderPaymentCreateBulk{err: fmt.Errorf("calling to OrderPaymentClient.MapCreateBulk with wrong type %T, need slice", slice)}
-	}
-	builders := make([]*OrderPaymentCreate, rv.Len())
-	for i := 0; i < rv.Len(); i++ {
-		builders[i] = c.Create()
-		setFunc(builders[i], i)
-	}
-	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
-}
-
-// Update returns an update builder for OrderPayment.
-func (c *OrderPaymentClient) Update() *OrderPaymentUpdate {
-	mutation := newOrderPaymentMutation(c.config, OpUpdate)
-	return &OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOne returns an update builder for the given entity.
-func (c *OrderPaymentClient) UpdateOne(_m *OrderPayment) *OrderPaymentUpdateOne {
-	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPayment(_m))
-	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOneID returns an update builder for the given id.
-func (c *OrderPaymentClient) UpdateOneID(id string) *OrderPaymentUpdateOne {
-	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPaymentID(id))
-	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// Delete returns a delete builder for OrderPayment.
-func (c *OrderPaymentClient) Delete() *OrderPaymentDelete {
-	mutation := newOrderPaymentMutation(c.config, OpDelete)
-	return &OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// DeleteOne returns a builder for deleting the given entity.
-func (c *OrderPaymentClient) DeleteOne(_m *OrderPayment) *OrderPaymentDeleteOne {
-	return c.DeleteOneID(_m.ID)
-}
-
-// DeleteOneID returns a builder for deleting the given entity by its id.
-func (c *OrderPaymentClient) DeleteOneID(id string) *OrderPaymentDeleteOne {
-	builder := c.Delete().Where(orderpayment.ID(id))
-	builder.mutation.id = &id
-	builder.mutation.op = OpDeleteOne
-	return &OrderPaymentDeleteOne{builder}
-}
-
-// Query returns a query builder for OrderPayment.
-func (c *OrderPaymentClient) Query() *OrderPaymentQuery {
-	return &OrderPaymentQuery{
-		config: c.config,
-		ctx:    &QueryContext{Type: TypeOrderPayment},
-		inters: c.Interceptors(),
-	}
-}
-
-// Get returns a OrderPayment entity by its id.
-func (c *OrderPaymentClient) Get(ctx context.Context, id string) (*OrderPayment, error) {
-	return c.Query().Where(orderpayment.ID(id)).Only(ctx)
-}
-
-// GetX is like Get, but panics if an error occurs.
-func (c *OrderPaymentClient) GetX(ctx context.Context, id string) *OrderPayment {
-	obj, err := c.Get(ctx, id)
-	if err != nil {
-		panic(err)
-	}
-	return obj
-}
-
-// Hooks returns the client hooks.
-func (c *OrderPaymentClient) Hooks() []Hook {
-	hooks := c.hooks.OrderPayment
-	return append(hooks[:len(hooks):len(hooks)], orderpayment.Hooks[:]...)
-}
-
-// Interceptors returns the client interceptors.
-func (c *OrderPaymentClient) Interceptors() []Interceptor {
-	inters := c.inters.OrderPayment
-	return append(inters[:len(inters):len(inters)], orderpayment.Interceptors[:]...)
-}
-
-func (c *OrderPaymentClient) mutate(ctx context.Context, m *OrderPaymentMutation) (Value, error) {
-	switch m.Op() {
-	case OpCreate:
-		return (&OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdate:
-		return (&OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdateOne:
-		return (&OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpDelete, OpDeleteOne:
-		return (&OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
-	default:
-		return nil, fmt.Errorf("ent: unknown OrderPayment mutation op: %q", m.Op())
 	}
 }
 
@@ -10234,14 +10663,15 @@ type (
 	hooks struct {
 		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
 		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
-		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
-		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		Category, Consent, ConsentChange, ConsentGroup, CursorSecret, CustomEvent,
+		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
+		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
-		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
-		Sku, StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
+		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
+		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
 		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
@@ -10249,14 +10679,15 @@ type (
 	inters struct {
 		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
 		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
-		Category, CursorSecret, CustomEvent, Customer, CustomerEventCount, EarningRule,
-		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		Category, Consent, ConsentChange, ConsentGroup, CursorSecret, CustomEvent,
+		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
+		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
-		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
-		Sku, StructureTier, TierStructure, TierTransaction, UploadChunk, User,
+		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
+		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
+		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
+		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
+		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
 		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor

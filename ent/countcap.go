@@ -19,8 +19,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -381,6 +385,81 @@ func (_q *CategoryQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	return min(count, n), rows.Err()
 }
 
+// CountAtMost counts the consents the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ConsentQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{consent.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting consents: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting consents: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the consent_changes the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ConsentChangeQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{consentchange.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting consent_changes: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting consent_changes: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the consent_groups the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *ConsentGroupQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{consentgroup.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting consent_groups: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting consent_groups: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
 // CountAtMost counts the cursor_secrets the query matches, reading at most
 // n+1 of them: the result is exact up to n and n when more match.
 func (_q *CursorSecretQuery) CountAtMost(ctx context.Context, n int) (int, error) {
@@ -452,6 +531,31 @@ func (_q *CustomerQuery) CountAtMost(ctx context.Context, n int) (int, error) {
 	count, err := sql.ScanInt(rows)
 	if err != nil {
 		return 0, fmt.Errorf("ent: counting customers: %w", err)
+	}
+	return min(count, n), rows.Err()
+}
+
+// CountAtMost counts the customer_consents the query matches, reading at most
+// n+1 of them: the result is exact up to n and n when more match.
+func (_q *CustomerConsentQuery) CountAtMost(ctx context.Context, n int) (int, error) {
+	q := _q.Clone()
+	q.ctx.Fields = []string{customerconsent.FieldID}
+	q.order = nil
+	q.ctx.Offset = nil
+	if err := q.prepareQuery(ctx); err != nil {
+		return 0, err
+	}
+	inner := q.Limit(n + 1).sqlQuery(ctx)
+	outer := sql.Dialect(q.driver.Dialect()).Select(sql.Count("*")).From(inner.As("capped"))
+	query, args := outer.Query()
+	rows := &sql.Rows{}
+	if err := q.driver.Query(ctx, query, args, rows); err != nil {
+		return 0, fmt.Errorf("ent: counting customer_consents: %w", err)
+	}
+	defer rows.Close()
+	count, err := sql.ScanInt(rows)
+	if err != nil {
+		return 0, fmt.Errorf("ent: counting customer_consents: %w", err)
 	}
 	return min(count, n), rows.Err()
 }

@@ -24,8 +24,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -151,9 +155,13 @@ func checkColumn(t, c string) error {
 			carddefinition.Table:           carddefinition.ValidColumn,
 			cardtransaction.Table:          cardtransaction.ValidColumn,
 			category.Table:                 category.ValidColumn,
+			consent.Table:                  consent.ValidColumn,
+			consentchange.Table:            consentchange.ValidColumn,
+			consentgroup.Table:             consentgroup.ValidColumn,
 			cursorsecret.Table:             cursorsecret.ValidColumn,
 			customevent.Table:              customevent.ValidColumn,
 			customer.Table:                 customer.ValidColumn,
+			customerconsent.Table:          customerconsent.ValidColumn,
 			customereventcount.Table:       customereventcount.ValidColumn,
 			earningrule.Table:              earningrule.ValidColumn,
 			export.Table:                   export.ValidColumn,

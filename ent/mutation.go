@@ -24,8 +24,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -104,9 +108,13 @@ const (
 	TypeCardDefinition           = "CardDefinition"
 	TypeCardTransaction          = "CardTransaction"
 	TypeCategory                 = "Category"
+	TypeConsent                  = "Consent"
+	TypeConsentChange            = "ConsentChange"
+	TypeConsentGroup             = "ConsentGroup"
 	TypeCursorSecret             = "CursorSecret"
 	TypeCustomEvent              = "CustomEvent"
 	TypeCustomer                 = "Customer"
+	TypeCustomerConsent          = "CustomerConsent"
 	TypeCustomerEventCount       = "CustomerEventCount"
 	TypeEarningRule              = "EarningRule"
 	TypeExport                   = "Export"
@@ -2628,6 +2636,7 @@ type BinEntryMutation struct {
 	reserved_name      *string
 	resource_parent_id *string
 	deleted_by_user_id *string
+	parent_entry_id    *string
 	clearedFields      map[string]struct{}
 	done               bool
 	oldValue           func(context.Context) (*BinEntry, error)
@@ -3114,6 +3123,55 @@ func (m *BinEntryMutation) ResetDeletedByUserID() {
 	delete(m.clearedFields, binentry.FieldDeletedByUserID)
 }
 
+// SetParentEntryID sets the "parent_entry_id" field.
+func (m *BinEntryMutation) SetParentEntryID(s string) {
+	m.parent_entry_id = &s
+}
+
+// ParentEntryID returns the value of the "parent_entry_id" field in the mutation.
+func (m *BinEntryMutation) ParentEntryID() (r string, exists bool) {
+	v := m.parent_entry_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParentEntryID returns the old "parent_entry_id" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldParentEntryID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParentEntryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParentEntryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParentEntryID: %w", err)
+	}
+	return oldValue.ParentEntryID, nil
+}
+
+// ClearParentEntryID clears the value of the "parent_entry_id" field.
+func (m *BinEntryMutation) ClearParentEntryID() {
+	m.parent_entry_id = nil
+	m.clearedFields[binentry.FieldParentEntryID] = struct{}{}
+}
+
+// ParentEntryIDCleared returns if the "parent_entry_id" field was cleared in this mutation.
+func (m *BinEntryMutation) ParentEntryIDCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldParentEntryID]
+	return ok
+}
+
+// ResetParentEntryID resets all changes to the "parent_entry_id" field.
+func (m *BinEntryMutation) ResetParentEntryID() {
+	m.parent_entry_id = nil
+	delete(m.clearedFields, binentry.FieldParentEntryID)
+}
+
 // Where appends a list predicates to the BinEntryMutation builder.
 func (m *BinEntryMutation) Where(ps ...predicate.BinEntry) {
 	m.predicates = append(m.predicates, ps...)
@@ -3148,7 +3206,7 @@ func (m *BinEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *BinEntryMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.project_id != nil {
 		fields = append(fields, binentry.FieldProjectID)
 	}
@@ -3176,6 +3234,9 @@ func (m *BinEntryMutation) Fields() []string {
 	if m.deleted_by_user_id != nil {
 		fields = append(fields, binentry.FieldDeletedByUserID)
 	}
+	if m.parent_entry_id != nil {
+		fields = append(fields, binentry.FieldParentEntryID)
+	}
 	return fields
 }
 
@@ -3202,6 +3263,8 @@ func (m *BinEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.ResourceParentID()
 	case binentry.FieldDeletedByUserID:
 		return m.DeletedByUserID()
+	case binentry.FieldParentEntryID:
+		return m.ParentEntryID()
 	}
 	return nil, false
 }
@@ -3229,6 +3292,8 @@ func (m *BinEntryMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldResourceParentID(ctx)
 	case binentry.FieldDeletedByUserID:
 		return m.OldDeletedByUserID(ctx)
+	case binentry.FieldParentEntryID:
+		return m.OldParentEntryID(ctx)
 	}
 	return nil, fmt.Errorf("unknown BinEntry field %s", name)
 }
@@ -3301,6 +3366,13 @@ func (m *BinEntryMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetDeletedByUserID(v)
 		return nil
+	case binentry.FieldParentEntryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParentEntryID(v)
+		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)
 }
@@ -3343,6 +3415,9 @@ func (m *BinEntryMutation) ClearedFields() []string {
 	if m.FieldCleared(binentry.FieldDeletedByUserID) {
 		fields = append(fields, binentry.FieldDeletedByUserID)
 	}
+	if m.FieldCleared(binentry.FieldParentEntryID) {
+		fields = append(fields, binentry.FieldParentEntryID)
+	}
 	return fields
 }
 
@@ -3368,6 +3443,9 @@ func (m *BinEntryMutation) ClearField(name string) error {
 		return nil
 	case binentry.FieldDeletedByUserID:
 		m.ClearDeletedByUserID()
+		return nil
+	case binentry.FieldParentEntryID:
+		m.ClearParentEntryID()
 		return nil
 	}
 	return fmt.Errorf("unknown BinEntry nullable field %s", name)
@@ -3403,6 +3481,9 @@ func (m *BinEntryMutation) ResetField(name string) error {
 		return nil
 	case binentry.FieldDeletedByUserID:
 		m.ResetDeletedByUserID()
+		return nil
+	case binentry.FieldParentEntryID:
+		m.ResetParentEntryID()
 		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)
@@ -13507,6 +13588,1948 @@ func (m *CategoryMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Category edge %s", name)
 }
 
+// ConsentMutation represents an operation that mutates the Consent nodes in the graph.
+type ConsentMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	description   *string
+	category      *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Consent, error)
+	predicates    []predicate.Consent
+}
+
+var _ ent.Mutation = (*ConsentMutation)(nil)
+
+// consentOption allows management of the mutation configuration using functional options.
+type consentOption func(*ConsentMutation)
+
+// newConsentMutation creates new mutation for the Consent entity.
+func newConsentMutation(c config, op Op, opts ...consentOption) *ConsentMutation {
+	m := &ConsentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeConsent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withConsentID sets the ID field of the mutation.
+func withConsentID(id string) consentOption {
+	return func(m *ConsentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Consent
+		)
+		m.oldValue = func(ctx context.Context) (*Consent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Consent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withConsent sets the old Consent of the mutation.
+func withConsent(node *Consent) consentOption {
+	return func(m *ConsentMutation) {
+		m.oldValue = func(context.Context) (*Consent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ConsentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ConsentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Consent entities.
+func (m *ConsentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ConsentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ConsentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Consent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ConsentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ConsentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ConsentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ConsentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ConsentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ConsentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ConsentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ConsentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ConsentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[consent.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ConsentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[consent.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ConsentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, consent.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *ConsentMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ConsentMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ConsentMutation) ResetName() {
+	m.name = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *ConsentMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *ConsentMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *ConsentMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetCategory sets the "category" field.
+func (m *ConsentMutation) SetCategory(s string) {
+	m.category = &s
+}
+
+// Category returns the value of the "category" field in the mutation.
+func (m *ConsentMutation) Category() (r string, exists bool) {
+	v := m.category
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCategory returns the old "category" field's value of the Consent entity.
+// If the Consent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentMutation) OldCategory(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCategory is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCategory requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCategory: %w", err)
+	}
+	return oldValue.Category, nil
+}
+
+// ResetCategory resets all changes to the "category" field.
+func (m *ConsentMutation) ResetCategory() {
+	m.category = nil
+}
+
+// Where appends a list predicates to the ConsentMutation builder.
+func (m *ConsentMutation) Where(ps ...predicate.Consent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ConsentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ConsentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Consent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ConsentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ConsentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Consent).
+func (m *ConsentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ConsentMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, consent.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, consent.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, consent.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, consent.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, consent.FieldDescription)
+	}
+	if m.category != nil {
+		fields = append(fields, consent.FieldCategory)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ConsentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case consent.FieldProjectID:
+		return m.ProjectID()
+	case consent.FieldCreatedAt:
+		return m.CreatedAt()
+	case consent.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case consent.FieldName:
+		return m.Name()
+	case consent.FieldDescription:
+		return m.Description()
+	case consent.FieldCategory:
+		return m.Category()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ConsentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case consent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case consent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case consent.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case consent.FieldName:
+		return m.OldName(ctx)
+	case consent.FieldDescription:
+		return m.OldDescription(ctx)
+	case consent.FieldCategory:
+		return m.OldCategory(ctx)
+	}
+	return nil, fmt.Errorf("unknown Consent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case consent.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case consent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case consent.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case consent.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case consent.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case consent.FieldCategory:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCategory(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Consent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ConsentMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ConsentMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Consent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ConsentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(consent.FieldUpdatedAt) {
+		fields = append(fields, consent.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ConsentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ConsentMutation) ClearField(name string) error {
+	switch name {
+	case consent.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Consent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ConsentMutation) ResetField(name string) error {
+	switch name {
+	case consent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case consent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case consent.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case consent.FieldName:
+		m.ResetName()
+		return nil
+	case consent.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case consent.FieldCategory:
+		m.ResetCategory()
+		return nil
+	}
+	return fmt.Errorf("unknown Consent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ConsentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ConsentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ConsentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ConsentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ConsentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ConsentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ConsentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Consent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ConsentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Consent edge %s", name)
+}
+
+// ConsentChangeMutation represents an operation that mutates the ConsentChange nodes in the graph.
+type ConsentChangeMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	customer_id   *string
+	consent_id    *string
+	consent_name  *string
+	granted       *bool
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ConsentChange, error)
+	predicates    []predicate.ConsentChange
+}
+
+var _ ent.Mutation = (*ConsentChangeMutation)(nil)
+
+// consentchangeOption allows management of the mutation configuration using functional options.
+type consentchangeOption func(*ConsentChangeMutation)
+
+// newConsentChangeMutation creates new mutation for the ConsentChange entity.
+func newConsentChangeMutation(c config, op Op, opts ...consentchangeOption) *ConsentChangeMutation {
+	m := &ConsentChangeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeConsentChange,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withConsentChangeID sets the ID field of the mutation.
+func withConsentChangeID(id string) consentchangeOption {
+	return func(m *ConsentChangeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ConsentChange
+		)
+		m.oldValue = func(ctx context.Context) (*ConsentChange, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ConsentChange.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withConsentChange sets the old ConsentChange of the mutation.
+func withConsentChange(node *ConsentChange) consentchangeOption {
+	return func(m *ConsentChangeMutation) {
+		m.oldValue = func(context.Context) (*ConsentChange, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ConsentChangeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ConsentChangeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ConsentChange entities.
+func (m *ConsentChangeMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ConsentChangeMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ConsentChangeMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ConsentChange.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ConsentChangeMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ConsentChangeMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ConsentChangeMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ConsentChangeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ConsentChangeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ConsentChangeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ConsentChangeMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ConsentChangeMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ConsentChangeMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[consentchange.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ConsentChangeMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[consentchange.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ConsentChangeMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, consentchange.FieldUpdatedAt)
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *ConsentChangeMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *ConsentChangeMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *ConsentChangeMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetConsentID sets the "consent_id" field.
+func (m *ConsentChangeMutation) SetConsentID(s string) {
+	m.consent_id = &s
+}
+
+// ConsentID returns the value of the "consent_id" field in the mutation.
+func (m *ConsentChangeMutation) ConsentID() (r string, exists bool) {
+	v := m.consent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsentID returns the old "consent_id" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldConsentID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsentID: %w", err)
+	}
+	return oldValue.ConsentID, nil
+}
+
+// ResetConsentID resets all changes to the "consent_id" field.
+func (m *ConsentChangeMutation) ResetConsentID() {
+	m.consent_id = nil
+}
+
+// SetConsentName sets the "consent_name" field.
+func (m *ConsentChangeMutation) SetConsentName(s string) {
+	m.consent_name = &s
+}
+
+// ConsentName returns the value of the "consent_name" field in the mutation.
+func (m *ConsentChangeMutation) ConsentName() (r string, exists bool) {
+	v := m.consent_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsentName returns the old "consent_name" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldConsentName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsentName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsentName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsentName: %w", err)
+	}
+	return oldValue.ConsentName, nil
+}
+
+// ResetConsentName resets all changes to the "consent_name" field.
+func (m *ConsentChangeMutation) ResetConsentName() {
+	m.consent_name = nil
+}
+
+// SetGranted sets the "granted" field.
+func (m *ConsentChangeMutation) SetGranted(b bool) {
+	m.granted = &b
+}
+
+// Granted returns the value of the "granted" field in the mutation.
+func (m *ConsentChangeMutation) Granted() (r bool, exists bool) {
+	v := m.granted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGranted returns the old "granted" field's value of the ConsentChange entity.
+// If the ConsentChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentChangeMutation) OldGranted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGranted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGranted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGranted: %w", err)
+	}
+	return oldValue.Granted, nil
+}
+
+// ResetGranted resets all changes to the "granted" field.
+func (m *ConsentChangeMutation) ResetGranted() {
+	m.granted = nil
+}
+
+// Where appends a list predicates to the ConsentChangeMutation builder.
+func (m *ConsentChangeMutation) Where(ps ...predicate.ConsentChange) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ConsentChangeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ConsentChangeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ConsentChange, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ConsentChangeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ConsentChangeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ConsentChange).
+func (m *ConsentChangeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ConsentChangeMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.project_id != nil {
+		fields = append(fields, consentchange.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, consentchange.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, consentchange.FieldUpdatedAt)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, consentchange.FieldCustomerID)
+	}
+	if m.consent_id != nil {
+		fields = append(fields, consentchange.FieldConsentID)
+	}
+	if m.consent_name != nil {
+		fields = append(fields, consentchange.FieldConsentName)
+	}
+	if m.granted != nil {
+		fields = append(fields, consentchange.FieldGranted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ConsentChangeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case consentchange.FieldProjectID:
+		return m.ProjectID()
+	case consentchange.FieldCreatedAt:
+		return m.CreatedAt()
+	case consentchange.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case consentchange.FieldCustomerID:
+		return m.CustomerID()
+	case consentchange.FieldConsentID:
+		return m.ConsentID()
+	case consentchange.FieldConsentName:
+		return m.ConsentName()
+	case consentchange.FieldGranted:
+		return m.Granted()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ConsentChangeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case consentchange.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case consentchange.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case consentchange.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case consentchange.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case consentchange.FieldConsentID:
+		return m.OldConsentID(ctx)
+	case consentchange.FieldConsentName:
+		return m.OldConsentName(ctx)
+	case consentchange.FieldGranted:
+		return m.OldGranted(ctx)
+	}
+	return nil, fmt.Errorf("unknown ConsentChange field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentChangeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case consentchange.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case consentchange.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case consentchange.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case consentchange.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case consentchange.FieldConsentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsentID(v)
+		return nil
+	case consentchange.FieldConsentName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsentName(v)
+		return nil
+	case consentchange.FieldGranted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGranted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentChange field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ConsentChangeMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ConsentChangeMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentChangeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ConsentChange numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ConsentChangeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(consentchange.FieldUpdatedAt) {
+		fields = append(fields, consentchange.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ConsentChangeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ConsentChangeMutation) ClearField(name string) error {
+	switch name {
+	case consentchange.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentChange nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ConsentChangeMutation) ResetField(name string) error {
+	switch name {
+	case consentchange.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case consentchange.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case consentchange.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case consentchange.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case consentchange.FieldConsentID:
+		m.ResetConsentID()
+		return nil
+	case consentchange.FieldConsentName:
+		m.ResetConsentName()
+		return nil
+	case consentchange.FieldGranted:
+		m.ResetGranted()
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentChange field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ConsentChangeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ConsentChangeMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ConsentChangeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ConsentChangeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ConsentChangeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ConsentChangeMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ConsentChangeMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ConsentChange unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ConsentChangeMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ConsentChange edge %s", name)
+}
+
+// ConsentGroupMutation represents an operation that mutates the ConsentGroup nodes in the graph.
+type ConsentGroupMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	name           *string
+	description    *string
+	consents       *[]string
+	appendconsents []string
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*ConsentGroup, error)
+	predicates     []predicate.ConsentGroup
+}
+
+var _ ent.Mutation = (*ConsentGroupMutation)(nil)
+
+// consentgroupOption allows management of the mutation configuration using functional options.
+type consentgroupOption func(*ConsentGroupMutation)
+
+// newConsentGroupMutation creates new mutation for the ConsentGroup entity.
+func newConsentGroupMutation(c config, op Op, opts ...consentgroupOption) *ConsentGroupMutation {
+	m := &ConsentGroupMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeConsentGroup,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withConsentGroupID sets the ID field of the mutation.
+func withConsentGroupID(id string) consentgroupOption {
+	return func(m *ConsentGroupMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ConsentGroup
+		)
+		m.oldValue = func(ctx context.Context) (*ConsentGroup, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ConsentGroup.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withConsentGroup sets the old ConsentGroup of the mutation.
+func withConsentGroup(node *ConsentGroup) consentgroupOption {
+	return func(m *ConsentGroupMutation) {
+		m.oldValue = func(context.Context) (*ConsentGroup, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ConsentGroupMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ConsentGroupMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ConsentGroup entities.
+func (m *ConsentGroupMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ConsentGroupMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ConsentGroupMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ConsentGroup.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ConsentGroupMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ConsentGroupMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ConsentGroupMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ConsentGroupMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ConsentGroupMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ConsentGroupMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ConsentGroupMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ConsentGroupMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ConsentGroupMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[consentgroup.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ConsentGroupMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[consentgroup.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ConsentGroupMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, consentgroup.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *ConsentGroupMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ConsentGroupMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ConsentGroupMutation) ResetName() {
+	m.name = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *ConsentGroupMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *ConsentGroupMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *ConsentGroupMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetConsents sets the "consents" field.
+func (m *ConsentGroupMutation) SetConsents(s []string) {
+	m.consents = &s
+	m.appendconsents = nil
+}
+
+// Consents returns the value of the "consents" field in the mutation.
+func (m *ConsentGroupMutation) Consents() (r []string, exists bool) {
+	v := m.consents
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsents returns the old "consents" field's value of the ConsentGroup entity.
+// If the ConsentGroup object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConsentGroupMutation) OldConsents(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsents is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsents requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsents: %w", err)
+	}
+	return oldValue.Consents, nil
+}
+
+// AppendConsents adds s to the "consents" field.
+func (m *ConsentGroupMutation) AppendConsents(s []string) {
+	m.appendconsents = append(m.appendconsents, s...)
+}
+
+// AppendedConsents returns the list of values that were appended to the "consents" field in this mutation.
+func (m *ConsentGroupMutation) AppendedConsents() ([]string, bool) {
+	if len(m.appendconsents) == 0 {
+		return nil, false
+	}
+	return m.appendconsents, true
+}
+
+// ResetConsents resets all changes to the "consents" field.
+func (m *ConsentGroupMutation) ResetConsents() {
+	m.consents = nil
+	m.appendconsents = nil
+}
+
+// Where appends a list predicates to the ConsentGroupMutation builder.
+func (m *ConsentGroupMutation) Where(ps ...predicate.ConsentGroup) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ConsentGroupMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ConsentGroupMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ConsentGroup, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ConsentGroupMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ConsentGroupMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ConsentGroup).
+func (m *ConsentGroupMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ConsentGroupMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, consentgroup.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, consentgroup.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, consentgroup.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, consentgroup.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, consentgroup.FieldDescription)
+	}
+	if m.consents != nil {
+		fields = append(fields, consentgroup.FieldConsents)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ConsentGroupMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case consentgroup.FieldProjectID:
+		return m.ProjectID()
+	case consentgroup.FieldCreatedAt:
+		return m.CreatedAt()
+	case consentgroup.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case consentgroup.FieldName:
+		return m.Name()
+	case consentgroup.FieldDescription:
+		return m.Description()
+	case consentgroup.FieldConsents:
+		return m.Consents()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ConsentGroupMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case consentgroup.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case consentgroup.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case consentgroup.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case consentgroup.FieldName:
+		return m.OldName(ctx)
+	case consentgroup.FieldDescription:
+		return m.OldDescription(ctx)
+	case consentgroup.FieldConsents:
+		return m.OldConsents(ctx)
+	}
+	return nil, fmt.Errorf("unknown ConsentGroup field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentGroupMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case consentgroup.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case consentgroup.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case consentgroup.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case consentgroup.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case consentgroup.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case consentgroup.FieldConsents:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsents(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentGroup field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ConsentGroupMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ConsentGroupMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConsentGroupMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ConsentGroup numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ConsentGroupMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(consentgroup.FieldUpdatedAt) {
+		fields = append(fields, consentgroup.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ConsentGroupMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ConsentGroupMutation) ClearField(name string) error {
+	switch name {
+	case consentgroup.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentGroup nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ConsentGroupMutation) ResetField(name string) error {
+	switch name {
+	case consentgroup.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case consentgroup.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case consentgroup.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case consentgroup.FieldName:
+		m.ResetName()
+		return nil
+	case consentgroup.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case consentgroup.FieldConsents:
+		m.ResetConsents()
+		return nil
+	}
+	return fmt.Errorf("unknown ConsentGroup field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ConsentGroupMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ConsentGroupMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ConsentGroupMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ConsentGroupMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ConsentGroupMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ConsentGroupMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ConsentGroupMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ConsentGroup unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ConsentGroupMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ConsentGroup edge %s", name)
+}
+
 // CursorSecretMutation represents an operation that mutates the CursorSecret nodes in the graph.
 type CursorSecretMutation struct {
 	config
@@ -16221,6 +18244,576 @@ func (m *CustomerMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Customer edge %s", name)
+}
+
+// CustomerConsentMutation represents an operation that mutates the CustomerConsent nodes in the graph.
+type CustomerConsentMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	customer_id   *string
+	consent_id    *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CustomerConsent, error)
+	predicates    []predicate.CustomerConsent
+}
+
+var _ ent.Mutation = (*CustomerConsentMutation)(nil)
+
+// customerconsentOption allows management of the mutation configuration using functional options.
+type customerconsentOption func(*CustomerConsentMutation)
+
+// newCustomerConsentMutation creates new mutation for the CustomerConsent entity.
+func newCustomerConsentMutation(c config, op Op, opts ...customerconsentOption) *CustomerConsentMutation {
+	m := &CustomerConsentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCustomerConsent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCustomerConsentID sets the ID field of the mutation.
+func withCustomerConsentID(id string) customerconsentOption {
+	return func(m *CustomerConsentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CustomerConsent
+		)
+		m.oldValue = func(ctx context.Context) (*CustomerConsent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CustomerConsent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCustomerConsent sets the old CustomerConsent of the mutation.
+func withCustomerConsent(node *CustomerConsent) customerconsentOption {
+	return func(m *CustomerConsentMutation) {
+		m.oldValue = func(context.Context) (*CustomerConsent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CustomerConsentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CustomerConsentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CustomerConsent entities.
+func (m *CustomerConsentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CustomerConsentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CustomerConsentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CustomerConsent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CustomerConsentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CustomerConsentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CustomerConsent entity.
+// If the CustomerConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerConsentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CustomerConsentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CustomerConsentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CustomerConsentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CustomerConsent entity.
+// If the CustomerConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerConsentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CustomerConsentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CustomerConsentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CustomerConsentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CustomerConsent entity.
+// If the CustomerConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerConsentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CustomerConsentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[customerconsent.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CustomerConsentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[customerconsent.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CustomerConsentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, customerconsent.FieldUpdatedAt)
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *CustomerConsentMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *CustomerConsentMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the CustomerConsent entity.
+// If the CustomerConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerConsentMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *CustomerConsentMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetConsentID sets the "consent_id" field.
+func (m *CustomerConsentMutation) SetConsentID(s string) {
+	m.consent_id = &s
+}
+
+// ConsentID returns the value of the "consent_id" field in the mutation.
+func (m *CustomerConsentMutation) ConsentID() (r string, exists bool) {
+	v := m.consent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsentID returns the old "consent_id" field's value of the CustomerConsent entity.
+// If the CustomerConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerConsentMutation) OldConsentID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsentID: %w", err)
+	}
+	return oldValue.ConsentID, nil
+}
+
+// ResetConsentID resets all changes to the "consent_id" field.
+func (m *CustomerConsentMutation) ResetConsentID() {
+	m.consent_id = nil
+}
+
+// Where appends a list predicates to the CustomerConsentMutation builder.
+func (m *CustomerConsentMutation) Where(ps ...predicate.CustomerConsent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CustomerConsentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CustomerConsentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CustomerConsent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CustomerConsentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CustomerConsentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CustomerConsent).
+func (m *CustomerConsentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CustomerConsentMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.project_id != nil {
+		fields = append(fields, customerconsent.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, customerconsent.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, customerconsent.FieldUpdatedAt)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, customerconsent.FieldCustomerID)
+	}
+	if m.consent_id != nil {
+		fields = append(fields, customerconsent.FieldConsentID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CustomerConsentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case customerconsent.FieldProjectID:
+		return m.ProjectID()
+	case customerconsent.FieldCreatedAt:
+		return m.CreatedAt()
+	case customerconsent.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case customerconsent.FieldCustomerID:
+		return m.CustomerID()
+	case customerconsent.FieldConsentID:
+		return m.ConsentID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CustomerConsentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case customerconsent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case customerconsent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case customerconsent.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case customerconsent.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case customerconsent.FieldConsentID:
+		return m.OldConsentID(ctx)
+	}
+	return nil, fmt.Errorf("unknown CustomerConsent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerConsentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case customerconsent.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case customerconsent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case customerconsent.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case customerconsent.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case customerconsent.FieldConsentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsentID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerConsent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CustomerConsentMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CustomerConsentMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerConsentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CustomerConsent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CustomerConsentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(customerconsent.FieldUpdatedAt) {
+		fields = append(fields, customerconsent.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CustomerConsentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CustomerConsentMutation) ClearField(name string) error {
+	switch name {
+	case customerconsent.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerConsent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CustomerConsentMutation) ResetField(name string) error {
+	switch name {
+	case customerconsent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case customerconsent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case customerconsent.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case customerconsent.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case customerconsent.FieldConsentID:
+		m.ResetConsentID()
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerConsent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CustomerConsentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CustomerConsentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CustomerConsentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CustomerConsentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CustomerConsentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CustomerConsentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CustomerConsentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CustomerConsent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CustomerConsentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CustomerConsent edge %s", name)
 }
 
 // CustomerEventCountMutation represents an operation that mutates the CustomerEventCount nodes in the graph.

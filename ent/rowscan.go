@@ -218,6 +218,60 @@ func (_m *Category) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new Consent bound to the client and the
+// values to pass to Rows.Scan for the given consents columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ConsentClient) ScanTargets(columns []string) (*Consent, []any, error) {
+	node := &Consent{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Consent's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Consent) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new ConsentChange bound to the client and the
+// values to pass to Rows.Scan for the given consent_changes columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ConsentChangeClient) ScanTargets(columns []string) (*ConsentChange, []any, error) {
+	node := &ConsentChange{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ConsentChange's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ConsentChange) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new ConsentGroup bound to the client and the
+// values to pass to Rows.Scan for the given consent_groups columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ConsentGroupClient) ScanTargets(columns []string) (*ConsentGroup, []any, error) {
+	node := &ConsentGroup{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ConsentGroup's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ConsentGroup) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new CursorSecret bound to the client and the
 // values to pass to Rows.Scan for the given cursor_secrets columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -269,6 +323,24 @@ func (c *CustomerClient) ScanTargets(columns []string) (*Customer, []any, error)
 // AssignScanned sets the Customer's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *Customer) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new CustomerConsent bound to the client and the
+// values to pass to Rows.Scan for the given customer_consents columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *CustomerConsentClient) ScanTargets(columns []string) (*CustomerConsent, []any, error) {
+	node := &CustomerConsent{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the CustomerConsent's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *CustomerConsent) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

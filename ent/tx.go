@@ -38,12 +38,20 @@ type Tx struct {
 	CardTransaction *CardTransactionClient
 	// Category is the client for interacting with the Category builders.
 	Category *CategoryClient
+	// Consent is the client for interacting with the Consent builders.
+	Consent *ConsentClient
+	// ConsentChange is the client for interacting with the ConsentChange builders.
+	ConsentChange *ConsentChangeClient
+	// ConsentGroup is the client for interacting with the ConsentGroup builders.
+	ConsentGroup *ConsentGroupClient
 	// CursorSecret is the client for interacting with the CursorSecret builders.
 	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
 	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// CustomerConsent is the client for interacting with the CustomerConsent builders.
+	CustomerConsent *CustomerConsentClient
 	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
 	CustomerEventCount *CustomerEventCountClient
 	// EarningRule is the client for interacting with the EarningRule builders.
@@ -291,9 +299,13 @@ func (tx *Tx) init() {
 	tx.CardDefinition = NewCardDefinitionClient(tx.config)
 	tx.CardTransaction = NewCardTransactionClient(tx.config)
 	tx.Category = NewCategoryClient(tx.config)
+	tx.Consent = NewConsentClient(tx.config)
+	tx.ConsentChange = NewConsentChangeClient(tx.config)
+	tx.ConsentGroup = NewConsentGroupClient(tx.config)
 	tx.CursorSecret = NewCursorSecretClient(tx.config)
 	tx.CustomEvent = NewCustomEventClient(tx.config)
 	tx.Customer = NewCustomerClient(tx.config)
+	tx.CustomerConsent = NewCustomerConsentClient(tx.config)
 	tx.CustomerEventCount = NewCustomerEventCountClient(tx.config)
 	tx.EarningRule = NewEarningRuleClient(tx.config)
 	tx.Export = NewExportClient(tx.config)

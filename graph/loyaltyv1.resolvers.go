@@ -27,8 +27,8 @@ func (r *mutationResolver) UpdateLoyaltyV1Program(ctx context.Context, idOrName 
 }
 
 // DeleteLoyaltyV1Program is the resolver for the deleteLoyaltyV1Program field.
-func (r *mutationResolver) DeleteLoyaltyV1Program(ctx context.Context, idOrName string) (*ent.AsyncAction, error) {
-	return loyaltyv1.DeleteProgram(ctx, idOrName)
+func (r *mutationResolver) DeleteLoyaltyV1Program(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
+	return loyaltyv1.DeleteProgram(ctx, idOrName, force)
 }
 
 // AddLoyaltyV1Member is the resolver for the addLoyaltyV1Member field.

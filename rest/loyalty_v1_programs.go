@@ -3,13 +3,11 @@ package rest
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/apperr"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 )
@@ -115,16 +113,16 @@ func (h loyaltyV1Handlers) updateProgram(c *gin.Context) {
 }
 
 // deleteProgram serves DELETE /v1/loyalties/{campaignId}[?force=bool]:
-// 200 with the async action that deletes the program and its cards.
+// 200 with the async action that deletes the program and its cards;
+// without force=true the program goes to the trash bin.
 func (h loyaltyV1Handlers) deleteProgram(c *gin.Context) {
-	if raw, ok := c.GetQuery("force"); ok {
-		if _, err := strconv.ParseBool(raw); err != nil {
-			renderError(c, apperr.InvalidQueryParams("Query parameter force must be true or false, got %q", raw))
-			return
-		}
+	force, err := forceParam(c)
+	if err != nil {
+		renderError(c, err)
+		return
 	}
 	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
-		return h.root.Mutation().DeleteLoyaltyV1Program(ctx, c.Param("campaignId"))
+		return h.root.Mutation().DeleteLoyaltyV1Program(ctx, c.Param("campaignId"), force)
 	})
 	if err != nil {
 		renderError(c, err)

@@ -266,6 +266,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerValidationRules(v1, keysOrBearer, root)
 	registerTemplates(v1, keysOrBearer, templateHandlers{root})
 	registerLocations(v1, keysOrBearer, locationHandlers{root})
+	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	registerLoyalty(r, root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
 
@@ -277,6 +278,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
 		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
+	registerClientConsents(r, clientAccess{limiter: clientRateLimit}, consentHandlers{root})
 	registerLegacyQualifications(v1, keysOrBearer, vouchers)
 	registerManagement(r, root, trustedOrigins)
 	return r, nil

@@ -52,7 +52,9 @@ var scopeTable = []routeScope{
 	{Path: "/v1/product-collections", Scopes: []string{"api", "product-collections", "products"}},
 	{Path: "/v1/vouchers", Scopes: []string{"api", "vouchers"}},
 	{Path: "/v1/async-actions", Scopes: []string{"api", "async-actions"}},
+	{Method: "PUT", Path: "/v1/customers/:customerId/consents", Scopes: []string{"api", "customers", "consents"}},
 	{Path: "/v1/customers", Scopes: []string{"api", "customers"}},
+	{Path: "/v1/consents", Scopes: []string{"api", "consents"}},
 	{Path: "/v1/events", Scopes: []string{"api", "events"}},
 	{Path: "/v1/segments", Scopes: []string{"api", "segments"}},
 	{Path: "/v1/metadata-schemas", Scopes: []string{"api", "metadata-schemas"}},
@@ -75,6 +77,8 @@ var scopeTable = []routeScope{
 	{Path: "/client/v1/publish", Scopes: []string{"client_api", "client_publish"}},
 	{Path: "/client/v1/events", Scopes: []string{"client_api", "client_events"}},
 	{Path: "/client/v1/vouchers", Scopes: []string{"client_api", "client_vouchers"}},
+	{Path: "/client/v1/consents", Scopes: []string{"client_api", "client_consents"}},
+	{Method: "PUT", Path: "/client/v1/customers/:customerId/consents", Scopes: []string{"client_api", "client_consents"}},
 	{Path: "/client/v1/customers", Scopes: []string{"client_api", "client_customers"}},
 	{Path: "/client/v1", Scopes: []string{"client_api"}},
 }

@@ -190,6 +190,28 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(c1Segs.object === 'list' && c1Segs.total === 1 && c1Segs.data[0].id === sdkSeg.id, 'segments.list(customerId) -> the static segment', c1Segs)
   const custUpdated = await client.customers.update({ source_id: 'sdk-c1', name: 'Updated' })
   assert(custUpdated.name === 'Updated' && custUpdated.source_id === 'sdk-c1', 'customers.update by source_id', pick(custUpdated, 'name'))
+
+  // Legacy consents (defined through GraphQL; the REST side lists them and records a customer's choices).
+  const gql = async (query, variables) => {
+    const res = await fetch(process.env.API_URL + '/graphql', { method: 'POST', body: JSON.stringify({ query, variables }),
+      headers: { 'Content-Type': 'application/json', 'X-App-Id': process.env.APP_ID, 'X-App-Token': process.env.APP_TOKEN } })
+    return res.json()
+  }
+  const made = await gql('mutation($i: ConsentInput!) { createConsent(input: $i) { id } }', { i: { name: 'Newsletter', category: 'marketing' } })
+  const consentId = made.data && made.data.createConsent.id
+  await gql('mutation($i: ConsentGroupInput!) { createConsentGroup(input: $i) { id } }', { i: { name: 'Marketing', consents: [consentId] } })
+  const consents = await client.consents.list()
+  assert(consents.consents.total === 1 && consents.consents.data[0].id === consentId && consents.consents.data[0].object === 'consent' &&
+    consents.groups.data[0].consents[0] === consentId && consents.groups.data[0].object === 'consent_group',
+    'consents.list -> the consent and its group', consents)
+  const given = await client.customers.updateConsents('sdk-c1', { [consentId]: true })
+  assert(given === undefined || given === '', 'customers.updateConsents -> undefined', given)
+  await expectError(() => client.customers.updateConsents('sdk-c1', { cnst_unknown: true }),
+    e => e.code === 404 && e.resource_type === 'consent', 'customers.updateConsents unknown consent -> 404 consent')
+  await client.customers.updateConsents('sdk-c1', { unsubscribed: true })
+  const consentActs = await client.customers.listActivities('sdk-c1', { limit: 5 })
+  assert(consentActs.data.map(a => a.type).slice(0, 2).join(',') === 'customer.consents.revoked,customer.consents.given',
+    'customers.updateConsents records given, then revoked (unsubscribed)', consentActs.data.map(a => a.type))
   await client.customers.delete('sdk-c2')
   await expectError(() => client.customers.get('sdk-c2'), e => e.code === 404, 'customers.delete -> then 404')
   const permanent = await client.customers.deletePermanently('sdk-c3')

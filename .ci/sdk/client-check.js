@@ -66,6 +66,18 @@ const management = async (method, path, body) => {
   const created = await client.createCustomer({ source_id: 'web-new', email: 'new@example.com' })
   assert(created.id && created.id.startsWith('cust_') && created.email === 'new@example.com', 'client.createCustomer -> customer', created)
 
+  const consent = await fetch(api + '/graphql', { method: 'POST',
+    body: JSON.stringify({ query: 'mutation { createConsent(input: {name: "Web newsletter"}) { id } }' }),
+    headers: { 'Content-Type': 'application/json', 'X-App-Id': project.server_side_key.app_id, 'X-App-Token': project.server_side_key.app_token } })
+    .then(r => r.json()).then(j => j.data.createConsent.id)
+  const consents = await client.listConsents()
+  assert(consents.consents.total === 1 && consents.consents.data[0].id === consent && consents.groups.total === 0,
+    'client.listConsents -> the project\'s consent', consents)
+  const updated = await client.updateConsents('web-new', { [consent]: true })
+  assert(updated === undefined || updated === '', 'client.updateConsents -> undefined', updated)
+  await expectError(() => client.updateConsents('web-new', { [consent]: 'yes' }), e => e.code === 400,
+    'client.updateConsents with a non-boolean -> 400')
+
   await server.promotions.create({ name: 'Web Cart', campaign_type: 'PROMOTION', type: 'STATIC',
     promotion: { tiers: [{ name: 'Web 3 off', action: { discount: { type: 'AMOUNT', amount_off: 300 } } }] } })
   const qualified = await client.qualifications({ customer: { source_id: 'web-new' }, order: { amount: 3000 } })

@@ -35,6 +35,8 @@ const (
 	FieldResourceParentID = "resource_parent_id"
 	// FieldDeletedByUserID holds the string denoting the deleted_by_user_id field in the database.
 	FieldDeletedByUserID = "deleted_by_user_id"
+	// FieldParentEntryID holds the string denoting the parent_entry_id field in the database.
+	FieldParentEntryID = "parent_entry_id"
 	// Table holds the table name of the binentry in the database.
 	Table = "bin_entries"
 )
@@ -51,6 +53,7 @@ var Columns = []string{
 	FieldReservedName,
 	FieldResourceParentID,
 	FieldDeletedByUserID,
+	FieldParentEntryID,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -161,6 +164,11 @@ func ByResourceParentID(opts ...sql.OrderTermOption) OrderOption {
 // ByDeletedByUserID orders the results by the deleted_by_user_id field.
 func ByDeletedByUserID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDeletedByUserID, opts...).ToFunc()
+}
+
+// ByParentEntryID orders the results by the parent_entry_id field.
+func ByParentEntryID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldParentEntryID, opts...).ToFunc()
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

@@ -104,6 +104,11 @@ func DeletedByUserID(v string) predicate.BinEntry {
 	return predicate.BinEntry(sql.FieldEQ(FieldDeletedByUserID, v))
 }
 
+// ParentEntryID applies equality check predicate on the "parent_entry_id" field. It's identical to ParentEntryIDEQ.
+func ParentEntryID(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldEQ(FieldParentEntryID, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.BinEntry {
 	return predicate.BinEntry(sql.FieldEQ(FieldProjectID, v))
@@ -632,6 +637,81 @@ func DeletedByUserIDEqualFold(v string) predicate.BinEntry {
 // DeletedByUserIDContainsFold applies the ContainsFold predicate on the "deleted_by_user_id" field.
 func DeletedByUserIDContainsFold(v string) predicate.BinEntry {
 	return predicate.BinEntry(sql.FieldContainsFold(FieldDeletedByUserID, v))
+}
+
+// ParentEntryIDEQ applies the EQ predicate on the "parent_entry_id" field.
+func ParentEntryIDEQ(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldEQ(FieldParentEntryID, v))
+}
+
+// ParentEntryIDNEQ applies the NEQ predicate on the "parent_entry_id" field.
+func ParentEntryIDNEQ(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNEQ(FieldParentEntryID, v))
+}
+
+// ParentEntryIDIn applies the In predicate on the "parent_entry_id" field.
+func ParentEntryIDIn(vs ...string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldIn(FieldParentEntryID, vs...))
+}
+
+// ParentEntryIDNotIn applies the NotIn predicate on the "parent_entry_id" field.
+func ParentEntryIDNotIn(vs ...string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNotIn(FieldParentEntryID, vs...))
+}
+
+// ParentEntryIDGT applies the GT predicate on the "parent_entry_id" field.
+func ParentEntryIDGT(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldGT(FieldParentEntryID, v))
+}
+
+// ParentEntryIDGTE applies the GTE predicate on the "parent_entry_id" field.
+func ParentEntryIDGTE(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldGTE(FieldParentEntryID, v))
+}
+
+// ParentEntryIDLT applies the LT predicate on the "parent_entry_id" field.
+func ParentEntryIDLT(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldLT(FieldParentEntryID, v))
+}
+
+// ParentEntryIDLTE applies the LTE predicate on the "parent_entry_id" field.
+func ParentEntryIDLTE(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldLTE(FieldParentEntryID, v))
+}
+
+// ParentEntryIDContains applies the Contains predicate on the "parent_entry_id" field.
+func ParentEntryIDContains(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldContains(FieldParentEntryID, v))
+}
+
+// ParentEntryIDHasPrefix applies the HasPrefix predicate on the "parent_entry_id" field.
+func ParentEntryIDHasPrefix(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldHasPrefix(FieldParentEntryID, v))
+}
+
+// ParentEntryIDHasSuffix applies the HasSuffix predicate on the "parent_entry_id" field.
+func ParentEntryIDHasSuffix(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldHasSuffix(FieldParentEntryID, v))
+}
+
+// ParentEntryIDIsNil applies the IsNil predicate on the "parent_entry_id" field.
+func ParentEntryIDIsNil() predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldIsNull(FieldParentEntryID))
+}
+
+// ParentEntryIDNotNil applies the NotNil predicate on the "parent_entry_id" field.
+func ParentEntryIDNotNil() predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNotNull(FieldParentEntryID))
+}
+
+// ParentEntryIDEqualFold applies the EqualFold predicate on the "parent_entry_id" field.
+func ParentEntryIDEqualFold(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldEqualFold(FieldParentEntryID, v))
+}
+
+// ParentEntryIDContainsFold applies the ContainsFold predicate on the "parent_entry_id" field.
+func ParentEntryIDContainsFold(v string) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldContainsFold(FieldParentEntryID, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -153,6 +153,42 @@ func (f CategoryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CategoryMutation", m)
 }
 
+// The ConsentFunc type is an adapter to allow the use of ordinary
+// function as Consent mutator.
+type ConsentFunc func(context.Context, *ent.ConsentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ConsentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ConsentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConsentMutation", m)
+}
+
+// The ConsentChangeFunc type is an adapter to allow the use of ordinary
+// function as ConsentChange mutator.
+type ConsentChangeFunc func(context.Context, *ent.ConsentChangeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ConsentChangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ConsentChangeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConsentChangeMutation", m)
+}
+
+// The ConsentGroupFunc type is an adapter to allow the use of ordinary
+// function as ConsentGroup mutator.
+type ConsentGroupFunc func(context.Context, *ent.ConsentGroupMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ConsentGroupFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ConsentGroupMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConsentGroupMutation", m)
+}
+
 // The CursorSecretFunc type is an adapter to allow the use of ordinary
 // function as CursorSecret mutator.
 type CursorSecretFunc func(context.Context, *ent.CursorSecretMutation) (ent.Value, error)
@@ -187,6 +223,18 @@ func (f CustomerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerMutation", m)
+}
+
+// The CustomerConsentFunc type is an adapter to allow the use of ordinary
+// function as CustomerConsent mutator.
+type CustomerConsentFunc func(context.Context, *ent.CustomerConsentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CustomerConsentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CustomerConsentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerConsentMutation", m)
 }
 
 // The CustomerEventCountFunc type is an adapter to allow the use of ordinary

@@ -20,8 +20,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -458,6 +462,87 @@ func (f TraverseCategory) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.CategoryQuery", q)
 }
 
+// The ConsentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ConsentFunc func(context.Context, *ent.ConsentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ConsentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ConsentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ConsentQuery", q)
+}
+
+// The TraverseConsent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseConsent func(context.Context, *ent.ConsentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseConsent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseConsent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ConsentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ConsentQuery", q)
+}
+
+// The ConsentChangeFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ConsentChangeFunc func(context.Context, *ent.ConsentChangeQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ConsentChangeFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ConsentChangeQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ConsentChangeQuery", q)
+}
+
+// The TraverseConsentChange type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseConsentChange func(context.Context, *ent.ConsentChangeQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseConsentChange) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseConsentChange) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ConsentChangeQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ConsentChangeQuery", q)
+}
+
+// The ConsentGroupFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ConsentGroupFunc func(context.Context, *ent.ConsentGroupQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ConsentGroupFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ConsentGroupQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ConsentGroupQuery", q)
+}
+
+// The TraverseConsentGroup type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseConsentGroup func(context.Context, *ent.ConsentGroupQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseConsentGroup) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseConsentGroup) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ConsentGroupQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ConsentGroupQuery", q)
+}
+
 // The CursorSecretFunc type is an adapter to allow the use of ordinary function as a Querier.
 type CursorSecretFunc func(context.Context, *ent.CursorSecretQuery) (ent.Value, error)
 
@@ -537,6 +622,33 @@ func (f TraverseCustomer) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerQuery", q)
+}
+
+// The CustomerConsentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CustomerConsentFunc func(context.Context, *ent.CustomerConsentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CustomerConsentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CustomerConsentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CustomerConsentQuery", q)
+}
+
+// The TraverseCustomerConsent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCustomerConsent func(context.Context, *ent.CustomerConsentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCustomerConsent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCustomerConsent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CustomerConsentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerConsentQuery", q)
 }
 
 // The CustomerEventCountFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1970,12 +2082,20 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.CardTransactionQuery, predicate.CardTransaction, cardtransaction.OrderOption]{typ: ent.TypeCardTransaction, tq: q}, nil
 	case *ent.CategoryQuery:
 		return &query[*ent.CategoryQuery, predicate.Category, category.OrderOption]{typ: ent.TypeCategory, tq: q}, nil
+	case *ent.ConsentQuery:
+		return &query[*ent.ConsentQuery, predicate.Consent, consent.OrderOption]{typ: ent.TypeConsent, tq: q}, nil
+	case *ent.ConsentChangeQuery:
+		return &query[*ent.ConsentChangeQuery, predicate.ConsentChange, consentchange.OrderOption]{typ: ent.TypeConsentChange, tq: q}, nil
+	case *ent.ConsentGroupQuery:
+		return &query[*ent.ConsentGroupQuery, predicate.ConsentGroup, consentgroup.OrderOption]{typ: ent.TypeConsentGroup, tq: q}, nil
 	case *ent.CursorSecretQuery:
 		return &query[*ent.CursorSecretQuery, predicate.CursorSecret, cursorsecret.OrderOption]{typ: ent.TypeCursorSecret, tq: q}, nil
 	case *ent.CustomEventQuery:
 		return &query[*ent.CustomEventQuery, predicate.CustomEvent, customevent.OrderOption]{typ: ent.TypeCustomEvent, tq: q}, nil
 	case *ent.CustomerQuery:
 		return &query[*ent.CustomerQuery, predicate.Customer, customer.OrderOption]{typ: ent.TypeCustomer, tq: q}, nil
+	case *ent.CustomerConsentQuery:
+		return &query[*ent.CustomerConsentQuery, predicate.CustomerConsent, customerconsent.OrderOption]{typ: ent.TypeCustomerConsent, tq: q}, nil
 	case *ent.CustomerEventCountQuery:
 		return &query[*ent.CustomerEventCountQuery, predicate.CustomerEventCount, customereventcount.OrderOption]{typ: ent.TypeCustomerEventCount, tq: q}, nil
 	case *ent.EarningRuleQuery:

@@ -94,6 +94,7 @@ var (
 		{Name: "reserved_name", Type: field.TypeString, Nullable: true},
 		{Name: "resource_parent_id", Type: field.TypeString, Nullable: true},
 		{Name: "deleted_by_user_id", Type: field.TypeString, Nullable: true},
+		{Name: "parent_entry_id", Type: field.TypeString, Nullable: true},
 	}
 	// BinEntriesTable holds the schema information for the "bin_entries" table.
 	BinEntriesTable = &schema.Table{
@@ -437,6 +438,76 @@ var (
 			},
 		},
 	}
+	// ConsentsColumns holds the columns for the "consents" table.
+	ConsentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "description", Type: field.TypeString, Size: 1000, Default: ""},
+		{Name: "category", Type: field.TypeString, Size: 200, Default: ""},
+	}
+	// ConsentsTable holds the schema information for the "consents" table.
+	ConsentsTable = &schema.Table{
+		Name:       "consents",
+		Columns:    ConsentsColumns,
+		PrimaryKey: []*schema.Column{ConsentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "consent_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ConsentsColumns[1]},
+			},
+		},
+	}
+	// ConsentChangesColumns holds the columns for the "consent_changes" table.
+	ConsentChangesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "consent_id", Type: field.TypeString},
+		{Name: "consent_name", Type: field.TypeString},
+		{Name: "granted", Type: field.TypeBool},
+	}
+	// ConsentChangesTable holds the schema information for the "consent_changes" table.
+	ConsentChangesTable = &schema.Table{
+		Name:       "consent_changes",
+		Columns:    ConsentChangesColumns,
+		PrimaryKey: []*schema.Column{ConsentChangesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "consentchange_project_id_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ConsentChangesColumns[1], ConsentChangesColumns[4], ConsentChangesColumns[2], ConsentChangesColumns[0]},
+			},
+		},
+	}
+	// ConsentGroupsColumns holds the columns for the "consent_groups" table.
+	ConsentGroupsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "description", Type: field.TypeString, Size: 1000, Default: ""},
+		{Name: "consents", Type: field.TypeJSON},
+	}
+	// ConsentGroupsTable holds the schema information for the "consent_groups" table.
+	ConsentGroupsTable = &schema.Table{
+		Name:       "consent_groups",
+		Columns:    ConsentGroupsColumns,
+		PrimaryKey: []*schema.Column{ConsentGroupsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "consentgroup_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ConsentGroupsColumns[1]},
+			},
+		},
+	}
 	// CursorSecretsColumns holds the columns for the "cursor_secrets" table.
 	CursorSecretsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -526,6 +597,33 @@ var (
 				Annotation: &entsql.IndexAnnotation{
 					Where: "email IS NOT NULL",
 				},
+			},
+		},
+	}
+	// CustomerConsentsColumns holds the columns for the "customer_consents" table.
+	CustomerConsentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "consent_id", Type: field.TypeString},
+	}
+	// CustomerConsentsTable holds the schema information for the "customer_consents" table.
+	CustomerConsentsTable = &schema.Table{
+		Name:       "customer_consents",
+		Columns:    CustomerConsentsColumns,
+		PrimaryKey: []*schema.Column{CustomerConsentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "customerconsent_project_id_customer_id_consent_id",
+				Unique:  true,
+				Columns: []*schema.Column{CustomerConsentsColumns[1], CustomerConsentsColumns[4], CustomerConsentsColumns[5]},
+			},
+			{
+				Name:    "customerconsent_project_id_consent_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomerConsentsColumns[1], CustomerConsentsColumns[5]},
 			},
 		},
 	}
@@ -2384,9 +2482,13 @@ var (
 		CardDefinitionsTable,
 		CardTransactionsTable,
 		CategoriesTable,
+		ConsentsTable,
+		ConsentChangesTable,
+		ConsentGroupsTable,
 		CursorSecretsTable,
 		CustomEventsTable,
 		CustomersTable,
+		CustomerConsentsTable,
 		CustomerEventCountsTable,
 		EarningRulesTable,
 		ExportsTable,
@@ -2449,6 +2551,18 @@ func init() {
 	CardsTable.ForeignKeys[0].RefTable = LoyaltyMembersTable
 	CardActivitiesTable.ForeignKeys[0].RefTable = CardsTable
 	CardTransactionsTable.ForeignKeys[0].RefTable = CardsTable
+	ConsentsTable.Annotation = &entsql.Annotation{
+		Table: "consents",
+	}
+	ConsentChangesTable.Annotation = &entsql.Annotation{
+		Table: "consent_changes",
+	}
+	ConsentGroupsTable.Annotation = &entsql.Annotation{
+		Table: "consent_groups",
+	}
+	CustomerConsentsTable.Annotation = &entsql.Annotation{
+		Table: "customer_consents",
+	}
 	IdempotencyKeysTable.Annotation = &entsql.Annotation{
 		Table: "idempotency_keys",
 	}

@@ -42,6 +42,15 @@ type CardTransaction func(*sql.Selector)
 // Category is the predicate function for category builders.
 type Category func(*sql.Selector)
 
+// Consent is the predicate function for consent builders.
+type Consent func(*sql.Selector)
+
+// ConsentChange is the predicate function for consentchange builders.
+type ConsentChange func(*sql.Selector)
+
+// ConsentGroup is the predicate function for consentgroup builders.
+type ConsentGroup func(*sql.Selector)
+
 // CursorSecret is the predicate function for cursorsecret builders.
 type CursorSecret func(*sql.Selector)
 
@@ -50,6 +59,9 @@ type CustomEvent func(*sql.Selector)
 
 // Customer is the predicate function for customer builders.
 type Customer func(*sql.Selector)
+
+// CustomerConsent is the predicate function for customerconsent builders.
+type CustomerConsent func(*sql.Selector)
 
 // CustomerEventCount is the predicate function for customereventcount builders.
 type CustomerEventCount func(*sql.Selector)

@@ -18,8 +18,12 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/consent"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/consentgroup"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -658,6 +662,153 @@ func init() {
 	category.DefaultID = categoryDescID.Default.(func() string)
 	// category.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	category.IDValidator = categoryDescID.Validators[0].(func(string) error)
+	consentMixin := schema.Consent{}.Mixin()
+	consentMixinHooks1 := consentMixin[1].Hooks()
+	consent.Hooks[0] = consentMixinHooks1[0]
+	consentMixinInters1 := consentMixin[1].Interceptors()
+	consent.Interceptors[0] = consentMixinInters1[0]
+	consentMixinFields0 := consentMixin[0].Fields()
+	_ = consentMixinFields0
+	consentMixinFields1 := consentMixin[1].Fields()
+	_ = consentMixinFields1
+	consentMixinFields2 := consentMixin[2].Fields()
+	_ = consentMixinFields2
+	consentFields := schema.Consent{}.Fields()
+	_ = consentFields
+	// consentDescProjectID is the schema descriptor for project_id field.
+	consentDescProjectID := consentMixinFields1[0].Descriptor()
+	// consent.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	consent.ProjectIDValidator = consentDescProjectID.Validators[0].(func(string) error)
+	// consentDescCreatedAt is the schema descriptor for created_at field.
+	consentDescCreatedAt := consentMixinFields2[0].Descriptor()
+	// consent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	consent.DefaultCreatedAt = consentDescCreatedAt.Default.(func() time.Time)
+	// consentDescUpdatedAt is the schema descriptor for updated_at field.
+	consentDescUpdatedAt := consentMixinFields2[1].Descriptor()
+	// consent.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	consent.UpdateDefaultUpdatedAt = consentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// consentDescName is the schema descriptor for name field.
+	consentDescName := consentFields[0].Descriptor()
+	// consent.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	consent.NameValidator = func() func(string) error {
+		validators := consentDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// consentDescDescription is the schema descriptor for description field.
+	consentDescDescription := consentFields[1].Descriptor()
+	// consent.DefaultDescription holds the default value on creation for the description field.
+	consent.DefaultDescription = consentDescDescription.Default.(string)
+	// consent.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	consent.DescriptionValidator = consentDescDescription.Validators[0].(func(string) error)
+	// consentDescCategory is the schema descriptor for category field.
+	consentDescCategory := consentFields[2].Descriptor()
+	// consent.DefaultCategory holds the default value on creation for the category field.
+	consent.DefaultCategory = consentDescCategory.Default.(string)
+	// consent.CategoryValidator is a validator for the "category" field. It is called by the builders before save.
+	consent.CategoryValidator = consentDescCategory.Validators[0].(func(string) error)
+	// consentDescID is the schema descriptor for id field.
+	consentDescID := consentMixinFields0[0].Descriptor()
+	// consent.DefaultID holds the default value on creation for the id field.
+	consent.DefaultID = consentDescID.Default.(func() string)
+	// consent.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	consent.IDValidator = consentDescID.Validators[0].(func(string) error)
+	consentchangeMixin := schema.ConsentChange{}.Mixin()
+	consentchangeMixinHooks1 := consentchangeMixin[1].Hooks()
+	consentchange.Hooks[0] = consentchangeMixinHooks1[0]
+	consentchangeMixinInters1 := consentchangeMixin[1].Interceptors()
+	consentchange.Interceptors[0] = consentchangeMixinInters1[0]
+	consentchangeMixinFields0 := consentchangeMixin[0].Fields()
+	_ = consentchangeMixinFields0
+	consentchangeMixinFields1 := consentchangeMixin[1].Fields()
+	_ = consentchangeMixinFields1
+	consentchangeMixinFields2 := consentchangeMixin[2].Fields()
+	_ = consentchangeMixinFields2
+	consentchangeFields := schema.ConsentChange{}.Fields()
+	_ = consentchangeFields
+	// consentchangeDescProjectID is the schema descriptor for project_id field.
+	consentchangeDescProjectID := consentchangeMixinFields1[0].Descriptor()
+	// consentchange.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	consentchange.ProjectIDValidator = consentchangeDescProjectID.Validators[0].(func(string) error)
+	// consentchangeDescCreatedAt is the schema descriptor for created_at field.
+	consentchangeDescCreatedAt := consentchangeMixinFields2[0].Descriptor()
+	// consentchange.DefaultCreatedAt holds the default value on creation for the created_at field.
+	consentchange.DefaultCreatedAt = consentchangeDescCreatedAt.Default.(func() time.Time)
+	// consentchangeDescUpdatedAt is the schema descriptor for updated_at field.
+	consentchangeDescUpdatedAt := consentchangeMixinFields2[1].Descriptor()
+	// consentchange.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	consentchange.UpdateDefaultUpdatedAt = consentchangeDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// consentchangeDescID is the schema descriptor for id field.
+	consentchangeDescID := consentchangeMixinFields0[0].Descriptor()
+	// consentchange.DefaultID holds the default value on creation for the id field.
+	consentchange.DefaultID = consentchangeDescID.Default.(func() string)
+	// consentchange.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	consentchange.IDValidator = consentchangeDescID.Validators[0].(func(string) error)
+	consentgroupMixin := schema.ConsentGroup{}.Mixin()
+	consentgroupMixinHooks1 := consentgroupMixin[1].Hooks()
+	consentgroup.Hooks[0] = consentgroupMixinHooks1[0]
+	consentgroupMixinInters1 := consentgroupMixin[1].Interceptors()
+	consentgroup.Interceptors[0] = consentgroupMixinInters1[0]
+	consentgroupMixinFields0 := consentgroupMixin[0].Fields()
+	_ = consentgroupMixinFields0
+	consentgroupMixinFields1 := consentgroupMixin[1].Fields()
+	_ = consentgroupMixinFields1
+	consentgroupMixinFields2 := consentgroupMixin[2].Fields()
+	_ = consentgroupMixinFields2
+	consentgroupFields := schema.ConsentGroup{}.Fields()
+	_ = consentgroupFields
+	// consentgroupDescProjectID is the schema descriptor for project_id field.
+	consentgroupDescProjectID := consentgroupMixinFields1[0].Descriptor()
+	// consentgroup.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	consentgroup.ProjectIDValidator = consentgroupDescProjectID.Validators[0].(func(string) error)
+	// consentgroupDescCreatedAt is the schema descriptor for created_at field.
+	consentgroupDescCreatedAt := consentgroupMixinFields2[0].Descriptor()
+	// consentgroup.DefaultCreatedAt holds the default value on creation for the created_at field.
+	consentgroup.DefaultCreatedAt = consentgroupDescCreatedAt.Default.(func() time.Time)
+	// consentgroupDescUpdatedAt is the schema descriptor for updated_at field.
+	consentgroupDescUpdatedAt := consentgroupMixinFields2[1].Descriptor()
+	// consentgroup.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	consentgroup.UpdateDefaultUpdatedAt = consentgroupDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// consentgroupDescName is the schema descriptor for name field.
+	consentgroupDescName := consentgroupFields[0].Descriptor()
+	// consentgroup.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	consentgroup.NameValidator = func() func(string) error {
+		validators := consentgroupDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// consentgroupDescDescription is the schema descriptor for description field.
+	consentgroupDescDescription := consentgroupFields[1].Descriptor()
+	// consentgroup.DefaultDescription holds the default value on creation for the description field.
+	consentgroup.DefaultDescription = consentgroupDescDescription.Default.(string)
+	// consentgroup.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	consentgroup.DescriptionValidator = consentgroupDescDescription.Validators[0].(func(string) error)
+	// consentgroupDescID is the schema descriptor for id field.
+	consentgroupDescID := consentgroupMixinFields0[0].Descriptor()
+	// consentgroup.DefaultID holds the default value on creation for the id field.
+	consentgroup.DefaultID = consentgroupDescID.Default.(func() string)
+	// consentgroup.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	consentgroup.IDValidator = consentgroupDescID.Validators[0].(func(string) error)
 	cursorsecretFields := schema.CursorSecret{}.Fields()
 	_ = cursorsecretFields
 	// cursorsecretDescSecret is the schema descriptor for secret field.
@@ -802,6 +953,37 @@ func init() {
 	customer.DefaultID = customerDescID.Default.(func() string)
 	// customer.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	customer.IDValidator = customerDescID.Validators[0].(func(string) error)
+	customerconsentMixin := schema.CustomerConsent{}.Mixin()
+	customerconsentMixinHooks1 := customerconsentMixin[1].Hooks()
+	customerconsent.Hooks[0] = customerconsentMixinHooks1[0]
+	customerconsentMixinInters1 := customerconsentMixin[1].Interceptors()
+	customerconsent.Interceptors[0] = customerconsentMixinInters1[0]
+	customerconsentMixinFields0 := customerconsentMixin[0].Fields()
+	_ = customerconsentMixinFields0
+	customerconsentMixinFields1 := customerconsentMixin[1].Fields()
+	_ = customerconsentMixinFields1
+	customerconsentMixinFields2 := customerconsentMixin[2].Fields()
+	_ = customerconsentMixinFields2
+	customerconsentFields := schema.CustomerConsent{}.Fields()
+	_ = customerconsentFields
+	// customerconsentDescProjectID is the schema descriptor for project_id field.
+	customerconsentDescProjectID := customerconsentMixinFields1[0].Descriptor()
+	// customerconsent.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	customerconsent.ProjectIDValidator = customerconsentDescProjectID.Validators[0].(func(string) error)
+	// customerconsentDescCreatedAt is the schema descriptor for created_at field.
+	customerconsentDescCreatedAt := customerconsentMixinFields2[0].Descriptor()
+	// customerconsent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	customerconsent.DefaultCreatedAt = customerconsentDescCreatedAt.Default.(func() time.Time)
+	// customerconsentDescUpdatedAt is the schema descriptor for updated_at field.
+	customerconsentDescUpdatedAt := customerconsentMixinFields2[1].Descriptor()
+	// customerconsent.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	customerconsent.UpdateDefaultUpdatedAt = customerconsentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// customerconsentDescID is the schema descriptor for id field.
+	customerconsentDescID := customerconsentMixinFields0[0].Descriptor()
+	// customerconsent.DefaultID holds the default value on creation for the id field.
+	customerconsent.DefaultID = customerconsentDescID.Default.(func() string)
+	// customerconsent.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	customerconsent.IDValidator = customerconsentDescID.Validators[0].(func(string) error)
 	customereventcountMixin := schema.CustomerEventCount{}.Mixin()
 	customereventcountMixinHooks1 := customereventcountMixin[1].Hooks()
 	customereventcount.Hooks[0] = customereventcountMixinHooks1[0]

@@ -37,6 +37,10 @@ func (BinEntry) Fields() []ent.Field {
 		field.String("reserved_name").Optional().Nillable().Immutable(),
 		field.String("resource_parent_id").Optional().Nillable().Immutable(),
 		field.String("deleted_by_user_id").Optional().Nillable().Immutable(),
+		// parent_entry_id marks an entry that only keeps a name reserved
+		// for another entry: the SKUs of a binned product (their
+		// source_ids). It is not listed and goes with its parent entry.
+		field.String("parent_entry_id").Optional().Nillable().Immutable(),
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -14,18 +14,22 @@ const ResourceType = "bin_entry"
 
 // Delete serves DELETE /v1/trash-bin/{binEntryId} and deleteBinEntry: the
 // entry goes for good, so the resource is deleted as with force=true and
-// its name is free again. Another project's entry is a 404.
+// its name is free again, with the names its hidden entries kept (a
+// product's SKUs). Another project's entry is a 404.
 func Delete(ctx context.Context, id string) (string, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}
-	err = c.BinEntry.DeleteOneID(id).Exec(ctx)
-	if ent.IsNotFound(err) {
-		return "", apperr.NotFound(ResourceType, id)
+	if _, err := c.BinEntry.Delete().Where(binentry.ParentEntryID(id)).Exec(ctx); err != nil {
+		return "", fmt.Errorf("deleting the bin entry's reservations: %w", err)
 	}
+	n, err := c.BinEntry.Delete().Where(binentry.ID(id), binentry.ParentEntryIDIsNil()).Exec(ctx)
 	if err != nil {
 		return "", fmt.Errorf("deleting bin entry: %w", err)
+	}
+	if n == 0 {
+		return "", apperr.NotFound(ResourceType, id)
 	}
 	return id, nil
 }

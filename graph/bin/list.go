@@ -69,7 +69,7 @@ func ListEntries(ctx context.Context, in *ListInput) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := c.BinEntry.Query()
+	q := c.BinEntry.Query().Where(binentry.ParentEntryIDIsNil()) // not the entries that only reserve names
 	if len(preds) > 0 {
 		if in.Or {
 			q.Where(binentry.Or(preds...))

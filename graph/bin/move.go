@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -30,6 +31,10 @@ type Resource struct {
 	Reserved *string
 	// ParentID is the voucher's campaign or the SKU's product (nil: none).
 	ParentID *string
+	// Reserves are resources deleted with this one whose names stay
+	// reserved with it (a product's SKUs): hidden entries, not listed,
+	// deleted with this entry.
+	Reserves []Resource
 }
 
 // Move records r in the request's project bin; the caller deletes the
@@ -39,10 +44,22 @@ func Move(ctx context.Context, r Resource) error {
 	if err != nil {
 		return err
 	}
-	err = c.BinEntry.Create().SetResourceType(binentry.ResourceType(r.Type)).SetResourceID(r.ID).
-		SetResourceName(r.Name).SetNillableReservedName(r.Reserved).SetNillableResourceParentID(r.ParentID).Exec(ctx)
+	entry, err := c.BinEntry.Create().SetResourceType(binentry.ResourceType(r.Type)).SetResourceID(r.ID).
+		SetResourceName(r.Name).SetNillableReservedName(r.Reserved).SetNillableResourceParentID(r.ParentID).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("moving %s %s to the bin: %w", r.Type, r.ID, err)
+	}
+	if len(r.Reserves) == 0 {
+		return nil
+	}
+	rows := make([]*ent.BinEntryCreate, len(r.Reserves))
+	for i, h := range r.Reserves {
+		rows[i] = c.BinEntry.Create().SetResourceType(binentry.ResourceType(h.Type)).SetResourceID(h.ID).
+			SetResourceName(h.Name).SetNillableReservedName(h.Reserved).SetNillableResourceParentID(h.ParentID).
+			SetParentEntryID(entry.ID)
+	}
+	if err := c.BinEntry.CreateBulk(rows...).Exec(ctx); err != nil {
+		return fmt.Errorf("reserving the names of %s %s in the bin: %w", r.Type, r.ID, err)
 	}
 	return nil
 }

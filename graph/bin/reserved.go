@@ -29,3 +29,45 @@ func CheckFree(ctx context.Context, typ, name string) error {
 	}
 	return nil
 }
+
+// ReservedAmong returns which of names a binned resource of the type still
+// holds (the codes a generation or import must not create). A project with
+// no binned resource of the type costs one indexed existence check.
+func ReservedAmong(ctx context.Context, typ string, names []string) (map[string]bool, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rt := binentry.ResourceTypeEQ(binentry.ResourceType(typ))
+	binned, err := c.BinEntry.Query().Where(rt, binentry.ReservedNameNotNil()).Exist(ctx)
+	if err != nil || !binned {
+		return nil, wrapReserved(typ, err)
+	}
+	out := map[string]bool{}
+	for start := 0; start < len(names); start += reservedChunk {
+		chunk := names[start:min(start+reservedChunk, len(names))]
+		held, err := c.BinEntry.Query().Where(rt, binentry.ReservedNameIn(chunk...)).
+			Select(binentry.FieldReservedName).Strings(ctx)
+		if err != nil {
+			return nil, wrapReserved(typ, err)
+		}
+		for _, n := range held {
+			out[n] = true
+		}
+	}
+	return out, nil
+}
+
+// reservedChunk bounds the names of one lookup (SQLite's and PostgreSQL's
+// parameter limits).
+const reservedChunk = 5000
+
+func wrapReserved(typ string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("checking the bin for %s names: %w", typ, err)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
@@ -193,6 +194,10 @@ func importBatch(ctx context.Context, job *ent.AsyncAction, campaignID string, r
 	for _, code := range existing {
 		taken[code] = true
 	}
+	binned, err := bin.ReservedAmong(ctx, bin.TypeVoucher, codes)
+	if err != nil {
+		return nil, fmt.Errorf("import: looking up binned codes: %w", err)
+	}
 	groups := map[string]*importGroup{}
 	var order []string
 	categories := map[string]*ent.Category{}
@@ -204,6 +209,10 @@ func importBatch(ctx context.Context, job *ent.AsyncAction, campaignID string, r
 		code := strings.TrimSpace(strOr(r.Code))
 		if taken[code] {
 			fail(r, "Duplicate code: a voucher with this code exists")
+			continue
+		}
+		if binned[code] {
+			fail(r, "Duplicate code: a voucher with this code is in the trash bin")
 			continue
 		}
 		tmpl, err := r.template(ctx, base, categories)

@@ -21,7 +21,8 @@ import (
 
 // InsertVouchers stores one voucher per code, made from tmpl, in the
 // caller's transaction. Codes that already exist in the project are skipped
-// (the unique index decides, so concurrent writers never collide). The
+// (the unique index decides, so concurrent writers never collide), and so
+// are codes a voucher in the trash bin still holds. The
 // campaign's vouchers_count grows by the number inserted, in the same
 // transaction, so it always agrees with the stored vouchers. It is the one
 // write path for vouchers: single adds and bulk jobs both use it.
@@ -33,6 +34,9 @@ func InsertVouchers(ctx context.Context, projectID string, campaignID *string, t
 	dia := entdb.DialectFromContext(ctx)
 	if dia == "" {
 		return 0, fmt.Errorf("inserting vouchers: no SQL dialect in context")
+	}
+	if codes, err = withoutBinned(ctx, codes); err != nil || len(codes) == 0 { // voucher_bin.go
+		return 0, err
 	}
 	if err := dropDeletedCategory(ctx, c, tmpl); err != nil { // voucher_categories.go
 		return 0, err

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -89,8 +90,17 @@ func DeleteProduct(ctx context.Context, ref string, force *bool) (string, error)
 		return "", err
 	}
 	if !bin.Skip(force) {
+		skus, err := c.Sku.Query().Where(skuOfProduct(p.ID), sku.SourceIDNotNil()).All(ctx)
+		if err != nil {
+			return "", wrap("reading the product's SKUs", err)
+		}
+		reserves := make([]bin.Resource, len(skus))
+		for i, s := range skus {
+			reserves[i] = bin.Resource{Type: bin.TypeSku, ID: s.ID, Name: bin.NameOf(s.Sku, s.SourceID, s.ID),
+				Reserved: s.SourceID, ParentID: &p.ID}
+		}
 		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeProduct, ID: p.ID, Name: bin.NameOf(p.Name, p.SourceID, p.ID),
-			Reserved: p.SourceID}); err != nil {
+			Reserved: p.SourceID, Reserves: reserves}); err != nil {
 			return "", err
 		}
 	}

@@ -51,6 +51,7 @@ var activityTypes = append([]string{
 	"customer.order.fulfilled", "customer.order.paid", "customer.order.processing", "customer.order.updated",
 	"customer.reward_redemptions.created", "customer.reward_redemptions.pending",
 	"customer.reward_redemptions.completed", "customer.reward_redemptions.rolledback",
+	consentGiven, consentRevoked, // the legacy consents calls (consent_grants.go); not in the documents
 }, effectTypes...)
 
 // activityCategory is the category of an activity type.

@@ -6,6 +6,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/consentchange"
+	"github.com/promoengine/promoengine/ent/customerconsent"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -96,6 +98,12 @@ func DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion
 		}},
 		{"loyalty memberships", &out.LoyaltyMemberships, func() (int, error) {
 			return c.LoyaltyMember.Delete().Where(loyaltymember.IDIn(memberIDs...)).Exec(ctx)
+		}},
+		{"consents", nil, func() (int, error) {
+			return c.CustomerConsent.Delete().Where(customerconsent.CustomerID(cust.ID)).Exec(ctx)
+		}},
+		{"consent changes", nil, func() (int, error) {
+			return c.ConsentChange.Delete().Where(consentchange.CustomerID(cust.ID)).Exec(ctx)
 		}},
 		{"customer", nil, func() (int, error) { return 1, c.Customer.DeleteOne(cust).Exec(ctx) }},
 	}

@@ -142,14 +142,13 @@ func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampa
 }
 
 // DeleteProgram schedules the deletion of a loyalty program and its cards
-// (DELETE /v1/loyalties/{campaignId}); the campaign deletion's job. It
-// deletes for good (no trash bin entry): the program's force flag does not
-// reach here yet (docs/trash-bin.md).
-func DeleteProgram(ctx context.Context, idOrName string) (*ent.AsyncAction, error) {
+// (DELETE /v1/loyalties/{campaignId}[?force]); the campaign deletion's job.
+// Without force=true the program goes to the trash bin first and its name
+// stays reserved, as every campaign delete (docs/trash-bin.md).
+func DeleteProgram(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
 	cmp, err := Program(ctx, idOrName)
 	if err != nil {
 		return nil, err
 	}
-	force := true
-	return campaign.DeleteCampaign(ctx, cmp.ID, &force)
+	return campaign.DeleteCampaign(ctx, cmp.ID, force)
 }

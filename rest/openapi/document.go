@@ -41,7 +41,7 @@ type Options struct {
 var areas = []func(*API){
 	probes, oauth,
 	campaigns, campaignSummary, categories, products, promotions, vouchers, voucherLifecycle, voucherBulk, campaignImports, bulkImports, transactions, asyncActions, assets,
-	publications, customers, customerActivities, events, segments, exports, exportsGeneric, orders, productCollections, customerRedeemables, trashBin,
+	publications, customers, customerActivities, events, segments, exports, exportsGeneric, orders, productCollections, customerRedeemables, trashBin, consents,
 	validations, redemptions, validationRules, qualifications,
 	client,
 	loyaltyPrograms, loyaltyMembers, loyaltyCatalog, earningRules, loyaltyV2Gaps, loyaltyV1, loyaltyV1EarningRules, loyaltyV1Tiers, loyaltyV1Points,

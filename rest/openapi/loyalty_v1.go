@@ -31,8 +31,8 @@ func loyaltyV1(a *API) {
 			Opt("loyalty_tiers_expiration", FreeObject())),
 		Response: campaign})
 	a.Add("DELETE /v1/loyalties/{campaignId}", Op{Summary: "v1: Delete a loyalty program", Auth: ServerAPI, PathParams: program,
-		Description: "Deletes the program and its cards in the background.",
-		Query:       []Param{Query("force", Boolean(), "Accepted; deletion is always permanent here.")},
+		Description: "Deletes the program and its cards in the background; without force=true the program goes to the trash bin.",
+		Query:       []Param{Query("force", Boolean(), "Delete permanently (true) rather than to the bin.")},
 		Response:    Ref("AsyncActionStarted")})
 
 	a.Add("POST /v1/loyalties/{campaignId}/members", Op{Summary: "v1: Add a loyalty member", Auth: ServerAPI, PathParams: program,
