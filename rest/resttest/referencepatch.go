@@ -2,6 +2,7 @@ package resttest
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -20,6 +21,40 @@ func patchReference(file string, doc *openapi3.T) {
 			in.Value.Items.Value.MaxLength = nil
 		}
 	})
+	// redemptions.json (and its copies in the other documents): a
+	// redemption's reward (RedemptionRewardResult) requires "reward", which
+	// is not one of its properties (the service's examples have none).
+	walkAll(doc, func(s *openapi3.Schema) {
+		if s.Properties["assignment_id"] != nil && s.Properties["loyalty_tier_id"] != nil && s.Properties["reward"] == nil {
+			dropRequired(s, "reward")
+		}
+	})
+	// A scheduled export (ExportScheduledBase and the transactions
+	// exports' copies) requires a non-null user_id, but ExportBase (the
+	// same export once read) says nullable, and the service answers
+	// user_id null for an export made with an API key (the seed
+	// contract, spec/interface.md: "string or null").
+	walkAll(doc, func(s *openapi3.Schema) {
+		if s.Properties["user_id"] != nil && s.Properties["channel"] != nil && s.Properties["result"] != nil {
+			makeNullable(s, "user_id")
+		}
+	})
+	{
+		// exports.json, orders.json: not a defect, our extension (docs/exports.md): an export's
+		// fields may name metadata.<key> columns, which the Export*Fields
+		// enums cannot list. An export whose request named one echoes it;
+		// the enums are widened so that the rest of such exports is still
+		// checked (a strict client refuses those fields: a kept
+		// deviation, docs/openapi.md).
+		for name, ref := range doc.Components.Schemas {
+			if !strings.HasPrefix(name, "Export") || !strings.HasSuffix(name, "Fields") || ref.Value == nil || len(ref.Value.Enum) == 0 {
+				continue
+			}
+			enum := *ref.Value
+			*ref.Value = openapi3.Schema{AnyOf: openapi3.SchemaRefs{{Value: &enum},
+				{Value: &openapi3.Schema{Type: &openapi3.Types{"string"}, Pattern: `^metadata\..+`}}}}
+		}
+	}
 	switch file {
 	case "publications.json":
 		// POST /v1/publications (and its GET twin /v1/publications/create):
@@ -70,6 +105,15 @@ func patchReference(file string, doc *openapi3.T) {
 		walkResponses(doc, "/v1/campaigns/{campaignId}", func(s *openapi3.Schema) {
 			if s.Properties["campaign_type"] != nil {
 				dropRequired(s, "categories")
+			}
+		})
+	case "metadata-schemas.json":
+		// GET /v1/metadata-schemas: required names data, the array (and
+		// data_ref, the example, the SDK) is schemas.
+		walkResponses(doc, "/v1/metadata-schemas", func(s *openapi3.Schema) {
+			if s.Properties["schemas"] != nil {
+				dropRequired(s, "data")
+				s.Required = append(s.Required, "schemas")
 			}
 		})
 	case "events.json":
