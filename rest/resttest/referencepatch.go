@@ -65,6 +65,17 @@ func patchReference(file string, doc *openapi3.T) {
 		base.Value.Properties["result"] = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true,
 			AnyOf: openapi3.SchemaRefs{base.Value.Properties["result"], {Value: failed}}}}
 	}
+	// The channel of a redemption (and a rollback) made through the client
+	// API: the service records channel_type CLIENT_API (#32: the channel
+	// the request came through), which the channel_type enums lack.
+	walkAll(doc, func(s *openapi3.Schema) {
+		if ct := s.Properties["channel_type"]; ct != nil && ct.Value != nil && slices.Contains(ct.Value.Enum, any("API")) &&
+			!slices.Contains(ct.Value.Enum, any("CLIENT_API")) {
+			c := *ct.Value
+			c.Enum = append(slices.Clone(c.Enum), "CLIENT_API")
+			s.Properties["channel_type"] = &openapi3.SchemaRef{Value: &c}
+		}
+	})
 	switch file {
 	case "publications.json":
 		// POST /v1/publications (and its GET twin /v1/publications/create):
