@@ -101,7 +101,7 @@ func campaignJSON(c *ent.Campaign) campaignBody {
 		Category: c.Category, CreationStatus: c.CreationStatus.String(),
 		VouchersGenerationStatus: c.VouchersGenerationStatus.String(),
 		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: categoriesJSON(loadedCategories(c)),
-		ReferralProgram: c.ReferralProgram, LoyaltyTiersExpiration: c.LoyaltyTiersExpiration,
+		ReferralProgram: c.ReferralProgram, LoyaltyTiersExpiration: tiersExpirationJSON(c.LoyaltyTiersExpiration),
 		Promotion:                  c.Promotion,
 		ValidationRulesAssignments: newList[any](nil, 0),
 		Object:                     "campaign",

@@ -21,9 +21,12 @@ type metadataSchemaBody struct {
 	RelatedObject string         `json:"related_object"`
 	Name          string         `json:"name"`
 	Properties    map[string]any `json:"properties"`
-	CreatedAt     timestamp      `json:"created_at"`
-	UpdatedAt     *timestamp     `json:"updated_at"`
-	Object        string         `json:"object"`
+	// AllowDefinedOnly is always false: metadata outside a schema is
+	// allowed (the real service's schemas say so with false).
+	AllowDefinedOnly bool       `json:"allow_defined_only"`
+	CreatedAt        timestamp  `json:"created_at"`
+	UpdatedAt        *timestamp `json:"updated_at"`
+	Object           string     `json:"object"`
 }
 
 func (h eventHandlers) schemaJSON(ctx context.Context, ms *ent.MetadataSchema) metadataSchemaBody {
@@ -63,7 +66,9 @@ func (h eventHandlers) listSchemas(c *gin.Context) {
 	for i, ms := range all {
 		items[i] = h.schemaJSON(c.Request.Context(), ms)
 	}
-	c.PureJSON(http.StatusOK, newList(items, len(items)))
+	// As the real service (and the SDK's MetadataSchemasListResponse): the
+	// array is schemas, named by data_ref.
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "schemas", "schemas": items, "total": len(items)})
 }
 
 // getSchema serves GET /v1/metadata-schemas/{resource}: by the resource it

@@ -51,7 +51,8 @@ func TestMetadataSchemas(t *testing.T) {
 		t.Fatalf("get: %v", got)
 	}
 	list := must(t, e.Do(http.MethodGet, "/v1/metadata-schemas", nil, app), http.StatusOK)
-	if list["object"] != "list" || list["total"] != 1.0 || len(list["data"].([]any)) != 1 {
+	if list["object"] != "list" || list["total"] != 1.0 || list["data_ref"] != "schemas" || len(list["schemas"].([]any)) != 1 ||
+		list["schemas"].([]any)[0].(map[string]any)["allow_defined_only"] != false {
 		t.Fatalf("list: %v", list)
 	}
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/metadata-schemas", map[string]any{"related_object": "event", "name": "signed_up"}, app),

@@ -87,8 +87,7 @@ func TestGenericExports(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"exported_object": "coupons"}, "voucher_transactions"},
-		{map[string]any{"exported_object": "points_expiration"}, "not available"},
-		{map[string]any{"exported_object": "points_expiration"}, "voucher, redemption, publication, customer, order, voucher_transactions"},
+		{map[string]any{"exported_object": "points_expiration"}, "campaign_id"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"fields": []string{"shoe_size"}}}, "address_city"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"filters": map[string]any{"shoe": map[string]any{}}}}, "source_id"},
 		{map[string]any{"exported_object": "customer", "parameters": map[string]any{"sort": "x"}}, "fields, order and filters"},
@@ -165,5 +164,5 @@ func TestVoucherExport(t *testing.T) {
 		t.Errorf("vouchers CSV:\n%s\nwant:\n%s", csv, want)
 	}
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/exports", map[string]any{"exported_object": "voucher",
-		"parameters": map[string]any{"order": "code"}}, app), http.StatusBadRequest, "invalid_payload", "-created_at")
+		"parameters": map[string]any{"order": "value"}}, app), http.StatusBadRequest, "invalid_payload", "-created_at, created_at, -updated_at")
 }

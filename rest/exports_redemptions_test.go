@@ -76,10 +76,10 @@ func TestRedemptionAndPublicationExports(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"exported_object": "redemption", "parameters": map[string]any{"fields": []string{"shoe"}}}, "failure_message"},
-		{map[string]any{"exported_object": "redemption", "parameters": map[string]any{"order": "voucher_code"}}, "-tracking_id"},
+		{map[string]any{"exported_object": "redemption", "parameters": map[string]any{"order": "amount"}}, "-tracking_id"},
 		{map[string]any{"exported_object": "redemption", "parameters": map[string]any{"filters": map[string]any{"user_login": map[string]any{}}}}, "parent_redemption_id"},
 		{map[string]any{"exported_object": "publication", "parameters": map[string]any{"fields": []string{"id"}}}, "is_winner"},
-		{map[string]any{"exported_object": "publication", "parameters": map[string]any{"filters": map[string]any{"junction": "or"}}}, "junction"},
+		{map[string]any{"exported_object": "publication", "parameters": map[string]any{"filters": map[string]any{"junction": "xor"}}}, "junction"},
 		{map[string]any{"exported_object": "publication", "parameters": map[string]any{"filters": map[string]any{
 			"created_at": map[string]any{"conditions": map[string]any{"$after": "yesterday"}}}}}, "date-time"},
 	} {

@@ -30,7 +30,9 @@ func TestV1LoyaltyProgramsAsAUserDrivesThem(t *testing.T) {
 	if lc := prg["voucher"].(map[string]any)["loyalty_card"].(map[string]any); lc["points"] != float64(100) {
 		t.Errorf("voucher.loyalty_card %v", lc)
 	}
-	if te, _ := prg["loyalty_tiers_expiration"].(map[string]any); te["qualification_type"] != "BALANCE" {
+	// Created without extend: none (the documents require the member).
+	if te, _ := prg["loyalty_tiers_expiration"].(map[string]any); te["qualification_type"] != "BALANCE" ||
+		te["expiration_date"].(map[string]any)["extend"] != "P0D" {
 		t.Errorf("loyalty_tiers_expiration %v", prg["loyalty_tiers_expiration"])
 	}
 	// The same campaign through /v1/campaigns, by ID and by name.

@@ -320,7 +320,7 @@ func TestOrderImportAndExport(t *testing.T) {
 		t.Errorf("export file:\n%s", dl.Body)
 	}
 	for _, bad := range []map[string]any{{"fields": []string{"nope"}}, {"order": "amount"},
-		{"filters": map[string]any{"amount": map[string]any{"conditions": map[string]any{"$more_than": []any{"1"}}}}}} {
+		{"filters": map[string]any{"amount": map[string]any{"conditions": map[string]any{"$starts_with": []any{"1"}}}}}} {
 		wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/orders/export", map[string]any{"parameters": bad}, app),
 			http.StatusBadRequest, "invalid_payload")
 	}

@@ -65,7 +65,7 @@ func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *r
 		out.Session = map[string]any{"key": *r.SessionKey}
 	}
 	if r.Reward != nil {
-		out.Reward = r.Reward
+		out.Reward = rewardResultJSON(r.Reward)
 	}
 	if r.RollbackID != nil {
 		out.RelatedRedemptions = map[string]any{"rollbacks": []any{map[string]any{"id": *r.RollbackID}}}

@@ -149,7 +149,7 @@ func asyncActionJSON(j *ent.AsyncAction) asyncActionBody {
 		processing = &ms
 	}
 	return asyncActionBody{
-		ID: j.ID, Type: j.Type, Status: j.Status.String(), Result: j.Result,
+		ID: j.ID, Type: asyncActionType(j.Type), Status: j.Status.String(), Result: j.Result,
 		CreatedAt: timestamp(j.CreatedAt), UpdatedAt: optionalTime(j.UpdatedAt),
 		RequestID: j.RequestID, ProcessingTime: processing, Progress: jobrun.Progress(j),
 		Object: "async_action",

@@ -191,7 +191,7 @@ func TestBulkGenerationJob(t *testing.T) {
 	}
 	job := e.WaitForJob(app, id)
 	if job["status"] != "DONE" || job["progress"] != float64(100) || job["object"] != "async_action" ||
-		job["type"] != "CAMPAIGN.VOUCHERS_GENERATION" || job["result"] == nil || job["processing_time"] == nil {
+		job["type"] != "CAMPAIGN.VOUCHERS_GENERATE" || job["result"] == nil || job["processing_time"] == nil {
 		t.Errorf("job = %v", job)
 	}
 	cmp := e.Do(http.MethodGet, "/v1/campaigns/bulk", nil, app).JSON(t)

@@ -57,6 +57,20 @@ type parsedFilter struct {
 	conditions []condition
 }
 
+// lowerJunction is a checked filter as stored: its junction in the
+// documents' case (and, or; the real service's answers), whatever case was
+// sent. The filter is copied.
+func lowerJunction(f map[string]any) map[string]any {
+	out := make(map[string]any, len(f))
+	for k, v := range f {
+		out[k] = v
+	}
+	if j, ok := f["junction"].(string); ok {
+		out["junction"] = strings.ToLower(j)
+	}
+	return out
+}
+
 // parseCollectionFilter checks a filter: a junction (and/or, any case)
 // and known fields with known operators. The 400s name the property.
 func parseCollectionFilter(f map[string]any) (*parsedFilter, error) {

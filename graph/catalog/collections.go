@@ -71,7 +71,7 @@ func CreateCollection(ctx context.Context, in CollectionInput) (*ent.ProductColl
 		if _, err := parseCollectionFilter(in.Filter); err != nil {
 			return nil, err
 		}
-		create.SetFilter(in.Filter)
+		create.SetFilter(lowerJunction(in.Filter))
 	} else {
 		if in.Filter != nil {
 			return nil, apperr.InvalidPayload("Property .filter is for AUTO_UPDATE collections; a STATIC collection lists products")
@@ -175,7 +175,7 @@ func UpdateCollection(ctx context.Context, id string, in CollectionInput) (*ent.
 		if _, err := parseCollectionFilter(in.Filter); err != nil {
 			return nil, err
 		}
-		upd.SetFilter(in.Filter)
+		upd.SetFilter(lowerJunction(in.Filter))
 	}
 	out, err := upd.Save(ctx)
 	if err != nil {

@@ -83,6 +83,9 @@ func (ch *exportChunker) writeTransactions(ctx context.Context, names []string, 
 	if err != nil {
 		return err
 	}
+	if src.where, err = subjectWindow(ch.exp.Parameters, "created_at", timeCol("created_at"), ch.job.ProjectID); err != nil {
+		return err
+	}
 	rctx, stop := context.WithCancel(ctx)
 	pages := make(chan exportPage, 1)
 	go src.read(rctx, ch.rows > 0, ch.lastAt, ch.lastID, pageSize, pages)

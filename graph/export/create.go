@@ -43,6 +43,7 @@ var exporters = map[string]func(ctx context.Context, params map[string]any) (*en
 	"redemption":           Redemptions,
 	"publication":          Publications,
 	"voucher_transactions": voucherTransactionsFromFilters,
+	"points_expiration":    pointsExpirationFromFilters,
 }
 
 // Create schedules an export of in.ExportedObject.
@@ -87,66 +88,36 @@ func decodeParameters(params map[string]any, dst any) error {
 	return nil
 }
 
-// voucherTransactionsFromFilters is the voucher_transactions export: the
-// voucher named by filters.voucher_id.conditions.$in (one code or id).
-func voucherTransactionsFromFilters(ctx context.Context, params map[string]any) (*ent.Export, error) {
-	var p struct {
-		Order   *string        `json:"order"`
-		Fields  []string       `json:"fields"`
-		Filters map[string]any `json:"filters"`
-	}
-	if err := decodeParameters(params, &p); err != nil {
-		return nil, err
-	}
-	var codes []any
-	for k, v := range p.Filters {
-		switch k {
-		case "junction":
-		case "voucher_id":
-			f, _ := v.(map[string]any)
-			conds, _ := f["conditions"].(map[string]any)
-			codes, _ = conds["$in"].([]any)
-		default:
-			return nil, apperr.InvalidPayload("Property .parameters.filters.%s is not supported; the filters are junction, voucher_id", k)
-		}
-	}
-	code, _ := firstOf(codes).(string)
-	if len(codes) != 1 || code == "" {
-		return nil, apperr.InvalidPayload("Property .parameters.filters.voucher_id.conditions.$in must name one voucher")
-	}
-	return VoucherTransactions(ctx, code, &ExportParametersInput{Order: p.Order, Fields: p.Fields})
-}
-
-func firstOf(list []any) any {
-	if len(list) == 0 {
-		return nil
-	}
-	return list[0]
-}
-
 // Customers schedules a CSV export of the project's customers.
 func Customers(ctx context.Context, params map[string]any) (*ent.Export, error) {
-	stored, err := checkExportParameters(params, CustomerExportFields, customerFilterColumns,
-		"-name, name, -id, id, -email, email, -source_id, source_id, -created_at, created_at, -updated_at, updated_at")
+	stored, err := checkExportParameters(params, CustomerExportFields, customerFilters, customerOrders, false)
 	if err != nil {
 		return nil, err
 	}
 	return scheduleExport(ctx, "customer", stored, JobExportCustomers)
 }
 
-// checkExportParameters checks an export's fields, order (created_at or
-// -created_at here; documented names the reference's) and filters over
-// columns, and returns the parameters to store (what the request sent).
-func checkExportParameters(params map[string]any, fields []string, columns map[string]string, documented string) (map[string]any, error) {
-	var p OrderExportParameters // the same three members
+// exportParameters are the members of an export's parameters; campaign_id
+// only a vouchers export's.
+type exportParameters struct {
+	Fields     []string       `json:"fields"`
+	Order      *string        `json:"order"`
+	Filters    map[string]any `json:"filters"`
+	CampaignID *string        `json:"campaign_id"`
+}
+
+// checkExportParameters checks an export's fields, order (created_at or a
+// member of orders) and filters, and returns the parameters to store:
+// what the request sent, as the real service shows them.
+func checkExportParameters(params map[string]any, fields []string, filters filterSet, orders map[string]sortExpr, campaign bool) (map[string]any, error) {
+	var p exportParameters
 	if err := decodeParameters(params, &p); err != nil {
 		return nil, err
 	}
 	stored := map[string]any{}
 	if p.Order != nil {
-		if *p.Order != "created_at" && *p.Order != "-created_at" {
-			return nil, apperr.InvalidPayload("Property .parameters.order must be created_at or -created_at here (of %s), got %q",
-				documented, *p.Order)
+		if err := checkOrder(*p.Order, orders); err != nil {
+			return nil, err
 		}
 		stored["order"] = *p.Order
 	}
@@ -157,10 +128,16 @@ func checkExportParameters(params map[string]any, fields []string, columns map[s
 		stored["fields"] = p.Fields
 	}
 	if p.Filters != nil {
-		if _, err := parseFilters(p.Filters, columns); err != nil {
+		if _, err := parseFilters(p.Filters, filters, ""); err != nil {
 			return nil, err
 		}
-		stored["filters"] = p.Filters
+		stored["filters"] = storedFilters(p.Filters)
+	}
+	if p.CampaignID != nil {
+		if !campaign {
+			return nil, apperr.InvalidPayload("Property .parameters.campaign_id is allowed only in a voucher export")
+		}
+		stored["campaign_id"] = *p.CampaignID
 	}
 	return stored, nil
 }

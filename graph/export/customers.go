@@ -36,17 +36,12 @@ var (
 	DefaultCustomerExportFields = []string{"name", "source_id"}
 )
 
-// customerFilterColumns are the columns customer filters may name.
-var customerFilterColumns = map[string]string{"id": entcustomer.FieldID, "source_id": entcustomer.FieldSourceID,
-	"name": entcustomer.FieldName, "email": entcustomer.FieldEmail, "phone": entcustomer.FieldPhone,
-	"birthday": entcustomer.FieldBirthday, "created_at": entcustomer.FieldCreatedAt, "updated_at": entcustomer.FieldUpdatedAt}
-
 // RunCustomersExport writes a customers export's CSV.
 func RunCustomersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	return runKeysetExport(ctx, w, job, DefaultCustomerExportFields, func(ctx context.Context, ch *exportChunker, exp *ent.Export, names []string, desc bool, pageSize int) error {
 		var preds []predicate.Customer
 		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
-			sel, err := parseFilters(f, customerFilterColumns)
+			sel, err := parseFilters(f, customerFilters, job.ProjectID)
 			if err != nil {
 				return err
 			}
@@ -54,13 +49,14 @@ func RunCustomersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAct
 				preds = append(preds, predicate.Customer(p))
 			}
 		}
+		sort := exportSort(exp.Parameters["order"], entcustomer.Table, customerOrders)
 		return writeKeyset(ctx, ch, keysetTable[*ent.Customer]{
 			page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*ent.Customer, error) {
 				q := w.Client.Customer.Query().Where(entcustomer.ProjectID(job.ProjectID)).Where(preds...)
 				if after != nil {
 					q.Where(after)
 				}
-				rows, err := q.Order(keysetOrder[entcustomer.OrderOption](desc)...).Limit(limit).All(ctx)
+				rows, err := q.Order(keysetOrder[entcustomer.OrderOption](sort, desc)...).Limit(limit).All(ctx)
 				if err != nil {
 					return nil, fmt.Errorf("reading customers: %w", err)
 				}
@@ -68,6 +64,7 @@ func RunCustomersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAct
 			},
 			key:  func(c *ent.Customer) (time.Time, string) { return c.CreatedAt, c.ID },
 			line: appendCustomerLine,
+			sort: sort,
 		}, names, desc, pageSize)
 	})
 }
@@ -82,7 +79,7 @@ func runKeysetExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction
 	if err != nil || ch == nil {
 		return err
 	}
-	desc := !strings.HasPrefix(fmt.Sprint(exp.Parameters["order"]), "created_at")
+	desc := exportDesc(exp.Parameters["order"])
 	err = write(ctx, ch, exp, fields, desc, min(w.BatchSize, maxExportBatch))
 	if werr := ch.wait(); err == nil {
 		err = werr

@@ -36,6 +36,12 @@ type ExportParametersInput struct {
 // VoucherTransactions schedules a CSV export of a voucher's
 // transactions: an export row and its job, in the request's transaction.
 func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+	return voucherTransactions(ctx, codeOrID, in, nil)
+}
+
+// voucherTransactions is VoucherTransactions with the created_at filter of
+// a generic export (nil: none).
+func voucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput, createdAt any) (*ent.Export, error) {
 	params, err := transactionParams(in)
 	if err != nil {
 		return nil, err
@@ -44,7 +50,7 @@ func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParamet
 	if err != nil {
 		return nil, err
 	}
-	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	params["filters"] = withCreatedAt(map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}, createdAt)
 	return scheduleTransactions(ctx, subjectID, params)
 }
 
@@ -52,11 +58,17 @@ func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParamet
 // a campaign's vouchers (POST /v1/loyalties/{campaignId}/transactions/export);
 // the export's filters name the campaign.
 func CampaignTransactions(ctx context.Context, campaignID string, in *ExportParametersInput) (*ent.Export, error) {
+	return campaignTransactions(ctx, campaignID, in, nil)
+}
+
+// campaignTransactions is CampaignTransactions with the created_at filter
+// of a generic export (nil: none).
+func campaignTransactions(ctx context.Context, campaignID string, in *ExportParametersInput, createdAt any) (*ent.Export, error) {
 	params, err := transactionParams(in)
 	if err != nil {
 		return nil, err
 	}
-	params["filters"] = map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
+	params["filters"] = withCreatedAt(map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}, createdAt)
 	return scheduleTransactions(ctx, campaignID, params)
 }
 

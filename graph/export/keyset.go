@@ -21,6 +21,8 @@ type keysetTable[T any] struct {
 	key func(T) (time.Time, string)
 	// line appends a row's CSV line.
 	line func(b []byte, names []string, row T) []byte
+	// sort is the order when it is not created_at (keyset_sort.go).
+	sort keysetSort
 }
 
 // writeKeyset streams t's rows after the committed position as CSV lines
@@ -34,7 +36,7 @@ func writeKeyset[T any](ctx context.Context, ch *exportChunker, t keysetTable[T]
 	for {
 		var after func(*entsql.Selector)
 		if more {
-			after = keysetAfter(desc, at, id)
+			after = t.sort.after(desc, at, id)
 		}
 		rows, err := t.page(ctx, after, pageSize)
 		if err != nil {
@@ -70,8 +72,12 @@ func keysetAfter(desc bool, at time.Time, id string) func(*entsql.Selector) {
 	}
 }
 
-// keysetOrder is the page order: (created_at, id), newest first when desc.
-func keysetOrder[O ~func(*entsql.Selector)](desc bool) []O {
+// keysetOrder is the page order: (created_at, id) or (sort, id), newest
+// (greatest) first when desc.
+func keysetOrder[O ~func(*entsql.Selector)](sort keysetSort, desc bool) []O {
+	if sort.expr != nil {
+		return []O{O(sort.orderBy(desc)), O(entsql.OrderByField("id", direction(desc)).ToFunc())}
+	}
 	dir := entsql.OrderAsc()
 	if desc {
 		dir = entsql.OrderDesc()

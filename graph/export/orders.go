@@ -13,7 +13,6 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	entorder "github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
@@ -40,9 +39,8 @@ type OrderExportInput struct {
 }
 
 // OrderExportParameters choose an orders export's columns, order and
-// rows. filters: {"junction": "and", "<field>": {"conditions": {"$op":
-// [values]}}} with status, customer_id, source_id and id ($in, $is,
-// $not_in, $is_not) and created_at, updated_at ($after, $before).
+// rows. filters: {"junction": "and"|"or", "<member>": {"conditions":
+// {"$op": [values]}}} over the documented members (filter_sets.go).
 type OrderExportParameters struct {
 	Fields  []string       `json:"fields"`
 	Order   *string        `json:"order"`
@@ -57,8 +55,8 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 	}
 	params := map[string]any{}
 	if p.Order != nil {
-		if *p.Order != "created_at" && *p.Order != "-created_at" {
-			return nil, apperr.InvalidPayload("Property .parameters.order must be created_at or -created_at, got %q", *p.Order)
+		if err := checkOrder(*p.Order, orderOrders); err != nil {
+			return nil, err
 		}
 		params["order"] = *p.Order
 	}
@@ -69,23 +67,18 @@ func Orders(ctx context.Context, in *OrderExportInput) (*ent.Export, error) {
 		params["fields"] = p.Fields
 	}
 	if p.Filters != nil {
-		if _, err := orderFilters(p.Filters); err != nil {
+		if _, err := orderFilters(p.Filters, ""); err != nil {
 			return nil, err
 		}
-		params["filters"] = p.Filters
+		params["filters"] = storedFilters(p.Filters)
 	}
 	return scheduleExport(ctx, "order", params, JobExportOrders)
 }
 
-// orderFilterColumns are the columns order filters may name.
-var orderFilterColumns = map[string]string{"status": entorder.FieldStatus, "customer_id": entorder.FieldCustomerID,
-	"source_id": entorder.FieldSourceID, "id": entorder.FieldID, "created_at": entorder.FieldCreatedAt,
-	"updated_at": entorder.FieldUpdatedAt}
-
 // orderFilters reads an export's filters as predicates (400 naming what
 // is not understood).
-func orderFilters(filters map[string]any) ([]predicate.Order, error) {
-	sel, err := parseFilters(filters, orderFilterColumns)
+func orderFilters(filters map[string]any, projectID string) ([]predicate.Order, error) {
+	sel, err := parseFilters(filters, orderFilterSet, projectID)
 	if err != nil {
 		return nil, err
 	}
@@ -104,24 +97,24 @@ func RunOrdersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction
 		var preds []predicate.Order
 		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
 			var err error
-			if preds, err = orderFilters(f); err != nil {
+			if preds, err = orderFilters(f, job.ProjectID); err != nil {
 				return err
 			}
 		}
-		return ch.writeOrders(ctx, names, preds, desc, pageSize)
+		return ch.writeOrders(ctx, names, preds, exportSort(exp.Parameters["order"], entorder.Table, orderOrders), desc, pageSize)
 	})
 }
 
 // writeOrders streams the orders after the committed position as CSV
 // lines (writeKeyset).
-func (ch *exportChunker) writeOrders(ctx context.Context, names []string, preds []predicate.Order, desc bool, pageSize int) error {
+func (ch *exportChunker) writeOrders(ctx context.Context, names []string, preds []predicate.Order, sort keysetSort, desc bool, pageSize int) error {
 	return writeKeyset(ctx, ch, keysetTable[*ent.Order]{
 		page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*ent.Order, error) {
 			q := ch.w.Client.Order.Query().Where(entorder.ProjectID(ch.job.ProjectID)).Where(preds...)
 			if after != nil {
 				q.Where(after)
 			}
-			rows, err := q.Order(keysetOrder[entorder.OrderOption](desc)...).Limit(limit).All(ctx)
+			rows, err := q.Order(keysetOrder[entorder.OrderOption](sort, desc)...).Limit(limit).All(ctx)
 			if err != nil {
 				return nil, fmt.Errorf("reading orders: %w", err)
 			}
@@ -129,6 +122,7 @@ func (ch *exportChunker) writeOrders(ctx context.Context, names []string, preds 
 		},
 		key:  func(o *ent.Order) (time.Time, string) { return o.CreatedAt, o.ID },
 		line: appendOrderLine,
+		sort: sort,
 	}, names, desc, pageSize)
 }
 

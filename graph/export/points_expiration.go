@@ -30,6 +30,12 @@ var PointsExpirationFields = []string{"id", "campaign_id", "voucher_id", "points
 // expires_at (default) or -expires_at. Buckets that never expire have no
 // expiration to export and are left out.
 func PointsExpiration(ctx context.Context, campaignID string, in *ExportParametersInput) (*ent.Export, error) {
+	return pointsExpiration(ctx, campaignID, in, nil)
+}
+
+// pointsExpiration is PointsExpiration with the voucher_id filter of a
+// generic export (nil: every card's buckets).
+func pointsExpiration(ctx context.Context, campaignID string, in *ExportParametersInput, voucherID any) (*ent.Export, error) {
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
@@ -52,7 +58,11 @@ func PointsExpiration(ctx context.Context, campaignID string, in *ExportParamete
 		}
 		params["fields"] = in.Fields
 	}
-	params["filters"] = map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
+	filters := map[string]any{"campaign_id": map[string]any{"conditions": map[string]any{"$in": []string{campaignID}}}}
+	if voucherID != nil {
+		filters["voucher_id"] = voucherID
+	}
+	params["filters"] = filters
 	return schedule(ctx, "points_expiration", &campaignID, params, JobExportPointsExpiration)
 }
 
@@ -74,6 +84,10 @@ func RunPointsExpirationExport(ctx context.Context, w *jobrun.Worker, job *ent.A
 // writeBuckets streams the program's dated buckets after the committed
 // position as CSV lines (the position's time is the bucket's expires_at).
 func (ch *exportChunker) writeBuckets(ctx context.Context, campaignID string, names []string, desc bool, pageSize int) error {
+	where, err := subjectWindow(ch.exp.Parameters, "voucher_id", textCol(pointsbucket.FieldVoucherID), ch.job.ProjectID)
+	if err != nil {
+		return err
+	}
 	if ch.seq == 0 {
 		ch.buf = appendCSVHeader(ch.buf, names)
 	}
@@ -85,6 +99,9 @@ func (ch *exportChunker) writeBuckets(ctx context.Context, campaignID string, na
 	for {
 		q := ch.w.Client.PointsBucket.Query().Where(pointsbucket.ProjectID(ch.job.ProjectID), pointsbucket.CampaignID(campaignID),
 			pointsbucket.StatusIn(pointsbucket.StatusACTIVE, pointsbucket.StatusEXPIRED), pointsbucket.ExpiresAtNotNil())
+		for _, p := range where {
+			q.Where(p)
+		}
 		if more {
 			at, id := at, id
 			q.Where(func(s *entsql.Selector) {

@@ -33,16 +33,9 @@ var (
 	DefaultPublicationExportFields = []string{"code", "customer_id", "date", "channel"}
 )
 
-// publicationFilterColumns are the columns publication filters may name.
-var publicationFilterColumns = map[string]string{"id": entpublication.FieldID, "customer_id": entpublication.FieldCustomerID,
-	"result": entpublication.FieldResult, "source_id": entpublication.FieldSourceID, "channel": entpublication.FieldChannel,
-	"campaign_id": entpublication.FieldCampaignID, "tracking_id": entpublication.FieldTrackingID,
-	"created_at": entpublication.FieldCreatedAt}
-
 // Publications schedules a CSV export of the project's publications.
 func Publications(ctx context.Context, params map[string]any) (*ent.Export, error) {
-	stored, err := checkExportParameters(params, PublicationExportFields, publicationFilterColumns,
-		"-id, id, -voucher_code, voucher_code, -tracking_id, tracking_id, -customer_id, customer_id, -created_at, created_at, -channel, channel")
+	stored, err := checkExportParameters(params, PublicationExportFields, publicationFilters, publicationOrders, false)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +47,7 @@ func RunPublicationsExport(ctx context.Context, w *jobrun.Worker, job *ent.Async
 	return runKeysetExport(ctx, w, job, DefaultPublicationExportFields, func(ctx context.Context, ch *exportChunker, exp *ent.Export, names []string, desc bool, pageSize int) error {
 		var preds []predicate.Publication
 		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
-			sel, err := parseFilters(f, publicationFilterColumns)
+			sel, err := parseFilters(f, publicationFilters, job.ProjectID)
 			if err != nil {
 				return err
 			}
@@ -62,13 +55,14 @@ func RunPublicationsExport(ctx context.Context, w *jobrun.Worker, job *ent.Async
 				preds = append(preds, predicate.Publication(p))
 			}
 		}
+		sort := exportSort(exp.Parameters["order"], entpublication.Table, publicationOrders)
 		return writeKeyset(ctx, ch, keysetTable[*publicationRow]{
 			page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*publicationRow, error) {
 				q := w.Client.Publication.Query().Where(entpublication.ProjectID(job.ProjectID)).Where(preds...)
 				if after != nil {
 					q.Where(after)
 				}
-				rows, err := q.Order(keysetOrder[entpublication.OrderOption](desc)...).Limit(limit).WithCustomer().
+				rows, err := q.Order(keysetOrder[entpublication.OrderOption](sort, desc)...).Limit(limit).WithCustomer().
 					WithVouchers(func(q *ent.VoucherQuery) {
 						q.Select(entvoucher.FieldID, entvoucher.FieldCode, entvoucher.FieldCampaignID)
 					}).All(ctx)
@@ -79,6 +73,7 @@ func RunPublicationsExport(ctx context.Context, w *jobrun.Worker, job *ent.Async
 			},
 			key:  func(p *publicationRow) (time.Time, string) { return p.CreatedAt, p.ID },
 			line: appendPublicationLine,
+			sort: sort,
 		}, names, desc, pageSize)
 	})
 }

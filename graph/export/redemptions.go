@@ -35,17 +35,9 @@ var (
 	DefaultRedemptionExportFields = []string{"id", "object", "voucher_code", "customer_id", "date", "result"}
 )
 
-// redemptionFilterColumns are the columns redemption filters may name.
-var redemptionFilterColumns = map[string]string{"id": entredemption.FieldID, "voucher_code": entredemption.FieldVoucherCode,
-	"customer_id": entredemption.FieldCustomerID, "result": entredemption.FieldResult, "object": entredemption.FieldObject,
-	"failure_code": entredemption.FieldFailureCode, "related_object_id": entredemption.FieldRelatedObjectID,
-	"parent_redemption_id": entredemption.FieldParentID, "tracking_id": entredemption.FieldTrackingID,
-	"campaign_id": entredemption.FieldCampaignID, "created_at": entredemption.FieldCreatedAt}
-
 // Redemptions schedules a CSV export of the project's redemptions.
 func Redemptions(ctx context.Context, params map[string]any) (*ent.Export, error) {
-	stored, err := checkExportParameters(params, RedemptionExportFields, redemptionFilterColumns,
-		"-id, id, -voucher_code, voucher_code, -tracking_id, tracking_id, -customer_id, customer_id, -created_at, created_at")
+	stored, err := checkExportParameters(params, RedemptionExportFields, redemptionFilters, redemptionOrders, false)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +49,7 @@ func RunRedemptionsExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncA
 	return runKeysetExport(ctx, w, job, DefaultRedemptionExportFields, func(ctx context.Context, ch *exportChunker, exp *ent.Export, names []string, desc bool, pageSize int) error {
 		var preds []predicate.Redemption
 		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
-			sel, err := parseFilters(f, redemptionFilterColumns)
+			sel, err := parseFilters(f, redemptionFilters, job.ProjectID)
 			if err != nil {
 				return err
 			}
@@ -65,13 +57,14 @@ func RunRedemptionsExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncA
 				preds = append(preds, predicate.Redemption(p))
 			}
 		}
+		sort := exportSort(exp.Parameters["order"], entredemption.Table, redemptionOrders)
 		return writeKeyset(ctx, ch, keysetTable[*redemptionRow]{
 			page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*redemptionRow, error) {
 				q := w.Client.Redemption.Query().Where(entredemption.ProjectID(job.ProjectID)).Where(preds...)
 				if after != nil {
 					q.Where(after)
 				}
-				rows, err := q.Order(keysetOrder[entredemption.OrderOption](desc)...).Limit(limit).
+				rows, err := q.Order(keysetOrder[entredemption.OrderOption](sort, desc)...).Limit(limit).
 					WithCustomer().WithVoucher(func(q *ent.VoucherQuery) { q.Select(entvoucher.FieldType) }).All(ctx)
 				if err != nil {
 					return nil, fmt.Errorf("reading redemptions: %w", err)
@@ -80,6 +73,7 @@ func RunRedemptionsExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncA
 			},
 			key:  func(r *redemptionRow) (time.Time, string) { return r.CreatedAt, r.ID },
 			line: appendRedemptionLine,
+			sort: sort,
 		}, names, desc, pageSize)
 	})
 }

@@ -59,6 +59,8 @@ type exportSource struct {
 	program   bool // all the transactions of a campaign (ownerID camp_…)
 	programID string
 	desc      bool
+	// where are the export's created_at conditions.
+	where []func(*entsql.Selector)
 }
 
 // columns are the table and owner column read and the columns read, in
@@ -94,6 +96,9 @@ func (s *exportSource) page(ctx context.Context, more bool, at time.Time, id str
 	order := []string{entsql.Asc("created_at"), entsql.Asc("id")}
 	if s.desc {
 		order = []string{entsql.Desc("created_at"), entsql.Desc("id")}
+	}
+	for _, p := range s.where {
+		p(q)
 	}
 	if more {
 		if s.desc {

@@ -33,14 +33,9 @@ var (
 	DefaultVoucherExportFields = []string{"code", "voucher_type", "value", "discount_type"}
 )
 
-// voucherFilterColumns are the columns voucher filters may name.
-var voucherFilterColumns = map[string]string{"code": entvoucher.FieldCode, "category_ids": entvoucher.FieldCategoryID,
-	"holder_id": entvoucher.FieldHolderID, "created_at": entvoucher.FieldCreatedAt, "updated_at": entvoucher.FieldUpdatedAt}
-
 // Vouchers schedules a CSV export of the project's vouchers.
 func Vouchers(ctx context.Context, params map[string]any) (*ent.Export, error) {
-	stored, err := checkExportParameters(params, VoucherExportFields, voucherFilterColumns,
-		"-created_at, created_at, -updated_at, updated_at, -code, code")
+	stored, err := checkExportParameters(params, VoucherExportFields, voucherFilters, voucherOrders, true)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +47,7 @@ func RunVouchersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 	return runKeysetExport(ctx, w, job, DefaultVoucherExportFields, func(ctx context.Context, ch *exportChunker, exp *ent.Export, names []string, desc bool, pageSize int) error {
 		var preds []predicate.Voucher
 		if f, ok := exp.Parameters["filters"].(map[string]any); ok {
-			sel, err := parseFilters(f, voucherFilterColumns)
+			sel, err := parseFilters(f, voucherFilters, job.ProjectID)
 			if err != nil {
 				return err
 			}
@@ -60,13 +55,17 @@ func RunVouchersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 				preds = append(preds, predicate.Voucher(p))
 			}
 		}
+		if id, ok := exp.Parameters["campaign_id"].(string); ok {
+			preds = append(preds, entvoucher.CampaignID(id))
+		}
+		sort := exportSort(exp.Parameters["order"], entvoucher.Table, voucherOrders)
 		return writeKeyset(ctx, ch, keysetTable[*ent.Voucher]{
 			page: func(ctx context.Context, after func(*entsql.Selector), limit int) ([]*ent.Voucher, error) {
 				q := w.Client.Voucher.Query().Where(entvoucher.ProjectID(job.ProjectID)).Where(preds...)
 				if after != nil {
 					q.Where(after)
 				}
-				rows, err := q.Order(keysetOrder[entvoucher.OrderOption](desc)...).Limit(limit).All(ctx)
+				rows, err := q.Order(keysetOrder[entvoucher.OrderOption](sort, desc)...).Limit(limit).All(ctx)
 				if err != nil {
 					return nil, fmt.Errorf("reading vouchers: %w", err)
 				}
@@ -74,6 +73,7 @@ func RunVouchersExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 			},
 			key:  func(v *ent.Voucher) (time.Time, string) { return v.CreatedAt, v.ID },
 			line: appendVoucherLine,
+			sort: sort,
 		}, names, desc, pageSize)
 	})
 }

@@ -59,7 +59,7 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 		return err
 	}
 	facts := earningFacts{customerMetadata: cust.Metadata}
-	return award(ctx, rules, cust, "", facts, map[string]any{"event": map[string]any{"type": "customer.segment.entered"}})
+	return award(ctx, rules, cust, "", facts, map[string]any{"event": eventDetails("customer.segment.entered")})
 }
 
 // firingRule is an active rule inside its validity now, with its program.
@@ -136,7 +136,7 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 		if err != nil {
 			return err
 		}
-		d := map[string]any{"earning_rule": map[string]any{"id": fr.rule.ID, "source": fr.rule.Source}}
+		d := map[string]any{"earning_rule": earningRuleDetails(fr.rule)}
 		if points, err = inTier(ctx, locked, fr.rule.ID, points, d); err != nil {
 			return err
 		}
@@ -217,7 +217,7 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 	facts := earningFacts{customerMetadata: cust.Metadata, orderAmount: &amount, orderTotal: &total,
 		orderMetadata: o.Metadata}
 	details := map[string]any{"order": map[string]any{"id": o.ID, "source_id": o.SourceID},
-		"event": map[string]any{"type": "customer.order.paid"}}
+		"event": eventDetails("customer.order.paid")}
 	return award(ctx, rules, cust, "", facts, details)
 }
 

@@ -88,8 +88,7 @@ func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *e
 		if points <= 0 {
 			continue
 		}
-		details := map[string]any{"earning_rule": map[string]any{"id": fr.rule.ID, "source": fr.rule.Source},
-			"event": map[string]any{"type": event}, "loyalty_tier": map[string]any{"id": subject.ID, "name": subject.Name}}
+		details := map[string]any{"earning_rule": earningRuleDetails(fr.rule), "event": eventDetails(event), "loyalty_tier": map[string]any{"id": subject.ID, "name": subject.Name}}
 		if _, _, err := book(ctx, c, v, move{typ: vouchertransaction.TypePOINTS_ACCRUAL, points: points, details: details,
 			source: "Automation", operation: "AUTOMATIC", tierRule: true}); err != nil {
 			return err

@@ -149,7 +149,7 @@ func lockInOrder(ctx context.Context, dest *ent.Voucher, sources map[string]*ent
 // simpleCard is the short card object transfer transactions name.
 func simpleCard(v *ent.Voucher) map[string]any {
 	out := map[string]any{"id": v.ID, "code": v.Code, "type": string(v.Type), "campaign_id": v.CampaignID,
-		"holder_id": v.HolderID, "object": "voucher"}
+		"holder_id": v.HolderID, "created_at": createdAt(v.CreatedAt), "object": "voucher"}
 	if l := v.LoyaltyCard; l != nil {
 		out["loyalty_card"] = map[string]any{"points": l.Points, "balance": l.Balance}
 	}

@@ -51,8 +51,7 @@ func Issue(ctx context.Context, in redemption.RewardIssue) (map[string]any, erro
 		if err != nil {
 			return nil, err
 		}
-		out["product"] = map[string]any{"id": p.ID, "source_id": p.SourceID, "name": p.Name, "price": p.Price,
-			"metadata": p.Metadata, "image_url": p.ImageURL, "object": "product"}
+		out["product"] = productDoc(p)
 		return out, nil
 	case TypeCampaign:
 		v, err := issueFromCampaign(ctx, r, in)
@@ -200,8 +199,9 @@ func topUp(ctx context.Context, v *ent.Voucher, kind string, amount int64, in re
 	}
 	reason := "Reward " + in.RewardID
 	details := map[string]any{"redemption": map[string]any{"id": in.RedemptionID},
-		"reward":         map[string]any{"id": in.RewardID, "assignment_id": in.AssignmentID},
-		"source_voucher": map[string]any{"id": in.Card.ID, "code": in.Card.Code}}
+		"reward": map[string]any{"id": in.RewardID, "assignment_id": in.AssignmentID},
+		"source_voucher": map[string]any{"id": in.Card.ID, "code": in.Card.Code, "type": string(in.Card.Type),
+			"created_at": in.Card.CreatedAt.UTC().Format(clock.Layout), "object": "voucher"}}
 	if _, err := campaigns.RecordTransaction(ctx, c, out, typ, amount, balance, nil, &reason, details); err != nil {
 		return nil, err
 	}

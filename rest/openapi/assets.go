@@ -23,7 +23,7 @@ func asyncActions(a *API) {
 	a.Tag("Async actions", "Background jobs: voucher generation, campaign deletion, imports.")
 	action := a.Schema("AsyncAction", Object(
 		Req("id", String()),
-		Req("type", String().Desc("What the job does (CAMPAIGN.VOUCHERS_GENERATION, CAMPAIGN.DELETE, ...).")),
+		Req("type", String().Desc("What the job does (CAMPAIGN.VOUCHERS_GENERATE, CAMPAIGN.DELETE, ...).")),
 		Req("status", EnumOf(asyncaction.StatusENQUEUED, asyncaction.StatusIN_PROGRESS, asyncaction.StatusDONE,
 			asyncaction.StatusFAILED)),
 		Req("result", FreeObject().Null().Desc("The outcome once the job has ended (message and counts).")),

@@ -15,6 +15,7 @@ func events(a *API) {
 		Req("related_object", String().Desc("What the schema describes (event: a custom event's name).")),
 		Req("name", String()),
 		Req("properties", MapOf(notNull(FromGo[jsonfield.MetadataProperty]()))),
+		Req("allow_defined_only", Boolean().Desc("Always false: metadata outside the schema is allowed.")),
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
 		Req("object", Const("metadata_schema")),
@@ -24,7 +25,7 @@ func events(a *API) {
 		Body:        Input[metadata.MetadataSchemaInput]("related_object", "name"), BodyRequired: true,
 		Response: schema, Errors: []int{409}})
 	a.Add("GET /v1/metadata-schemas", Op{Summary: "List metadata schemas", Auth: ServerAPI,
-		Response: V1List("data", schema, true)})
+		Response: V1List("schemas", schema, true)})
 	a.Add("GET /v1/metadata-schemas/{resource}", Op{Summary: "Get a metadata schema", Auth: ServerAPI,
 		PathParams: map[string]string{"resource": "The resource the schema defines (campaign, customer, earning_rule, " +
 			"loyalty_tier, order, order_item, product, promotion_tier, publication, redemption, reward, voucher, or a " +

@@ -19,7 +19,11 @@ func exports(a *API) {
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
 		Req("exported_object", Enum("voucher_transactions", "order", "customer", "voucher", "points_expiration", "redemption", "publication")),
 		Req("parameters", Object(
-			Opt("order", Enum("created_at", "-created_at", "expires_at", "-expires_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
+			Opt("order", String().Desc("As sent; left out when the request sent none (the file is newest first). "+
+				"created_at, or a documented order of the exported object: vouchers updated_at, code; redemptions id, "+
+				"voucher_code, tracking_id, customer_id; customers name, id, email, source_id, updated_at; publications id, "+
+				"voucher_code, tracking_id, customer_id, channel; orders updated_at, status; points expirations expires_at "+
+				"(only); each with - for descending.")),
 			Opt("fields", Array(String()).Desc("As sent; left out when the request sent none (the file has every field "+
 				"of a transactions export; id, source_id and status of an orders export). Transactions: "+
 				strings.Join(exportpkg.TransactionExportFields, ", ")+"; orders: "+
@@ -28,7 +32,9 @@ func exports(a *API) {
 				strings.Join(exportpkg.VoucherExportFields, ", ")+", metadata.<key>; redemptions: "+
 				strings.Join(exportpkg.RedemptionExportFields, ", ")+", metadata.<key>; publications: "+
 				strings.Join(exportpkg.PublicationExportFields, ", ")+", metadata.<key>.")),
-			Opt("filters", FreeObject().Desc("A transactions export's voucher_id $in filter; an orders, customers or vouchers export's filters as sent.")),
+			Opt("filters", FreeObject().Desc("A transactions export's voucher_id (or campaign_id) $in filter, with created_at "+
+				"when sent; a points-expiration export's campaign_id, with voucher_id when sent; the other exports' filters as "+
+				"sent, in the documents' shape (junction in lower case, each condition's value an array, booleans as text).")),
 		)),
 		Req("result", OneOf(
 			Object(Req("url", String().Desc("Where to download the CSV (signed, expiring; no credentials)."))),

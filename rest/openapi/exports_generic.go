@@ -13,10 +13,11 @@ import (
 func exportsGeneric(a *API) {
 	a.Add("POST /v1/exports", Op{Summary: "Create export", Auth: ServerAPI,
 		Description: "Schedules a CSV export. exported_object: " + strings.Join(exportpkg.ExportedObjects, ", ") +
-			"; this server exports order, customer, voucher and voucher_transactions (filters.voucher_id.conditions.$in naming " +
-			"one voucher) and answers 400 for the others. parameters: fields, order (created_at or -created_at) and " +
-			"filters ({junction, <field>: {conditions: {$in|$is|$not_in|$is_not|$after|$before: …}}}); an unknown " +
-			"field or filter is a 400 listing the allowed ones.",
+			". voucher_transactions names one voucher (filters.voucher_id) or campaign (filters.campaign_id) with $in or " +
+			"$is, optionally created_at; points_expiration one loyalty campaign (filters.campaign_id), optionally voucher_id. " +
+			"parameters: fields, order (created_at or a documented order of the object, - for descending) and filters " +
+			"({junction: and|or, <member>: {conditions: {$op: [values]}}}) over the documented members of the object and " +
+			"metadata.<key> (docs/exports.md); an unknown field, order, filter or operator is a 400 listing the allowed ones.",
 		Body: Object(Req("exported_object", Enum(exportpkg.ExportedObjects...)),
 			Opt("parameters", FreeObject().Desc("fields, order and filters of the exported object."))),
 		BodyRequired: true, Response: Ref("Export")})

@@ -2,6 +2,7 @@ package resttest
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -18,6 +19,61 @@ func patchReference(file string, doc *openapi3.T) {
 	walkAll(doc, func(s *openapi3.Schema) {
 		if in := s.Properties["$in"]; in != nil && in.Value != nil && in.Value.Items != nil && in.Value.Items.Value != nil {
 			in.Value.Items.Value.MaxLength = nil
+		}
+	})
+	// redemptions.json (and its copies in the other documents): a
+	// redemption's reward (RedemptionRewardResult) requires "reward", which
+	// is not one of its properties (the service's examples have none).
+	walkAll(doc, func(s *openapi3.Schema) {
+		if s.Properties["assignment_id"] != nil && s.Properties["loyalty_tier_id"] != nil && s.Properties["reward"] == nil {
+			dropRequired(s, "reward")
+		}
+	})
+	// A scheduled export (ExportScheduledBase and the transactions
+	// exports' copies) requires a non-null user_id, but ExportBase (the
+	// same export once read) says nullable, and the service answers
+	// user_id null for an export made with an API key (the seed
+	// contract, spec/interface.md: "string or null").
+	walkAll(doc, func(s *openapi3.Schema) {
+		if s.Properties["user_id"] != nil && s.Properties["channel"] != nil && s.Properties["result"] != nil {
+			makeNullable(s, "user_id")
+		}
+	})
+	{
+		// exports.json, orders.json: not a defect, our extension (docs/exports.md): an export's
+		// fields may name metadata.<key> columns, which the Export*Fields
+		// enums cannot list. An export whose request named one echoes it;
+		// the enums are widened so that the rest of such exports is still
+		// checked (a strict client refuses those fields: a kept
+		// deviation, docs/openapi.md).
+		for name, ref := range doc.Components.Schemas {
+			if !strings.HasPrefix(name, "Export") || !strings.HasSuffix(name, "Fields") || ref.Value == nil || len(ref.Value.Enum) == 0 {
+				continue
+			}
+			enum := *ref.Value
+			*ref.Value = openapi3.Schema{AnyOf: openapi3.SchemaRefs{{Value: &enum},
+				{Value: &openapi3.Schema{Type: &openapi3.Types{"string"}, Pattern: `^metadata\..+`}}}}
+		}
+	}
+	// exports.json, not a defect either, our extension (docs/exports.md):
+	// a failed export (status ERROR) shows why in result.error.message;
+	// ExportBase's result only has url.
+	if base := doc.Components.Schemas["ExportBase"]; base != nil && base.Value != nil && base.Value.Properties["result"] != nil {
+		failed := openapi3.NewObjectSchema().WithProperty("error",
+			openapi3.NewObjectSchema().WithProperty("message", openapi3.NewStringSchema()))
+		failed.Required = []string{"error"}
+		base.Value.Properties["result"] = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true,
+			AnyOf: openapi3.SchemaRefs{base.Value.Properties["result"], {Value: failed}}}}
+	}
+	// The channel of a redemption (and a rollback) made through the client
+	// API: the service records channel_type CLIENT_API (#32: the channel
+	// the request came through), which the channel_type enums lack.
+	walkAll(doc, func(s *openapi3.Schema) {
+		if ct := s.Properties["channel_type"]; ct != nil && ct.Value != nil && slices.Contains(ct.Value.Enum, any("API")) &&
+			!slices.Contains(ct.Value.Enum, any("CLIENT_API")) {
+			c := *ct.Value
+			c.Enum = append(slices.Clone(c.Enum), "CLIENT_API")
+			s.Properties["channel_type"] = &openapi3.SchemaRef{Value: &c}
 		}
 	})
 	switch file {
@@ -69,6 +125,15 @@ func patchReference(file string, doc *openapi3.T) {
 		walkResponses(doc, "/v1/campaigns/{campaignId}", func(s *openapi3.Schema) {
 			if s.Properties["campaign_type"] != nil {
 				dropRequired(s, "categories")
+			}
+		})
+	case "metadata-schemas.json":
+		// GET /v1/metadata-schemas: required names data, the array (and
+		// data_ref, the example, the SDK) is schemas.
+		walkResponses(doc, "/v1/metadata-schemas", func(s *openapi3.Schema) {
+			if s.Properties["schemas"] != nil {
+				dropRequired(s, "data")
+				s.Required = append(s.Required, "schemas")
 			}
 		})
 	case "events.json":
