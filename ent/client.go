@@ -50,6 +50,7 @@ import (
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/orderevent"
+	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
@@ -72,6 +73,7 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/ent/uploadchunk"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/userinvitation"
@@ -163,6 +165,8 @@ type Client struct {
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
 	OrderEvent *OrderEventClient
+	// OrderPayment is the client for interacting with the OrderPayment builders.
+	OrderPayment *OrderPaymentClient
 	// PointsBucket is the client for interacting with the PointsBucket builders.
 	PointsBucket *PointsBucketClient
 	// Product is the client for interacting with the Product builders.
@@ -207,6 +211,8 @@ type Client struct {
 	TierStructure *TierStructureClient
 	// TierTransaction is the client for interacting with the TierTransaction builders.
 	TierTransaction *TierTransactionClient
+	// UnitBudgetUse is the client for interacting with the UnitBudgetUse builders.
+	UnitBudgetUse *UnitBudgetUseClient
 	// UploadChunk is the client for interacting with the UploadChunk builders.
 	UploadChunk *UploadChunkClient
 	// User is the client for interacting with the User builders.
@@ -277,6 +283,7 @@ func (c *Client) init() {
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
+	c.OrderPayment = NewOrderPaymentClient(c.config)
 	c.PointsBucket = NewPointsBucketClient(c.config)
 	c.Product = NewProductClient(c.config)
 	c.ProductCollection = NewProductCollectionClient(c.config)
@@ -299,6 +306,7 @@ func (c *Client) init() {
 	c.StructureTier = NewStructureTierClient(c.config)
 	c.TierStructure = NewTierStructureClient(c.config)
 	c.TierTransaction = NewTierTransactionClient(c.config)
+	c.UnitBudgetUse = NewUnitBudgetUseClient(c.config)
 	c.UploadChunk = NewUploadChunkClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.UserInvitation = NewUserInvitationClient(c.config)
@@ -438,6 +446,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -460,6 +469,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		StructureTier:            NewStructureTierClient(cfg),
 		TierStructure:            NewTierStructureClient(cfg),
 		TierTransaction:          NewTierTransactionClient(cfg),
+		UnitBudgetUse:            NewUnitBudgetUseClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		UserInvitation:           NewUserInvitationClient(cfg),
@@ -526,6 +536,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthToken:               NewOAuthTokenClient(cfg),
 		Order:                    NewOrderClient(cfg),
 		OrderEvent:               NewOrderEventClient(cfg),
+		OrderPayment:             NewOrderPaymentClient(cfg),
 		PointsBucket:             NewPointsBucketClient(cfg),
 		Product:                  NewProductClient(cfg),
 		ProductCollection:        NewProductCollectionClient(cfg),
@@ -548,6 +559,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		StructureTier:            NewStructureTierClient(cfg),
 		TierStructure:            NewTierStructureClient(cfg),
 		TierTransaction:          NewTierTransactionClient(cfg),
+		UnitBudgetUse:            NewUnitBudgetUseClient(cfg),
 		UploadChunk:              NewUploadChunkClient(cfg),
 		User:                     NewUserClient(cfg),
 		UserInvitation:           NewUserInvitationClient(cfg),
@@ -596,14 +608,14 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
 		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
 		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
-		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
-		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product, c.ProductCollection,
+		c.ProgramReward, c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier,
+		c.Publication, c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
 		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
-		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
+		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -620,14 +632,14 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
 		c.Incentive, c.Location, c.LoyaltyActivity, c.LoyaltyMember, c.LoyaltyProgram,
 		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.OrderEvent, c.PointsBucket, c.Product, c.ProductCollection, c.ProgramReward,
-		c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier, c.Publication,
-		c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
+		c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product, c.ProductCollection,
+		c.ProgramReward, c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier,
+		c.Publication, c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
 		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UploadChunk,
-		c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
+		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -706,6 +718,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
 		return c.OrderEvent.mutate(ctx, m)
+	case *OrderPaymentMutation:
+		return c.OrderPayment.mutate(ctx, m)
 	case *PointsBucketMutation:
 		return c.PointsBucket.mutate(ctx, m)
 	case *ProductMutation:
@@ -750,6 +764,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.TierStructure.mutate(ctx, m)
 	case *TierTransactionMutation:
 		return c.TierTransaction.mutate(ctx, m)
+	case *UnitBudgetUseMutation:
+		return c.UnitBudgetUse.mutate(ctx, m)
 	case *UploadChunkMutation:
 		return c.UploadChunk.mutate(ctx, m)
 	case *UserMutation:
@@ -5802,6 +5818,141 @@ func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (V
 	}
 }
 
+// OrderPaymentClient is a client for the OrderPayment schema.
+type OrderPaymentClient struct {
+	config
+}
+
+// NewOrderPaymentClient returns a client for the OrderPayment from the given config.
+func NewOrderPaymentClient(c config) *OrderPaymentClient {
+	return &OrderPaymentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderpayment.Hooks(f(g(h())))`.
+func (c *OrderPaymentClient) Use(hooks ...Hook) {
+	c.hooks.OrderPayment = append(c.hooks.OrderPayment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderpayment.Intercept(f(g(h())))`.
+func (c *OrderPaymentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderPayment = append(c.inters.OrderPayment, interceptors...)
+}
+
+// Create returns a builder for creating a OrderPayment entity.
+func (c *OrderPaymentClient) Create() *OrderPaymentCreate {
+	mutation := newOrderPaymentMutation(c.config, OpCreate)
+	return &OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderPayment entities.
+func (c *OrderPaymentClient) CreateBulk(builders ...*OrderPaymentCreate) *OrderPaymentCreateBulk {
+	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderPaymentClient) MapCreateBulk(slice any, setFunc func(*OrderPaymentCreate, int)) *OrderPaymentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderPaymentCreateBulk{err: fmt.Errorf("calling to OrderPaymentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderPaymentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderPayment.
+func (c *OrderPaymentClient) Update() *OrderPaymentUpdate {
+	mutation := newOrderPaymentMutation(c.config, OpUpdate)
+	return &OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderPaymentClient) UpdateOne(_m *OrderPayment) *OrderPaymentUpdateOne {
+	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPayment(_m))
+	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderPaymentClient) UpdateOneID(id string) *OrderPaymentUpdateOne {
+	mutation := newOrderPaymentMutation(c.config, OpUpdateOne, withOrderPaymentID(id))
+	return &OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderPayment.
+func (c *OrderPaymentClient) Delete() *OrderPaymentDelete {
+	mutation := newOrderPaymentMutation(c.config, OpDelete)
+	return &OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderPaymentClient) DeleteOne(_m *OrderPayment) *OrderPaymentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderPaymentClient) DeleteOneID(id string) *OrderPaymentDeleteOne {
+	builder := c.Delete().Where(orderpayment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderPaymentDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderPayment.
+func (c *OrderPaymentClient) Query() *OrderPaymentQuery {
+	return &OrderPaymentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderPayment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderPayment entity by its id.
+func (c *OrderPaymentClient) Get(ctx context.Context, id string) (*OrderPayment, error) {
+	return c.Query().Where(orderpayment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderPaymentClient) GetX(ctx context.Context, id string) *OrderPayment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OrderPaymentClient) Hooks() []Hook {
+	hooks := c.hooks.OrderPayment
+	return append(hooks[:len(hooks):len(hooks)], orderpayment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderPaymentClient) Interceptors() []Interceptor {
+	inters := c.inters.OrderPayment
+	return append(inters[:len(inters):len(inters)], orderpayment.Interceptors[:]...)
+}
+
+func (c *OrderPaymentClient) mutate(ctx context.Context, m *OrderPaymentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderPayment mutation op: %q", m.Op())
+	}
+}
+
 // PointsBucketClient is a client for the PointsBucket schema.
 type PointsBucketClient struct {
 	config
@@ -8962,6 +9113,141 @@ func (c *TierTransactionClient) mutate(ctx context.Context, m *TierTransactionMu
 	}
 }
 
+// UnitBudgetUseClient is a client for the UnitBudgetUse schema.
+type UnitBudgetUseClient struct {
+	config
+}
+
+// NewUnitBudgetUseClient returns a client for the UnitBudgetUse from the given config.
+func NewUnitBudgetUseClient(c config) *UnitBudgetUseClient {
+	return &UnitBudgetUseClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `unitbudgetuse.Hooks(f(g(h())))`.
+func (c *UnitBudgetUseClient) Use(hooks ...Hook) {
+	c.hooks.UnitBudgetUse = append(c.hooks.UnitBudgetUse, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `unitbudgetuse.Intercept(f(g(h())))`.
+func (c *UnitBudgetUseClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UnitBudgetUse = append(c.inters.UnitBudgetUse, interceptors...)
+}
+
+// Create returns a builder for creating a UnitBudgetUse entity.
+func (c *UnitBudgetUseClient) Create() *UnitBudgetUseCreate {
+	mutation := newUnitBudgetUseMutation(c.config, OpCreate)
+	return &UnitBudgetUseCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UnitBudgetUse entities.
+func (c *UnitBudgetUseClient) CreateBulk(builders ...*UnitBudgetUseCreate) *UnitBudgetUseCreateBulk {
+	return &UnitBudgetUseCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UnitBudgetUseClient) MapCreateBulk(slice any, setFunc func(*UnitBudgetUseCreate, int)) *UnitBudgetUseCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UnitBudgetUseCreateBulk{err: fmt.Errorf("calling to UnitBudgetUseClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UnitBudgetUseCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UnitBudgetUseCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Update() *UnitBudgetUseUpdate {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdate)
+	return &UnitBudgetUseUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UnitBudgetUseClient) UpdateOne(_m *UnitBudgetUse) *UnitBudgetUseUpdateOne {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdateOne, withUnitBudgetUse(_m))
+	return &UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UnitBudgetUseClient) UpdateOneID(id string) *UnitBudgetUseUpdateOne {
+	mutation := newUnitBudgetUseMutation(c.config, OpUpdateOne, withUnitBudgetUseID(id))
+	return &UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Delete() *UnitBudgetUseDelete {
+	mutation := newUnitBudgetUseMutation(c.config, OpDelete)
+	return &UnitBudgetUseDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UnitBudgetUseClient) DeleteOne(_m *UnitBudgetUse) *UnitBudgetUseDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UnitBudgetUseClient) DeleteOneID(id string) *UnitBudgetUseDeleteOne {
+	builder := c.Delete().Where(unitbudgetuse.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UnitBudgetUseDeleteOne{builder}
+}
+
+// Query returns a query builder for UnitBudgetUse.
+func (c *UnitBudgetUseClient) Query() *UnitBudgetUseQuery {
+	return &UnitBudgetUseQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUnitBudgetUse},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UnitBudgetUse entity by its id.
+func (c *UnitBudgetUseClient) Get(ctx context.Context, id string) (*UnitBudgetUse, error) {
+	return c.Query().Where(unitbudgetuse.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UnitBudgetUseClient) GetX(ctx context.Context, id string) *UnitBudgetUse {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UnitBudgetUseClient) Hooks() []Hook {
+	hooks := c.hooks.UnitBudgetUse
+	return append(hooks[:len(hooks):len(hooks)], unitbudgetuse.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UnitBudgetUseClient) Interceptors() []Interceptor {
+	inters := c.inters.UnitBudgetUse
+	return append(inters[:len(inters):len(inters)], unitbudgetuse.Interceptors[:]...)
+}
+
+func (c *UnitBudgetUseClient) mutate(ctx context.Context, m *UnitBudgetUseMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UnitBudgetUseCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UnitBudgetUseUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UnitBudgetUseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UnitBudgetUseDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UnitBudgetUse mutation op: %q", m.Op())
+	}
+}
+
 // UploadChunkClient is a client for the UploadChunk schema.
 type UploadChunkClient struct {
 	config
@@ -10667,12 +10953,12 @@ type (
 		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
 		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
-		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
-		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
+		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
+		Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
+		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
 	}
@@ -10683,12 +10969,12 @@ type (
 		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
 		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
-		OAuthToken, Order, OrderEvent, PointsBucket, Product, ProductCollection,
-		ProgramReward, Project, ProjectUser, PromotionStack, PromotionTier,
-		Publication, Redemption, ReferralConversion, ReferralHolder, Reward,
-		RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock, Sku,
-		StructureTier, TierStructure, TierTransaction, UploadChunk, User,
-		UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
+		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
+		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
+		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
+		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
+		Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
+		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
 		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
