@@ -26,7 +26,9 @@
 # card's holder_id and publish_count) — what the API would write, at a speed
 # that makes a million members possible. The member under test gets 60
 # balance changes through the API so its activity list has more than a page.
-# PROMO_BIN=path runs that binary instead of building the working tree.
+# PROMO_BIN=path runs that binary instead of building the working tree;
+# AUTO_EXPLAIN_MS=n logs the plans of statements slower than n ms and
+# copies them to /tmp/loyalty-plans.log at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 D=${1:-5}
@@ -43,6 +45,11 @@ psql -qAt "$PG_URL" -c "CREATE DATABASE $db" -c "CREATE DATABASE ${db}_pgbench" 
 url="${PG_URL/\/postgres\?//$db?}"
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 tmp=$(mktemp -d)
+pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
+if [ -n "${AUTO_EXPLAIN_MS:-}" ]; then # log the plan of every statement slower than this (PostgreSQL's auto_explain)
+  psql -qAt "$PG_URL" -c "ALTER DATABASE $db SET session_preload_libraries = 'auto_explain'" \
+    -c "ALTER DATABASE $db SET auto_explain.log_min_duration = $AUTO_EXPLAIN_MS" -c "ALTER DATABASE $db SET auto_explain.log_analyze = on" >/dev/null
+fi
 if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
 go build -o "$tmp/redload" ./docs/bench/redload
 port=$((20000 + RANDOM % 20000))
@@ -50,6 +57,7 @@ PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR
   PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
 pid=$!
 cleanup() {
+  [ -z "${AUTO_EXPLAIN_MS:-}" ] || grep -a -A40 "duration: .* plan:" "$pgdir/server.log" > /tmp/loyalty-plans.log 2>/dev/null || true
   kill $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
   psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true

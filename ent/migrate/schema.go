@@ -2290,6 +2290,14 @@ var (
 					Where: "holder_id IS NOT NULL",
 				},
 			},
+			{
+				Name:    "voucher_held_campaign_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[2], VouchersColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "holder_id IS NOT NULL",
+				},
+			},
 		},
 	}
 	// VoucherTransactionsColumns holds the columns for the "voucher_transactions" table.

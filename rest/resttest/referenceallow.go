@@ -88,14 +88,16 @@ var pendingDeviations = []allowance{
 	// v1 resources.
 	{"POST /v1/campaigns/qualification", "", "", "the legacy qualification's vouchers and categories"},
 	// v2 loyalties (loyalties-v2.json, June 2026): found by the strict check, not fixed yet.
-	{"/v2/loyalties/card-definitions", "", "missing properties 'points_expiration', 'pending_points', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings'",
-		"card definitions neither store nor answer the document's points expiration, pending points, earning/spending limits, refunds and balance settings (also the card_definition of their activities)"},
+	{"/v2/loyalties/card-definitions", "", "missing properties 'points_expiration'",
+		"card definitions neither store nor answer the document's points expiration, earning/spending limits, refunds and balance settings (also the card_definition of their activities); pending_points and pay_with_points they do"},
 	{"/v2/loyalties/card-definitions", "/code_config", "missing properties 'prefix', 'postfix'",
 		"code_config answers length, charset and pattern; the document requires prefix and postfix"},
 	{"/v2/loyalties/programs/{programId}/members", "/cards/", "must be 'member_card'",
 		"a member's cards are card objects; the document lists member_card assignments ({member_role, created_at, card, object: member_card})"},
 	{"POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points", "/transaction", "anyOf",
 		"the adjustment's transaction is our card transaction (type POINTS_ADDITION/POINTS_REMOVAL, amount, balance, reason, source_id); the document's CardTransaction has ADMIN_CREDIT/ADMIN_DEBIT types, program_id, member_id, card_definition_id, card_type, details and status"},
+	{"POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/activate", "/transaction", "anyOf",
+		"as above: activating pending points answers our card transaction (POINTS_ADDITION)"},
 	{"/cards/{cardId}/transactions", "/type", "value must be one of 'ADMIN_CREDIT'",
 		"as above, in the card's transactions list: POINTS_ADDITION/POINTS_REMOVAL where the document has ADMIN_CREDIT/ADMIN_DEBIT/POINTS_EARNED"},
 	{"/v2/loyalties/incentives", "/material/", "does not match pattern",

@@ -1,0 +1,2 @@
+-- Create index "voucher_held_campaign_id_created_at_id" to table: "vouchers"
+CREATE INDEX `voucher_held_campaign_id_created_at_id` ON `vouchers` (`campaign_id`, `created_at`, `id`) WHERE holder_id IS NOT NULL;
