@@ -40,6 +40,10 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 	if err := in.validate(time.Now().UTC()); err != nil {
 		return nil, err
 	}
+	// Points added in the common case: one statement (credit_statement.go).
+	if out, done, err := CreditInOneStatement(ctx, programIDOrName, code, in); err != nil || done {
+		return out, err
+	}
 	var out *CardBalance
 	err := store.WithinTx(store.WithReadMemo(ctx), func(ctx context.Context) error {
 		v, err := Member(ctx, programIDOrName, code)
@@ -64,14 +68,7 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		if *in.Points < 0 {
 			typ = vouchertransaction.TypePOINTS_REMOVAL
 		}
-		details := map[string]any{}
-		if in.ExpirationType != nil {
-			details["expiration_type"] = *in.ExpirationType
-		}
-		if in.ExpirationDate != nil {
-			details["expiration_date"] = *in.ExpirationDate
-		}
-		_, out, err = book(ctx, c, locked, move{typ: typ, points: *in.Points, sourceID: in.SourceID, reason: in.Reason, details: details,
+		_, out, err = book(ctx, c, locked, move{typ: typ, points: *in.Points, sourceID: in.SourceID, reason: in.Reason, details: in.details(),
 			expiry: in.expiry()})
 		return err
 	})
@@ -94,6 +91,19 @@ func prefetchForMove(ctx context.Context, c *ent.Client, v *ent.Voucher) error {
 		}
 	}
 	return webhook.Prefetch(ctx)
+}
+
+// details are the transaction's details the request names: how the points
+// expire (book adds the balance).
+func (in BalanceInput) details() map[string]any {
+	details := map[string]any{}
+	if in.ExpirationType != nil {
+		details["expiration_type"] = *in.ExpirationType
+	}
+	if in.ExpirationDate != nil {
+		details["expiration_date"] = *in.ExpirationDate
+	}
+	return details
 }
 
 // expiry is how added points expire: the program's rules (nil), never,

@@ -1,0 +1,182 @@
+package loyaltyv1
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/pointsbucket"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/points"
+	"github.com/promoengine/promoengine/graph/webhook"
+)
+
+// Points added to a member's card (POST …/members/{memberId}/balance with
+// positive points) are, on PostgreSQL and in the common case, one
+// statement: an UPDATE of the card that adds the points and moves its next
+// expiry, with the points bucket and the POINTS_ADDITION transaction
+// inserted by data-modifying CTEs from the updated row. The card's row is
+// locked only while that statement runs — on one busy card every moment a
+// move holds the lock is a moment every other move waits — instead of
+// across the six statements of the general path (book, ledger.go).
+//
+// The common case is what book would do with nothing else to do: a credit
+// on a held card of a program without tiers (no tier can change, so no
+// tier event or tier-event rule fires), in a project with no active
+// webhook subscribed to voucher.loyalty_card.points_added, within the
+// points bound. The statement re-checks each of these (and the program's
+// expiration rules it dated the points by) on the row it updates, so a
+// tier, webhook or rule change that races it only sends the request to
+// the general path; when it updates nothing, the general path answers and
+// knows every error.
+//
+// The card's next expiry is moved incrementally (the earlier of the stored
+// one and the new bucket's day, summing points on the same day) rather
+// than recomputed from the buckets as refreshCard does: the statement's
+// snapshot predates moves it waited for, while the locked row it updates
+// is always the latest. Every bucket change keeps the stored next expiry
+// equal to the buckets' (ledger.go refreshCard, the expiry job), which
+// credit_statement_test.go checks against a recomputation.
+
+// creditStatementSQL adds points to one card. Parameters: $1 card id, $2
+// project, $3 points, $4 the bucket's last day ('YYYY-MM-DD', NULL: never
+// expires), $5 now, $6 the points bound, $7 bucket id, $8 the last day as
+// a timestamp, $9 transaction id, $10 source_id, $11 reason, $12 the
+// transaction's source (channel), $13 the transaction's details without
+// the balance, $14 whether the program's rules dated the points, $15 those
+// rules as read (NULL: none).
+const creditStatementSQL = `WITH upd AS (
+	UPDATE vouchers v SET updated_at = $5, loyalty_card = v.loyalty_card
+		|| jsonb_build_object('points', coalesce((v.loyalty_card->>'points')::bigint, 0) + $3,
+			'balance', coalesce((v.loyalty_card->>'balance')::bigint, 0) + $3)
+		|| CASE
+			WHEN $4::text IS NULL THEN '{}'::jsonb
+			WHEN v.loyalty_card->>'next_expiration_date' IS NULL OR $4::text < v.loyalty_card->>'next_expiration_date'
+				THEN jsonb_build_object('next_expiration_date', $4::text, 'next_expiration_points', $3::bigint)
+			WHEN $4::text = v.loyalty_card->>'next_expiration_date'
+				THEN jsonb_build_object('next_expiration_points', coalesce((v.loyalty_card->>'next_expiration_points')::bigint, 0) + $3)
+			ELSE '{}'::jsonb END
+	WHERE v.id = $1 AND v.project_id = $2 AND v.holder_id IS NOT NULL AND jsonb_typeof(v.loyalty_card) = 'object'
+		AND coalesce((v.loyalty_card->>'balance')::bigint, 0) + $3 <= $6 AND coalesce((v.loyalty_card->>'points')::bigint, 0) + $3 <= $6
+		AND NOT EXISTS (SELECT 1 FROM loyalty_tiers t WHERE t.campaign_id = v.campaign_id)
+		AND NOT EXISTS (SELECT 1 FROM webhooks h WHERE h.project_id = $2 AND h.active AND h.events ? '` + webhook.EventVoucherLoyaltyCardPointsAdded + `')
+		AND (NOT $14 OR (SELECT c.voucher->'loyalty_card'->'expiration_rules' FROM campaigns c WHERE c.id = v.campaign_id) IS NOT DISTINCT FROM $15::jsonb)
+	RETURNING v.id, v.campaign_id, v.holder_id, (v.loyalty_card->>'points')::bigint AS points, (v.loyalty_card->>'balance')::bigint AS balance
+), bucket AS (
+	INSERT INTO points_buckets (id, project_id, created_at, voucher_id, campaign_id, customer_id, points, status, expires_at, source, details)
+	SELECT $7, $2, $5, upd.id, upd.campaign_id, upd.holder_id, $3, '` + string(pointsbucket.StatusACTIVE) + `', $8, '` + string(vouchertransaction.TypePOINTS_ADDITION) + `', '{}'
+	FROM upd
+), tx AS (
+	INSERT INTO voucher_transactions (id, project_id, created_at, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details)
+	SELECT $9, $2, $5, upd.id, upd.campaign_id, '` + string(vouchertransaction.TypePOINTS_ADDITION) + `', $10, $11, $12, $3, upd.balance,
+		$13::jsonb || jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', upd.points, 'object', 'balance',
+			'points', $3::bigint, 'balance', upd.balance, 'operation_type', 'MANUAL', 'related_object', jsonb_build_object('id', upd.id, 'type', 'voucher')))
+	FROM upd
+)
+SELECT upd.id, upd.points, upd.balance FROM upd`
+
+// cardForCreditSQL reads what the statement needs to know before it runs:
+// the held card with this code (of the program, when one is named) and its
+// program's expiration rules. $1 project, $2 code, $3 program id or name
+// (NULL: any).
+const cardForCreditSQL = `SELECT v.id, c.voucher->'loyalty_card'->'expiration_rules'
+FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign_id
+WHERE v.project_id = $1 AND v.code = $2 AND v.type = 'LOYALTY_CARD' AND v.holder_id IS NOT NULL
+	AND ($3::text IS NULL OR c.id = $3 OR c.name = $3)`
+
+// CreditInOneStatement runs the statement; it is a variable so tests can
+// observe or bypass it.
+var CreditInOneStatement = creditInOneStatement
+
+// creditInOneStatement adds in's points to the card in one statement when
+// the request is the common case (see above). done is false when it wrote
+// nothing and the general path must answer.
+func creditInOneStatement(ctx context.Context, programIDOrName *string, code string, in BalanceInput) (out *CardBalance, done bool, err error) {
+	if entdb.DialectFromContext(ctx) != dialect.Postgres || in.Points == nil || *in.Points <= 0 {
+		return nil, false, nil
+	}
+	vw, ok := viewer.FromContext(ctx)
+	if !ok {
+		return nil, false, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	var program any
+	if programIDOrName != nil && *programIDOrName != "" {
+		program = *programIDOrName
+	}
+	var cardID string
+	var rules sql.NullString
+	rows, err := c.QueryContext(ctx, cardForCreditSQL, vw.ProjectID, code, program)
+	if err != nil {
+		return nil, false, fmt.Errorf("reading the card to credit: %w", err)
+	}
+	found := rows.Next()
+	if found {
+		err = rows.Scan(&cardID, &rules)
+	}
+	err = errors.Join(err, rows.Err(), rows.Close())
+	if err != nil || !found {
+		return nil, false, err
+	}
+	now := time.Now().UTC().Truncate(time.Millisecond) // as ent stamps created_at
+	byRules := in.ExpirationType == nil || *in.ExpirationType == "PROGRAM_RULES"
+	exp := points.Expiry{}
+	if e := in.expiry(); e != nil {
+		exp = *e
+	} else if byRules && rules.Valid {
+		if err := json.Unmarshal([]byte(rules.String), &exp.Rules); err != nil {
+			return nil, false, nil // not an object of rules: the general path decides
+		}
+	}
+	last, err := exp.LastDay(clock.At(ctx)) // as book dates a bucket
+	if err != nil {
+		return nil, false, nil // rules the general path refuses with its own error
+	}
+	var lastDay, lastDayText any
+	if last != nil {
+		lastDay, lastDayText = *last, last.Format(time.DateOnly)
+	}
+	var expected any
+	if rules.Valid {
+		expected = rules.String
+	}
+	details, err := json.Marshal(in.details())
+	if err != nil {
+		return nil, false, fmt.Errorf("encoding transaction details: %w", err)
+	}
+	release, err := store.Admit(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	defer release()
+	var id string
+	var total, balance int64
+	rows, err = c.QueryContext(ctx, creditStatementSQL, cardID, vw.ProjectID, *in.Points, lastDayText, now, int64(loyalty.MaxPoints),
+		pointsbucket.DefaultID(), lastDay, vouchertransaction.DefaultID(), in.SourceID, in.Reason, viewer.TransactionSourceOf(ctx),
+		string(details), byRules, expected)
+	if err != nil {
+		return nil, false, fmt.Errorf("adding points: %w", err)
+	}
+	done = rows.Next()
+	if done {
+		err = rows.Scan(&id, &total, &balance)
+	}
+	if err = errors.Join(err, rows.Err(), rows.Close()); err != nil || !done {
+		return nil, false, err
+	}
+	return &CardBalance{Points: *in.Points, Total: total, Balance: balance, Type: "loyalty_card", Object: "balance",
+		RelatedObject: RelatedObject{Type: "voucher", ID: id}, OperationType: "MANUAL"}, true, nil
+}
