@@ -189,3 +189,43 @@ func TestV1PointsAddedToOneCardInParallel(t *testing.T) {
 		t.Errorf("the statement served %d of 60 additions on PostgreSQL", fast.Load())
 	}
 }
+
+// TestV1PointsAddedInOneStatementOnlyWithinATier: in a program with tiers
+// Bronze 1–99 and Gold 100+ and a rule that adds 5 on joining any tier,
+// additions that move the card into another tier take the general path
+// (the tier changes, its rule fires) and one that keeps the card in Bronze
+// is the one statement on PostgreSQL.
+func TestV1PointsAddedInOneStatementOnlyWithinATier(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "Tiered statement", 0)["id"].(string)
+	code := addV1Member(t, e, app, id, "tiered")["code"].(string)
+	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
+		map[string]any{"name": "Bronze", "points": map[string]any{"from": 1, "to": 99}},
+		map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app); r.Status != http.StatusOK {
+		t.Fatalf("tiers %d %s", r.Status, r.Body)
+	}
+	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", []any{map[string]any{
+		"event": "customer.loyalty.tier.joined", "loyalty_tier": map[string]any{"id": "__ANY__"},
+		"loyalty": map[string]any{"type": "FIXED", "points": 5}}}, app); r.Status != http.StatusOK {
+		t.Fatalf("rules %d %s", r.Status, r.Body)
+	}
+	fast := countCreditStatements(t, false)
+	for _, p := range []int{10, 20, 70} { // joins Bronze (+5), stays in Bronze at 35, reaches Gold at 105
+		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": p}, app)
+	}
+	if lc := cardPoints(t, e, app, code); lc["balance"] != float64(105) {
+		t.Errorf("balance %v, want 10+5+20+70 = 105", lc["balance"])
+	}
+	if ts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any); len(ts) != 1 ||
+		ts[0].(map[string]any)["name"] != "Gold" {
+		t.Errorf("member tiers %v", ts)
+	}
+	want := int64(0)
+	if entdbtest.IsPostgres() {
+		want = 1
+	}
+	if fast.Load() != want {
+		t.Errorf("the statement served %d additions, want %d (only the one within Bronze)", fast.Load(), want)
+	}
+}
