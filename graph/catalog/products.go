@@ -32,9 +32,6 @@ func CreateProduct(ctx context.Context, in ProductInput) (*ent.Product, error) {
 		}
 		return updateProduct(ctx, p, &in)
 	case in.SourceID != nil:
-		if err := bin.CheckFree(ctx, bin.TypeProduct, *in.SourceID); err != nil {
-			return nil, err
-		}
 		p, _, err := upsertProduct(ctx, c, &in)
 		return p, err
 	}
