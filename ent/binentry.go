@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -37,7 +38,9 @@ type BinEntry struct {
 	DeletedByUserID *string `json:"deleted_by_user_id,omitempty"`
 	// ParentEntryID holds the value of the "parent_entry_id" field.
 	ParentEntryID *string `json:"parent_entry_id,omitempty"`
-	selectValues  sql.SelectValues
+	// Snapshot holds the value of the "snapshot" field.
+	Snapshot     json.RawMessage `json:"snapshot,omitempty"`
+	selectValues sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -45,6 +48,8 @@ func (*BinEntry) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case binentry.FieldSnapshot:
+			values[i] = new([]byte)
 		case binentry.FieldID, binentry.FieldProjectID, binentry.FieldResourceType, binentry.FieldResourceID, binentry.FieldResourceName, binentry.FieldReservedName, binentry.FieldResourceParentID, binentry.FieldDeletedByUserID, binentry.FieldParentEntryID:
 			values[i] = new(sql.NullString)
 		case binentry.FieldCreatedAt, binentry.FieldUpdatedAt:
@@ -135,6 +140,14 @@ func (_m *BinEntry) assignValues(columns []string, values []any) error {
 				_m.ParentEntryID = new(string)
 				*_m.ParentEntryID = value.String
 			}
+		case binentry.FieldSnapshot:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field snapshot", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Snapshot); err != nil {
+					return fmt.Errorf("unmarshal field snapshot: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -210,6 +223,9 @@ func (_m *BinEntry) String() string {
 		builder.WriteString("parent_entry_id=")
 		builder.WriteString(*v)
 	}
+	builder.WriteString(", ")
+	builder.WriteString("snapshot=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Snapshot))
 	builder.WriteByte(')')
 	return builder.String()
 }

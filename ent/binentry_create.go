@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -128,6 +129,12 @@ func (_c *BinEntryCreate) SetNillableParentEntryID(v *string) *BinEntryCreate {
 	if v != nil {
 		_c.SetParentEntryID(*v)
 	}
+	return _c
+}
+
+// SetSnapshot sets the "snapshot" field.
+func (_c *BinEntryCreate) SetSnapshot(v json.RawMessage) *BinEntryCreate {
+	_c.mutation.SetSnapshot(v)
 	return _c
 }
 
@@ -312,6 +319,10 @@ func (_c *BinEntryCreate) createSpec() (*BinEntry, *sqlgraph.CreateSpec) {
 		_spec.SetField(binentry.FieldParentEntryID, field.TypeString, value)
 		_node.ParentEntryID = &value
 	}
+	if value, ok := _c.mutation.Snapshot(); ok {
+		_spec.SetField(binentry.FieldSnapshot, field.TypeJSON, value)
+		_node.Snapshot = value
+	}
 	return _node, _spec
 }
 
@@ -425,6 +436,9 @@ func (u *BinEntryUpsertOne) UpdateNewValues() *BinEntryUpsertOne {
 		}
 		if _, exists := u.create.mutation.ParentEntryID(); exists {
 			s.SetIgnore(binentry.FieldParentEntryID)
+		}
+		if _, exists := u.create.mutation.Snapshot(); exists {
+			s.SetIgnore(binentry.FieldSnapshot)
 		}
 	}))
 	return u
@@ -687,6 +701,9 @@ func (u *BinEntryUpsertBulk) UpdateNewValues() *BinEntryUpsertBulk {
 			}
 			if _, exists := b.mutation.ParentEntryID(); exists {
 				s.SetIgnore(binentry.FieldParentEntryID)
+			}
+			if _, exists := b.mutation.Snapshot(); exists {
+				s.SetIgnore(binentry.FieldSnapshot)
 			}
 		}
 	}))

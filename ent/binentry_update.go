@@ -114,6 +114,9 @@ func (_u *BinEntryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ParentEntryIDCleared() {
 		_spec.ClearField(binentry.FieldParentEntryID, field.TypeString)
 	}
+	if _u.mutation.SnapshotCleared() {
+		_spec.ClearField(binentry.FieldSnapshot, field.TypeJSON)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{binentry.Label}
@@ -249,6 +252,9 @@ func (_u *BinEntryUpdateOne) sqlSave(ctx context.Context) (_node *BinEntry, err 
 	}
 	if _u.mutation.ParentEntryIDCleared() {
 		_spec.ClearField(binentry.FieldParentEntryID, field.TypeString)
+	}
+	if _u.mutation.SnapshotCleared() {
+		_spec.ClearField(binentry.FieldSnapshot, field.TypeJSON)
 	}
 	_node = &BinEntry{config: _u.config}
 	_spec.Assign = _node.assignValues

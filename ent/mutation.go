@@ -2637,6 +2637,8 @@ type BinEntryMutation struct {
 	resource_parent_id *string
 	deleted_by_user_id *string
 	parent_entry_id    *string
+	snapshot           *json.RawMessage
+	appendsnapshot     json.RawMessage
 	clearedFields      map[string]struct{}
 	done               bool
 	oldValue           func(context.Context) (*BinEntry, error)
@@ -3172,6 +3174,71 @@ func (m *BinEntryMutation) ResetParentEntryID() {
 	delete(m.clearedFields, binentry.FieldParentEntryID)
 }
 
+// SetSnapshot sets the "snapshot" field.
+func (m *BinEntryMutation) SetSnapshot(jm json.RawMessage) {
+	m.snapshot = &jm
+	m.appendsnapshot = nil
+}
+
+// Snapshot returns the value of the "snapshot" field in the mutation.
+func (m *BinEntryMutation) Snapshot() (r json.RawMessage, exists bool) {
+	v := m.snapshot
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSnapshot returns the old "snapshot" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldSnapshot(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSnapshot is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSnapshot requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSnapshot: %w", err)
+	}
+	return oldValue.Snapshot, nil
+}
+
+// AppendSnapshot adds jm to the "snapshot" field.
+func (m *BinEntryMutation) AppendSnapshot(jm json.RawMessage) {
+	m.appendsnapshot = append(m.appendsnapshot, jm...)
+}
+
+// AppendedSnapshot returns the list of values that were appended to the "snapshot" field in this mutation.
+func (m *BinEntryMutation) AppendedSnapshot() (json.RawMessage, bool) {
+	if len(m.appendsnapshot) == 0 {
+		return nil, false
+	}
+	return m.appendsnapshot, true
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (m *BinEntryMutation) ClearSnapshot() {
+	m.snapshot = nil
+	m.appendsnapshot = nil
+	m.clearedFields[binentry.FieldSnapshot] = struct{}{}
+}
+
+// SnapshotCleared returns if the "snapshot" field was cleared in this mutation.
+func (m *BinEntryMutation) SnapshotCleared() bool {
+	_, ok := m.clearedFields[binentry.FieldSnapshot]
+	return ok
+}
+
+// ResetSnapshot resets all changes to the "snapshot" field.
+func (m *BinEntryMutation) ResetSnapshot() {
+	m.snapshot = nil
+	m.appendsnapshot = nil
+	delete(m.clearedFields, binentry.FieldSnapshot)
+}
+
 // Where appends a list predicates to the BinEntryMutation builder.
 func (m *BinEntryMutation) Where(ps ...predicate.BinEntry) {
 	m.predicates = append(m.predicates, ps...)
@@ -3206,7 +3273,7 @@ func (m *BinEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *BinEntryMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.project_id != nil {
 		fields = append(fields, binentry.FieldProjectID)
 	}
@@ -3237,6 +3304,9 @@ func (m *BinEntryMutation) Fields() []string {
 	if m.parent_entry_id != nil {
 		fields = append(fields, binentry.FieldParentEntryID)
 	}
+	if m.snapshot != nil {
+		fields = append(fields, binentry.FieldSnapshot)
+	}
 	return fields
 }
 
@@ -3265,6 +3335,8 @@ func (m *BinEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.DeletedByUserID()
 	case binentry.FieldParentEntryID:
 		return m.ParentEntryID()
+	case binentry.FieldSnapshot:
+		return m.Snapshot()
 	}
 	return nil, false
 }
@@ -3294,6 +3366,8 @@ func (m *BinEntryMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldDeletedByUserID(ctx)
 	case binentry.FieldParentEntryID:
 		return m.OldParentEntryID(ctx)
+	case binentry.FieldSnapshot:
+		return m.OldSnapshot(ctx)
 	}
 	return nil, fmt.Errorf("unknown BinEntry field %s", name)
 }
@@ -3373,6 +3447,13 @@ func (m *BinEntryMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetParentEntryID(v)
 		return nil
+	case binentry.FieldSnapshot:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSnapshot(v)
+		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)
 }
@@ -3418,6 +3499,9 @@ func (m *BinEntryMutation) ClearedFields() []string {
 	if m.FieldCleared(binentry.FieldParentEntryID) {
 		fields = append(fields, binentry.FieldParentEntryID)
 	}
+	if m.FieldCleared(binentry.FieldSnapshot) {
+		fields = append(fields, binentry.FieldSnapshot)
+	}
 	return fields
 }
 
@@ -3446,6 +3530,9 @@ func (m *BinEntryMutation) ClearField(name string) error {
 		return nil
 	case binentry.FieldParentEntryID:
 		m.ClearParentEntryID()
+		return nil
+	case binentry.FieldSnapshot:
+		m.ClearSnapshot()
 		return nil
 	}
 	return fmt.Errorf("unknown BinEntry nullable field %s", name)
@@ -3484,6 +3571,9 @@ func (m *BinEntryMutation) ResetField(name string) error {
 		return nil
 	case binentry.FieldParentEntryID:
 		m.ResetParentEntryID()
+		return nil
+	case binentry.FieldSnapshot:
+		m.ResetSnapshot()
 		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)

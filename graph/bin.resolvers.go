@@ -16,6 +16,11 @@ func (r *mutationResolver) DeleteBinEntry(ctx context.Context, id string) (strin
 	return bin.Delete(ctx, id)
 }
 
+// RestoreBinEntry is the resolver for the restoreBinEntry field.
+func (r *mutationResolver) RestoreBinEntry(ctx context.Context, id string) (*bin.Entry, error) {
+	return bin.Restore(ctx, id)
+}
+
 // BinEntries is the resolver for the binEntries field.
 func (r *queryResolver) BinEntries(ctx context.Context, input *bin.ListInput) (*bin.List, error) {
 	return bin.ListEntries(ctx, input)

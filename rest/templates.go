@@ -121,20 +121,13 @@ func (h templateHandlers) get(c *gin.Context) {
 // description removes it.
 func (h templateHandlers) update(c *gin.Context) {
 	var in template.UpdateTemplateInput
-	var raw map[string]any
 	body, err := readBody(c, maxBodyBytes)
 	if err == nil {
 		err = decodeJSON(body, &in)
 	}
-	if err == nil {
-		err = decodeJSON(body, &raw)
-	}
 	if err != nil {
 		renderError(c, err)
 		return
-	}
-	if v, ok := raw["description"]; ok && v == nil {
-		in.ClearDescription = true
 	}
 	t, err := inTx(c, func(ctx context.Context) (*ent.CampaignTemplate, error) {
 		return h.root.Mutation().UpdateCampaignTemplate(ctx, c.Param("campaignTemplateId"), in)

@@ -18,6 +18,7 @@ type trashBinHandlers struct{ root *graph.Resolver }
 func registerTrashBin(v1 *gin.RouterGroup, auth gin.HandlerFunc, h trashBinHandlers) {
 	v1.GET("/trash-bin", auth, h.list)
 	v1.DELETE("/trash-bin/:binEntryId", auth, h.delete)
+	v1.POST("/trash-bin/:binEntryId/restore", auth, h.restore)
 }
 
 // list serves GET /v1/trash-bin?limit&order&starting_after_id&filters[…].
@@ -45,9 +46,7 @@ func (h trashBinHandlers) list(c *gin.Context) {
 	}
 	data := make([]gin.H, len(list.Data))
 	for i, e := range list.Data {
-		data[i] = gin.H{"id": e.ID, "created_at": timestamp(e.CreatedAt), "deleted_by_user_id": e.DeletedByUserID,
-			"resource_id": e.ResourceID, "resource_type": e.ResourceType, "resource_name": e.ResourceName,
-			"resource_parent_id": e.ResourceParentID, "object": e.ResourceType}
+		data[i] = binEntryJSON(e)
 	}
 	body := gin.H{"object": "list", "data_ref": "data", "data": data, "total": list.Total, "has_more": list.HasMore}
 	if list.HasMore && len(list.Data) > 0 {
@@ -66,4 +65,24 @@ func (h trashBinHandlers) delete(c *gin.Context) {
 		return
 	}
 	c.Status(http.StatusNoContent)
+}
+
+// restore serves POST /v1/trash-bin/{binEntryId}/restore (our extension,
+// docs/trash-bin.md): 200 with the entry that was restored, which is gone.
+func (h trashBinHandlers) restore(c *gin.Context) {
+	e, err := inTx(c, func(ctx context.Context) (*bin.Entry, error) {
+		return h.root.Mutation().RestoreBinEntry(ctx, c.Param("binEntryId"))
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, binEntryJSON(e))
+}
+
+// binEntryJSON is a bin entry in the documented TrashBinItem shape.
+func binEntryJSON(e *bin.Entry) gin.H {
+	return gin.H{"id": e.ID, "created_at": timestamp(e.CreatedAt), "deleted_by_user_id": e.DeletedByUserID,
+		"resource_id": e.ResourceID, "resource_type": e.ResourceType, "resource_name": e.ResourceName,
+		"resource_parent_id": e.ResourceParentID, "object": e.ResourceType}
 }

@@ -37,6 +37,8 @@ const (
 	FieldDeletedByUserID = "deleted_by_user_id"
 	// FieldParentEntryID holds the string denoting the parent_entry_id field in the database.
 	FieldParentEntryID = "parent_entry_id"
+	// FieldSnapshot holds the string denoting the snapshot field in the database.
+	FieldSnapshot = "snapshot"
 	// Table holds the table name of the binentry in the database.
 	Table = "bin_entries"
 )
@@ -54,6 +56,7 @@ var Columns = []string{
 	FieldResourceParentID,
 	FieldDeletedByUserID,
 	FieldParentEntryID,
+	FieldSnapshot,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

@@ -714,6 +714,16 @@ func ParentEntryIDContainsFold(v string) predicate.BinEntry {
 	return predicate.BinEntry(sql.FieldContainsFold(FieldParentEntryID, v))
 }
 
+// SnapshotIsNil applies the IsNil predicate on the "snapshot" field.
+func SnapshotIsNil() predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldIsNull(FieldSnapshot))
+}
+
+// SnapshotNotNil applies the NotNil predicate on the "snapshot" field.
+func SnapshotNotNil() predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNotNull(FieldSnapshot))
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.BinEntry) predicate.BinEntry {
 	return predicate.BinEntry(sql.AndPredicates(predicates...))

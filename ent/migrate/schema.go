@@ -95,6 +95,7 @@ var (
 		{Name: "resource_parent_id", Type: field.TypeString, Nullable: true},
 		{Name: "deleted_by_user_id", Type: field.TypeString, Nullable: true},
 		{Name: "parent_entry_id", Type: field.TypeString, Nullable: true},
+		{Name: "snapshot", Type: field.TypeJSON, Nullable: true},
 	}
 	// BinEntriesTable holds the schema information for the "bin_entries" table.
 	BinEntriesTable = &schema.Table{

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"encoding/json"
+
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
@@ -41,6 +43,10 @@ func (BinEntry) Fields() []ent.Field {
 		// for another entry: the SKUs of a binned product (their
 		// source_ids). It is not listed and goes with its parent entry.
 		field.String("parent_entry_id").Optional().Nillable().Immutable(),
+		// snapshot is what the delete removed, as JSON (graph/bin
+		// restore.go): the voucher, product (with its SKUs) or SKU rows a
+		// restore re-creates. Null for campaigns and hidden entries.
+		field.JSON("snapshot", json.RawMessage{}).Optional().Immutable(),
 	}
 }
 

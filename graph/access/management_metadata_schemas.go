@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/metadata"
 )
@@ -24,6 +25,10 @@ type ManagementMetadataSchemaInput struct {
 	RelatedObject    *string        `json:"related_object"`
 	Properties       map[string]any `json:"properties"`
 	AllowDefinedOnly *bool          `json:"allow_defined_only"`
+	// Nulls are the members an update sent as an explicit null:
+	// related_object and properties are required (a null is refused); a
+	// null definition in properties removes it (as {"deleted": true}).
+	shape.Nulls
 }
 
 func (in ManagementMetadataSchemaInput) checkAllowDefinedOnly() error {
@@ -76,6 +81,9 @@ func duplicateMetadataSchema(relatedObject string) *apperr.Error {
 // UpdateManagementMetadataSchema adds, replaces ({"deleted": true}:
 // removes) the definitions given; a definition's type cannot change.
 func UpdateManagementMetadataSchema(ctx context.Context, id string, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+	if err := in.RefuseNull("related_object", "properties"); err != nil {
+		return nil, err
+	}
 	if err := in.checkAllowDefinedOnly(); err != nil {
 		return nil, err
 	}

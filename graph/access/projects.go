@@ -5,6 +5,7 @@ import (
 
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -38,7 +39,16 @@ type ProjectInput struct {
 	ClientCreateCustomerEnabled           *bool    `json:"client_create_customer_enabled"`
 	ClientLoyaltyEventsEnabled            *bool    `json:"client_loyalty_events_enabled"`
 	ClientSetVoucherExpirationDateEnabled *bool    `json:"client_set_voucher_expiration_date_enabled"`
+	// Nulls are the members an update sent as an explicit null:
+	// description and client_trusted_domains clear; the others are
+	// required (a null is refused).
+	shape.Nulls
 }
+
+// projectRequired are the project members a null cannot clear.
+var projectRequired = []string{"name", "timezone", "currency", "client_redeem_enabled", "client_publish_enabled",
+	"client_list_vouchers_enabled", "client_create_customer_enabled", "client_loyalty_events_enabled",
+	"client_set_voucher_expiration_date_enabled"}
 
 // CreatedProject is a new project with its first keys (tokens shown once).
 type CreatedProject struct {
@@ -50,6 +60,15 @@ var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
 
 // applyProjectInput checks in and sets what it gives on m.
 func applyProjectInput(m *ent.ProjectMutation, in ProjectInput) error {
+	if err := in.RefuseNull(projectRequired...); err != nil {
+		return err
+	}
+	if in.Description == nil && in.IsNull("description") {
+		m.ClearDescription()
+	}
+	if in.ClientTrustedDomains == nil && in.IsNull("client_trusted_domains") {
+		m.ClearClientTrustedDomains()
+	}
 	if in.Name != nil {
 		name := strings.TrimSpace(*in.Name)
 		if name == "" || len(name) > 200 {

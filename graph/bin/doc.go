@@ -4,5 +4,7 @@
 // DELETE /v1/trash-bin/{id} and the purge of entries older than Retention
 // delete the entry for good. The resource's own rows are deleted as with
 // force, so no read, list, validation or redemption ever sees a binned
-// object and no query pays for the bin.
+// object and no query pays for the bin; the entry keeps a snapshot of
+// them, from which Restore (our extension) re-creates a voucher, product
+// or SKU.
 package bin

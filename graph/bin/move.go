@@ -35,6 +35,9 @@ type Resource struct {
 	// reserved with it (a product's SKUs): hidden entries, not listed,
 	// deleted with this entry.
 	Reserves []Resource
+	// Snapshot is what the delete removes, for a restore (nil: the
+	// resource cannot be restored, e.g. a campaign).
+	Snapshot *Snapshot
 }
 
 // Move records r in the request's project bin; the caller deletes the
@@ -44,8 +47,16 @@ func Move(ctx context.Context, r Resource) error {
 	if err != nil {
 		return err
 	}
-	entry, err := c.BinEntry.Create().SetResourceType(binentry.ResourceType(r.Type)).SetResourceID(r.ID).
-		SetResourceName(r.Name).SetNillableReservedName(r.Reserved).SetNillableResourceParentID(r.ParentID).Save(ctx)
+	snapshot, err := r.Snapshot.encode()
+	if err != nil {
+		return err
+	}
+	create := c.BinEntry.Create().SetResourceType(binentry.ResourceType(r.Type)).SetResourceID(r.ID).
+		SetResourceName(r.Name).SetNillableReservedName(r.Reserved).SetNillableResourceParentID(r.ParentID)
+	if snapshot != nil {
+		create.SetSnapshot(snapshot)
+	}
+	entry, err := create.Save(ctx)
 	if err != nil {
 		return fmt.Errorf("moving %s %s to the bin: %w", r.Type, r.ID, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/shape"
@@ -125,8 +126,12 @@ func DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, e
 	}
 	if !bin.Skip(force) {
 		code := v.Code
+		assignments, err := c.ValidationRuleAssignment.Query().Where(validationruleassignment.RelatedObjectID(v.ID)).All(ctx)
+		if err != nil {
+			return "", fmt.Errorf("reading the voucher's rule assignments: %w", err)
+		}
 		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeVoucher, ID: v.ID, Name: v.Code, Reserved: &code,
-			ParentID: v.CampaignID}); err != nil {
+			ParentID: v.CampaignID, Snapshot: &bin.Snapshot{Voucher: v, Assignments: assignments}}); err != nil {
 			return "", err
 		}
 	}

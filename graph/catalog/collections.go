@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -38,6 +39,9 @@ type CollectionInput struct {
 	Filter map[string]any `json:"filter"`
 	// Products are a STATIC collection's items (set on create only).
 	Products []*CollectionItemInput `json:"products"`
+	// Nulls are the members an update sent as an explicit null: none of
+	// a collection's members can be cleared, so a null is refused.
+	shape.Nulls
 }
 
 // CollectionItemInput names a product or SKU of a STATIC collection by
@@ -155,6 +159,9 @@ func Collection(ctx context.Context, id string) (*ent.ProductCollection, error) 
 // STATIC collection can be renamed; an AUTO_UPDATE one renamed and its
 // filter replaced. The type cannot change.
 func UpdateCollection(ctx context.Context, id string, in CollectionInput) (*ent.ProductCollection, error) {
+	if err := in.RefuseNull("name", "type", "filter", "products"); err != nil {
+		return nil, err
+	}
 	pc, err := Collection(ctx, id)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/job"
 )
@@ -207,6 +208,9 @@ func runProductsCSV(ctx context.Context, w *job.Worker, j *ent.AsyncAction) erro
 			_, err := newProduct(c, in).Save(ctx)
 			return false, wrapIfNot(err, "creating product")
 		}
+		if err := bin.CheckFree(ctx, bin.TypeProduct, *in.SourceID); err != nil {
+			return false, err // reported as the row's duplicate
+		}
 		newID := product.DefaultID()
 		id, err := newProduct(c, in).SetID(newID).OnConflictColumns(product.FieldProjectID, product.FieldSourceID).
 			Update(func(u *ent.ProductUpsert) { u.SetName(*in.Name).SetUpdatedAt(clock.Now()) }).ID(ctx)
@@ -229,6 +233,9 @@ func runSkusCSV(ctx context.Context, w *job.Worker, j *ent.AsyncAction) error {
 		existing, err := c.Sku.Query().Where(sku.SourceID(*row.SourceID)).Only(ctx)
 		switch {
 		case ent.IsNotFound(err):
+			if err := bin.CheckFree(ctx, bin.TypeSku, *row.SourceID); err != nil {
+				return false, err // reported as the row's duplicate
+			}
 			_, err := newSku(c, p.ID, &row.SkuInput).Save(ctx)
 			return false, wrapIfNot(err, "creating SKU")
 		case err != nil:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/product"
+	"github.com/promoengine/promoengine/graph/bin"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 )
 
@@ -17,6 +18,10 @@ import (
 // creates of one source_id yield one product on PostgreSQL as on SQLite.
 // created tells which happened.
 func upsertProduct(ctx context.Context, c *ent.Client, in *ProductInput) (p *ent.Product, created bool, err error) {
+	// A binned product's source_id stays taken (no live product holds it).
+	if err := bin.CheckFree(ctx, bin.TypeProduct, *in.SourceID); err != nil {
+		return nil, false, err
+	}
 	newID := product.DefaultID() // the id returned tells an insert from an update
 	id, err := newProduct(c, in).SetID(newID).
 		OnConflictColumns(product.FieldProjectID, product.FieldSourceID).

@@ -32,9 +32,6 @@ func CreateProduct(ctx context.Context, in ProductInput) (*ent.Product, error) {
 		}
 		return updateProduct(ctx, p, &in)
 	case in.SourceID != nil:
-		if err := bin.CheckFree(ctx, bin.TypeProduct, *in.SourceID); err != nil {
-			return nil, err
-		}
 		p, _, err := upsertProduct(ctx, c, &in)
 		return p, err
 	}
@@ -90,17 +87,19 @@ func DeleteProduct(ctx context.Context, ref string, force *bool) (string, error)
 		return "", err
 	}
 	if !bin.Skip(force) {
-		skus, err := c.Sku.Query().Where(skuOfProduct(p.ID), sku.SourceIDNotNil()).All(ctx)
+		skus, err := c.Sku.Query().Where(skuOfProduct(p.ID)).Order(ent.Asc(sku.FieldID)).All(ctx)
 		if err != nil {
 			return "", wrap("reading the product's SKUs", err)
 		}
-		reserves := make([]bin.Resource, len(skus))
-		for i, s := range skus {
-			reserves[i] = bin.Resource{Type: bin.TypeSku, ID: s.ID, Name: bin.NameOf(s.Sku, s.SourceID, s.ID),
-				Reserved: s.SourceID, ParentID: &p.ID}
+		var reserves []bin.Resource
+		for _, s := range skus {
+			if s.SourceID != nil {
+				reserves = append(reserves, bin.Resource{Type: bin.TypeSku, ID: s.ID, Name: bin.NameOf(s.Sku, s.SourceID, s.ID),
+					Reserved: s.SourceID, ParentID: &p.ID})
+			}
 		}
 		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeProduct, ID: p.ID, Name: bin.NameOf(p.Name, p.SourceID, p.ID),
-			Reserved: p.SourceID, Reserves: reserves}); err != nil {
+			Reserved: p.SourceID, Reserves: reserves, Snapshot: &bin.Snapshot{Product: p, Skus: skus}}); err != nil {
 			return "", err
 		}
 	}

@@ -103,7 +103,7 @@ func DeleteSku(ctx context.Context, productRef, skuRef string, force *bool) (str
 	if !bin.Skip(force) {
 		parent := s.ProductID
 		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeSku, ID: s.ID, Name: bin.NameOf(s.Sku, s.SourceID, s.ID),
-			Reserved: s.SourceID, ParentID: &parent}); err != nil {
+			Reserved: s.SourceID, ParentID: &parent, Snapshot: &bin.Snapshot{Skus: []*ent.Sku{s}}}); err != nil {
 			return "", err
 		}
 	}

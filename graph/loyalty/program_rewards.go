@@ -85,6 +85,9 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 
 // UpdateProgramReward replaces a reward assignment's costs and stock.
 func UpdateProgramReward(ctx context.Context, programID, rewardID string, in ProgramRewardInput) (*ent.ProgramReward, error) {
+	if err := in.RefuseNull("costs", "stock"); err != nil {
+		return nil, err
+	}
 	a, err := programReward(ctx, programID, rewardID)
 	if err != nil {
 		return nil, err

@@ -89,6 +89,9 @@ type ProgramRewardInput struct {
 	ID    *string            `json:"id"`
 	Costs []*RewardCostInput `json:"costs"`
 	Stock *int64             `json:"stock"`
+	// Nulls are the members an update sent as an explicit null: costs and
+	// stock are required, so a null on either is refused.
+	shape.Nulls
 }
 
 // RewardCostInput is one cost of a reward: the points spent on one card

@@ -36,7 +36,7 @@ func mergeProperties(props map[string]jsonfield.MetadataProperty, in map[string]
 		out[k] = v
 	}
 	for name, raw := range in {
-		if def, ok := raw.(map[string]any); ok && def["deleted"] == true {
+		if def, ok := raw.(map[string]any); raw == nil || (ok && def["deleted"] == true) {
 			delete(out, name)
 			continue
 		}

@@ -60,8 +60,11 @@ type OrderInput struct {
 	// time it was stored (the real service's import does the same).
 	CreatedAt *time.Time `json:"created_at"`
 	// Nulls are the members an update sent as an explicit null: metadata
-	// empties, discount_amount drops the order-level discount; status
-	// cannot be null. (On a create a null is an absent member.)
+	// empties, discount_amount drops the order-level discount,
+	// customer/customer_id and referrer/referrer_id take the customer or
+	// referrer off the order (a paid order leaves the customer's
+	// summary.orders); status cannot be null. (On a create a null is an
+	// absent member.)
 	shape.Nulls
 }
 

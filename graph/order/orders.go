@@ -158,6 +158,8 @@ func nextState(ctx context.Context, before *ent.Order, in *OrderInput) (*ent.Ord
 	}
 	if cust != nil {
 		next.CustomerID = &cust.ID
+	} else if before != nil && (in.IsNull("customer") || in.IsNull("customer_id")) {
+		next.CustomerID = nil // moveCounters takes the order off the customer's summary
 	}
 	ref, err := resolveCustomer(ctx, in.Referrer, in.ReferrerID)
 	if err != nil {
@@ -165,6 +167,8 @@ func nextState(ctx context.Context, before *ent.Order, in *OrderInput) (*ent.Ord
 	}
 	if ref != nil {
 		next.ReferrerID = &ref.ID
+	} else if before != nil && (in.IsNull("referrer") || in.IsNull("referrer_id")) {
+		next.ReferrerID = nil
 	}
 	if before != nil && in.Items == nil && in.Amount == nil && in.DiscountAmount == nil && !in.IsNull("discount_amount") {
 		return next, nil // the amounts stay
@@ -272,6 +276,12 @@ func persist(ctx context.Context, c *ent.Client, row, next *ent.Order) (*ent.Ord
 		SetTotalDiscountAmount(next.TotalDiscountAmount).SetTotalAmount(next.TotalAmount).
 		SetAppliedDiscountAmount(next.AppliedDiscountAmount).SetItemsAppliedDiscountAmount(next.ItemsAppliedDiscountAmount).
 		SetTotalAppliedDiscountAmount(next.TotalAppliedDiscountAmount).SetItems(next.Items)
+	if next.CustomerID == nil {
+		upd.ClearCustomerID()
+	}
+	if next.ReferrerID == nil {
+		upd.ClearReferrerID()
+	}
 	if next.UpdatedAt == nil {
 		upd.ClearUpdatedAt() // the row a source_id upsert inserted: new to everyone
 	} else {

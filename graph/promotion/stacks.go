@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -26,6 +27,9 @@ type StackInput struct {
 	Name       *string     `json:"name"`
 	Tiers      *StackTiers `json:"tiers"`
 	CategoryID *string     `json:"category_id"`
+	// Nulls are the members an update sent as an explicit null:
+	// category_id clears the category; name and tiers are required.
+	shape.Nulls
 }
 
 // StackTiers are a stack's tiers in application order.
@@ -133,6 +137,9 @@ func StackByID(ctx context.Context, id string) (*ent.PromotionStack, error) {
 // UpdateStack serves REST PUT /v1/promotions/{campaignId}/stacks/{stackId}
 // and updatePromotionStack: the sent fields change.
 func UpdateStack(ctx context.Context, campaignRef, id string, in StackInput) (*ent.PromotionStack, error) {
+	if err := in.RefuseNull("name", "tiers", "tiers.ids", "tiers.hierarchy_mode"); err != nil {
+		return nil, err
+	}
 	if err := in.validate(false); err != nil {
 		return nil, err
 	}
@@ -160,6 +167,8 @@ func UpdateStack(ctx context.Context, campaignRef, id string, in StackInput) (*e
 		} else {
 			upd.SetCategoryID(*category)
 		}
+	} else if in.IsNull("category_id") {
+		upd.ClearCategoryID()
 	}
 	saved, err := upd.Save(ctx)
 	if err != nil {

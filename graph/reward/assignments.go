@@ -169,6 +169,9 @@ func UpdateAssignment(ctx context.Context, rewardID, id string, in AssignmentInp
 }
 
 func updateAssignment(ctx context.Context, a *ent.V1RewardAssignment, in AssignmentInput) (*ent.V1RewardAssignment, error) {
+	if err := in.RefuseNull("parameters", "parameters.loyalty", "parameters.loyalty.points", "parameters.loyalty.auto_redeem"); err != nil {
+		return nil, err
+	}
 	r, err := Reward(ctx, a.RewardID)
 	if err != nil {
 		return nil, err
@@ -189,6 +192,8 @@ func updateAssignment(ctx context.Context, a *ent.V1RewardAssignment, in Assignm
 	upd := c.V1RewardAssignment.UpdateOne(a).SetNillablePoints(points).SetNillableAutoRedeem(auto)
 	if len(in.ValidationRules) > 0 {
 		upd.SetValidationRules(in.ValidationRules)
+	} else if in.IsNull("validation_rules") {
+		upd.ClearValidationRules()
 	}
 	out, err := upd.Save(ctx)
 	if err != nil {

@@ -85,6 +85,10 @@ type AssignmentInput struct {
 	Reward          *string                    `json:"reward"`
 	Parameters      *AssignmentParametersInput `json:"parameters"`
 	ValidationRules []string                   `json:"validation_rules"`
+	// Nulls are the members an update sent as an explicit null:
+	// validation_rules clears the rules; the price in points and
+	// auto_redeem are required (a null is refused).
+	shape.Nulls
 }
 
 // AssignmentParametersInput holds the loyalty parameters of an assignment.

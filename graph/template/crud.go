@@ -34,6 +34,9 @@ func Template(ctx context.Context, id string) (*ent.CampaignTemplate, error) {
 // UpdateTemplate serves REST PUT /v1/templates/campaigns/{id} and
 // updateCampaignTemplate: its name and description.
 func UpdateTemplate(ctx context.Context, id string, in UpdateTemplateInput) (*ent.CampaignTemplate, error) {
+	if err := in.RefuseNull("name"); err != nil {
+		return nil, err
+	}
 	if err := checkText(in.Name, in.Description); err != nil {
 		return nil, err
 	}
@@ -43,7 +46,7 @@ func UpdateTemplate(ctx context.Context, id string, in UpdateTemplateInput) (*en
 	}
 	upd := t.Update().SetNillableName(in.Name)
 	switch {
-	case in.ClearDescription:
+	case in.ClearDescription || (in.Description == nil && in.IsNull("description")):
 		upd.ClearDescription()
 	case in.Description != nil:
 		upd.SetDescription(*in.Description)

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
 
@@ -43,9 +44,14 @@ type CreateTemplateInput struct {
 // UpdateTemplateInput is the body of REST PUT /v1/templates/campaigns/{id}:
 // a field left out stays, a null description clears it.
 type UpdateTemplateInput struct {
-	Name             *string `json:"name"`
-	Description      *string `json:"description"`
-	ClearDescription bool    `json:"-"`
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+	// ClearDescription removes the description (GraphQL's
+	// clearDescription: true; a null description does the same).
+	ClearDescription bool `json:"-"`
+	// Nulls are the members an update sent as an explicit null:
+	// description clears it; name is required.
+	shape.Nulls
 }
 
 // ListInput is the query of REST GET /v1/templates/campaigns.

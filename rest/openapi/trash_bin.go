@@ -2,7 +2,8 @@ package openapi
 
 import "net/http"
 
-// trashBin documents GET /v1/trash-bin and DELETE /v1/trash-bin/{binEntryId}
+// trashBin documents GET /v1/trash-bin, DELETE /v1/trash-bin/{binEntryId} and
+// POST /v1/trash-bin/{binEntryId}/restore (our extension)
 // (rest/trash_bin.go, docs/trash-bin.md).
 func trashBin(a *API) {
 	a.Tag("Bin", "Campaigns, vouchers, products and SKUs deleted without force, kept 30 days.")
@@ -32,4 +33,11 @@ func trashBin(a *API) {
 		Description: "Deletes the entry for good: the resource's name (campaign name, voucher code, product or SKU source_id) is free again.",
 		PathParams:  map[string]string{"binEntryId": "The bin entry's ID."},
 		Status:      http.StatusNoContent, Errors: []int{404}})
+	a.Add("POST /v1/trash-bin/{binEntryId}/restore", Op{Summary: "Restore bin entry", Auth: ServerAPI,
+		Description: "Our extension, not in the reference documents (bin.json has no restore): re-creates the voucher, " +
+			"product (with its SKUs) or SKU with the same id and code/source_id and deletes the entry; answers the entry " +
+			"restored. A voucher's redemptions, transactions and publication links are not restored. A campaign's entry, " +
+			"a voucher whose campaign or a SKU whose product is deleted: 400 not_restorable.",
+		PathParams: map[string]string{"binEntryId": "The bin entry's ID."},
+		Response:   entry, Errors: []int{409}})
 }

@@ -127,6 +127,7 @@ func patchReference(file string, doc *openapi3.T) {
 				dropRequired(s, "categories")
 			}
 		})
+		patchLegacyQualificationCampaign(doc)
 	case "metadata-schemas.json":
 		// GET /v1/metadata-schemas: required names data, the array (and
 		// data_ref, the example, the SDK) is schemas.
@@ -272,6 +273,30 @@ func walkSchema(ref *openapi3.SchemaRef, seen map[*openapi3.Schema]bool, fn func
 	for _, list := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf, s.AllOf} {
 		for _, b := range list {
 			walkSchema(b, seen, fn)
+		}
+	}
+}
+
+// patchLegacyQualificationCampaign corrects campaigns.json's campaign object
+// of the legacy POST /v1/campaigns/qualification, an old copy that
+// disagrees with the campaign object the same document gives everywhere
+// else (CampaignBase, which every campaign response here follows): its
+// categories is one Category where CampaignBase has an array of them, and
+// its vouchers' code_config.length is a string where CodeConfig (the
+// campaigns' voucher code_config) has a number. The copy takes
+// CampaignBase's categories and CodeConfig.
+func patchLegacyQualificationCampaign(doc *openapi3.T) {
+	schemas := doc.Components.Schemas
+	base, codeConfig := schemas["CampaignBase"], schemas["CodeConfig"]
+	if base == nil || base.Value == nil || codeConfig == nil {
+		return
+	}
+	if c := schemas["2_obj_campaign_object_campaigns_qualification"]; c != nil && c.Value != nil && base.Value.Properties["categories"] != nil {
+		c.Value.Properties["categories"] = base.Value.Properties["categories"]
+	}
+	for _, kind := range []string{"DISCOUNT", "GIFT_CARD", "LOYALTY_CARD"} {
+		if v := schemas["2_obj_campaign_object_voucher_object_"+kind]; v != nil && v.Value != nil && v.Value.Properties["code_config"] != nil {
+			v.Value.Properties["code_config"] = codeConfig
 		}
 	}
 }
