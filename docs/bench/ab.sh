@@ -9,6 +9,7 @@
 # Round r runs A then B when r is odd, B then A when it is even; each side
 # gets a fresh server process on the same database and 2 s of warm-up load.
 # Prints every sample and, per load, the median of each side and B/A.
+# POINTS_ONLY=1 runs only the points load (2 s of it as warm-up).
 #   .ci/with-postgres docs/bench/ab.sh OLD_BIN NEW_BIN [C] [D] [R]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -65,6 +66,18 @@ lat() { echo "$(grep -o 'p50 [0-9.]* ms' "$1" | head -n 1), $(grep -o 'p99 [0-9.
 rate() { grep -o '= [0-9]*/s' | head -n 1 | grep -o '[0-9]*'; }
 side() { # label binary round
   start "$2"
+  if [ -n "${POINTS_ONLY:-}" ]; then
+    "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration 2s \
+      -label points -path '/v1/loyalties/members/{{CODE}}/balance' -body "$tmp/points.json" -codes "$tmp/card.codes" >/dev/null
+    psql -qAt "$url" -c "CHECKPOINT" >/dev/null
+    "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
+      -label points -path '/v1/loyalties/members/{{CODE}}/balance' -body "$tmp/points.json" -codes "$tmp/card.codes" \
+      -expect '"object":"balance"' > "$tmp/pts.txt"
+    stop
+    echo "round $3 $1: points on one card $(rate < "$tmp/pts.txt")/s ($(lat "$tmp/pts.txt"))"
+    echo "$1 0 0 $(rate < "$tmp/pts.txt")" >> "$tmp/samples"
+    return
+  fi
   "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration 2s >/dev/null
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
   "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" > "$tmp/pub.txt"
