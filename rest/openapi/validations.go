@@ -60,7 +60,8 @@ func validations(a *API) {
 				Req("object", Const("reward")))),
 			Opt("error", Ref("ValidationError")),
 			Opt("details", Object(Req("key", String()), Req("message", String()))),
-		).Desc("APPLICABLE: discount, gift or loyalty_card; INAPPLICABLE: error; SKIPPED: details.")),
+			Opt("bundle", bundleResult()),
+		).Desc("APPLICABLE: discount, gift or loyalty_card; INAPPLICABLE: error; SKIPPED: details; bundle with bundle_rules.")),
 	))
 	a.Schema("StackingRules", Object(
 		Req("redeemables_limit", Integer()), Req("applicable_redeemables_limit", Integer()),
@@ -148,4 +149,15 @@ func budgetProps() []Prop {
 		}
 	}
 	return out
+}
+
+// bundleResult is result.bundle: the bundles bundle_rules found in the
+// cart (docs/promotions.md "Bundles").
+func bundleResult() *Schema {
+	return Object(Req("quantity", Integer()), Req("limit", Integer()),
+		Req("identified", Array(Object(Req("id", String()), Req("object", Enum("product", "sku")),
+			Req("item_index", Integer()), Req("item_quantity", Integer())))),
+		Opt("missing", Array(Object(Req("id", String()), Req("object", Enum("product", "sku", "products_collection")),
+			Req("item_quantity", Integer())))),
+	).Desc("Complete bundles found (up to limit; the discount's multiplier), the lines used, and what is missing without one.")
 }
