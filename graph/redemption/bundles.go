@@ -21,9 +21,10 @@ func (s *redeemableState) identifyBundle(items []validationrule.Item) {
 }
 
 // candidateOf is s's stacking candidate (formulaCandidate: with its
-// formulas evaluated) with its discount multiplied by the bundles found.
+// formulas evaluated; withPriceFormulas: its entries' price formulas)
+// with its discount multiplied by the bundles found.
 func (e *evaluation) candidateOf(s *redeemableState) discount.Candidate {
-	c := e.formulaCandidate(s) // formulas.go
+	c := e.withPriceFormulas(s, e.formulaCandidate(s)) // formulas.go, price_formulas.go
 	if s.bundle != nil && c.Discount != nil {
 		d := c.Discount.PerBundles(s.bundle.Quantity)
 		c.Discount = &d
