@@ -5157,6 +5157,11 @@ func (_q *ValidationRuleQuery) collectField(ctx context.Context, oneNode bool, o
 				selectedFields = append(selectedFields, validationrule.FieldApplicableTo)
 				fieldSeen[validationrule.FieldApplicableTo] = struct{}{}
 			}
+		case "bundleRules":
+			if _, ok := fieldSeen[validationrule.FieldBundleRules]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldBundleRules)
+				fieldSeen[validationrule.FieldBundleRules] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

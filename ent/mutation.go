@@ -61853,6 +61853,7 @@ type ValidationRuleMutation struct {
 	rules         *map[string]interface{}
 	error         *map[string]interface{}
 	applicable_to *map[string]interface{}
+	bundle_rules  *map[string]interface{}
 	clearedFields map[string]struct{}
 	done          bool
 	oldValue      func(context.Context) (*ValidationRule, error)
@@ -62326,6 +62327,55 @@ func (m *ValidationRuleMutation) ResetApplicableTo() {
 	delete(m.clearedFields, validationrule.FieldApplicableTo)
 }
 
+// SetBundleRules sets the "bundle_rules" field.
+func (m *ValidationRuleMutation) SetBundleRules(value map[string]interface{}) {
+	m.bundle_rules = &value
+}
+
+// BundleRules returns the value of the "bundle_rules" field in the mutation.
+func (m *ValidationRuleMutation) BundleRules() (r map[string]interface{}, exists bool) {
+	v := m.bundle_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBundleRules returns the old "bundle_rules" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldBundleRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBundleRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBundleRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBundleRules: %w", err)
+	}
+	return oldValue.BundleRules, nil
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (m *ValidationRuleMutation) ClearBundleRules() {
+	m.bundle_rules = nil
+	m.clearedFields[validationrule.FieldBundleRules] = struct{}{}
+}
+
+// BundleRulesCleared returns if the "bundle_rules" field was cleared in this mutation.
+func (m *ValidationRuleMutation) BundleRulesCleared() bool {
+	_, ok := m.clearedFields[validationrule.FieldBundleRules]
+	return ok
+}
+
+// ResetBundleRules resets all changes to the "bundle_rules" field.
+func (m *ValidationRuleMutation) ResetBundleRules() {
+	m.bundle_rules = nil
+	delete(m.clearedFields, validationrule.FieldBundleRules)
+}
+
 // Where appends a list predicates to the ValidationRuleMutation builder.
 func (m *ValidationRuleMutation) Where(ps ...predicate.ValidationRule) {
 	m.predicates = append(m.predicates, ps...)
@@ -62360,7 +62410,7 @@ func (m *ValidationRuleMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ValidationRuleMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.project_id != nil {
 		fields = append(fields, validationrule.FieldProjectID)
 	}
@@ -62388,6 +62438,9 @@ func (m *ValidationRuleMutation) Fields() []string {
 	if m.applicable_to != nil {
 		fields = append(fields, validationrule.FieldApplicableTo)
 	}
+	if m.bundle_rules != nil {
+		fields = append(fields, validationrule.FieldBundleRules)
+	}
 	return fields
 }
 
@@ -62414,6 +62467,8 @@ func (m *ValidationRuleMutation) Field(name string) (ent.Value, bool) {
 		return m.Error()
 	case validationrule.FieldApplicableTo:
 		return m.ApplicableTo()
+	case validationrule.FieldBundleRules:
+		return m.BundleRules()
 	}
 	return nil, false
 }
@@ -62441,6 +62496,8 @@ func (m *ValidationRuleMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldError(ctx)
 	case validationrule.FieldApplicableTo:
 		return m.OldApplicableTo(ctx)
+	case validationrule.FieldBundleRules:
+		return m.OldBundleRules(ctx)
 	}
 	return nil, fmt.Errorf("unknown ValidationRule field %s", name)
 }
@@ -62513,6 +62570,13 @@ func (m *ValidationRuleMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetApplicableTo(v)
 		return nil
+	case validationrule.FieldBundleRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBundleRules(v)
+		return nil
 	}
 	return fmt.Errorf("unknown ValidationRule field %s", name)
 }
@@ -62552,6 +62616,9 @@ func (m *ValidationRuleMutation) ClearedFields() []string {
 	if m.FieldCleared(validationrule.FieldApplicableTo) {
 		fields = append(fields, validationrule.FieldApplicableTo)
 	}
+	if m.FieldCleared(validationrule.FieldBundleRules) {
+		fields = append(fields, validationrule.FieldBundleRules)
+	}
 	return fields
 }
 
@@ -62574,6 +62641,9 @@ func (m *ValidationRuleMutation) ClearField(name string) error {
 		return nil
 	case validationrule.FieldApplicableTo:
 		m.ClearApplicableTo()
+		return nil
+	case validationrule.FieldBundleRules:
+		m.ClearBundleRules()
 		return nil
 	}
 	return fmt.Errorf("unknown ValidationRule nullable field %s", name)
@@ -62609,6 +62679,9 @@ func (m *ValidationRuleMutation) ResetField(name string) error {
 		return nil
 	case validationrule.FieldApplicableTo:
 		m.ResetApplicableTo()
+		return nil
+	case validationrule.FieldBundleRules:
+		m.ResetBundleRules()
 		return nil
 	}
 	return fmt.Errorf("unknown ValidationRule field %s", name)

@@ -36,6 +36,8 @@ type ValidationRule struct {
 	Error map[string]interface{} `json:"error,omitempty"`
 	// ApplicableTo holds the value of the "applicable_to" field.
 	ApplicableTo map[string]interface{} `json:"applicable_to,omitempty"`
+	// BundleRules holds the value of the "bundle_rules" field.
+	BundleRules  map[string]interface{} `json:"bundle_rules,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -44,7 +46,7 @@ func (*ValidationRule) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case validationrule.FieldRules, validationrule.FieldError, validationrule.FieldApplicableTo:
+		case validationrule.FieldRules, validationrule.FieldError, validationrule.FieldApplicableTo, validationrule.FieldBundleRules:
 			values[i] = new([]byte)
 		case validationrule.FieldID, validationrule.FieldProjectID, validationrule.FieldName, validationrule.FieldType, validationrule.FieldContextType:
 			values[i] = new(sql.NullString)
@@ -132,6 +134,14 @@ func (_m *ValidationRule) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field applicable_to: %w", err)
 				}
 			}
+		case validationrule.FieldBundleRules:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field bundle_rules", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.BundleRules); err != nil {
+					return fmt.Errorf("unmarshal field bundle_rules: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -196,6 +206,9 @@ func (_m *ValidationRule) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("applicable_to=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ApplicableTo))
+	builder.WriteString(", ")
+	builder.WriteString("bundle_rules=")
+	builder.WriteString(fmt.Sprintf("%v", _m.BundleRules))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -109,6 +109,12 @@ func (_c *ValidationRuleCreate) SetApplicableTo(v map[string]interface{}) *Valid
 	return _c
 }
 
+// SetBundleRules sets the "bundle_rules" field.
+func (_c *ValidationRuleCreate) SetBundleRules(v map[string]interface{}) *ValidationRuleCreate {
+	_c.mutation.SetBundleRules(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ValidationRuleCreate) SetID(v string) *ValidationRuleCreate {
 	_c.mutation.SetID(v)
@@ -292,6 +298,10 @@ func (_c *ValidationRuleCreate) createSpec() (*ValidationRule, *sqlgraph.CreateS
 		_spec.SetField(validationrule.FieldApplicableTo, field.TypeJSON, value)
 		_node.ApplicableTo = value
 	}
+	if value, ok := _c.mutation.BundleRules(); ok {
+		_spec.SetField(validationrule.FieldBundleRules, field.TypeJSON, value)
+		_node.BundleRules = value
+	}
 	return _node, _spec
 }
 
@@ -443,6 +453,24 @@ func (u *ValidationRuleUpsert) UpdateApplicableTo() *ValidationRuleUpsert {
 // ClearApplicableTo clears the value of the "applicable_to" field.
 func (u *ValidationRuleUpsert) ClearApplicableTo() *ValidationRuleUpsert {
 	u.SetNull(validationrule.FieldApplicableTo)
+	return u
+}
+
+// SetBundleRules sets the "bundle_rules" field.
+func (u *ValidationRuleUpsert) SetBundleRules(v map[string]interface{}) *ValidationRuleUpsert {
+	u.Set(validationrule.FieldBundleRules, v)
+	return u
+}
+
+// UpdateBundleRules sets the "bundle_rules" field to the value that was provided on create.
+func (u *ValidationRuleUpsert) UpdateBundleRules() *ValidationRuleUpsert {
+	u.SetExcluded(validationrule.FieldBundleRules)
+	return u
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (u *ValidationRuleUpsert) ClearBundleRules() *ValidationRuleUpsert {
+	u.SetNull(validationrule.FieldBundleRules)
 	return u
 }
 
@@ -616,6 +644,27 @@ func (u *ValidationRuleUpsertOne) UpdateApplicableTo() *ValidationRuleUpsertOne 
 func (u *ValidationRuleUpsertOne) ClearApplicableTo() *ValidationRuleUpsertOne {
 	return u.Update(func(s *ValidationRuleUpsert) {
 		s.ClearApplicableTo()
+	})
+}
+
+// SetBundleRules sets the "bundle_rules" field.
+func (u *ValidationRuleUpsertOne) SetBundleRules(v map[string]interface{}) *ValidationRuleUpsertOne {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.SetBundleRules(v)
+	})
+}
+
+// UpdateBundleRules sets the "bundle_rules" field to the value that was provided on create.
+func (u *ValidationRuleUpsertOne) UpdateBundleRules() *ValidationRuleUpsertOne {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.UpdateBundleRules()
+	})
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (u *ValidationRuleUpsertOne) ClearBundleRules() *ValidationRuleUpsertOne {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.ClearBundleRules()
 	})
 }
 
@@ -956,6 +1005,27 @@ func (u *ValidationRuleUpsertBulk) UpdateApplicableTo() *ValidationRuleUpsertBul
 func (u *ValidationRuleUpsertBulk) ClearApplicableTo() *ValidationRuleUpsertBulk {
 	return u.Update(func(s *ValidationRuleUpsert) {
 		s.ClearApplicableTo()
+	})
+}
+
+// SetBundleRules sets the "bundle_rules" field.
+func (u *ValidationRuleUpsertBulk) SetBundleRules(v map[string]interface{}) *ValidationRuleUpsertBulk {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.SetBundleRules(v)
+	})
+}
+
+// UpdateBundleRules sets the "bundle_rules" field to the value that was provided on create.
+func (u *ValidationRuleUpsertBulk) UpdateBundleRules() *ValidationRuleUpsertBulk {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.UpdateBundleRules()
+	})
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (u *ValidationRuleUpsertBulk) ClearBundleRules() *ValidationRuleUpsertBulk {
+	return u.Update(func(s *ValidationRuleUpsert) {
+		s.ClearBundleRules()
 	})
 }
 

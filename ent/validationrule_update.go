@@ -112,6 +112,18 @@ func (_u *ValidationRuleUpdate) ClearApplicableTo() *ValidationRuleUpdate {
 	return _u
 }
 
+// SetBundleRules sets the "bundle_rules" field.
+func (_u *ValidationRuleUpdate) SetBundleRules(v map[string]interface{}) *ValidationRuleUpdate {
+	_u.mutation.SetBundleRules(v)
+	return _u
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (_u *ValidationRuleUpdate) ClearBundleRules() *ValidationRuleUpdate {
+	_u.mutation.ClearBundleRules()
+	return _u
+}
+
 // Mutation returns the ValidationRuleMutation object of the builder.
 func (_u *ValidationRuleUpdate) Mutation() *ValidationRuleMutation {
 	return _u.mutation
@@ -210,6 +222,12 @@ func (_u *ValidationRuleUpdate) sqlSave(ctx context.Context) (_node int, err err
 	}
 	if _u.mutation.ApplicableToCleared() {
 		_spec.ClearField(validationrule.FieldApplicableTo, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.BundleRules(); ok {
+		_spec.SetField(validationrule.FieldBundleRules, field.TypeJSON, value)
+	}
+	if _u.mutation.BundleRulesCleared() {
+		_spec.ClearField(validationrule.FieldBundleRules, field.TypeJSON)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -312,6 +330,18 @@ func (_u *ValidationRuleUpdateOne) SetApplicableTo(v map[string]interface{}) *Va
 // ClearApplicableTo clears the value of the "applicable_to" field.
 func (_u *ValidationRuleUpdateOne) ClearApplicableTo() *ValidationRuleUpdateOne {
 	_u.mutation.ClearApplicableTo()
+	return _u
+}
+
+// SetBundleRules sets the "bundle_rules" field.
+func (_u *ValidationRuleUpdateOne) SetBundleRules(v map[string]interface{}) *ValidationRuleUpdateOne {
+	_u.mutation.SetBundleRules(v)
+	return _u
+}
+
+// ClearBundleRules clears the value of the "bundle_rules" field.
+func (_u *ValidationRuleUpdateOne) ClearBundleRules() *ValidationRuleUpdateOne {
+	_u.mutation.ClearBundleRules()
 	return _u
 }
 
@@ -443,6 +473,12 @@ func (_u *ValidationRuleUpdateOne) sqlSave(ctx context.Context) (_node *Validati
 	}
 	if _u.mutation.ApplicableToCleared() {
 		_spec.ClearField(validationrule.FieldApplicableTo, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.BundleRules(); ok {
+		_spec.SetField(validationrule.FieldBundleRules, field.TypeJSON, value)
+	}
+	if _u.mutation.BundleRulesCleared() {
+		_spec.ClearField(validationrule.FieldBundleRules, field.TypeJSON)
 	}
 	_node = &ValidationRule{config: _u.config}
 	_spec.Assign = _node.assignValues

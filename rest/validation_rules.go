@@ -28,9 +28,13 @@ func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *gr
 }
 
 func validationRuleJSON(r *ent.ValidationRule) gin.H {
-	return gin.H{"id": r.ID, "name": r.Name, "type": r.Type, "context_type": r.ContextType, "rules": r.Rules,
+	h := gin.H{"id": r.ID, "name": r.Name, "type": r.Type, "context_type": r.ContextType, "rules": r.Rules,
 		"error": r.Error, "applicable_to": r.ApplicableTo, "created_at": timestamp(r.CreatedAt),
 		"updated_at": optionalTime(r.UpdatedAt), "assignments_count": nil, "object": "validation_rules"}
+	if r.BundleRules != nil { // docs/promotions.md "Bundles"; {} after a PUT with null
+		h["bundle_rules"] = r.BundleRules
+	}
+	return h
 }
 
 func ruleAssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {

@@ -2166,6 +2166,7 @@ var (
 		{Name: "rules", Type: field.TypeJSON},
 		{Name: "error", Type: field.TypeJSON, Nullable: true},
 		{Name: "applicable_to", Type: field.TypeJSON, Nullable: true},
+		{Name: "bundle_rules", Type: field.TypeJSON, Nullable: true},
 	}
 	// ValidationRulesTable holds the schema information for the "validation_rules" table.
 	ValidationRulesTable = &schema.Table{

@@ -11,8 +11,8 @@ import (
 )
 
 // ValidationRule (val_…) is a condition a voucher or campaign must meet to
-// be redeemed (graph/validationrule checks it). rules, error and
-// applicable_to are stored as the REST API receives them.
+// be redeemed (graph/validationrule checks it). rules, error,
+// applicable_to and bundle_rules are stored as the REST API receives them.
 type ValidationRule struct{ ent.Schema }
 
 // Mixin of the ValidationRule.
@@ -29,6 +29,10 @@ func (ValidationRule) Fields() []ent.Field {
 		field.JSON("rules", map[string]any{}).Annotations(entgql.Type("Map")),
 		field.JSON("error", map[string]any{}).Optional().Annotations(entgql.Type("Map")),
 		field.JSON("applicable_to", map[string]any{}).Optional().Annotations(entgql.Type("Map")),
+		// bundle_rules (validation-rules.json ValidationRuleBundleRules):
+		// the products, SKUs or collections a cart must hold, counted as
+		// bundles that multiply the discount (docs/promotions.md "Bundles").
+		field.JSON("bundle_rules", map[string]any{}).Optional().Annotations(entgql.Type("Map")),
 	}
 }
 

@@ -32,6 +32,8 @@ const (
 	FieldError = "error"
 	// FieldApplicableTo holds the string denoting the applicable_to field in the database.
 	FieldApplicableTo = "applicable_to"
+	// FieldBundleRules holds the string denoting the bundle_rules field in the database.
+	FieldBundleRules = "bundle_rules"
 	// Table holds the table name of the validationrule in the database.
 	Table = "validation_rules"
 )
@@ -48,6 +50,7 @@ var Columns = []string{
 	FieldRules,
 	FieldError,
 	FieldApplicableTo,
+	FieldBundleRules,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

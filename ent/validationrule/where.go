@@ -464,6 +464,16 @@ func ApplicableToNotNil() predicate.ValidationRule {
 	return predicate.ValidationRule(sql.FieldNotNull(FieldApplicableTo))
 }
 
+// BundleRulesIsNil applies the IsNil predicate on the "bundle_rules" field.
+func BundleRulesIsNil() predicate.ValidationRule {
+	return predicate.ValidationRule(sql.FieldIsNull(FieldBundleRules))
+}
+
+// BundleRulesNotNil applies the NotNil predicate on the "bundle_rules" field.
+func BundleRulesNotNil() predicate.ValidationRule {
+	return predicate.ValidationRule(sql.FieldNotNull(FieldBundleRules))
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.ValidationRule) predicate.ValidationRule {
 	return predicate.ValidationRule(sql.AndPredicates(predicates...))

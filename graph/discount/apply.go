@@ -138,8 +138,10 @@ func (o *Order) itemShares(d Discount, eligible Eligible) ([]int64, []TargetResu
 		}
 	case calc{TypeFixed, EffectApplyToItems}:
 		for i, b := range base {
-			if k := sel.owner[i]; k >= 0 && (targets[k].Price != nil || !d.NoFixedAmount) {
-				shares[i] = o.fixedShare(i, d.FixedAmount, targets[sel.owner[i]].Price, sel.units[i], b)
+			if k := sel.owner[i]; k >= 0 {
+				if price, ok := targets[k].newPrice(o.linePrice(i), d); ok { // price_formula.go
+					shares[i] = o.fixedShare(i, price, sel.units[i], b)
+				}
 			}
 		}
 	default: // unreachable after Validate
@@ -150,14 +152,10 @@ func (o *Order) itemShares(d Discount, eligible Eligible) ([]int64, []TargetResu
 }
 
 // fixedShare is FIXED/APPLY_TO_ITEMS on line i: its u picked units cost
-// price each (the entry's, else fixed_amount). A whole line becomes price ×
-// units (max(0, r_i − price × u)); part of a line gets max(0, p_i − price)
-// per unit, within the part's base.
-func (o *Order) fixedShare(i int, fixedAmount int64, entryPrice *int64, u, base int64) int64 {
-	price := fixedAmount
-	if entryPrice != nil {
-		price = *entryPrice
-	}
+// price each (Target.newPrice). A whole line becomes price × units
+// (max(0, r_i − price × u)); part of a line gets max(0, p_i − price) per
+// unit, within the part's base.
+func (o *Order) fixedShare(i int, price, u, base int64) int64 {
 	it := o.Items[i]
 	if u >= it.units() {
 		return max(it.Subtotal()-mulCap(price, u, it.Subtotal()), 0)

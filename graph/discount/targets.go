@@ -31,6 +31,10 @@ type Target struct {
 	Pick  Pick     // "" means APPLY_TO_EVERY
 	Units bool     // target UNIT: the resources are units (counted across lines after sorting), else lines
 	Price *int64   // FIXED: the new unit price (nil: the discount's fixed_amount)
+	// PriceOf is the entry's price_formula (nil: none): the new unit
+	// price of a line whose unit price is linePrice; ok false (the
+	// formula has no value) falls back to Price (price_formula.go).
+	PriceOf func(linePrice int64) (price int64, ok bool)
 
 	QuantityLimit           int64 // max discounted units per line (0: none)
 	AggregatedQuantityLimit int64 // max discounted units over the entry's lines (0: none)

@@ -84,3 +84,34 @@ func TestNoValue(t *testing.T) {
 		t.Errorf("a variable the caller does not supply: %v", err)
 	}
 }
+
+// TestPriceFormulaExamples: validations.json's "Fixed" example entries'
+// price_formula, with ORDER_ITEM_PRICE the line's unit price (main units)
+// — the new price per line; without ORDER_ITEM_PRICE (any other formula)
+// there is no value.
+func TestPriceFormulaExamples(t *testing.T) {
+	for _, tt := range []struct {
+		src         string
+		amount, sku float64
+		want        float64
+	}{
+		{"IF(ORDER_AMOUNT > 400;0;20)", 450, 30, 0},
+		{"IF(ORDER_AMOUNT > 400;0;20)", 350, 30, 20},
+		{"IF(ORDER_AMOUNT > 300;ORDER_ITEM_PRICE * 0.8;ORDER_ITEM_PRICE)", 350, 999, 799.2},
+		{"IF(ORDER_AMOUNT > 300;ORDER_ITEM_PRICE * 0.8;ORDER_ITEM_PRICE)", 250, 999, 999},
+		{"IF(ORDER_AMOUNT > 200;ORDER_ITEM_PRICE * 0.9;ORDER_ITEM_PRICE)", 250, 999, 899.1},
+	} {
+		x, err := Parse(tt.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		got, err := x.Number(Env{Vars: map[string]float64{"ORDER_AMOUNT": tt.amount, "ORDER_ITEM_PRICE": tt.sku}})
+		if err != nil || got < tt.want-1e-9 || got > tt.want+1e-9 {
+			t.Errorf("%s (amount %v, item %v) = %v, %v; want %v", tt.src, tt.amount, tt.sku, got, err, tt.want)
+		}
+	}
+	x, _ := Parse("ORDER_ITEM_PRICE * 0.8")
+	if _, err := x.Number(env); err == nil {
+		t.Error("ORDER_ITEM_PRICE outside a price formula has a value")
+	}
+}

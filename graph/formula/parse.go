@@ -18,7 +18,10 @@ const (
 var ErrInvalid = errors.New("invalid formula")
 
 // Variables are the numbers a formula may read (Env.Vars supplies them).
-var Variables = []string{"ORDER_AMOUNT", "ORDER_ITEMS_COUNT", "ORDER_ITEMS_QUANTITY"}
+// ORDER_ITEM_PRICE (an order line's unit price) has a value only in an
+// applicable_to entry's price_formula; elsewhere a formula reading it has
+// no value (the static fallback applies).
+var Variables = []string{"ORDER_AMOUNT", "ORDER_ITEMS_COUNT", "ORDER_ITEMS_QUANTITY", "ORDER_ITEM_PRICE"}
 
 // metadataFunctions read a metadata value by key: the function's scope.
 var metadataFunctions = map[string]string{"CUSTOMER_METADATA": "customer", "ORDER_METADATA": "order",

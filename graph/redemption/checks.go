@@ -89,6 +89,9 @@ type redeemableState struct {
 	// included applicable_to entries, index-aligned with includedEntries
 	// (nil: none; unit_budgets.go).
 	budgets []entryBudget
+	// bundle is what the rules' bundle_rules found in the cart (nil: no
+	// rule of it has bundle_rules; bundles.go).
+	bundle *validationrule.BundleResult
 }
 
 // code is the redeemable's id as the client sent it.

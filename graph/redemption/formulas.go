@@ -9,12 +9,12 @@ import (
 	"github.com/promoengine/promoengine/graph/formula"
 )
 
-// candidateOf is s's stacking candidate with its discount's formulas
+// formulaCandidate is s's stacking candidate with its discount's formulas
 // (amount_off_formula, percent_off_formula, unit_off_formula,
 // fixed_amount_formula) evaluated on the request (docs/promotions.md
 // "Discount formulas"). A formula without a value for the request leaves
 // the static value (the reference's fallback).
-func (e *evaluation) candidateOf(s *redeemableState) discount.Candidate {
+func (e *evaluation) formulaCandidate(s *redeemableState) discount.Candidate {
 	c := s.candidate()
 	var def *jsonfield.Discount
 	switch {

@@ -155,8 +155,14 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go (rc is this candidate's copy)
 		return nil, err
 	}
+	// A bundle is required when the scenario checks item rules (bundles.go).
+	s.identifyBundle(rc.OrderItems)
+	bundleRequired := !omit(rules.Condition{Name: rules.NameOrderItemsAny})
 	for i, d := range defs {
 		v, omitted := d.CheckOmitting(rc, omit)
+		if v == nil && bundleRequired {
+			v = d.BundleViolation(rc.OrderItems)
+		}
 		q.Omitted[i] = omitted
 		if v != nil && s.failure == nil {
 			s.failure = failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))

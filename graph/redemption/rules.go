@@ -27,11 +27,15 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go
 		return nil, err
 	}
+	s.identifyBundle(rc.OrderItems) // bundles.go
 	for i, r := range s.rules {
 		if r.Uses("order.total_amount") && rc.OrderTotalAmount == nil {
 			rc.OrderTotalAmount = e.totalAfter(s) // cart_rules.go
 		}
 		v := r.Check(rc)
+		if v == nil {
+			v = r.BundleViolation(rc.OrderItems)
+		}
 		if e.countErr != nil {
 			return nil, e.countErr
 		}

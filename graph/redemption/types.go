@@ -209,8 +209,10 @@ type ValidationRuleInput struct {
 	Rules        map[string]any `json:"rules"`
 	Error        map[string]any `json:"error"`
 	ApplicableTo map[string]any `json:"applicable_to"`
+	// BundleRules is bundle_rules (validationrule.ParseBundleRules).
+	BundleRules map[string]any `json:"bundle_rules"`
 	// Nulls are the members an update sent as an explicit null: rules
-	// become empty, error and applicable_to are cleared; name, type and
+	// become empty, error, applicable_to and bundle_rules are cleared; name, type and
 	// context_type cannot be null.
 	shape.Nulls
 }

@@ -27,6 +27,9 @@ func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
 	}
 	msg, _ := in.Error["message"].(string)
 	def, err := rules.Parse(in.Rules, msg, in.ApplicableTo)
+	if err == nil {
+		def.Bundle, err = rules.DecodeBundleRules(in.BundleRules)
+	}
 	if err != nil {
 		var re *rules.Error
 		if errors.As(err, &re) {
@@ -68,6 +71,9 @@ func CreateValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.Val
 	if in.ApplicableTo != nil {
 		create.SetApplicableTo(in.ApplicableTo)
 	}
+	if in.BundleRules != nil {
+		create.SetBundleRules(in.BundleRules)
+	}
 	r, err := create.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating validation rule: %w", err)
@@ -91,6 +97,9 @@ func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	if in.Rules == nil && !in.IsNull("rules") {
 		in.Rules = r.Rules
 	}
+	if in.BundleRules == nil && !in.IsNull("bundle_rules") {
+		in.BundleRules = r.BundleRules
+	}
 	def, _, err := parseRuleInput(in)
 	if err != nil {
 		return nil, err
@@ -111,6 +120,14 @@ func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	}
 	if in.IsNull("applicable_to") {
 		u.ClearApplicableTo()
+	}
+	if in.BundleRules != nil {
+		u.SetBundleRules(in.BundleRules)
+	}
+	if in.IsNull("bundle_rules") {
+		// The reference: a PUT with "bundle_rules": null deletes it and the
+		// response shows an empty object.
+		u.SetBundleRules(map[string]any{})
 	}
 	if r, err = u.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating validation rule: %w", err)
@@ -254,6 +271,7 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 		// Stored rules were checked when written; one that no longer parses
 		// keeps its (empty, failing) definition and blocks the voucher.
 		def, _ := rules.Parse(r.Rules, msg, r.ApplicableTo)
+		def.Bundle, _ = rules.DecodeBundleRules(r.BundleRules)
 		defs[r.ID] = def
 	}
 	for _, s := range e.states {

@@ -141,7 +141,7 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 		if f.customMessage != "" {
 			errObj["error"] = map[string]any{"message": f.customMessage}
 		}
-		r.Result = map[string]any{"error": errObj}
+		r.Result = s.withBundle(map[string]any{"error": errObj}) // bundles.go
 	default:
 		r.Result = map[string]any{"details": map[string]any{"key": out.Key, "message": skipMessages[out.Key]}}
 	}
@@ -158,9 +158,10 @@ var skipMessages = map[string]string{
 	discount.KeyExclusionRulesNotMet:              "Exclusion rules not met",
 }
 
-// applicableResult is result of an APPLICABLE redeemable: the discount
-// definition, the gift credits or the loyalty points.
-func (e *evaluation) applicableResult(s *redeemableState, out discount.Outcome) map[string]any {
+// discountResult is result of an APPLICABLE redeemable: the discount
+// definition, the gift credits or the loyalty points (applicableResult
+// adds the bundle).
+func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) map[string]any {
 	if s.tier != nil {
 		return tierDiscount(s.tier)
 	}

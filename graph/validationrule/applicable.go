@@ -23,6 +23,9 @@ type Target struct {
 	Unit string
 	// Price is the new unit price of a FIXED discount (nil: not given).
 	Price *int64
+	// PriceFormula computes Price per line ("": none; Price is then the
+	// fallback when it has no value; docs/promotions.md "Discount formulas").
+	PriceFormula string
 	// Caps (0: none).
 	QuantityLimit, AggregatedQuantityLimit, AmountLimit, AggregatedAmountLimit int64
 	// SkipInitially and Repeat pick the resources after sorting.
@@ -137,6 +140,9 @@ func (t Target) Map() map[string]any {
 	}
 	if t.Price != nil {
 		m["price"] = *t.Price
+	}
+	if t.PriceFormula != "" {
+		m["price_formula"] = t.PriceFormula
 	}
 	for k, v := range t.limits() {
 		if *v > 0 {

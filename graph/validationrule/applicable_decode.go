@@ -70,6 +70,16 @@ func decodeTarget(p string, v any) (Target, error) {
 		}
 		t.Price = &n
 	}
+	switch f := obj["price_formula"].(type) {
+	case nil:
+	case string:
+		if f == "" {
+			return Target{}, errorf(p+".price_formula", "must be a non-empty string (a formula)")
+		}
+		t.PriceFormula = f
+	default:
+		return Target{}, errorf(p+".price_formula", "must be a non-empty string (a formula), got %s", describe(f))
+	}
 	if err := decodeBudgets(p, &t, obj); err != nil {
 		return Target{}, err
 	}

@@ -98,11 +98,14 @@ func (t Target) budgetMap(m map[string]any) {
 	}
 }
 
-// Formulas lists the budget formulas of every applicable_to entry (for
-// the caller to check they parse), keyed by property path.
+// Formulas lists the budget and price formulas of every applicable_to
+// entry (for the caller to check they parse), keyed by property path.
 func (d Definition) Formulas() map[string]string {
 	out := map[string]string{}
 	for i, t := range d.ApplicableTo.Included {
+		if t.PriceFormula != "" {
+			out[fmt.Sprintf("applicable_to.included[%d].price_formula", i)] = t.PriceFormula
+		}
 		for _, b := range t.Budgets {
 			if b.Formula != "" {
 				out[fmt.Sprintf("applicable_to.included[%d].%s_formula", i, b.Name())] = b.Formula

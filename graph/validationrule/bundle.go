@@ -11,7 +11,8 @@ import (
 // a rule set's bundle_rules name the products, SKUs or collections a cart
 // must hold, each with a quantity; Identify finds how many complete
 // bundles the cart holds (at most Limit), which lines make them and what
-// is missing. Not wired into validations yet (docs/promotions.md).
+// is missing. Validations require a complete bundle and multiply the
+// discount by the bundles found (docs/promotions.md "Bundles").
 
 // BundleRules is a parsed bundle_rules object.
 type BundleRules struct {

@@ -15,12 +15,12 @@ var orderLevelKinds = map[kind]bool{
 
 // ReadsCart reports whether evaluating d (or computing its applicable_to)
 // needs the order lines as the catalogue knows them: a rule on items,
-// products, SKUs, prices or collections, nested item rules, or an
-// applicable_to list. A definition of order-level rules only (order
+// products, SKUs, prices or collections, nested item rules, an
+// applicable_to list or bundle_rules. A definition of order-level rules only (order
 // amount, segment, metadata, counts) does not, and a redemption can skip
 // reading the catalogue for it.
 func (d Definition) ReadsCart() bool {
-	if len(d.ApplicableTo.Included) > 0 || len(d.ApplicableTo.Excluded) > 0 {
+	if len(d.ApplicableTo.Included) > 0 || len(d.ApplicableTo.Excluded) > 0 || d.Bundle != nil {
 		return true
 	}
 	for _, c := range d.Rules {

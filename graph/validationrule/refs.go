@@ -1,7 +1,7 @@
 package validationrule
 
 // Refs lists the catalogue objects d names: in its item rules' {object,
-// id} operands (nested included) and in applicable_to. Plain id operands
+// id} operands (nested included), in applicable_to and in bundle_rules. Plain id operands
 // (product or SKU) are not listed: they may name either.
 func (d Definition) Refs() (products, skus, collections []string) {
 	seen := map[[2]string]bool{}
@@ -40,6 +40,11 @@ func (d Definition) Refs() (products, skus, collections []string) {
 	}
 	for _, t := range d.ApplicableTo.Excluded {
 		add(t)
+	}
+	if d.Bundle != nil {
+		for _, p := range d.Bundle.Parts {
+			add(p.Target)
+		}
 	}
 	return products, skus, collections
 }

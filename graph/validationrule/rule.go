@@ -22,6 +22,10 @@ type Definition struct {
 	ErrorMessage string
 	// ApplicableTo limits the order items discounts may apply to.
 	ApplicableTo ApplicableTo
+	// Bundle is the rule set's bundle_rules (nil: none; bundle.go): the
+	// cart must hold a complete bundle, and the bundles found multiply
+	// the discount.
+	Bundle *BundleRules
 }
 
 // Condition is one numbered rule: a rule name and its operators.

@@ -11,7 +11,7 @@ func qualifications(a *API) {
 		Req("id", String().Desc("The voucher's code, promo_… or stack_…")),
 		Req("object", Enum("voucher", "promotion_tier", "promotion_stack")),
 		Opt("created_at", DateTime()),
-		Req("result", FreeObject().Desc("{discount} | {gift: {credits, balance, locked_credits (with session.key)}} | {loyalty_card} (a stack: {})")),
+		Req("result", FreeObject().Desc("{discount} | {gift: {credits, balance, locked_credits (with session.key)}} | {loyalty_card} (a stack: {}); bundle with bundle_rules")),
 		Opt("order", Ref("Order").Desc("The order with this redeemable alone applied (a stack: all its tiers).")),
 		Req("applicable_to", FreeObject()),
 		Req("inapplicable_to", FreeObject()),

@@ -18,6 +18,7 @@ func validationRules(a *API) {
 		Req("rules", FreeObject().Null().Desc("Numbered conditions and their logic.")),
 		Req("error", FreeObject().Null().Desc("message shown when the rule fails.")),
 		Req("applicable_to", FreeObject().Null().Desc("included/excluded products and SKUs.")),
+		Opt("bundle_rules", FreeObject().Desc("limit and the numbered order.items.any parts of a bundle ({} once deleted; docs/promotions.md \"Bundles\").")),
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
 		Req("assignments_count", Integer().Null()),

@@ -60,7 +60,8 @@ func validations(a *API) {
 				Req("object", Const("reward")))),
 			Opt("error", Ref("ValidationError")),
 			Opt("details", Object(Req("key", String()), Req("message", String()))),
-		).Desc("APPLICABLE: discount, gift or loyalty_card; INAPPLICABLE: error; SKIPPED: details.")),
+			Opt("bundle", bundleResult()),
+		).Desc("APPLICABLE: discount, gift or loyalty_card; INAPPLICABLE: error; SKIPPED: details; bundle with bundle_rules.")),
 	))
 	a.Schema("StackingRules", Object(
 		Req("redeemables_limit", Integer()), Req("applicable_redeemables_limit", Integer()),
@@ -127,7 +128,8 @@ func applicableEntry() *Schema {
 	return Object(append(budgetProps(), Req("object", Enum("product", "sku", "products_collection")), Req("id", String()),
 		Req("effect", Enum("APPLY_TO_EVERY", "APPLY_TO_CHEAPEST", "APPLY_TO_MOST_EXPENSIVE", "APPLY_FROM_CHEAPEST", "APPLY_FROM_MOST_EXPENSIVE")),
 		Opt("source_id", String()), Opt("product_id", String()), Opt("product_source_id", String()),
-		Opt("price", Integer()), Opt("target", Enum("ITEM", "UNIT")),
+		Opt("price", Integer()), Opt("price_formula", String().Desc("The new price per line (ORDER_ITEM_PRICE: the line's price); price is its fallback.")),
+		Opt("target", Enum("ITEM", "UNIT")),
 		Opt("quantity_limit", Integer()), Opt("aggregated_quantity_limit", Integer()), Opt("amount_limit", Integer()),
 		Opt("aggregated_amount_limit", Integer()), Opt("skip_initially", Integer()), Opt("repeat", Integer()),
 		Opt("order_item_indices", Array(Integer()).Desc("0-based order lines discounted, in application order.")),
@@ -148,4 +150,15 @@ func budgetProps() []Prop {
 		}
 	}
 	return out
+}
+
+// bundleResult is result.bundle: the bundles bundle_rules found in the
+// cart (docs/promotions.md "Bundles").
+func bundleResult() *Schema {
+	return Object(Req("quantity", Integer()), Req("limit", Integer()),
+		Req("identified", Array(Object(Req("id", String()), Req("object", Enum("product", "sku")),
+			Req("item_index", Integer()), Req("item_quantity", Integer())))),
+		Opt("missing", Array(Object(Req("id", String()), Req("object", Enum("product", "sku", "products_collection")),
+			Req("item_quantity", Integer())))),
+	).Desc("Complete bundles found (up to limit; the discount's multiplier), the lines used, and what is missing without one.")
 }
