@@ -3,13 +3,11 @@ package rest
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/loyalty"
@@ -86,12 +84,8 @@ type referralEntryBody struct {
 func referralsJSON(r *loyalty.CustomerReferrals) map[string]any {
 	items := make([]referralEntryBody, len(r.Campaigns))
 	for i, e := range r.Campaigns {
-		kind := "customer_event"
-		if strings.HasPrefix(e.RelatedObjectID, pulid.PrefixRedemption) { // converted by a redemption (reference §7.3)
-			kind = "redemption"
-		}
 		items[i] = referralEntryBody{CampaignID: e.CampaignID, ReferrerID: e.ReferrerID, RefereeID: e.RefereeID,
-			RelatedObjectID: e.RelatedObjectID, RelatedObjectType: kind, Date: timestamp(e.Date)}
+			RelatedObjectID: e.RelatedObjectID, RelatedObjectType: "customer_event", Date: timestamp(e.Date)}
 	}
 	return map[string]any{"total": r.Total, "campaigns": items}
 }

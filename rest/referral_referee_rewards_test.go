@@ -68,8 +68,7 @@ func TestRefereeRewardOncePerConversion(t *testing.T) {
 	if added["total"] != float64(1) {
 		t.Errorf("referee's points_added activities %s", mustJSON(added))
 	}
-	if refs := must(t, e.Do(http.MethodGet, "/v1/customers/friend-1", nil, f.app), http.StatusOK)["referrals"].(map[string]any); refs["total"] != float64(1) ||
-		refs["campaigns"].([]any)[0].(map[string]any)["related_object_type"] != "redemption" {
+	if refs := must(t, e.Do(http.MethodGet, "/v1/customers/friend-1", nil, f.app), http.StatusOK)["referrals"].(map[string]any); refs["total"] != float64(1) {
 		t.Errorf("referee's referrals %v", refs)
 	}
 
