@@ -46998,21 +46998,22 @@ func (m *RedemptionMutation) ResetEdge(name string) error {
 // ReferralConversionMutation represents an operation that mutates the ReferralConversion nodes in the graph.
 type ReferralConversionMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	project_id    *string
-	created_at    *time.Time
-	updated_at    *time.Time
-	campaign_id   *string
-	voucher_id    *string
-	referrer_id   *string
-	referee_id    *string
-	event_id      *string
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*ReferralConversion, error)
-	predicates    []predicate.ReferralConversion
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	campaign_id    *string
+	voucher_id     *string
+	referrer_id    *string
+	referee_id     *string
+	event_id       *string
+	rolled_back_at *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*ReferralConversion, error)
+	predicates     []predicate.ReferralConversion
 }
 
 var _ ent.Mutation = (*ReferralConversionMutation)(nil)
@@ -47420,6 +47421,55 @@ func (m *ReferralConversionMutation) ResetEventID() {
 	m.event_id = nil
 }
 
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (m *ReferralConversionMutation) SetRolledBackAt(t time.Time) {
+	m.rolled_back_at = &t
+}
+
+// RolledBackAt returns the value of the "rolled_back_at" field in the mutation.
+func (m *ReferralConversionMutation) RolledBackAt() (r time.Time, exists bool) {
+	v := m.rolled_back_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRolledBackAt returns the old "rolled_back_at" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldRolledBackAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRolledBackAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRolledBackAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRolledBackAt: %w", err)
+	}
+	return oldValue.RolledBackAt, nil
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (m *ReferralConversionMutation) ClearRolledBackAt() {
+	m.rolled_back_at = nil
+	m.clearedFields[referralconversion.FieldRolledBackAt] = struct{}{}
+}
+
+// RolledBackAtCleared returns if the "rolled_back_at" field was cleared in this mutation.
+func (m *ReferralConversionMutation) RolledBackAtCleared() bool {
+	_, ok := m.clearedFields[referralconversion.FieldRolledBackAt]
+	return ok
+}
+
+// ResetRolledBackAt resets all changes to the "rolled_back_at" field.
+func (m *ReferralConversionMutation) ResetRolledBackAt() {
+	m.rolled_back_at = nil
+	delete(m.clearedFields, referralconversion.FieldRolledBackAt)
+}
+
 // Where appends a list predicates to the ReferralConversionMutation builder.
 func (m *ReferralConversionMutation) Where(ps ...predicate.ReferralConversion) {
 	m.predicates = append(m.predicates, ps...)
@@ -47454,7 +47504,7 @@ func (m *ReferralConversionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReferralConversionMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.project_id != nil {
 		fields = append(fields, referralconversion.FieldProjectID)
 	}
@@ -47478,6 +47528,9 @@ func (m *ReferralConversionMutation) Fields() []string {
 	}
 	if m.event_id != nil {
 		fields = append(fields, referralconversion.FieldEventID)
+	}
+	if m.rolled_back_at != nil {
+		fields = append(fields, referralconversion.FieldRolledBackAt)
 	}
 	return fields
 }
@@ -47503,6 +47556,8 @@ func (m *ReferralConversionMutation) Field(name string) (ent.Value, bool) {
 		return m.RefereeID()
 	case referralconversion.FieldEventID:
 		return m.EventID()
+	case referralconversion.FieldRolledBackAt:
+		return m.RolledBackAt()
 	}
 	return nil, false
 }
@@ -47528,6 +47583,8 @@ func (m *ReferralConversionMutation) OldField(ctx context.Context, name string) 
 		return m.OldRefereeID(ctx)
 	case referralconversion.FieldEventID:
 		return m.OldEventID(ctx)
+	case referralconversion.FieldRolledBackAt:
+		return m.OldRolledBackAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown ReferralConversion field %s", name)
 }
@@ -47593,6 +47650,13 @@ func (m *ReferralConversionMutation) SetField(name string, value ent.Value) erro
 		}
 		m.SetEventID(v)
 		return nil
+	case referralconversion.FieldRolledBackAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRolledBackAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown ReferralConversion field %s", name)
 }
@@ -47626,6 +47690,9 @@ func (m *ReferralConversionMutation) ClearedFields() []string {
 	if m.FieldCleared(referralconversion.FieldUpdatedAt) {
 		fields = append(fields, referralconversion.FieldUpdatedAt)
 	}
+	if m.FieldCleared(referralconversion.FieldRolledBackAt) {
+		fields = append(fields, referralconversion.FieldRolledBackAt)
+	}
 	return fields
 }
 
@@ -47642,6 +47709,9 @@ func (m *ReferralConversionMutation) ClearField(name string) error {
 	switch name {
 	case referralconversion.FieldUpdatedAt:
 		m.ClearUpdatedAt()
+		return nil
+	case referralconversion.FieldRolledBackAt:
+		m.ClearRolledBackAt()
 		return nil
 	}
 	return fmt.Errorf("unknown ReferralConversion nullable field %s", name)
@@ -47674,6 +47744,9 @@ func (m *ReferralConversionMutation) ResetField(name string) error {
 		return nil
 	case referralconversion.FieldEventID:
 		m.ResetEventID()
+		return nil
+	case referralconversion.FieldRolledBackAt:
+		m.ResetRolledBackAt()
 		return nil
 	}
 	return fmt.Errorf("unknown ReferralConversion field %s", name)

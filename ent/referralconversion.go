@@ -32,7 +32,9 @@ type ReferralConversion struct {
 	// RefereeID holds the value of the "referee_id" field.
 	RefereeID string `json:"referee_id,omitempty"`
 	// EventID holds the value of the "event_id" field.
-	EventID      string `json:"event_id,omitempty"`
+	EventID string `json:"event_id,omitempty"`
+	// RolledBackAt holds the value of the "rolled_back_at" field.
+	RolledBackAt *time.Time `json:"rolled_back_at,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -43,7 +45,7 @@ func (*ReferralConversion) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case referralconversion.FieldID, referralconversion.FieldProjectID, referralconversion.FieldCampaignID, referralconversion.FieldVoucherID, referralconversion.FieldReferrerID, referralconversion.FieldRefereeID, referralconversion.FieldEventID:
 			values[i] = new(sql.NullString)
-		case referralconversion.FieldCreatedAt, referralconversion.FieldUpdatedAt:
+		case referralconversion.FieldCreatedAt, referralconversion.FieldUpdatedAt, referralconversion.FieldRolledBackAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -115,6 +117,13 @@ func (_m *ReferralConversion) assignValues(columns []string, values []any) error
 			} else if value.Valid {
 				_m.EventID = value.String
 			}
+		case referralconversion.FieldRolledBackAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field rolled_back_at", values[i])
+			} else if value.Valid {
+				_m.RolledBackAt = new(time.Time)
+				*_m.RolledBackAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -176,6 +185,11 @@ func (_m *ReferralConversion) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("event_id=")
 	builder.WriteString(_m.EventID)
+	builder.WriteString(", ")
+	if v := _m.RolledBackAt; v != nil {
+		builder.WriteString("rolled_back_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -87,6 +87,20 @@ func (_c *ReferralConversionCreate) SetEventID(v string) *ReferralConversionCrea
 	return _c
 }
 
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (_c *ReferralConversionCreate) SetRolledBackAt(v time.Time) *ReferralConversionCreate {
+	_c.mutation.SetRolledBackAt(v)
+	return _c
+}
+
+// SetNillableRolledBackAt sets the "rolled_back_at" field if the given value is not nil.
+func (_c *ReferralConversionCreate) SetNillableRolledBackAt(v *time.Time) *ReferralConversionCreate {
+	if v != nil {
+		_c.SetRolledBackAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ReferralConversionCreate) SetID(v string) *ReferralConversionCreate {
 	_c.mutation.SetID(v)
@@ -256,6 +270,10 @@ func (_c *ReferralConversionCreate) createSpec() (*ReferralConversion, *sqlgraph
 		_spec.SetField(referralconversion.FieldEventID, field.TypeString, value)
 		_node.EventID = value
 	}
+	if value, ok := _c.mutation.RolledBackAt(); ok {
+		_spec.SetField(referralconversion.FieldRolledBackAt, field.TypeTime, value)
+		_node.RolledBackAt = &value
+	}
 	return _node, _spec
 }
 
@@ -326,6 +344,60 @@ func (u *ReferralConversionUpsert) ClearUpdatedAt() *ReferralConversionUpsert {
 	return u
 }
 
+// SetVoucherID sets the "voucher_id" field.
+func (u *ReferralConversionUpsert) SetVoucherID(v string) *ReferralConversionUpsert {
+	u.Set(referralconversion.FieldVoucherID, v)
+	return u
+}
+
+// UpdateVoucherID sets the "voucher_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsert) UpdateVoucherID() *ReferralConversionUpsert {
+	u.SetExcluded(referralconversion.FieldVoucherID)
+	return u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *ReferralConversionUpsert) SetReferrerID(v string) *ReferralConversionUpsert {
+	u.Set(referralconversion.FieldReferrerID, v)
+	return u
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsert) UpdateReferrerID() *ReferralConversionUpsert {
+	u.SetExcluded(referralconversion.FieldReferrerID)
+	return u
+}
+
+// SetEventID sets the "event_id" field.
+func (u *ReferralConversionUpsert) SetEventID(v string) *ReferralConversionUpsert {
+	u.Set(referralconversion.FieldEventID, v)
+	return u
+}
+
+// UpdateEventID sets the "event_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsert) UpdateEventID() *ReferralConversionUpsert {
+	u.SetExcluded(referralconversion.FieldEventID)
+	return u
+}
+
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (u *ReferralConversionUpsert) SetRolledBackAt(v time.Time) *ReferralConversionUpsert {
+	u.Set(referralconversion.FieldRolledBackAt, v)
+	return u
+}
+
+// UpdateRolledBackAt sets the "rolled_back_at" field to the value that was provided on create.
+func (u *ReferralConversionUpsert) UpdateRolledBackAt() *ReferralConversionUpsert {
+	u.SetExcluded(referralconversion.FieldRolledBackAt)
+	return u
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (u *ReferralConversionUpsert) ClearRolledBackAt() *ReferralConversionUpsert {
+	u.SetNull(referralconversion.FieldRolledBackAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -352,17 +424,8 @@ func (u *ReferralConversionUpsertOne) UpdateNewValues() *ReferralConversionUpser
 		if _, exists := u.create.mutation.CampaignID(); exists {
 			s.SetIgnore(referralconversion.FieldCampaignID)
 		}
-		if _, exists := u.create.mutation.VoucherID(); exists {
-			s.SetIgnore(referralconversion.FieldVoucherID)
-		}
-		if _, exists := u.create.mutation.ReferrerID(); exists {
-			s.SetIgnore(referralconversion.FieldReferrerID)
-		}
 		if _, exists := u.create.mutation.RefereeID(); exists {
 			s.SetIgnore(referralconversion.FieldRefereeID)
-		}
-		if _, exists := u.create.mutation.EventID(); exists {
-			s.SetIgnore(referralconversion.FieldEventID)
 		}
 	}))
 	return u
@@ -413,6 +476,69 @@ func (u *ReferralConversionUpsertOne) UpdateUpdatedAt() *ReferralConversionUpser
 func (u *ReferralConversionUpsertOne) ClearUpdatedAt() *ReferralConversionUpsertOne {
 	return u.Update(func(s *ReferralConversionUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (u *ReferralConversionUpsertOne) SetVoucherID(v string) *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetVoucherID(v)
+	})
+}
+
+// UpdateVoucherID sets the "voucher_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertOne) UpdateVoucherID() *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateVoucherID()
+	})
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *ReferralConversionUpsertOne) SetReferrerID(v string) *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetReferrerID(v)
+	})
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertOne) UpdateReferrerID() *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateReferrerID()
+	})
+}
+
+// SetEventID sets the "event_id" field.
+func (u *ReferralConversionUpsertOne) SetEventID(v string) *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetEventID(v)
+	})
+}
+
+// UpdateEventID sets the "event_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertOne) UpdateEventID() *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateEventID()
+	})
+}
+
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (u *ReferralConversionUpsertOne) SetRolledBackAt(v time.Time) *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetRolledBackAt(v)
+	})
+}
+
+// UpdateRolledBackAt sets the "rolled_back_at" field to the value that was provided on create.
+func (u *ReferralConversionUpsertOne) UpdateRolledBackAt() *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateRolledBackAt()
+	})
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (u *ReferralConversionUpsertOne) ClearRolledBackAt() *ReferralConversionUpsertOne {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.ClearRolledBackAt()
 	})
 }
 
@@ -608,17 +734,8 @@ func (u *ReferralConversionUpsertBulk) UpdateNewValues() *ReferralConversionUpse
 			if _, exists := b.mutation.CampaignID(); exists {
 				s.SetIgnore(referralconversion.FieldCampaignID)
 			}
-			if _, exists := b.mutation.VoucherID(); exists {
-				s.SetIgnore(referralconversion.FieldVoucherID)
-			}
-			if _, exists := b.mutation.ReferrerID(); exists {
-				s.SetIgnore(referralconversion.FieldReferrerID)
-			}
 			if _, exists := b.mutation.RefereeID(); exists {
 				s.SetIgnore(referralconversion.FieldRefereeID)
-			}
-			if _, exists := b.mutation.EventID(); exists {
-				s.SetIgnore(referralconversion.FieldEventID)
 			}
 		}
 	}))
@@ -670,6 +787,69 @@ func (u *ReferralConversionUpsertBulk) UpdateUpdatedAt() *ReferralConversionUpse
 func (u *ReferralConversionUpsertBulk) ClearUpdatedAt() *ReferralConversionUpsertBulk {
 	return u.Update(func(s *ReferralConversionUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (u *ReferralConversionUpsertBulk) SetVoucherID(v string) *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetVoucherID(v)
+	})
+}
+
+// UpdateVoucherID sets the "voucher_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertBulk) UpdateVoucherID() *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateVoucherID()
+	})
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (u *ReferralConversionUpsertBulk) SetReferrerID(v string) *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetReferrerID(v)
+	})
+}
+
+// UpdateReferrerID sets the "referrer_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertBulk) UpdateReferrerID() *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateReferrerID()
+	})
+}
+
+// SetEventID sets the "event_id" field.
+func (u *ReferralConversionUpsertBulk) SetEventID(v string) *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetEventID(v)
+	})
+}
+
+// UpdateEventID sets the "event_id" field to the value that was provided on create.
+func (u *ReferralConversionUpsertBulk) UpdateEventID() *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateEventID()
+	})
+}
+
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (u *ReferralConversionUpsertBulk) SetRolledBackAt(v time.Time) *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.SetRolledBackAt(v)
+	})
+}
+
+// UpdateRolledBackAt sets the "rolled_back_at" field to the value that was provided on create.
+func (u *ReferralConversionUpsertBulk) UpdateRolledBackAt() *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.UpdateRolledBackAt()
+	})
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (u *ReferralConversionUpsertBulk) ClearRolledBackAt() *ReferralConversionUpsertBulk {
+	return u.Update(func(s *ReferralConversionUpsert) {
+		s.ClearRolledBackAt()
 	})
 }
 

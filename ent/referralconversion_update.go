@@ -40,6 +40,68 @@ func (_u *ReferralConversionUpdate) ClearUpdatedAt() *ReferralConversionUpdate {
 	return _u
 }
 
+// SetVoucherID sets the "voucher_id" field.
+func (_u *ReferralConversionUpdate) SetVoucherID(v string) *ReferralConversionUpdate {
+	_u.mutation.SetVoucherID(v)
+	return _u
+}
+
+// SetNillableVoucherID sets the "voucher_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdate) SetNillableVoucherID(v *string) *ReferralConversionUpdate {
+	if v != nil {
+		_u.SetVoucherID(*v)
+	}
+	return _u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (_u *ReferralConversionUpdate) SetReferrerID(v string) *ReferralConversionUpdate {
+	_u.mutation.SetReferrerID(v)
+	return _u
+}
+
+// SetNillableReferrerID sets the "referrer_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdate) SetNillableReferrerID(v *string) *ReferralConversionUpdate {
+	if v != nil {
+		_u.SetReferrerID(*v)
+	}
+	return _u
+}
+
+// SetEventID sets the "event_id" field.
+func (_u *ReferralConversionUpdate) SetEventID(v string) *ReferralConversionUpdate {
+	_u.mutation.SetEventID(v)
+	return _u
+}
+
+// SetNillableEventID sets the "event_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdate) SetNillableEventID(v *string) *ReferralConversionUpdate {
+	if v != nil {
+		_u.SetEventID(*v)
+	}
+	return _u
+}
+
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (_u *ReferralConversionUpdate) SetRolledBackAt(v time.Time) *ReferralConversionUpdate {
+	_u.mutation.SetRolledBackAt(v)
+	return _u
+}
+
+// SetNillableRolledBackAt sets the "rolled_back_at" field if the given value is not nil.
+func (_u *ReferralConversionUpdate) SetNillableRolledBackAt(v *time.Time) *ReferralConversionUpdate {
+	if v != nil {
+		_u.SetRolledBackAt(*v)
+	}
+	return _u
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (_u *ReferralConversionUpdate) ClearRolledBackAt() *ReferralConversionUpdate {
+	_u.mutation.ClearRolledBackAt()
+	return _u
+}
+
 // Mutation returns the ReferralConversionMutation object of the builder.
 func (_u *ReferralConversionUpdate) Mutation() *ReferralConversionMutation {
 	return _u.mutation
@@ -102,6 +164,21 @@ func (_u *ReferralConversionUpdate) sqlSave(ctx context.Context) (_node int, err
 	if _u.mutation.UpdatedAtCleared() {
 		_spec.ClearField(referralconversion.FieldUpdatedAt, field.TypeTime)
 	}
+	if value, ok := _u.mutation.VoucherID(); ok {
+		_spec.SetField(referralconversion.FieldVoucherID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReferrerID(); ok {
+		_spec.SetField(referralconversion.FieldReferrerID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.EventID(); ok {
+		_spec.SetField(referralconversion.FieldEventID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RolledBackAt(); ok {
+		_spec.SetField(referralconversion.FieldRolledBackAt, field.TypeTime, value)
+	}
+	if _u.mutation.RolledBackAtCleared() {
+		_spec.ClearField(referralconversion.FieldRolledBackAt, field.TypeTime)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{referralconversion.Label}
@@ -131,6 +208,68 @@ func (_u *ReferralConversionUpdateOne) SetUpdatedAt(v time.Time) *ReferralConver
 // ClearUpdatedAt clears the value of the "updated_at" field.
 func (_u *ReferralConversionUpdateOne) ClearUpdatedAt() *ReferralConversionUpdateOne {
 	_u.mutation.ClearUpdatedAt()
+	return _u
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (_u *ReferralConversionUpdateOne) SetVoucherID(v string) *ReferralConversionUpdateOne {
+	_u.mutation.SetVoucherID(v)
+	return _u
+}
+
+// SetNillableVoucherID sets the "voucher_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdateOne) SetNillableVoucherID(v *string) *ReferralConversionUpdateOne {
+	if v != nil {
+		_u.SetVoucherID(*v)
+	}
+	return _u
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (_u *ReferralConversionUpdateOne) SetReferrerID(v string) *ReferralConversionUpdateOne {
+	_u.mutation.SetReferrerID(v)
+	return _u
+}
+
+// SetNillableReferrerID sets the "referrer_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdateOne) SetNillableReferrerID(v *string) *ReferralConversionUpdateOne {
+	if v != nil {
+		_u.SetReferrerID(*v)
+	}
+	return _u
+}
+
+// SetEventID sets the "event_id" field.
+func (_u *ReferralConversionUpdateOne) SetEventID(v string) *ReferralConversionUpdateOne {
+	_u.mutation.SetEventID(v)
+	return _u
+}
+
+// SetNillableEventID sets the "event_id" field if the given value is not nil.
+func (_u *ReferralConversionUpdateOne) SetNillableEventID(v *string) *ReferralConversionUpdateOne {
+	if v != nil {
+		_u.SetEventID(*v)
+	}
+	return _u
+}
+
+// SetRolledBackAt sets the "rolled_back_at" field.
+func (_u *ReferralConversionUpdateOne) SetRolledBackAt(v time.Time) *ReferralConversionUpdateOne {
+	_u.mutation.SetRolledBackAt(v)
+	return _u
+}
+
+// SetNillableRolledBackAt sets the "rolled_back_at" field if the given value is not nil.
+func (_u *ReferralConversionUpdateOne) SetNillableRolledBackAt(v *time.Time) *ReferralConversionUpdateOne {
+	if v != nil {
+		_u.SetRolledBackAt(*v)
+	}
+	return _u
+}
+
+// ClearRolledBackAt clears the value of the "rolled_back_at" field.
+func (_u *ReferralConversionUpdateOne) ClearRolledBackAt() *ReferralConversionUpdateOne {
+	_u.mutation.ClearRolledBackAt()
 	return _u
 }
 
@@ -225,6 +364,21 @@ func (_u *ReferralConversionUpdateOne) sqlSave(ctx context.Context) (_node *Refe
 	}
 	if _u.mutation.UpdatedAtCleared() {
 		_spec.ClearField(referralconversion.FieldUpdatedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.VoucherID(); ok {
+		_spec.SetField(referralconversion.FieldVoucherID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReferrerID(); ok {
+		_spec.SetField(referralconversion.FieldReferrerID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.EventID(); ok {
+		_spec.SetField(referralconversion.FieldEventID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RolledBackAt(); ok {
+		_spec.SetField(referralconversion.FieldRolledBackAt, field.TypeTime, value)
+	}
+	if _u.mutation.RolledBackAtCleared() {
+		_spec.ClearField(referralconversion.FieldRolledBackAt, field.TypeTime)
 	}
 	_node = &ReferralConversion{config: _u.config}
 	_spec.Assign = _node.assignValues

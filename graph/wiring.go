@@ -29,7 +29,7 @@ func init() {
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
 	redemption.IssueReward = reward.Issue
 	// A referral conversion rewards its referrer (referral tiers).
-	loyalty.OnReferralConverted = reward.RewardReferrer
+	loyalty.OnReferralConverted = reward.RewardConversion
 	// A PROMOTION campaign is created with its tiers.
 	campaign.CreatePromotionTiers = promotion.CreateCampaignTiers
 

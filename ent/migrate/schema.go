@@ -1615,6 +1615,7 @@ var (
 		{Name: "referrer_id", Type: field.TypeString},
 		{Name: "referee_id", Type: field.TypeString},
 		{Name: "event_id", Type: field.TypeString},
+		{Name: "rolled_back_at", Type: field.TypeTime, Nullable: true},
 	}
 	// ReferralConversionsTable holds the schema information for the "referral_conversions" table.
 	ReferralConversionsTable = &schema.Table{
@@ -1641,6 +1642,11 @@ var (
 				Name:    "referralconversion_referee_id",
 				Unique:  false,
 				Columns: []*schema.Column{ReferralConversionsColumns[7]},
+			},
+			{
+				Name:    "referralconversion_event_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralConversionsColumns[8]},
 			},
 		},
 	}

@@ -30,6 +30,8 @@ const (
 	FieldRefereeID = "referee_id"
 	// FieldEventID holds the string denoting the event_id field in the database.
 	FieldEventID = "event_id"
+	// FieldRolledBackAt holds the string denoting the rolled_back_at field in the database.
+	FieldRolledBackAt = "rolled_back_at"
 	// Table holds the table name of the referralconversion in the database.
 	Table = "referral_conversions"
 )
@@ -45,6 +47,7 @@ var Columns = []string{
 	FieldReferrerID,
 	FieldRefereeID,
 	FieldEventID,
+	FieldRolledBackAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -123,4 +126,9 @@ func ByRefereeID(opts ...sql.OrderTermOption) OrderOption {
 // ByEventID orders the results by the event_id field.
 func ByEventID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldEventID, opts...).ToFunc()
+}
+
+// ByRolledBackAt orders the results by the rolled_back_at field.
+func ByRolledBackAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRolledBackAt, opts...).ToFunc()
 }

@@ -104,6 +104,11 @@ func EventID(v string) predicate.ReferralConversion {
 	return predicate.ReferralConversion(sql.FieldEQ(FieldEventID, v))
 }
 
+// RolledBackAt applies equality check predicate on the "rolled_back_at" field. It's identical to RolledBackAtEQ.
+func RolledBackAt(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldEQ(FieldRolledBackAt, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.ReferralConversion {
 	return predicate.ReferralConversion(sql.FieldEQ(FieldProjectID, v))
@@ -582,6 +587,56 @@ func EventIDEqualFold(v string) predicate.ReferralConversion {
 // EventIDContainsFold applies the ContainsFold predicate on the "event_id" field.
 func EventIDContainsFold(v string) predicate.ReferralConversion {
 	return predicate.ReferralConversion(sql.FieldContainsFold(FieldEventID, v))
+}
+
+// RolledBackAtEQ applies the EQ predicate on the "rolled_back_at" field.
+func RolledBackAtEQ(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldEQ(FieldRolledBackAt, v))
+}
+
+// RolledBackAtNEQ applies the NEQ predicate on the "rolled_back_at" field.
+func RolledBackAtNEQ(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldNEQ(FieldRolledBackAt, v))
+}
+
+// RolledBackAtIn applies the In predicate on the "rolled_back_at" field.
+func RolledBackAtIn(vs ...time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldIn(FieldRolledBackAt, vs...))
+}
+
+// RolledBackAtNotIn applies the NotIn predicate on the "rolled_back_at" field.
+func RolledBackAtNotIn(vs ...time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldNotIn(FieldRolledBackAt, vs...))
+}
+
+// RolledBackAtGT applies the GT predicate on the "rolled_back_at" field.
+func RolledBackAtGT(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldGT(FieldRolledBackAt, v))
+}
+
+// RolledBackAtGTE applies the GTE predicate on the "rolled_back_at" field.
+func RolledBackAtGTE(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldGTE(FieldRolledBackAt, v))
+}
+
+// RolledBackAtLT applies the LT predicate on the "rolled_back_at" field.
+func RolledBackAtLT(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldLT(FieldRolledBackAt, v))
+}
+
+// RolledBackAtLTE applies the LTE predicate on the "rolled_back_at" field.
+func RolledBackAtLTE(v time.Time) predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldLTE(FieldRolledBackAt, v))
+}
+
+// RolledBackAtIsNil applies the IsNil predicate on the "rolled_back_at" field.
+func RolledBackAtIsNil() predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldIsNull(FieldRolledBackAt))
+}
+
+// RolledBackAtNotNil applies the NotNil predicate on the "rolled_back_at" field.
+func RolledBackAtNotNil() predicate.ReferralConversion {
+	return predicate.ReferralConversion(sql.FieldNotNull(FieldRolledBackAt))
 }
 
 // And groups predicates with the AND operator between them.

@@ -105,6 +105,9 @@ func (CustomerEventCount) Annotations() []schema.Annotation {
 
 // ReferralConversion records that a referee converted in a referral
 // campaign: at most once per referee and campaign (unique index).
+// Rolling back the redemption that converted sets rolled_back_at (the
+// conversion no longer counts); a later conversion of the same referee
+// reuses the row (its code, referrer and event) and clears it.
 type ReferralConversion struct{ ent.Schema }
 
 // Mixin of the ReferralConversion.
@@ -116,10 +119,11 @@ func (ReferralConversion) Mixin() []ent.Mixin {
 func (ReferralConversion) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("campaign_id").Immutable(),
-		field.String("voucher_id").Immutable(),
-		field.String("referrer_id").Immutable(),
+		field.String("voucher_id"),
+		field.String("referrer_id"),
 		field.String("referee_id").Immutable(),
-		field.String("event_id").Immutable(),
+		field.String("event_id"),
+		field.Time("rolled_back_at").Optional().Nillable(),
 	}
 }
 
@@ -129,6 +133,7 @@ func (ReferralConversion) Indexes() []ent.Index {
 		index.Fields("campaign_id", "referee_id").Unique(),
 		index.Fields("referrer_id"),
 		index.Fields("referee_id"),
+		index.Fields("event_id"),
 	}
 }
 

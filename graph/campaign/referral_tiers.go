@@ -42,6 +42,9 @@ func checkReferralProgram(ctx context.Context, rp map[string]any) error {
 			return apperr.InvalidPayload("Property .referral_program.conversion_event_type must be a string")
 		}
 	}
+	if err := checkRefereeReward(ctx, rp); err != nil { // referee_reward.go
+		return err
+	}
 	raw, ok := rp["referral_tiers"]
 	if !ok || raw == nil {
 		return nil

@@ -143,7 +143,7 @@ func SummaryOf(ctx context.Context, idOrName string, startDate, endDate *time.Ti
 		}
 	case campaign.CampaignTypeREFERRAL_PROGRAM:
 		s.DiscountedAmount, s.RolledbackDiscountAmount = nil, nil
-		n, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(cmp.ID)).
+		n, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(cmp.ID), referralconversion.RolledBackAtIsNil()).
 			Where(win.on(referralconversion.FieldCreatedAt)).Count(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("counting referred customers: %w", err)

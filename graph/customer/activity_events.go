@@ -72,7 +72,7 @@ func referralSource() customerActivitySource {
 		types: []string{"customer.referred"}},
 		referralconversion.FieldCreatedAt, referralconversion.FieldID,
 		func(c *ent.Client, f activityFilter) *ent.ReferralConversionQuery {
-			return c.ReferralConversion.Query().Where(referralconversion.RefereeID(f.customerID),
+			return c.ReferralConversion.Query().Where(referralconversion.RefereeID(f.customerID), referralconversion.RolledBackAtIsNil(),
 				f.campaign(referralconversion.FieldCampaignID))
 		}, eachRow(func(r *ent.ReferralConversion) *CustomerActivity {
 			return &CustomerActivity{ID: r.ID, Type: "customer.referred", CreatedAt: r.CreatedAt,

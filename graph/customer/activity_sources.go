@@ -35,7 +35,8 @@ type customerActivitySource struct {
 // customerActivitySources are the sources of cust's activities.
 func customerActivitySources(cust *ent.Customer) []customerActivitySource {
 	return []customerActivitySource{customerCreatedSource(cust), publicationSource(), redemptionSource(),
-		customEventSource(), segmentEntrySource(), referralSource(), orderEventSource(), pointsMoveSource(), consentChangeSource()}
+		customEventSource(), segmentEntrySource(), referralSource(), orderEventSource(), pointsMoveSource(), consentChangeSource(),
+		tierChangeSource()}
 }
 
 // activityQuery is what a table source needs of an ent query Q over rows

@@ -109,12 +109,14 @@ func RecordReferralConversion(ctx context.Context, in ReferralConversionInput) (
 	if err := store.LockKey(ctx, "referrer:"+in.CampaignID+":"+in.ReferrerID); err != nil {
 		return nil, err
 	}
-	done, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(in.CampaignID), referralconversion.RefereeID(in.RefereeID)).Exist(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("checking referral conversion: %w", err)
-	}
-	if done {
+	prev, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(in.CampaignID), referralconversion.RefereeID(in.RefereeID)).Only(ctx)
+	switch {
+	case err == nil && prev.RolledBackAt == nil:
 		return nil, nil // converted already: once per referee and campaign
+	case err == nil:
+		return nil, reconvert(ctx, c, prev, in) // referral_undo.go
+	case !ent.IsNotFound(err):
+		return nil, fmt.Errorf("checking referral conversion: %w", err)
 	}
 	conv, err := c.ReferralConversion.Create().SetCampaignID(in.CampaignID).SetVoucherID(in.VoucherID).SetReferrerID(in.ReferrerID).
 		SetRefereeID(in.RefereeID).SetEventID(in.RelatedID).Save(ctx)
@@ -156,7 +158,8 @@ func ReferralsOf(ctx context.Context, cust *ent.Customer) (*CustomerReferrals, e
 		return nil, err
 	}
 	rows, err := c.ReferralConversion.Query().
-		Where(referralconversion.Or(referralconversion.RefereeID(cust.ID), referralconversion.ReferrerID(cust.ID))).
+		Where(referralconversion.Or(referralconversion.RefereeID(cust.ID), referralconversion.ReferrerID(cust.ID)),
+			referralconversion.RolledBackAtIsNil()).
 		Order(ent.Asc(referralconversion.FieldCreatedAt), ent.Asc(referralconversion.FieldID)).Limit(1000).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading referrals: %w", err)

@@ -68,6 +68,9 @@ func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *e
 	if err := emitTierChange(ctx, v, event, before, after); err != nil { // tier_webhooks.go
 		return err
 	}
+	if err := recordTierChange(ctx, c, v, event, before, after); err != nil { // tier_activities.go
+		return err
+	}
 	subject := after
 	if subject == nil {
 		subject = before

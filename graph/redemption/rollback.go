@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // RollbackRedemption reverts a single redemption (not a stacked parent or
@@ -234,6 +235,11 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	}
 	if err := upd.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("reverting voucher counters: %w", err)
+	}
+	if v.IsReferralCode {
+		if err := loyalty.UndoReferralConversion(ctx, t.ID); err != nil { // graph/loyalty/referral_undo.go
+			return nil, err
+		}
 	}
 	if t.Reward != nil {
 		create.SetReward(t.Reward)

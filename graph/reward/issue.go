@@ -114,7 +114,7 @@ func issueFromCampaign(ctx context.Context, r *ent.V1Reward, in redemption.Rewar
 		if err != nil {
 			return nil, err
 		}
-		return topUp(ctx, v, kind, balance, in)
+		return topUp(ctx, v, kind, balance, "Reward "+in.RewardID, rewardTopUpDetails(in))
 	}
 	return nil, apperr.New(http.StatusBadRequest, "invalid_reward", "Invalid reward",
 		fmt.Sprintf("Reward %s names no campaign to issue from", r.ID))
@@ -162,8 +162,8 @@ func heldOrPublished(ctx context.Context, campaignID, customerID string) (*ent.V
 
 // topUp adds a reward's credits (gift card) or points (loyalty card) to v
 // under its row lock, with a CREDITS_ADDITION or POINTS_ADDITION
-// transaction that names the redemption.
-func topUp(ctx context.Context, v *ent.Voucher, kind string, amount int64, in redemption.RewardIssue) (*ent.Voucher, error) {
+// transaction of that reason and details.
+func topUp(ctx context.Context, v *ent.Voucher, kind string, amount int64, reason string, details map[string]any) (*ent.Voucher, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -197,15 +197,23 @@ func topUp(ctx context.Context, v *ent.Voucher, kind string, amount int64, in re
 	if err != nil {
 		return nil, fmt.Errorf("adding the reward to voucher %s: %w", v.Code, err)
 	}
-	reason := "Reward " + in.RewardID
-	details := map[string]any{"redemption": map[string]any{"id": in.RedemptionID},
-		"reward": map[string]any{"id": in.RewardID, "assignment_id": in.AssignmentID},
-		"source_voucher": map[string]any{"id": in.Card.ID, "code": in.Card.Code, "type": string(in.Card.Type),
-			"created_at": in.Card.CreatedAt.UTC().Format(clock.Layout), "object": "voucher"}}
 	if _, err := campaigns.RecordTransaction(ctx, c, out, typ, amount, balance, nil, &reason, details); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// rewardTopUpDetails are the transaction details of a reward's top-up: the
+// redemption, the reward and the card that paid (none for a referrer's
+// tier reward).
+func rewardTopUpDetails(in redemption.RewardIssue) map[string]any {
+	details := map[string]any{"redemption": map[string]any{"id": in.RedemptionID},
+		"reward": map[string]any{"id": in.RewardID, "assignment_id": in.AssignmentID}}
+	if in.Card != nil {
+		details["source_voucher"] = map[string]any{"id": in.Card.ID, "code": in.Card.Code, "type": string(in.Card.Type),
+			"created_at": in.Card.CreatedAt.UTC().Format(clock.Layout), "object": "voucher"}
+	}
+	return details
 }
 
 // voucherDoc is the issued voucher as the redemption's reward shows it.

@@ -14,7 +14,7 @@ import (
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
-// RewardReferrer is loyalty.OnReferralConverted (set in graph/wiring.go):
+// RewardReferrer is the referrer half of RewardConversion (referee_rewards.go):
 // for a new conversion, in its transaction, it issues the rewards of the
 // program's referral tiers the conversion meets to the referrer — every
 // EACH tier, and an AT_LEAST tier when this is the referrer's N-th

@@ -1,0 +1,4 @@
+-- Modify "referral_conversions" table
+ALTER TABLE "referral_conversions" ADD COLUMN "rolled_back_at" timestamptz NULL;
+-- Create index "referralconversion_event_id" to table: "referral_conversions"
+CREATE INDEX "referralconversion_event_id" ON "referral_conversions" ("event_id");
