@@ -227,22 +227,10 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 
 // OrderPayments pages through a member's order transactions.
 func OrderPayments(ctx context.Context, programID, memberID string, p PageInput) (*OrderPaymentPage, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		r, err := c.OrderPayment.Query().Where(orderpayment.ID(after), orderpayment.MemberID(memberID)).Only(ctx)
-		if err != nil {
-			return time.Time{}, err
-		}
-		return r.CreatedAt, nil
-	}, func(keys []predicate.OrderPayment, order []orderpayment.OrderOption, n int) ([]*ent.OrderPayment, error) {
-		return c.OrderPayment.Query().Where(orderpayment.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
-	})
+	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.OrderPayment, predicate.OrderPayment, orderpayment.OrderOption, *ent.OrderPaymentQuery]{
+		query: func(c *ent.Client) *ent.OrderPaymentQuery { return c.OrderPayment.Query() },
+		byID:  orderpayment.ID, scope: []predicate.OrderPayment{orderpayment.MemberID(memberID)},
+		createdAt: func(r *ent.OrderPayment) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}
