@@ -213,6 +213,9 @@ func ActivatePendingOnEvent(ctx context.Context, customerID, schemaID string) er
 	}
 	var waiting []string
 	for _, d := range defs {
+		if d.PendingPoints == nil { // a JSON null: IMMEDIATE
+			continue
+		}
 		if e := d.PendingPoints.EventBased; d.PendingPoints.Type == pendingEventBased && e != nil {
 			for _, id := range e.EventTypes {
 				if id == schemaID {
