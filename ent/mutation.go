@@ -11014,6 +11014,7 @@ type CardDefinitionMutation struct {
 	metadata        *map[string]interface{}
 	pay_with_points **jsonfield.PayWithPoints
 	pending_points  **jsonfield.PendingPoints
+	settings        **jsonfield.CardSettings
 	clearedFields   map[string]struct{}
 	done            bool
 	oldValue        func(context.Context) (*CardDefinition, error)
@@ -11523,6 +11524,55 @@ func (m *CardDefinitionMutation) ResetPendingPoints() {
 	delete(m.clearedFields, carddefinition.FieldPendingPoints)
 }
 
+// SetSettings sets the "settings" field.
+func (m *CardDefinitionMutation) SetSettings(js *jsonfield.CardSettings) {
+	m.settings = &js
+}
+
+// Settings returns the value of the "settings" field in the mutation.
+func (m *CardDefinitionMutation) Settings() (r *jsonfield.CardSettings, exists bool) {
+	v := m.settings
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSettings returns the old "settings" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldSettings(ctx context.Context) (v *jsonfield.CardSettings, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSettings is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSettings requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSettings: %w", err)
+	}
+	return oldValue.Settings, nil
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (m *CardDefinitionMutation) ClearSettings() {
+	m.settings = nil
+	m.clearedFields[carddefinition.FieldSettings] = struct{}{}
+}
+
+// SettingsCleared returns if the "settings" field was cleared in this mutation.
+func (m *CardDefinitionMutation) SettingsCleared() bool {
+	_, ok := m.clearedFields[carddefinition.FieldSettings]
+	return ok
+}
+
+// ResetSettings resets all changes to the "settings" field.
+func (m *CardDefinitionMutation) ResetSettings() {
+	m.settings = nil
+	delete(m.clearedFields, carddefinition.FieldSettings)
+}
+
 // Where appends a list predicates to the CardDefinitionMutation builder.
 func (m *CardDefinitionMutation) Where(ps ...predicate.CardDefinition) {
 	m.predicates = append(m.predicates, ps...)
@@ -11557,7 +11607,7 @@ func (m *CardDefinitionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CardDefinitionMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.project_id != nil {
 		fields = append(fields, carddefinition.FieldProjectID)
 	}
@@ -11588,6 +11638,9 @@ func (m *CardDefinitionMutation) Fields() []string {
 	if m.pending_points != nil {
 		fields = append(fields, carddefinition.FieldPendingPoints)
 	}
+	if m.settings != nil {
+		fields = append(fields, carddefinition.FieldSettings)
+	}
 	return fields
 }
 
@@ -11616,6 +11669,8 @@ func (m *CardDefinitionMutation) Field(name string) (ent.Value, bool) {
 		return m.PayWithPoints()
 	case carddefinition.FieldPendingPoints:
 		return m.PendingPoints()
+	case carddefinition.FieldSettings:
+		return m.Settings()
 	}
 	return nil, false
 }
@@ -11645,6 +11700,8 @@ func (m *CardDefinitionMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldPayWithPoints(ctx)
 	case carddefinition.FieldPendingPoints:
 		return m.OldPendingPoints(ctx)
+	case carddefinition.FieldSettings:
+		return m.OldSettings(ctx)
 	}
 	return nil, fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11724,6 +11781,13 @@ func (m *CardDefinitionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPendingPoints(v)
 		return nil
+	case carddefinition.FieldSettings:
+		v, ok := value.(*jsonfield.CardSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSettings(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11763,6 +11827,9 @@ func (m *CardDefinitionMutation) ClearedFields() []string {
 	if m.FieldCleared(carddefinition.FieldPendingPoints) {
 		fields = append(fields, carddefinition.FieldPendingPoints)
 	}
+	if m.FieldCleared(carddefinition.FieldSettings) {
+		fields = append(fields, carddefinition.FieldSettings)
+	}
 	return fields
 }
 
@@ -11785,6 +11852,9 @@ func (m *CardDefinitionMutation) ClearField(name string) error {
 		return nil
 	case carddefinition.FieldPendingPoints:
 		m.ClearPendingPoints()
+		return nil
+	case carddefinition.FieldSettings:
+		m.ClearSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition nullable field %s", name)
@@ -11823,6 +11893,9 @@ func (m *CardDefinitionMutation) ResetField(name string) error {
 		return nil
 	case carddefinition.FieldPendingPoints:
 		m.ResetPendingPoints()
+		return nil
+	case carddefinition.FieldSettings:
+		m.ResetSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)
@@ -33702,31 +33775,33 @@ func (m *OrderEventMutation) ResetEdge(name string) error {
 // OrderPaymentMutation represents an operation that mutates the OrderPayment nodes in the graph.
 type OrderPaymentMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *string
-	project_id          *string
-	created_at          *time.Time
-	updated_at          *time.Time
-	program_id          *string
-	member_id           *string
-	card_id             *string
-	card_definition_id  *string
-	card_transaction_id *string
-	order_id            *string
-	status              *string
-	amount              *int64
-	addamount           *int64
-	points              *int64
-	addpoints           *int64
-	exchange_ratio      *float64
-	addexchange_ratio   *float64
-	limits              *map[string]interface{}
-	rejection_reason    *string
-	clearedFields       map[string]struct{}
-	done                bool
-	oldValue            func(context.Context) (*OrderPayment, error)
-	predicates          []predicate.OrderPayment
+	op                    Op
+	typ                   string
+	id                    *string
+	project_id            *string
+	created_at            *time.Time
+	updated_at            *time.Time
+	program_id            *string
+	member_id             *string
+	card_id               *string
+	card_definition_id    *string
+	card_transaction_id   *string
+	order_id              *string
+	status                *string
+	amount                *int64
+	addamount             *int64
+	points                *int64
+	addpoints             *int64
+	exchange_ratio        *float64
+	addexchange_ratio     *float64
+	limits                *map[string]interface{}
+	rejection_reason      *string
+	rejection_details     *map[string]interface{}
+	refund_transaction_id *string
+	clearedFields         map[string]struct{}
+	done                  bool
+	oldValue              func(context.Context) (*OrderPayment, error)
+	predicates            []predicate.OrderPayment
 }
 
 var _ ent.Mutation = (*OrderPaymentMutation)(nil)
@@ -34485,6 +34560,104 @@ func (m *OrderPaymentMutation) ResetRejectionReason() {
 	delete(m.clearedFields, orderpayment.FieldRejectionReason)
 }
 
+// SetRejectionDetails sets the "rejection_details" field.
+func (m *OrderPaymentMutation) SetRejectionDetails(value map[string]interface{}) {
+	m.rejection_details = &value
+}
+
+// RejectionDetails returns the value of the "rejection_details" field in the mutation.
+func (m *OrderPaymentMutation) RejectionDetails() (r map[string]interface{}, exists bool) {
+	v := m.rejection_details
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectionDetails returns the old "rejection_details" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldRejectionDetails(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectionDetails is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectionDetails requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectionDetails: %w", err)
+	}
+	return oldValue.RejectionDetails, nil
+}
+
+// ClearRejectionDetails clears the value of the "rejection_details" field.
+func (m *OrderPaymentMutation) ClearRejectionDetails() {
+	m.rejection_details = nil
+	m.clearedFields[orderpayment.FieldRejectionDetails] = struct{}{}
+}
+
+// RejectionDetailsCleared returns if the "rejection_details" field was cleared in this mutation.
+func (m *OrderPaymentMutation) RejectionDetailsCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldRejectionDetails]
+	return ok
+}
+
+// ResetRejectionDetails resets all changes to the "rejection_details" field.
+func (m *OrderPaymentMutation) ResetRejectionDetails() {
+	m.rejection_details = nil
+	delete(m.clearedFields, orderpayment.FieldRejectionDetails)
+}
+
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (m *OrderPaymentMutation) SetRefundTransactionID(s string) {
+	m.refund_transaction_id = &s
+}
+
+// RefundTransactionID returns the value of the "refund_transaction_id" field in the mutation.
+func (m *OrderPaymentMutation) RefundTransactionID() (r string, exists bool) {
+	v := m.refund_transaction_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundTransactionID returns the old "refund_transaction_id" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldRefundTransactionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundTransactionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundTransactionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundTransactionID: %w", err)
+	}
+	return oldValue.RefundTransactionID, nil
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (m *OrderPaymentMutation) ClearRefundTransactionID() {
+	m.refund_transaction_id = nil
+	m.clearedFields[orderpayment.FieldRefundTransactionID] = struct{}{}
+}
+
+// RefundTransactionIDCleared returns if the "refund_transaction_id" field was cleared in this mutation.
+func (m *OrderPaymentMutation) RefundTransactionIDCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldRefundTransactionID]
+	return ok
+}
+
+// ResetRefundTransactionID resets all changes to the "refund_transaction_id" field.
+func (m *OrderPaymentMutation) ResetRefundTransactionID() {
+	m.refund_transaction_id = nil
+	delete(m.clearedFields, orderpayment.FieldRefundTransactionID)
+}
+
 // Where appends a list predicates to the OrderPaymentMutation builder.
 func (m *OrderPaymentMutation) Where(ps ...predicate.OrderPayment) {
 	m.predicates = append(m.predicates, ps...)
@@ -34519,7 +34692,7 @@ func (m *OrderPaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderPaymentMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 17)
 	if m.project_id != nil {
 		fields = append(fields, orderpayment.FieldProjectID)
 	}
@@ -34565,6 +34738,12 @@ func (m *OrderPaymentMutation) Fields() []string {
 	if m.rejection_reason != nil {
 		fields = append(fields, orderpayment.FieldRejectionReason)
 	}
+	if m.rejection_details != nil {
+		fields = append(fields, orderpayment.FieldRejectionDetails)
+	}
+	if m.refund_transaction_id != nil {
+		fields = append(fields, orderpayment.FieldRefundTransactionID)
+	}
 	return fields
 }
 
@@ -34603,6 +34782,10 @@ func (m *OrderPaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.Limits()
 	case orderpayment.FieldRejectionReason:
 		return m.RejectionReason()
+	case orderpayment.FieldRejectionDetails:
+		return m.RejectionDetails()
+	case orderpayment.FieldRefundTransactionID:
+		return m.RefundTransactionID()
 	}
 	return nil, false
 }
@@ -34642,6 +34825,10 @@ func (m *OrderPaymentMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldLimits(ctx)
 	case orderpayment.FieldRejectionReason:
 		return m.OldRejectionReason(ctx)
+	case orderpayment.FieldRejectionDetails:
+		return m.OldRejectionDetails(ctx)
+	case orderpayment.FieldRefundTransactionID:
+		return m.OldRefundTransactionID(ctx)
 	}
 	return nil, fmt.Errorf("unknown OrderPayment field %s", name)
 }
@@ -34756,6 +34943,20 @@ func (m *OrderPaymentMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetRejectionReason(v)
 		return nil
+	case orderpayment.FieldRejectionDetails:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectionDetails(v)
+		return nil
+	case orderpayment.FieldRefundTransactionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundTransactionID(v)
+		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment field %s", name)
 }
@@ -34837,6 +35038,12 @@ func (m *OrderPaymentMutation) ClearedFields() []string {
 	if m.FieldCleared(orderpayment.FieldRejectionReason) {
 		fields = append(fields, orderpayment.FieldRejectionReason)
 	}
+	if m.FieldCleared(orderpayment.FieldRejectionDetails) {
+		fields = append(fields, orderpayment.FieldRejectionDetails)
+	}
+	if m.FieldCleared(orderpayment.FieldRefundTransactionID) {
+		fields = append(fields, orderpayment.FieldRefundTransactionID)
+	}
 	return fields
 }
 
@@ -34862,6 +35069,12 @@ func (m *OrderPaymentMutation) ClearField(name string) error {
 		return nil
 	case orderpayment.FieldRejectionReason:
 		m.ClearRejectionReason()
+		return nil
+	case orderpayment.FieldRejectionDetails:
+		m.ClearRejectionDetails()
+		return nil
+	case orderpayment.FieldRefundTransactionID:
+		m.ClearRefundTransactionID()
 		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment nullable field %s", name)
@@ -34915,6 +35128,12 @@ func (m *OrderPaymentMutation) ResetField(name string) error {
 		return nil
 	case orderpayment.FieldRejectionReason:
 		m.ResetRejectionReason()
+		return nil
+	case orderpayment.FieldRejectionDetails:
+		m.ResetRejectionDetails()
+		return nil
+	case orderpayment.FieldRefundTransactionID:
+		m.ResetRefundTransactionID()
 		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment field %s", name)

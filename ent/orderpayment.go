@@ -48,7 +48,11 @@ type OrderPayment struct {
 	Limits map[string]interface{} `json:"limits,omitempty"`
 	// RejectionReason holds the value of the "rejection_reason" field.
 	RejectionReason *string `json:"rejection_reason,omitempty"`
-	selectValues    sql.SelectValues
+	// RejectionDetails holds the value of the "rejection_details" field.
+	RejectionDetails map[string]interface{} `json:"rejection_details,omitempty"`
+	// RefundTransactionID holds the value of the "refund_transaction_id" field.
+	RefundTransactionID *string `json:"refund_transaction_id,omitempty"`
+	selectValues        sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -56,13 +60,13 @@ func (*OrderPayment) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case orderpayment.FieldLimits:
+		case orderpayment.FieldLimits, orderpayment.FieldRejectionDetails:
 			values[i] = new([]byte)
 		case orderpayment.FieldExchangeRatio:
 			values[i] = new(sql.NullFloat64)
 		case orderpayment.FieldAmount, orderpayment.FieldPoints:
 			values[i] = new(sql.NullInt64)
-		case orderpayment.FieldID, orderpayment.FieldProjectID, orderpayment.FieldProgramID, orderpayment.FieldMemberID, orderpayment.FieldCardID, orderpayment.FieldCardDefinitionID, orderpayment.FieldCardTransactionID, orderpayment.FieldOrderID, orderpayment.FieldStatus, orderpayment.FieldRejectionReason:
+		case orderpayment.FieldID, orderpayment.FieldProjectID, orderpayment.FieldProgramID, orderpayment.FieldMemberID, orderpayment.FieldCardID, orderpayment.FieldCardDefinitionID, orderpayment.FieldCardTransactionID, orderpayment.FieldOrderID, orderpayment.FieldStatus, orderpayment.FieldRejectionReason, orderpayment.FieldRefundTransactionID:
 			values[i] = new(sql.NullString)
 		case orderpayment.FieldCreatedAt, orderpayment.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -182,6 +186,21 @@ func (_m *OrderPayment) assignValues(columns []string, values []any) error {
 				_m.RejectionReason = new(string)
 				*_m.RejectionReason = value.String
 			}
+		case orderpayment.FieldRejectionDetails:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field rejection_details", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.RejectionDetails); err != nil {
+					return fmt.Errorf("unmarshal field rejection_details: %w", err)
+				}
+			}
+		case orderpayment.FieldRefundTransactionID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field refund_transaction_id", values[i])
+			} else if value.Valid {
+				_m.RefundTransactionID = new(string)
+				*_m.RefundTransactionID = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -266,6 +285,14 @@ func (_m *OrderPayment) String() string {
 	builder.WriteString(", ")
 	if v := _m.RejectionReason; v != nil {
 		builder.WriteString("rejection_reason=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	builder.WriteString("rejection_details=")
+	builder.WriteString(fmt.Sprintf("%v", _m.RejectionDetails))
+	builder.WriteString(", ")
+	if v := _m.RefundTransactionID; v != nil {
+		builder.WriteString("refund_transaction_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')

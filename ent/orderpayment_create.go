@@ -145,6 +145,26 @@ func (_c *OrderPaymentCreate) SetNillableRejectionReason(v *string) *OrderPaymen
 	return _c
 }
 
+// SetRejectionDetails sets the "rejection_details" field.
+func (_c *OrderPaymentCreate) SetRejectionDetails(v map[string]interface{}) *OrderPaymentCreate {
+	_c.mutation.SetRejectionDetails(v)
+	return _c
+}
+
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (_c *OrderPaymentCreate) SetRefundTransactionID(v string) *OrderPaymentCreate {
+	_c.mutation.SetRefundTransactionID(v)
+	return _c
+}
+
+// SetNillableRefundTransactionID sets the "refund_transaction_id" field if the given value is not nil.
+func (_c *OrderPaymentCreate) SetNillableRefundTransactionID(v *string) *OrderPaymentCreate {
+	if v != nil {
+		_c.SetRefundTransactionID(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *OrderPaymentCreate) SetID(v string) *OrderPaymentCreate {
 	_c.mutation.SetID(v)
@@ -354,6 +374,14 @@ func (_c *OrderPaymentCreate) createSpec() (*OrderPayment, *sqlgraph.CreateSpec)
 		_spec.SetField(orderpayment.FieldRejectionReason, field.TypeString, value)
 		_node.RejectionReason = &value
 	}
+	if value, ok := _c.mutation.RejectionDetails(); ok {
+		_spec.SetField(orderpayment.FieldRejectionDetails, field.TypeJSON, value)
+		_node.RejectionDetails = value
+	}
+	if value, ok := _c.mutation.RefundTransactionID(); ok {
+		_spec.SetField(orderpayment.FieldRefundTransactionID, field.TypeString, value)
+		_node.RefundTransactionID = &value
+	}
 	return _node, _spec
 }
 
@@ -424,6 +452,24 @@ func (u *OrderPaymentUpsert) ClearUpdatedAt() *OrderPaymentUpsert {
 	return u
 }
 
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (u *OrderPaymentUpsert) SetRefundTransactionID(v string) *OrderPaymentUpsert {
+	u.Set(orderpayment.FieldRefundTransactionID, v)
+	return u
+}
+
+// UpdateRefundTransactionID sets the "refund_transaction_id" field to the value that was provided on create.
+func (u *OrderPaymentUpsert) UpdateRefundTransactionID() *OrderPaymentUpsert {
+	u.SetExcluded(orderpayment.FieldRefundTransactionID)
+	return u
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (u *OrderPaymentUpsert) ClearRefundTransactionID() *OrderPaymentUpsert {
+	u.SetNull(orderpayment.FieldRefundTransactionID)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -483,6 +529,9 @@ func (u *OrderPaymentUpsertOne) UpdateNewValues() *OrderPaymentUpsertOne {
 		if _, exists := u.create.mutation.RejectionReason(); exists {
 			s.SetIgnore(orderpayment.FieldRejectionReason)
 		}
+		if _, exists := u.create.mutation.RejectionDetails(); exists {
+			s.SetIgnore(orderpayment.FieldRejectionDetails)
+		}
 	}))
 	return u
 }
@@ -532,6 +581,27 @@ func (u *OrderPaymentUpsertOne) UpdateUpdatedAt() *OrderPaymentUpsertOne {
 func (u *OrderPaymentUpsertOne) ClearUpdatedAt() *OrderPaymentUpsertOne {
 	return u.Update(func(s *OrderPaymentUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (u *OrderPaymentUpsertOne) SetRefundTransactionID(v string) *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.SetRefundTransactionID(v)
+	})
+}
+
+// UpdateRefundTransactionID sets the "refund_transaction_id" field to the value that was provided on create.
+func (u *OrderPaymentUpsertOne) UpdateRefundTransactionID() *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.UpdateRefundTransactionID()
+	})
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (u *OrderPaymentUpsertOne) ClearRefundTransactionID() *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.ClearRefundTransactionID()
 	})
 }
 
@@ -760,6 +830,9 @@ func (u *OrderPaymentUpsertBulk) UpdateNewValues() *OrderPaymentUpsertBulk {
 			if _, exists := b.mutation.RejectionReason(); exists {
 				s.SetIgnore(orderpayment.FieldRejectionReason)
 			}
+			if _, exists := b.mutation.RejectionDetails(); exists {
+				s.SetIgnore(orderpayment.FieldRejectionDetails)
+			}
 		}
 	}))
 	return u
@@ -810,6 +883,27 @@ func (u *OrderPaymentUpsertBulk) UpdateUpdatedAt() *OrderPaymentUpsertBulk {
 func (u *OrderPaymentUpsertBulk) ClearUpdatedAt() *OrderPaymentUpsertBulk {
 	return u.Update(func(s *OrderPaymentUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (u *OrderPaymentUpsertBulk) SetRefundTransactionID(v string) *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.SetRefundTransactionID(v)
+	})
+}
+
+// UpdateRefundTransactionID sets the "refund_transaction_id" field to the value that was provided on create.
+func (u *OrderPaymentUpsertBulk) UpdateRefundTransactionID() *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.UpdateRefundTransactionID()
+	})
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (u *OrderPaymentUpsertBulk) ClearRefundTransactionID() *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.ClearRefundTransactionID()
 	})
 }
 

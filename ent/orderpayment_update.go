@@ -40,6 +40,26 @@ func (_u *OrderPaymentUpdate) ClearUpdatedAt() *OrderPaymentUpdate {
 	return _u
 }
 
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (_u *OrderPaymentUpdate) SetRefundTransactionID(v string) *OrderPaymentUpdate {
+	_u.mutation.SetRefundTransactionID(v)
+	return _u
+}
+
+// SetNillableRefundTransactionID sets the "refund_transaction_id" field if the given value is not nil.
+func (_u *OrderPaymentUpdate) SetNillableRefundTransactionID(v *string) *OrderPaymentUpdate {
+	if v != nil {
+		_u.SetRefundTransactionID(*v)
+	}
+	return _u
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (_u *OrderPaymentUpdate) ClearRefundTransactionID() *OrderPaymentUpdate {
+	_u.mutation.ClearRefundTransactionID()
+	return _u
+}
+
 // Mutation returns the OrderPaymentMutation object of the builder.
 func (_u *OrderPaymentUpdate) Mutation() *OrderPaymentMutation {
 	return _u.mutation
@@ -111,6 +131,15 @@ func (_u *OrderPaymentUpdate) sqlSave(ctx context.Context) (_node int, err error
 	if _u.mutation.RejectionReasonCleared() {
 		_spec.ClearField(orderpayment.FieldRejectionReason, field.TypeString)
 	}
+	if _u.mutation.RejectionDetailsCleared() {
+		_spec.ClearField(orderpayment.FieldRejectionDetails, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.RefundTransactionID(); ok {
+		_spec.SetField(orderpayment.FieldRefundTransactionID, field.TypeString, value)
+	}
+	if _u.mutation.RefundTransactionIDCleared() {
+		_spec.ClearField(orderpayment.FieldRefundTransactionID, field.TypeString)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{orderpayment.Label}
@@ -140,6 +169,26 @@ func (_u *OrderPaymentUpdateOne) SetUpdatedAt(v time.Time) *OrderPaymentUpdateOn
 // ClearUpdatedAt clears the value of the "updated_at" field.
 func (_u *OrderPaymentUpdateOne) ClearUpdatedAt() *OrderPaymentUpdateOne {
 	_u.mutation.ClearUpdatedAt()
+	return _u
+}
+
+// SetRefundTransactionID sets the "refund_transaction_id" field.
+func (_u *OrderPaymentUpdateOne) SetRefundTransactionID(v string) *OrderPaymentUpdateOne {
+	_u.mutation.SetRefundTransactionID(v)
+	return _u
+}
+
+// SetNillableRefundTransactionID sets the "refund_transaction_id" field if the given value is not nil.
+func (_u *OrderPaymentUpdateOne) SetNillableRefundTransactionID(v *string) *OrderPaymentUpdateOne {
+	if v != nil {
+		_u.SetRefundTransactionID(*v)
+	}
+	return _u
+}
+
+// ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
+func (_u *OrderPaymentUpdateOne) ClearRefundTransactionID() *OrderPaymentUpdateOne {
+	_u.mutation.ClearRefundTransactionID()
 	return _u
 }
 
@@ -243,6 +292,15 @@ func (_u *OrderPaymentUpdateOne) sqlSave(ctx context.Context) (_node *OrderPayme
 	}
 	if _u.mutation.RejectionReasonCleared() {
 		_spec.ClearField(orderpayment.FieldRejectionReason, field.TypeString)
+	}
+	if _u.mutation.RejectionDetailsCleared() {
+		_spec.ClearField(orderpayment.FieldRejectionDetails, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.RefundTransactionID(); ok {
+		_spec.SetField(orderpayment.FieldRefundTransactionID, field.TypeString, value)
+	}
+	if _u.mutation.RefundTransactionIDCleared() {
+		_spec.ClearField(orderpayment.FieldRefundTransactionID, field.TypeString)
 	}
 	_node = &OrderPayment{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -17,6 +17,6 @@ func (r *mutationResolver) PayOrderWithPoints(ctx context.Context, programID str
 }
 
 // MemberOrderPayments is the resolver for the memberOrderPayments field.
-func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.OrderPaymentPage, error) {
-	return loyalty.OrderPayments(ctx, programID, memberID, page)
+func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyalty.PageInput, filter *loyalty.OrderPaymentFilter) (*loyalty.OrderPaymentPage, error) {
+	return loyalty.OrderPayments(ctx, programID, memberID, page, filter)
 }

@@ -48,9 +48,13 @@ type cardPendingBody struct {
 
 func cardPendingJSON(cb *loyalty.CardBucket) cardPendingBody {
 	b, crd := cb.Bucket, cb.Card
+	typ, _ := b.Details["type"].(string) // the policy it waits under (graph/loyalty/card_pending_policies.go)
+	if typ == "" {
+		typ = "PERIOD_BASED"
+	}
 	out := cardPendingBody{key: b.ID, ID: loyalty.CardPendingID(b.ID), CardID: crd.ID, CardDefinitionID: crd.CardDefinitionID,
 		ProgramID: crd.ProgramID, CardType: "INDIVIDUAL", MemberID: crd.MemberID, Points: map[string]any{"total": b.Points},
-		Type: "PERIOD_BASED", Status: string(b.Status), CreatedAt: timestamp(b.CreatedAt), UpdatedAt: optionalTime(b.UpdatedAt),
+		Type: typ, Status: string(b.Status), CreatedAt: timestamp(b.CreatedAt), UpdatedAt: optionalTime(b.UpdatedAt),
 		Object: "card_pending_points_bucket"}
 	if b.ActivatesAt != nil {
 		d := b.ActivatesAt.Format(time.DateOnly)

@@ -13,7 +13,8 @@ import (
 // Order payments with points (graph/loyalty/order_payments.go):
 // POST …/members/{memberId}/orders/payments pays (202, TRANSACTION) or
 // simulates (200, DRY_RUN) in the request's transaction; GET lists the
-// member's order transactions (cursor lcrsotx_).
+// member's order transactions (cursor lcrsotx_), filtered by
+// loyalty_v2_order_payment_filters.go.
 func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	payments := "/programs/:programId/members/:memberId/orders/payments"
@@ -40,11 +41,19 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 		c.PureJSON(http.StatusAccepted, gin.H{"transaction": loyalty.OrderPaymentJSON(out.Transaction),
 			"status": "TRANSACTION_CREATED", "message": "Pay with points transaction created"})
 	})
-	v2.GET(payments, keysetList("lcrsotx_", "order-payments", func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
-		page, err := q.MemberOrderPayments(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
+	v2.GET(payments, func(c *gin.Context) {
+		filter, err := parseOrderPaymentFilters(queryOf(c))
 		if err != nil {
-			return nil, nil, false, err
+			renderError(c, err)
+			return
 		}
-		return mapAll(page.Data, loyalty.OrderPaymentJSON), func(b map[string]any) string { id, _ := b["id"].(string); return id }, page.HasMore, nil
-	}))
+		// The cursor is bound to the filters (kind) as to the order and path.
+		keysetList("lcrsotx_", "order-payments?"+filtersFingerprint(queryOf(c)), func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+			page, err := q.MemberOrderPayments(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p, filter)
+			if err != nil {
+				return nil, nil, false, err
+			}
+			return mapAll(page.Data, loyalty.OrderPaymentJSON), func(b map[string]any) string { id, _ := b["id"].(string); return id }, page.HasMore, nil
+		})(c)
+	})
 }

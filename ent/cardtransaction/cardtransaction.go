@@ -107,6 +107,7 @@ const (
 	TypePOINTS_REFUNDED        Type = "POINTS_REFUNDED"
 	TypePOINTS_EXPIRED         Type = "POINTS_EXPIRED"
 	TypePOINTS_SPENT_ON_ORDER  Type = "POINTS_SPENT_ON_ORDER"
+	TypePOINTS_RETURNED        Type = "POINTS_RETURNED"
 )
 
 func (_type Type) String() string {
@@ -116,7 +117,7 @@ func (_type Type) String() string {
 // TypeValidator is a validator for the "type" field enum values. It is called by the builders before save.
 func TypeValidator(_type Type) error {
 	switch _type {
-	case TypePOINTS_ADDITION, TypePOINTS_REMOVAL, TypePOINTS_SPENT_ON_REWARD, TypePOINTS_REFUNDED, TypePOINTS_EXPIRED, TypePOINTS_SPENT_ON_ORDER:
+	case TypePOINTS_ADDITION, TypePOINTS_REMOVAL, TypePOINTS_SPENT_ON_REWARD, TypePOINTS_REFUNDED, TypePOINTS_EXPIRED, TypePOINTS_SPENT_ON_ORDER, TypePOINTS_RETURNED:
 		return nil
 	default:
 		return fmt.Errorf("cardtransaction: invalid enum value for type field: %q", _type)

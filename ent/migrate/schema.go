@@ -358,6 +358,7 @@ var (
 		{Name: "metadata", Type: field.TypeJSON},
 		{Name: "pay_with_points", Type: field.TypeJSON, Nullable: true},
 		{Name: "pending_points", Type: field.TypeJSON, Nullable: true},
+		{Name: "settings", Type: field.TypeJSON, Nullable: true},
 	}
 	// CardDefinitionsTable holds the schema information for the "card_definitions" table.
 	CardDefinitionsTable = &schema.Table{
@@ -378,7 +379,7 @@ var (
 		{Name: "project_id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
-		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED", "POINTS_EXPIRED", "POINTS_SPENT_ON_ORDER"}},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED", "POINTS_EXPIRED", "POINTS_SPENT_ON_ORDER", "POINTS_RETURNED"}},
 		{Name: "amount", Type: field.TypeInt64},
 		{Name: "balance", Type: field.TypeInt64},
 		{Name: "reason", Type: field.TypeString, Nullable: true},
@@ -1115,6 +1116,8 @@ var (
 		{Name: "exchange_ratio", Type: field.TypeFloat64},
 		{Name: "limits", Type: field.TypeJSON, Nullable: true},
 		{Name: "rejection_reason", Type: field.TypeString, Nullable: true},
+		{Name: "rejection_details", Type: field.TypeJSON, Nullable: true},
+		{Name: "refund_transaction_id", Type: field.TypeString, Nullable: true},
 	}
 	// OrderPaymentsTable holds the schema information for the "order_payments" table.
 	OrderPaymentsTable = &schema.Table{

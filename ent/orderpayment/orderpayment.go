@@ -44,6 +44,10 @@ const (
 	FieldLimits = "limits"
 	// FieldRejectionReason holds the string denoting the rejection_reason field in the database.
 	FieldRejectionReason = "rejection_reason"
+	// FieldRejectionDetails holds the string denoting the rejection_details field in the database.
+	FieldRejectionDetails = "rejection_details"
+	// FieldRefundTransactionID holds the string denoting the refund_transaction_id field in the database.
+	FieldRefundTransactionID = "refund_transaction_id"
 	// Table holds the table name of the orderpayment in the database.
 	Table = "order_payments"
 )
@@ -66,6 +70,8 @@ var Columns = []string{
 	FieldExchangeRatio,
 	FieldLimits,
 	FieldRejectionReason,
+	FieldRejectionDetails,
+	FieldRefundTransactionID,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -174,4 +180,9 @@ func ByExchangeRatio(opts ...sql.OrderTermOption) OrderOption {
 // ByRejectionReason orders the results by the rejection_reason field.
 func ByRejectionReason(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRejectionReason, opts...).ToFunc()
+}
+
+// ByRefundTransactionID orders the results by the refund_transaction_id field.
+func ByRefundTransactionID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRefundTransactionID, opts...).ToFunc()
 }

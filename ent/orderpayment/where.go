@@ -134,6 +134,11 @@ func RejectionReason(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldEQ(FieldRejectionReason, v))
 }
 
+// RefundTransactionID applies equality check predicate on the "refund_transaction_id" field. It's identical to RefundTransactionIDEQ.
+func RefundTransactionID(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldRefundTransactionID, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldEQ(FieldProjectID, v))
@@ -957,6 +962,91 @@ func RejectionReasonEqualFold(v string) predicate.OrderPayment {
 // RejectionReasonContainsFold applies the ContainsFold predicate on the "rejection_reason" field.
 func RejectionReasonContainsFold(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldContainsFold(FieldRejectionReason, v))
+}
+
+// RejectionDetailsIsNil applies the IsNil predicate on the "rejection_details" field.
+func RejectionDetailsIsNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIsNull(FieldRejectionDetails))
+}
+
+// RejectionDetailsNotNil applies the NotNil predicate on the "rejection_details" field.
+func RejectionDetailsNotNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotNull(FieldRejectionDetails))
+}
+
+// RefundTransactionIDEQ applies the EQ predicate on the "refund_transaction_id" field.
+func RefundTransactionIDEQ(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDNEQ applies the NEQ predicate on the "refund_transaction_id" field.
+func RefundTransactionIDNEQ(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNEQ(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDIn applies the In predicate on the "refund_transaction_id" field.
+func RefundTransactionIDIn(vs ...string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIn(FieldRefundTransactionID, vs...))
+}
+
+// RefundTransactionIDNotIn applies the NotIn predicate on the "refund_transaction_id" field.
+func RefundTransactionIDNotIn(vs ...string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotIn(FieldRefundTransactionID, vs...))
+}
+
+// RefundTransactionIDGT applies the GT predicate on the "refund_transaction_id" field.
+func RefundTransactionIDGT(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGT(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDGTE applies the GTE predicate on the "refund_transaction_id" field.
+func RefundTransactionIDGTE(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGTE(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDLT applies the LT predicate on the "refund_transaction_id" field.
+func RefundTransactionIDLT(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLT(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDLTE applies the LTE predicate on the "refund_transaction_id" field.
+func RefundTransactionIDLTE(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLTE(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDContains applies the Contains predicate on the "refund_transaction_id" field.
+func RefundTransactionIDContains(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldContains(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDHasPrefix applies the HasPrefix predicate on the "refund_transaction_id" field.
+func RefundTransactionIDHasPrefix(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldHasPrefix(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDHasSuffix applies the HasSuffix predicate on the "refund_transaction_id" field.
+func RefundTransactionIDHasSuffix(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldHasSuffix(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDIsNil applies the IsNil predicate on the "refund_transaction_id" field.
+func RefundTransactionIDIsNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIsNull(FieldRefundTransactionID))
+}
+
+// RefundTransactionIDNotNil applies the NotNil predicate on the "refund_transaction_id" field.
+func RefundTransactionIDNotNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotNull(FieldRefundTransactionID))
+}
+
+// RefundTransactionIDEqualFold applies the EqualFold predicate on the "refund_transaction_id" field.
+func RefundTransactionIDEqualFold(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEqualFold(FieldRefundTransactionID, v))
+}
+
+// RefundTransactionIDContainsFold applies the ContainsFold predicate on the "refund_transaction_id" field.
+func RefundTransactionIDContainsFold(v string) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldContainsFold(FieldRefundTransactionID, v))
 }
 
 // And groups predicates with the AND operator between them.

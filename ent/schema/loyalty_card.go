@@ -114,7 +114,10 @@ func (CardTransaction) Fields() []ent.Field {
 			// POINTS_EXPIRED: the daily points job (graph/points) expired a bucket.
 			"POINTS_EXPIRED",
 			// POINTS_SPENT_ON_ORDER: an order paid with points (graph/loyalty/order_payments.go).
-			"POINTS_SPENT_ON_ORDER").Immutable().
+			"POINTS_SPENT_ON_ORDER",
+			// POINTS_RETURNED: an order payment's points given back when its
+			// order was canceled (graph/loyalty/order_refunds.go).
+			"POINTS_RETURNED").Immutable().
 			Annotations(entgql.Type("CardTransactionType")),
 		// amount is signed: negative for removals, so the sum of amounts is the balance.
 		field.Int64("amount").Immutable(),

@@ -40,6 +40,12 @@ func (OrderPayment) Fields() []ent.Field {
 		// {amount_limit}; empty for CARD_BALANCE).
 		field.JSON("limits", map[string]any{}).Optional().Immutable(),
 		field.String("rejection_reason").Optional().Nillable().Immutable(),
+		// rejection_details: a spending limit's {type, limit[, spendings]}.
+		field.JSON("rejection_details", map[string]any{}).Optional().Immutable(),
+		// refund_transaction_id: the POINTS_RETURNED card transaction that
+		// gave an APPROVED payment's points back when its order was
+		// canceled; set once (graph/loyalty/order_refunds.go).
+		field.String("refund_transaction_id").Optional().Nillable(),
 	}
 }
 

@@ -47,35 +47,6 @@ func storedPendingID(id string) string {
 	return pulid.PrefixPendingPoints + strings.TrimPrefix(id, cardPendingPrefix)
 }
 
-// pendingPointsConfig checks a card definition's pending_points and
-// returns what to store (nil for IMMEDIATE). Only PERIOD_BASED is built;
-// FIXED_DATES and EVENT_BASED are 400.
-func pendingPointsConfig(p *jsonfield.PendingPoints) (*jsonfield.PendingPoints, error) {
-	switch p.Type {
-	case "IMMEDIATE":
-		if p.PeriodBased != nil {
-			return nil, apperr.InvalidPayload("Property .pending_points.period_based is allowed only with type PERIOD_BASED")
-		}
-		return nil, nil
-	case "PERIOD_BASED":
-	case "FIXED_DATES", "EVENT_BASED":
-		return nil, apperr.InvalidPayload("Property .pending_points.type %s is not supported yet (IMMEDIATE or PERIOD_BASED)", p.Type)
-	default:
-		return nil, apperr.InvalidPayload("Property .pending_points.type must be IMMEDIATE, PERIOD_BASED, FIXED_DATES or EVENT_BASED")
-	}
-	if p.PeriodBased == nil {
-		return nil, apperr.InvalidPayload("Property .pending_points.period_based is required with type PERIOD_BASED")
-	}
-	most := map[string]int{"DAY": 90, "MONTH": 12, "YEAR": 1}[p.PeriodBased.Period.Unit]
-	if most == 0 {
-		return nil, apperr.InvalidPayload("Property .pending_points.period_based.period.unit must be DAY, MONTH or YEAR")
-	}
-	if v := p.PeriodBased.Period.Value; v < 1 || v > most {
-		return nil, apperr.InvalidPayload("Property .pending_points.period_based.period.value must be between 1 and %d", most)
-	}
-	return &jsonfield.PendingPoints{Type: "PERIOD_BASED", PeriodBased: p.PeriodBased}, nil
-}
-
 // PendingPointsOf is a card definition's policy as the interface shows it
 // (IMMEDIATE when none is stored).
 func PendingPointsOf(d *ent.CardDefinition) jsonfield.PendingPoints {
@@ -85,33 +56,13 @@ func PendingPointsOf(d *ent.CardDefinition) jsonfield.PendingPoints {
 	return *d.PendingPoints
 }
 
-// pendingUntil is the day an award to crd becomes points (zero: now, no
-// pending period).
-func pendingUntil(ctx context.Context, crd *ent.Card, now time.Time) (time.Time, error) {
-	if crd.CardDefinitionID == nil {
-		return time.Time{}, nil
-	}
-	d, err := CardDefinition(ctx, *crd.CardDefinitionID)
-	if err != nil || d.PendingPoints == nil || d.PendingPoints.PeriodBased == nil {
-		return time.Time{}, err
-	}
-	p := d.PendingPoints.PeriodBased.Period
-	switch p.Unit {
-	case "DAY":
-		return now.AddDate(0, 0, p.Value), nil
-	case "MONTH":
-		return now.AddDate(0, p.Value, 0), nil
-	}
-	return now.AddDate(p.Value, 0, 0), nil
-}
-
 // addCardPending records an award as a PENDING entry of the card.
 func addCardPending(ctx context.Context, crd *ent.Card, pts int64, on time.Time, ruleID string, sourceID *string, exp *jsonfield.PointsExpiration) error {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
-	details := map[string]any{"earning_rule_id": ruleID, "type": "PERIOD_BASED"}
+	details := map[string]any{"earning_rule_id": ruleID, "type": pendingPolicyType(ctx, crd)}
 	if sourceID != nil {
 		details["source_id"] = *sourceID
 	}
@@ -194,7 +145,12 @@ func MoveCardPending(ctx context.Context, programID, memberID, cardID, bucketID 
 
 // ActivateCardPending is the daily job's activation of a due v2 entry
 // (loyaltyv1.RunDailyPoints): false when another worker moved it first.
+// An EVENT_BASED entry's day is the end of its cancel period: it is
+// canceled instead (card_pending_policies.go).
 func ActivateCardPending(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error) {
+	if b.Details["type"] == pendingEventBased {
+		return points.Move(ctx, c, b.ID, pointsbucket.StatusPENDING, pointsbucket.StatusCANCELED)
+	}
 	_, ok, err := activateCardPending(ctx, c, b)
 	return ok, err
 }

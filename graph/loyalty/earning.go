@@ -45,6 +45,9 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if err != nil {
 		return fmt.Errorf("earning: looking up event schema: %w", err)
 	}
+	if err := ActivatePendingOnEvent(ctx, cust.ID, schema.ID); err != nil { // card_pending_policies.go
+		return err
+	}
 	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
 		return t.CustomEvent != nil && t.CustomEvent.SchemaID == schema.ID
 	})

@@ -209,22 +209,10 @@ func nilIfEmpty(s string) *string {
 
 // MemberTierTransactions pages through a member's tier transactions.
 func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		t, err := c.TierTransaction.Query().Where(tiertransaction.ID(after), tiertransaction.MemberID(memberID)).Only(ctx)
-		if err != nil {
-			return time.Time{}, err
-		}
-		return t.CreatedAt, nil
-	}, func(keys []predicate.TierTransaction, order []tiertransaction.OrderOption, n int) ([]*ent.TierTransaction, error) {
-		return c.TierTransaction.Query().Where(tiertransaction.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
-	})
+	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
+		query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
+		byID:  tiertransaction.ID, scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
+		createdAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}

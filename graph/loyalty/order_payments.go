@@ -92,6 +92,10 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 			reason = "NOT_ENOUGH_BALANCE" // the points pay less than one minor unit
 		}
 		pay.Status, pay.RejectionReason = paymentRejected, &reason
+	} else if over, err := checkSpendingLimits(ctx, def, crd.ID, points); err != nil {
+		return nil, err
+	} else if over != nil { // spending_limits.go, under the card lock
+		pay.Status, pay.RejectionReason, pay.RejectionDetails = paymentRejected, &over.reason, over.details
 	}
 	if in.Mode != nil && *in.Mode == modeDryRun {
 		pay.Status = paymentSimulated
@@ -210,39 +214,41 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 	saved, err := c.OrderPayment.Create().SetProgramID(pay.ProgramID).SetMemberID(pay.MemberID).SetCardID(pay.CardID).
 		SetCardDefinitionID(pay.CardDefinitionID).SetNillableCardTransactionID(pay.CardTransactionID).
 		SetOrderID(pay.OrderID).SetStatus(pay.Status).SetAmount(pay.Amount).SetPoints(pay.Points).
-		SetExchangeRatio(pay.ExchangeRatio).SetLimits(pay.Limits).SetNillableRejectionReason(pay.RejectionReason).Save(ctx)
+		SetExchangeRatio(pay.ExchangeRatio).SetLimits(pay.Limits).SetNillableRejectionReason(pay.RejectionReason).
+		SetRejectionDetails(pay.RejectionDetails).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording order transaction: %w", err)
 	}
 	if tx != nil {
-		data := map[string]any{"card_id": saved.CardID, "member_id": saved.MemberID, "order_transaction": OrderPaymentJSON(saved),
-			"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
-				"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}
-		if err := webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: saved.CardID, Data: data}); err != nil {
+		if err := emitOrderTransaction(ctx, saved, tx); err != nil {
 			return nil, err
 		}
 	}
 	return &OrderPaymentResult{Transaction: saved}, nil
 }
 
+// emitOrderTransaction writes the webhook event of a card transaction an
+// order payment booked (its spending or its return).
+func emitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.CardTransaction) error {
+	data := map[string]any{"card_id": pay.CardID, "member_id": pay.MemberID, "order_transaction": OrderPaymentJSON(pay),
+		"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
+			"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}
+	return webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: pay.CardID, Data: data})
+}
+
 // OrderPayments pages through a member's order transactions.
-func OrderPayments(ctx context.Context, programID, memberID string, p PageInput) (*OrderPaymentPage, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
+// filter (optional) keeps the rows its conditions match.
+func OrderPayments(ctx context.Context, programID, memberID string, p PageInput, filter *OrderPaymentFilter) (*OrderPaymentPage, error) {
+	scope := []predicate.OrderPayment{orderpayment.MemberID(memberID)}
+	if where, err := filter.predicates(ctx); err != nil {
 		return nil, err
+	} else if where != nil {
+		scope = append(scope, where)
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		r, err := c.OrderPayment.Query().Where(orderpayment.ID(after), orderpayment.MemberID(memberID)).Only(ctx)
-		if err != nil {
-			return time.Time{}, err
-		}
-		return r.CreatedAt, nil
-	}, func(keys []predicate.OrderPayment, order []orderpayment.OrderOption, n int) ([]*ent.OrderPayment, error) {
-		return c.OrderPayment.Query().Where(orderpayment.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
-	})
+	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.OrderPayment, predicate.OrderPayment, orderpayment.OrderOption, *ent.OrderPaymentQuery]{
+		query: func(c *ent.Client) *ent.OrderPaymentQuery { return c.OrderPayment.Query() },
+		byID:  orderpayment.ID, scope: scope,
+		createdAt: func(r *ent.OrderPayment) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +261,11 @@ func OrderPayments(ctx context.Context, programID, memberID string, p PageInput)
 func OrderPaymentJSON(p *ent.OrderPayment) map[string]any {
 	var rejection any
 	if p.RejectionReason != nil {
-		rejection = map[string]any{"reason": *p.RejectionReason}
+		r := map[string]any{"reason": *p.RejectionReason}
+		if p.RejectionDetails != nil {
+			r["details"] = p.RejectionDetails
+		}
+		rejection = r
 	}
 	payment := map[string]any{"amount": p.Amount, "points_spent": p.Points, "exchange_ratio": p.ExchangeRatio}
 	limits := p.Limits

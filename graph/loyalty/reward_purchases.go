@@ -186,22 +186,10 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 
 // RewardPurchases pages through a member's reward transactions.
 func RewardPurchases(ctx context.Context, programID, memberID string, p PageInput) (*RewardPurchasePage, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
-		r, err := c.RewardPurchase.Query().Where(rewardpurchase.ID(after), rewardpurchase.MemberID(memberID)).Only(ctx)
-		if err != nil {
-			return time.Time{}, err
-		}
-		return r.CreatedAt, nil
-	}, func(keys []predicate.RewardPurchase, order []rewardpurchase.OrderOption, n int) ([]*ent.RewardPurchase, error) {
-		return c.RewardPurchase.Query().Where(rewardpurchase.MemberID(memberID)).Where(keys...).Order(order...).Limit(n).All(ctx)
-	})
+	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
+		query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
+		byID:  rewardpurchase.ID, scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
+		createdAt: func(r *ent.RewardPurchase) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}

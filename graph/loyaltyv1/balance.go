@@ -60,6 +60,12 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		if err := prefetchForMove(ctx, c, v); err != nil {
 			return err
 		}
+		var auto *ent.V1RewardAssignment // auto_redeem.go, read before the lock
+		if *in.Points > 0 {
+			if auto, err = autoRedeemAssignment(ctx, c, v.CampaignID); err != nil {
+				return err
+			}
+		}
 		locked, err := campaign.LockVoucher(ctx, c, v.ID)
 		if err != nil {
 			return err
@@ -70,7 +76,10 @@ func AdjustBalance(ctx context.Context, programIDOrName *string, code string, in
 		}
 		_, out, err = book(ctx, c, locked, move{typ: typ, points: *in.Points, sourceID: in.SourceID, reason: in.Reason, details: in.details(),
 			expiry: in.expiry()})
-		return err
+		if err != nil || *in.Points < 0 {
+			return err
+		}
+		return autoRedeem(ctx, c, locked, auto)
 	})
 	return out, err
 }

@@ -160,6 +160,15 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 			details: d, source: "Automation", operation: "AUTOMATIC", expiry: exp}); err != nil {
 			return err
 		}
+		if facts.orderAmount == nil && facts.orderTotal == nil { // not inside an order's redemption
+			a, err := autoRedeemAssignment(ctx, c, locked.CampaignID) // auto_redeem.go
+			if err != nil {
+				return err
+			}
+			if err := autoRedeem(ctx, c, locked, a); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

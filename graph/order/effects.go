@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	customerdomain "github.com/promoengine/promoengine/graph/customer"
@@ -68,7 +69,20 @@ func written(ctx context.Context, before, after *ent.Order, kind writeKind) erro
 			return err
 		}
 	}
+	if err := returnPaymentsOnCancel(ctx, before, after); err != nil {
+		return err
+	}
 	return earnOnPaid(ctx, before, after)
+}
+
+// returnPaymentsOnCancel gives the points that paid (part of) the order
+// back when a write cancels it (v2 order payments' refunds,
+// graph/loyalty/order_refunds.go; each payment once).
+func returnPaymentsOnCancel(ctx context.Context, before, after *ent.Order) error {
+	if after.Status != entorder.StatusCANCELED || (before != nil && before.Status == entorder.StatusCANCELED) {
+		return nil
+	}
+	return loyalty.ReturnOrderPayments(ctx, after.ID)
 }
 
 // changes names what a write did: created or updated, and the status it

@@ -28,11 +28,17 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 		return nil, err
 	}
 	s.identifyBundle(rc.OrderItems) // bundles.go
-	for i, r := range s.rules {
+	return e.firstViolation(s, &rc, s.rules, s.ruleIDs, s.subject())
+}
+
+// firstViolation checks rules (ids their ids) in order against rc and
+// returns the failure of the first one violated, naming subject.
+func (e *evaluation) firstViolation(s *redeemableState, rc *validationrule.Context, rules []validationrule.Definition, ids []string, subject string) (*checkFailure, error) {
+	for i, r := range rules {
 		if r.Uses("order.total_amount") && rc.OrderTotalAmount == nil {
 			rc.OrderTotalAmount = e.totalAfter(s) // cart_rules.go
 		}
-		v := r.Check(rc)
+		v := r.Check(*rc)
 		if v == nil {
 			v = r.BundleViolation(rc.OrderItems)
 		}
@@ -40,7 +46,7 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 			return nil, e.countErr
 		}
 		if v != nil {
-			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))
+			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", subject, ids[i]))
 			f.message, f.customMessage = validationrule.DefaultMessage(v.Key), v.Custom
 			return f, nil
 		}

@@ -64,6 +64,9 @@ func (e *evaluation) checkV1Reward(ctx context.Context, s *redeemableState, held
 		if f := e.checkCoin(s, rw); f != nil { // coin.go
 			return f, nil
 		}
+		if f, err := e.checkCoinRules(ctx, s, a); f != nil || err != nil { // coin_rules.go
+			return f, err
+		}
 	case a.Points == nil:
 		return failure("invalid_reward", fmt.Sprintf("Reward %s has no price in points", rw.ID)), nil
 	case rw.Stock != nil && rw.Redeemed >= *rw.Stock:

@@ -68,7 +68,7 @@ func loyaltyPrograms(a *API) {
 		Req("code_config", FromGo[*jsonfield.CodeConfig]()),
 		Req("metadata", Metadata()),
 		Req("pay_with_points", FromGo[jsonfield.PayWithPoints]().Desc("NO_PAYMENTS, or EXCHANGE_RATIO with the formula of the amount (minor unit) one point pays.")),
-		Req("pending_points", FromGo[jsonfield.PendingPoints]().Desc("IMMEDIATE, or PERIOD_BASED: earned points wait the period before they join the balance.")),
+		Req("pending_points", FromGo[jsonfield.PendingPoints]().Desc("IMMEDIATE, or PERIOD_BASED (earned points wait the period), FIXED_DATES (until the next calendar date) or EVENT_BASED (until a custom event, canceled after cancel_period) before they join the balance.")),
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
 		Req("object", Const("card_definition")),

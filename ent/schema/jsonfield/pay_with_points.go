@@ -58,10 +58,32 @@ func (v *PayWithPoints) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) 
 // PendingPoints is a v2 card definition's pending-points policy (REST
 // `pending_points`): IMMEDIATE (the default; no pending period) or
 // PERIOD_BASED, where earned points wait period_based.period before they
-// join the balance.
+// join the balance, FIXED_DATES (they join on the next of fixed_dates'
+// calendar days) or EVENT_BASED (they join when the customer sends one
+// of event_based's custom events, and are canceled after its
+// cancel_period).
 type PendingPoints struct {
 	Type        string              `json:"type"`
 	PeriodBased *PendingPeriodBased `json:"period_based,omitempty"`
+	FixedDates  *PendingFixedDates  `json:"fixed_dates,omitempty"`
+	EventBased  *PendingEventBased  `json:"event_based,omitempty"`
+}
+
+// PendingFixedDates is {dates: [{day, month}]} (1–20 calendar days).
+type PendingFixedDates struct {
+	Dates []CalendarDate `json:"dates"`
+}
+
+// CalendarDate is a day of a month, every year.
+type CalendarDate struct {
+	Day   int `json:"day"`
+	Month int `json:"month"`
+}
+
+// PendingEventBased is {event_types: ["ms_…"], cancel_period: {value, unit}}.
+type PendingEventBased struct {
+	EventTypes   []string      `json:"event_types"`
+	CancelPeriod PendingPeriod `json:"cancel_period"`
 }
 
 // PendingPeriodBased is {period: {value, unit DAY|MONTH|YEAR}}.
