@@ -39,7 +39,9 @@ type CardDefinition struct {
 	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points,omitempty"`
 	// PendingPoints holds the value of the "pending_points" field.
 	PendingPoints *jsonfield.PendingPoints `json:"pending_points,omitempty"`
-	selectValues  sql.SelectValues
+	// Settings holds the value of the "settings" field.
+	Settings     *jsonfield.CardSettings `json:"settings,omitempty"`
+	selectValues sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -47,7 +49,7 @@ func (*CardDefinition) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case carddefinition.FieldCodeConfig, carddefinition.FieldMetadata, carddefinition.FieldPayWithPoints, carddefinition.FieldPendingPoints:
+		case carddefinition.FieldCodeConfig, carddefinition.FieldMetadata, carddefinition.FieldPayWithPoints, carddefinition.FieldPendingPoints, carddefinition.FieldSettings:
 			values[i] = new([]byte)
 		case carddefinition.FieldID, carddefinition.FieldProjectID, carddefinition.FieldName, carddefinition.FieldType, carddefinition.FieldStatus:
 			values[i] = new(sql.NullString)
@@ -143,6 +145,14 @@ func (_m *CardDefinition) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field pending_points: %w", err)
 				}
 			}
+		case carddefinition.FieldSettings:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field settings", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Settings); err != nil {
+					return fmt.Errorf("unmarshal field settings: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -210,6 +220,9 @@ func (_m *CardDefinition) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("pending_points=")
 	builder.WriteString(fmt.Sprintf("%v", _m.PendingPoints))
+	builder.WriteString(", ")
+	builder.WriteString("settings=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Settings))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -116,6 +116,12 @@ func (_c *CardDefinitionCreate) SetPendingPoints(v *jsonfield.PendingPoints) *Ca
 	return _c
 }
 
+// SetSettings sets the "settings" field.
+func (_c *CardDefinitionCreate) SetSettings(v *jsonfield.CardSettings) *CardDefinitionCreate {
+	_c.mutation.SetSettings(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CardDefinitionCreate) SetID(v string) *CardDefinitionCreate {
 	_c.mutation.SetID(v)
@@ -315,6 +321,10 @@ func (_c *CardDefinitionCreate) createSpec() (*CardDefinition, *sqlgraph.CreateS
 		_spec.SetField(carddefinition.FieldPendingPoints, field.TypeJSON, value)
 		_node.PendingPoints = value
 	}
+	if value, ok := _c.mutation.Settings(); ok {
+		_spec.SetField(carddefinition.FieldSettings, field.TypeJSON, value)
+		_node.Settings = value
+	}
 	return _node, _spec
 }
 
@@ -478,6 +488,24 @@ func (u *CardDefinitionUpsert) UpdatePendingPoints() *CardDefinitionUpsert {
 // ClearPendingPoints clears the value of the "pending_points" field.
 func (u *CardDefinitionUpsert) ClearPendingPoints() *CardDefinitionUpsert {
 	u.SetNull(carddefinition.FieldPendingPoints)
+	return u
+}
+
+// SetSettings sets the "settings" field.
+func (u *CardDefinitionUpsert) SetSettings(v *jsonfield.CardSettings) *CardDefinitionUpsert {
+	u.Set(carddefinition.FieldSettings, v)
+	return u
+}
+
+// UpdateSettings sets the "settings" field to the value that was provided on create.
+func (u *CardDefinitionUpsert) UpdateSettings() *CardDefinitionUpsert {
+	u.SetExcluded(carddefinition.FieldSettings)
+	return u
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (u *CardDefinitionUpsert) ClearSettings() *CardDefinitionUpsert {
+	u.SetNull(carddefinition.FieldSettings)
 	return u
 }
 
@@ -665,6 +693,27 @@ func (u *CardDefinitionUpsertOne) UpdatePendingPoints() *CardDefinitionUpsertOne
 func (u *CardDefinitionUpsertOne) ClearPendingPoints() *CardDefinitionUpsertOne {
 	return u.Update(func(s *CardDefinitionUpsert) {
 		s.ClearPendingPoints()
+	})
+}
+
+// SetSettings sets the "settings" field.
+func (u *CardDefinitionUpsertOne) SetSettings(v *jsonfield.CardSettings) *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetSettings(v)
+	})
+}
+
+// UpdateSettings sets the "settings" field to the value that was provided on create.
+func (u *CardDefinitionUpsertOne) UpdateSettings() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdateSettings()
+	})
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (u *CardDefinitionUpsertOne) ClearSettings() *CardDefinitionUpsertOne {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearSettings()
 	})
 }
 
@@ -1019,6 +1068,27 @@ func (u *CardDefinitionUpsertBulk) UpdatePendingPoints() *CardDefinitionUpsertBu
 func (u *CardDefinitionUpsertBulk) ClearPendingPoints() *CardDefinitionUpsertBulk {
 	return u.Update(func(s *CardDefinitionUpsert) {
 		s.ClearPendingPoints()
+	})
+}
+
+// SetSettings sets the "settings" field.
+func (u *CardDefinitionUpsertBulk) SetSettings(v *jsonfield.CardSettings) *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.SetSettings(v)
+	})
+}
+
+// UpdateSettings sets the "settings" field to the value that was provided on create.
+func (u *CardDefinitionUpsertBulk) UpdateSettings() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.UpdateSettings()
+	})
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (u *CardDefinitionUpsertBulk) ClearSettings() *CardDefinitionUpsertBulk {
+	return u.Update(func(s *CardDefinitionUpsert) {
+		s.ClearSettings()
 	})
 }
 

@@ -119,6 +119,18 @@ func (_u *CardDefinitionUpdate) ClearPendingPoints() *CardDefinitionUpdate {
 	return _u
 }
 
+// SetSettings sets the "settings" field.
+func (_u *CardDefinitionUpdate) SetSettings(v *jsonfield.CardSettings) *CardDefinitionUpdate {
+	_u.mutation.SetSettings(v)
+	return _u
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (_u *CardDefinitionUpdate) ClearSettings() *CardDefinitionUpdate {
+	_u.mutation.ClearSettings()
+	return _u
+}
+
 // Mutation returns the CardDefinitionMutation object of the builder.
 func (_u *CardDefinitionUpdate) Mutation() *CardDefinitionMutation {
 	return _u.mutation
@@ -225,6 +237,12 @@ func (_u *CardDefinitionUpdate) sqlSave(ctx context.Context) (_node int, err err
 	}
 	if _u.mutation.PendingPointsCleared() {
 		_spec.ClearField(carddefinition.FieldPendingPoints, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Settings(); ok {
+		_spec.SetField(carddefinition.FieldSettings, field.TypeJSON, value)
+	}
+	if _u.mutation.SettingsCleared() {
+		_spec.ClearField(carddefinition.FieldSettings, field.TypeJSON)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -333,6 +351,18 @@ func (_u *CardDefinitionUpdateOne) SetPendingPoints(v *jsonfield.PendingPoints) 
 // ClearPendingPoints clears the value of the "pending_points" field.
 func (_u *CardDefinitionUpdateOne) ClearPendingPoints() *CardDefinitionUpdateOne {
 	_u.mutation.ClearPendingPoints()
+	return _u
+}
+
+// SetSettings sets the "settings" field.
+func (_u *CardDefinitionUpdateOne) SetSettings(v *jsonfield.CardSettings) *CardDefinitionUpdateOne {
+	_u.mutation.SetSettings(v)
+	return _u
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (_u *CardDefinitionUpdateOne) ClearSettings() *CardDefinitionUpdateOne {
+	_u.mutation.ClearSettings()
 	return _u
 }
 
@@ -472,6 +502,12 @@ func (_u *CardDefinitionUpdateOne) sqlSave(ctx context.Context) (_node *CardDefi
 	}
 	if _u.mutation.PendingPointsCleared() {
 		_spec.ClearField(carddefinition.FieldPendingPoints, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Settings(); ok {
+		_spec.SetField(carddefinition.FieldSettings, field.TypeJSON, value)
+	}
+	if _u.mutation.SettingsCleared() {
+		_spec.ClearField(carddefinition.FieldSettings, field.TypeJSON)
 	}
 	_node = &CardDefinition{config: _u.config}
 	_spec.Assign = _node.assignValues

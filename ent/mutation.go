@@ -10924,6 +10924,7 @@ type CardDefinitionMutation struct {
 	metadata        *map[string]interface{}
 	pay_with_points **jsonfield.PayWithPoints
 	pending_points  **jsonfield.PendingPoints
+	settings        **jsonfield.CardSettings
 	clearedFields   map[string]struct{}
 	done            bool
 	oldValue        func(context.Context) (*CardDefinition, error)
@@ -11433,6 +11434,55 @@ func (m *CardDefinitionMutation) ResetPendingPoints() {
 	delete(m.clearedFields, carddefinition.FieldPendingPoints)
 }
 
+// SetSettings sets the "settings" field.
+func (m *CardDefinitionMutation) SetSettings(js *jsonfield.CardSettings) {
+	m.settings = &js
+}
+
+// Settings returns the value of the "settings" field in the mutation.
+func (m *CardDefinitionMutation) Settings() (r *jsonfield.CardSettings, exists bool) {
+	v := m.settings
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSettings returns the old "settings" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldSettings(ctx context.Context) (v *jsonfield.CardSettings, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSettings is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSettings requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSettings: %w", err)
+	}
+	return oldValue.Settings, nil
+}
+
+// ClearSettings clears the value of the "settings" field.
+func (m *CardDefinitionMutation) ClearSettings() {
+	m.settings = nil
+	m.clearedFields[carddefinition.FieldSettings] = struct{}{}
+}
+
+// SettingsCleared returns if the "settings" field was cleared in this mutation.
+func (m *CardDefinitionMutation) SettingsCleared() bool {
+	_, ok := m.clearedFields[carddefinition.FieldSettings]
+	return ok
+}
+
+// ResetSettings resets all changes to the "settings" field.
+func (m *CardDefinitionMutation) ResetSettings() {
+	m.settings = nil
+	delete(m.clearedFields, carddefinition.FieldSettings)
+}
+
 // Where appends a list predicates to the CardDefinitionMutation builder.
 func (m *CardDefinitionMutation) Where(ps ...predicate.CardDefinition) {
 	m.predicates = append(m.predicates, ps...)
@@ -11467,7 +11517,7 @@ func (m *CardDefinitionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CardDefinitionMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.project_id != nil {
 		fields = append(fields, carddefinition.FieldProjectID)
 	}
@@ -11498,6 +11548,9 @@ func (m *CardDefinitionMutation) Fields() []string {
 	if m.pending_points != nil {
 		fields = append(fields, carddefinition.FieldPendingPoints)
 	}
+	if m.settings != nil {
+		fields = append(fields, carddefinition.FieldSettings)
+	}
 	return fields
 }
 
@@ -11526,6 +11579,8 @@ func (m *CardDefinitionMutation) Field(name string) (ent.Value, bool) {
 		return m.PayWithPoints()
 	case carddefinition.FieldPendingPoints:
 		return m.PendingPoints()
+	case carddefinition.FieldSettings:
+		return m.Settings()
 	}
 	return nil, false
 }
@@ -11555,6 +11610,8 @@ func (m *CardDefinitionMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldPayWithPoints(ctx)
 	case carddefinition.FieldPendingPoints:
 		return m.OldPendingPoints(ctx)
+	case carddefinition.FieldSettings:
+		return m.OldSettings(ctx)
 	}
 	return nil, fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11634,6 +11691,13 @@ func (m *CardDefinitionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPendingPoints(v)
 		return nil
+	case carddefinition.FieldSettings:
+		v, ok := value.(*jsonfield.CardSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSettings(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)
 }
@@ -11673,6 +11737,9 @@ func (m *CardDefinitionMutation) ClearedFields() []string {
 	if m.FieldCleared(carddefinition.FieldPendingPoints) {
 		fields = append(fields, carddefinition.FieldPendingPoints)
 	}
+	if m.FieldCleared(carddefinition.FieldSettings) {
+		fields = append(fields, carddefinition.FieldSettings)
+	}
 	return fields
 }
 
@@ -11695,6 +11762,9 @@ func (m *CardDefinitionMutation) ClearField(name string) error {
 		return nil
 	case carddefinition.FieldPendingPoints:
 		m.ClearPendingPoints()
+		return nil
+	case carddefinition.FieldSettings:
+		m.ClearSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition nullable field %s", name)
@@ -11733,6 +11803,9 @@ func (m *CardDefinitionMutation) ResetField(name string) error {
 		return nil
 	case carddefinition.FieldPendingPoints:
 		m.ResetPendingPoints()
+		return nil
+	case carddefinition.FieldSettings:
+		m.ResetSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown CardDefinition field %s", name)

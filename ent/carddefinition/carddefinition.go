@@ -37,6 +37,8 @@ const (
 	FieldPayWithPoints = "pay_with_points"
 	// FieldPendingPoints holds the string denoting the pending_points field in the database.
 	FieldPendingPoints = "pending_points"
+	// FieldSettings holds the string denoting the settings field in the database.
+	FieldSettings = "settings"
 	// Table holds the table name of the carddefinition in the database.
 	Table = "card_definitions"
 )
@@ -54,6 +56,7 @@ var Columns = []string{
 	FieldMetadata,
 	FieldPayWithPoints,
 	FieldPendingPoints,
+	FieldSettings,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

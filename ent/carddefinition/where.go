@@ -414,6 +414,16 @@ func PendingPointsNotNil() predicate.CardDefinition {
 	return predicate.CardDefinition(sql.FieldNotNull(FieldPendingPoints))
 }
 
+// SettingsIsNil applies the IsNil predicate on the "settings" field.
+func SettingsIsNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldIsNull(FieldSettings))
+}
+
+// SettingsNotNil applies the NotNil predicate on the "settings" field.
+func SettingsNotNil() predicate.CardDefinition {
+	return predicate.CardDefinition(sql.FieldNotNull(FieldSettings))
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.CardDefinition) predicate.CardDefinition {
 	return predicate.CardDefinition(sql.AndPredicates(predicates...))

@@ -357,6 +357,7 @@ var (
 		{Name: "metadata", Type: field.TypeJSON},
 		{Name: "pay_with_points", Type: field.TypeJSON, Nullable: true},
 		{Name: "pending_points", Type: field.TypeJSON, Nullable: true},
+		{Name: "settings", Type: field.TypeJSON, Nullable: true},
 	}
 	// CardDefinitionsTable holds the schema information for the "card_definitions" table.
 	CardDefinitionsTable = &schema.Table{

@@ -69,6 +69,9 @@ func (CardDefinition) Fields() []ent.Field {
 		field.JSON("pay_with_points", &jsonfield.PayWithPoints{}).Optional().Annotations(entgql.Skip()),
 		// pending_points: null is IMMEDIATE (graph/loyalty/card_pending.go).
 		field.JSON("pending_points", &jsonfield.PendingPoints{}).Optional().Annotations(entgql.Skip()),
+		// settings: points_expiration, earning/spending limits, refunds and
+		// balance_settings; null members are their defaults (graph/loyalty/card_settings.go).
+		field.JSON("settings", &jsonfield.CardSettings{}).Optional().Annotations(entgql.Skip()),
 	}
 }
 
