@@ -56,13 +56,17 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 			return nil, err
 		}
 	}
+	settings, err := cardSettings(nil, in.CardSettingsInput, shape.Nulls{})
+	if err != nil {
+		return nil, err
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
 		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).
-		SetPayWithPoints(pay).SetPendingPoints(pending).Save(ctx))
+		SetPayWithPoints(pay).SetPendingPoints(pending).SetSettings(settings).Save(ctx))
 }
 
 // ActivateCardDefinition makes a card definition active.
@@ -119,7 +123,11 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 			return nil, err
 		}
 	}
-	upd := d.Update().SetNillableName(in.Name)
+	settings, err := cardSettings(d.Settings, in.CardSettingsInput, in.Nulls)
+	if err != nil {
+		return nil, err
+	}
+	upd := d.Update().SetNillableName(in.Name).SetSettings(settings)
 	if in.CodeConfig != nil {
 		cc, err := cardCodeConfig(in.CodeConfig)
 		if err != nil {

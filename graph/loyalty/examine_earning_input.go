@@ -137,3 +137,21 @@ func validateCustomEventContext(ce *ExamineCustomEvent) error {
 	}
 	return nil
 }
+
+// TriggerEvent is the event an earning rule's trigger fires on, as an
+// examination names it: customer.order.paid, customer.segment.entered or
+// customer.custom_event ("" for a rule of no examined trigger). An
+// examination of ALL triggers answers it per rule.
+func TriggerEvent(t *jsonfield.EarningTrigger) string {
+	switch {
+	case t == nil:
+		return ""
+	case t.Event != nil && *t.Event == triggerOrderPaid:
+		return triggerOrderPaid
+	case t.Segment != nil:
+		return triggerSegmentEntered
+	case t.CustomEvent != nil:
+		return triggerCustomEvent
+	}
+	return ""
+}

@@ -48,6 +48,9 @@ type UpdateCardDefinitionInput struct {
 	Metadata      map[string]any           `json:"metadata"`
 	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
 	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
+	// CardSettingsInput: points_expiration, limits, refunds,
+	// balance_settings (card_settings.go); null restores a default.
+	CardSettingsInput
 	// Nulls are the members sent as an explicit null: metadata empties;
 	// name and code_config cannot be null.
 	shape.Nulls
@@ -61,6 +64,9 @@ type CreateCardDefinitionInput struct {
 	Metadata      map[string]any           `json:"metadata"`
 	PayWithPoints *jsonfield.PayWithPoints `json:"pay_with_points"`
 	PendingPoints *jsonfield.PendingPoints `json:"pending_points"`
+	// CardSettingsInput: points_expiration, limits, refunds,
+	// balance_settings (card_settings.go).
+	CardSettingsInput
 }
 
 // CreateLoyaltyMemberInput is the body of POST /v2/loyalties/programs/{id}/members.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -104,8 +105,18 @@ func validatePointsProportional(ctx context.Context, path string, p *jsonfield.P
 	if *rule.Every > MaxPoints || *rule.Value > MaxPoints || math.IsInf(*rule.Every, 0) || math.IsInf(*rule.Value, 0) {
 		return apperr.InvalidPayload("Property .%s.every and .value must be at most %d", rp, int64(MaxPoints))
 	}
-	if (ct.path == "order.metadata" || ct.path == "customer.metadata") && (rule.Property == nil || *rule.Property == "") {
+	metadataForm := ct.path == "order.metadata" || ct.path == "customer.metadata"
+	if metadataForm && (rule.Property == nil || *rule.Property == "") {
 		return apperr.InvalidPayload("Property .%s.property is required", rp)
+	}
+	if !metadataForm && rule.Property != nil {
+		return apperr.InvalidPayload("Property .%s.property is not allowed: only the metadata forms name a property", rp)
+	}
+	if strings.HasPrefix(ct.path, "order_items.") && len(rule.ApplicableTo) == 0 {
+		return apperr.InvalidPayload("Property .%s.applicable_to is required: at least one product, SKU or collection", rp)
+	}
+	if !strings.HasPrefix(ct.path, "order_items.") && len(rule.ApplicableTo) > 0 {
+		return apperr.InvalidPayload("Property .%s.applicable_to is not allowed: only the order_items forms count items", rp)
 	}
 	if err := validateExpiration(path+".points_expiration", p.PointsExpiration); err != nil {
 		return err
