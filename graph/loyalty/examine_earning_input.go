@@ -1,6 +1,9 @@
 package loyalty
 
-import "github.com/promoengine/promoengine/graph/apperr"
+import (
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
 
 // ExamineTrigger selects ALL trigger events or a SPECIFIC one.
 type ExamineTrigger struct {
