@@ -22,8 +22,10 @@ func TestAdjustPointsConcurrently(t *testing.T) {
 	wantErrorKey(t, e.DoJSON(http.MethodPost, path, map[string]any{"points": -1}, s.h), 400, "insufficient_points")
 	first := mustOK(t, e, http.MethodPost, path, map[string]any{"points": 30, "reason": "welcome", "source_id": "s-1"}, s.h)
 	tx := first["transaction"].(map[string]any)
-	if first["status"] != "TRANSACTION_CREATED" || tx["type"] != "POINTS_ADDITION" || tx["balance"] != float64(30) ||
-		tx["reason"] != "welcome" || tx["source_id"] != "s-1" {
+	// The documents' CardTransaction: a manual addition is ADMIN_CREDIT, with the card's program, member and definition.
+	if first["status"] != "TRANSACTION_CREATED" || tx["type"] != "ADMIN_CREDIT" || tx["balance"] != float64(30) ||
+		tx["reason"] != "welcome" || tx["source_id"] != "s-1" || tx["program_id"] != s.program || tx["member_id"] != s.member ||
+		tx["card_definition_id"] != s.cardDef || tx["status"] != "APPROVED" || mustJSON(tx["details"]) != `{"metadata":{},"points":{"total":30},"reason":"welcome"}` {
 		t.Errorf("addition: %v", first)
 	}
 	// Concurrent additions and removals: removals that would go below zero

@@ -54,8 +54,8 @@ func TestEventEarnsPointsAndExportsThem(t *testing.T) {
 	wantErrorKey(t, send(map[string]any{"loyalty": map[string]any{"code": "NO-SUCH-CARD"}}), http.StatusNotFound, "not_found")
 
 	card := memberCard()
-	if card["balance"] != float64(120) {
-		t.Fatalf("card balance = %v, want 10 + 10 + 100 (entering the segment)", card["balance"])
+	if b := card["balance"].(map[string]any)["points"]; b != float64(120) {
+		t.Fatalf("card balance = %v, want 10 + 10 + 100 (entering the segment)", b)
 	}
 
 	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/transactions/export",

@@ -74,7 +74,7 @@ func newLoyaltySetup(t testing.TB, e *resttest.Env) loyaltySetup {
 
 // memberCardAt is the card of a v2 member's i-th card assignment
 // ({member_role, created_at, card, object: member_card}).
-func memberCardAt(t *testing.T, member map[string]any, i int) map[string]any {
+func memberCardAt(t testing.TB, member map[string]any, i int) map[string]any {
 	t.Helper()
 	assignment := member["cards"].([]any)[i].(map[string]any)
 	if assignment["object"] != "member_card" || assignment["member_role"] != "OWNER" || assignment["created_at"] == nil {

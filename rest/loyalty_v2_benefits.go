@@ -99,7 +99,7 @@ type benefitBody struct {
 	Stock              *benefitStockBody             `json:"stock,omitempty"`
 	Points             *jsonfield.IncentivePoints    `json:"points,omitempty"`
 	PointsProportional *jsonfield.PointsProportional `json:"points_proportional,omitempty"`
-	Material           *jsonfield.MaterialDetail     `json:"material,omitempty"`
+	Material           *benefitMaterialBody          `json:"material,omitempty"`
 	Digital            *jsonfield.DigitalDetail      `json:"digital,omitempty"`
 	CreatedAt          timestamp                     `json:"created_at"`
 	UpdatedAt          *timestamp                    `json:"updated_at"`
@@ -108,7 +108,7 @@ type benefitBody struct {
 
 func benefitJSON(i *ent.Incentive) benefitBody {
 	b := benefitBody{ID: loyalty.BenefitID(i.ID), Name: i.Name, Type: string(i.Type), Status: string(i.Status),
-		Points: i.Points, PointsProportional: i.PointsProportional, Material: i.Material, Digital: i.Digital,
+		Points: i.Points, PointsProportional: i.PointsProportional, Material: benefitMaterial(i.Material), Digital: i.Digital,
 		CreatedAt: timestamp(i.CreatedAt), UpdatedAt: optionalTime(i.UpdatedAt), Object: "benefit"}
 	if i.Stock < unlimitedStock {
 		b.Stock = &benefitStockBody{Type: "LIMITED", Limited: &map[string]int{"quantity": i.Stock}}
@@ -191,9 +191,7 @@ func loyaltyActivityJSON(a *ent.LoyaltyActivity, benefits bool) map[string]any {
 		kind, id, typ = "benefit", loyalty.BenefitID(id), strings.Replace(typ, "vl.incentive.", "vl.benefit.", 1)
 		snapshot := map[string]any{}
 		if inc, ok := data["incentive"].(map[string]any); ok {
-			for k, v := range inc {
-				snapshot[k] = v
-			}
+			snapshot = benefitSnapshot(inc)
 			snapshot["id"], snapshot["object"] = id, "benefit"
 		}
 		data = map[string]any{"benefit": snapshot}

@@ -68,16 +68,17 @@ func cardBucketJSON(cb *loyalty.CardBucket) cardBucketBody {
 
 // cardBucketExpiryBody is the documents' CardPointsExpirationResult.
 type cardBucketExpiryBody struct {
-	Transaction cardTransactionBody `json:"transaction"`
-	Status      string              `json:"status"`
-	Message     string              `json:"message"`
+	Transaction *cardTransactionBody `json:"transaction"`
+	Status      string               `json:"status"`
+	Message     string               `json:"message"`
 }
 
 func cardBucketExpiryJSON(e *loyalty.CardBucketExpiry) cardBucketExpiryBody {
 	if e.Transaction == nil {
 		return cardBucketExpiryBody{Transaction: nil, Status: "NO_EXPIRATION", Message: "The bucket held no points; it is expired"}
 	}
-	return cardBucketExpiryBody{Transaction: v2CardTransactionJSON(e.Transaction, e.Bucket), Status: "TRANSACTION_CREATED",
+	tx := v2CardTransactionJSON(e.Transaction, e.Bucket)
+	return cardBucketExpiryBody{Transaction: &tx, Status: "TRANSACTION_CREATED",
 		Message: "Points expiration transaction created"}
 }
 

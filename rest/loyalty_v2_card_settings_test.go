@@ -21,8 +21,8 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 	s := newLoyaltySetup(t, e)
 	plain := mustOK(t, e, http.MethodGet, "/v2/loyalties/card-definitions/"+s.cardDef, nil, s.h)
 	if mustJSON(plain["points_expiration"]) != `{"type":"NO_EXPIRATION"}` ||
-		mustJSON(plain["earning_limits"]) != `{"global":{"type":"NO_LIMIT","limits":[]},"transactions":{"type":"NO_LIMIT","limits":[]}}` ||
-		mustJSON(plain["refunds"]) != `{"spent_points":{"type":"NONE","methods":[]},"earned_points":{"type":"NONE","methods":[]}}` ||
+		mustJSON(plain["earning_limits"]) != `{"global":{"limits":[],"type":"NO_LIMIT"},"transactions":{"limits":[],"type":"NO_LIMIT"}}` ||
+		mustJSON(plain["refunds"]) != `{"earned_points":{"methods":[],"type":"NONE"},"spent_points":{"methods":[],"type":"NONE"}}` ||
 		mustJSON(plain["balance_settings"]) != `{"allow_negative":false}` {
 		t.Errorf("defaults: %s", mustJSON(plain))
 	}
@@ -50,7 +50,7 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 	if pe := got["points_expiration"].(map[string]any); pe["type"] != "SLIDING_EXPIRATION" ||
 		mustJSON(pe["sliding_expiration"].(map[string]any)["custom_activity_types"]) != `[]` ||
 		got["earning_limits"].(map[string]any)["transactions"].(map[string]any)["type"] != "LIMITED" ||
-		mustJSON(got["spending_limits"].(map[string]any)["transactions"]) != `{"type":"NO_LIMIT","limits":[]}` ||
+		mustJSON(got["spending_limits"].(map[string]any)["transactions"]) != `{"limits":[],"type":"NO_LIMIT"}` ||
 		got["refunds"].(map[string]any)["earned_points"].(map[string]any)["type"] != "REFUNDABLE" ||
 		mustJSON(got["balance_settings"]) != `{"allow_negative":true}` {
 		t.Errorf("stored settings: %s", mustJSON(got))
