@@ -4,26 +4,10 @@ import (
 	"encoding/json"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
-// The August document's benefit shapes (loyalties-v2-benefits.json):
-// material without the null member of product/sku, and an activity's
-// benefit snapshot rendered as GET answers a benefit.
-
-// benefitMaterialBody is a material detail with only the member it has.
-type benefitMaterialBody struct {
-	Type    *string           `json:"type,omitempty"`
-	Product *jsonfield.IDRef  `json:"product,omitempty"`
-	SKU     *jsonfield.SKURef `json:"sku,omitempty"`
-}
-
-func benefitMaterial(m *jsonfield.MaterialDetail) *benefitMaterialBody {
-	if m == nil {
-		return nil
-	}
-	return &benefitMaterialBody{Type: m.Type, Product: m.Product, SKU: m.SKU}
-}
+// The August document's benefit shape (loyalties-v2-benefits.json) of an
+// activity's benefit snapshot: rendered as GET answers a benefit.
 
 // benefitSnapshot renders an incentive activity's stored snapshot as a
 // benefit (stock as {type, limited}, material without nulls); a snapshot

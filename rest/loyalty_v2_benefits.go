@@ -99,7 +99,7 @@ type benefitBody struct {
 	Stock              *benefitStockBody             `json:"stock,omitempty"`
 	Points             *jsonfield.IncentivePoints    `json:"points,omitempty"`
 	PointsProportional *jsonfield.PointsProportional `json:"points_proportional,omitempty"`
-	Material           *benefitMaterialBody          `json:"material,omitempty"`
+	Material           *jsonfield.MaterialDetail     `json:"material,omitempty"`
 	Digital            *jsonfield.DigitalDetail      `json:"digital,omitempty"`
 	CreatedAt          timestamp                     `json:"created_at"`
 	UpdatedAt          *timestamp                    `json:"updated_at"`
@@ -108,7 +108,7 @@ type benefitBody struct {
 
 func benefitJSON(i *ent.Incentive) benefitBody {
 	b := benefitBody{ID: loyalty.BenefitID(i.ID), Name: i.Name, Type: string(i.Type), Status: string(i.Status),
-		Points: i.Points, PointsProportional: i.PointsProportional, Material: benefitMaterial(i.Material), Digital: i.Digital,
+		Points: i.Points, PointsProportional: i.PointsProportional, Material: i.Material, Digital: i.Digital,
 		CreatedAt: timestamp(i.CreatedAt), UpdatedAt: optionalTime(i.UpdatedAt), Object: "benefit"}
 	if i.Stock < unlimitedStock {
 		b.Stock = &benefitStockBody{Type: "LIMITED", Limited: &map[string]int{"quantity": i.Stock}}

@@ -97,6 +97,8 @@ var pendingDeviations = []allowance{
 		"the memberships result's customer has no source_id member when the customer has none (the document requires it)"},
 	{"POST /v2/loyalties/examine/rewards", "/memberships/", "",
 		"the rewards preview answers the June outline (member/program references, cards with rewards {id, …}); the August document's member/program objects, card estimations {card, object: card_estimation} and rewards {reward, status, cost, object} are not built"},
+	{"/v2/loyalties/benefits", "/material", "",
+		"a benefit's material answers product and sku with null for the one it does not name (as incentives); the August document wants both non-null objects there — contradictory with its own description (exactly one), left open"},
 	{"POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund", "", "",
 		"a purchase refund answers {status: TRANSACTION_CREATED, transaction: the card transaction}; the document answers the reward_transaction (type REFUND) with status APPROVED"},
 }
