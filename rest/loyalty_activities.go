@@ -125,10 +125,15 @@ func (h loyaltyHandlers) cardTransactions(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	out := v2List[cardTransactionBody]{Data: make([]cardTransactionBody, 0, len(conn.Edges)), Object: "list"}
-	for _, e := range conn.Edges {
-		out.Data = append(out.Data, cardTransactionJSON(e.Node))
+	txs := make([]*ent.CardTransaction, len(conn.Edges))
+	for i, e := range conn.Edges {
+		txs[i] = e.Node
 	}
+	if err := loyalty.LoadTransactionCards(c.Request.Context(), txs...); err != nil {
+		renderError(c, err)
+		return
+	}
+	out := v2List[cardTransactionBody]{Data: mapAll(txs, cardTransactionJSON), Object: "list"}
 	if conn.PageInfo.HasNextPage && conn.PageInfo.EndCursor != nil {
 		if out.Cursor, err = signCursor(c, cardTxCursor, conn.PageInfo.EndCursor, fp); err != nil {
 			renderError(c, err)

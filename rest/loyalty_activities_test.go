@@ -70,7 +70,7 @@ func TestMemberCreationRecordsCardActivities(t *testing.T) {
 	}
 	// The card's code follows the card definition's code configuration.
 	m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-	code := m["cards"].([]any)[0].(map[string]any)["code"].(string)
+	code := memberCardAt(t, m, 0)["code"].(string)
 	if len(code) != len("GOLD-######") || !strings.HasPrefix(code, "GOLD-") {
 		t.Errorf("card code %q", code)
 	}

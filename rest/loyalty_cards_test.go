@@ -22,8 +22,10 @@ func TestAdjustPointsConcurrently(t *testing.T) {
 	wantErrorKey(t, e.DoJSON(http.MethodPost, path, map[string]any{"points": -1}, s.h), 400, "insufficient_points")
 	first := mustOK(t, e, http.MethodPost, path, map[string]any{"points": 30, "reason": "welcome", "source_id": "s-1"}, s.h)
 	tx := first["transaction"].(map[string]any)
-	if first["status"] != "TRANSACTION_CREATED" || tx["type"] != "POINTS_ADDITION" || tx["balance"] != float64(30) ||
-		tx["reason"] != "welcome" || tx["source_id"] != "s-1" {
+	// The documents' CardTransaction: a manual addition is ADMIN_CREDIT, with the card's program, member and definition.
+	if first["status"] != "TRANSACTION_CREATED" || tx["type"] != "ADMIN_CREDIT" || tx["balance"] != float64(30) ||
+		tx["reason"] != "welcome" || tx["source_id"] != "s-1" || tx["program_id"] != s.program || tx["member_id"] != s.member ||
+		tx["card_definition_id"] != s.cardDef || tx["status"] != "APPROVED" || mustJSON(tx["details"]) != `{"metadata":{},"points":{"total":30},"reason":"welcome"}` {
 		t.Errorf("addition: %v", first)
 	}
 	// Concurrent additions and removals: removals that would go below zero
@@ -69,7 +71,7 @@ func TestAdjustPointsConcurrently(t *testing.T) {
 		t.Errorf("listed %d transactions, stored %d", len(ids), len(txs))
 	}
 	m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-	if b := m["cards"].([]any)[0].(map[string]any)["balance"]; b != float64(sum) {
+	if b := memberCardAt(t, m, 0)["balance"].(map[string]any)["points"]; b != float64(sum) {
 		t.Errorf("member card balance %v, want %d", b, sum)
 	}
 }
@@ -170,12 +172,14 @@ func TestLoyaltyGraphQL(t *testing.T) {
 func TestLoyaltyTenancy(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prodA, _ := newMaterial(t, e, resttest.App(e.Project))
 	inc := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
-		"name": "A only", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
+		"name": "A only", "type": "MATERIAL", "stock": 1, "material": productMaterial(prodA)}, s.h)["id"].(string)
 	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)["id"].(string)
 	rew := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{
 		"name": "Mug", "type": "MATERIAL", "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
-	b := v2(t, e, e.NewProject("project B"))
+	projectB := e.NewProject("project B")
+	b := v2(t, e, projectB)
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/v2/loyalties/incentives/" + inc},
 		{"POST", "/v2/loyalties/incentives/" + inc + "/activate"},
@@ -194,9 +198,12 @@ func TestLoyaltyTenancy(t *testing.T) {
 			t.Errorf("%s %s with project B: %d %s", c.method, c.path, r.Status, r.Body)
 		}
 	}
-	// Project B's incentive may reuse A's name; A's card definition is unknown to B.
+	// Project B's incentive may reuse A's name; A's card definition and product are unknown to B.
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/incentives", map[string]any{
+		"name": "A only", "type": "MATERIAL", "stock": 1, "material": productMaterial(prodA)}, b), 404, "not_found")
+	prodB, _ := newMaterial(t, e, resttest.App(projectB))
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
-		"name": "A only", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, b)
+		"name": "A only", "type": "MATERIAL", "stock": 1, "material": productMaterial(prodB)}, b)
 	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 		"name": "pts", "type": "POINTS", "stock": 1, "points": map[string]any{"value": 1, "card_definition_id": s.cardDef}}, b), 404, "not_found")
 	// And A's rule is unchanged.
@@ -216,7 +223,7 @@ func TestCardCodeGenerationFailure(t *testing.T) {
 	for i := range 3 {
 		cust := mustOK(t, e, http.MethodPost, "/v1/customers", map[string]any{"source_id": "c" + string(rune('0'+i))}, resttest.App(e.Project))
 		m := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+prg+"/members", map[string]any{"customer_id": cust["id"]}, h)
-		card := m["cards"].([]any)[0].(map[string]any)
+		card := memberCardAt(t, m, 0)
 		if i == 2 {
 			if card["code"] != nil {
 				t.Fatalf("third card got code %v from a two-code space", card["code"])

@@ -12,11 +12,12 @@ import (
 func TestLoyaltyLists(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, _ := newMaterial(t, e, resttest.App(e.Project))
 	var made []string
 	for i := range 5 {
 		inc := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 			"name": fmt.Sprintf("inc %d", i), "type": "MATERIAL", "stock": 1,
-			"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+			"material": productMaterial(prod)}, s.h)
 		made = append(made, inc["id"].(string))
 	}
 	ids := pageAll(t, e, s.h, "/v2/loyalties/incentives", mustQuery(t, "limit=2&order=created_at"), nil)

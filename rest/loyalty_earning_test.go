@@ -22,7 +22,7 @@ func TestEventEarnsPointsAndExportsThem(t *testing.T) {
 	memberPath := "/v2/loyalties/programs/" + s.program + "/members/" + s.member
 	memberCard := func() map[string]any {
 		t.Helper()
-		return mustOK(t, e, http.MethodGet, memberPath, nil, s.h)["cards"].([]any)[0].(map[string]any)
+		return memberCardAt(t, mustOK(t, e, http.MethodGet, memberPath, nil, s.h), 0)
 	}
 	code := memberCard()["code"].(string)
 
@@ -54,8 +54,8 @@ func TestEventEarnsPointsAndExportsThem(t *testing.T) {
 	wantErrorKey(t, send(map[string]any{"loyalty": map[string]any{"code": "NO-SUCH-CARD"}}), http.StatusNotFound, "not_found")
 
 	card := memberCard()
-	if card["balance"] != float64(120) {
-		t.Fatalf("card balance = %v, want 10 + 10 + 100 (entering the segment)", card["balance"])
+	if b := card["balance"].(map[string]any)["points"]; b != float64(120) {
+		t.Fatalf("card balance = %v, want 10 + 10 + 100 (entering the segment)", b)
 	}
 
 	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/transactions/export",
@@ -110,9 +110,9 @@ func TestEarningRespectsTriggerLimits(t *testing.T) {
 		must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "visit", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
 		must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "login", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
 	}
-	card := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)["cards"].([]any)[0].(map[string]any)
-	if card["balance"] != float64(2*1+1*10) {
-		t.Errorf("balance = %v, want 12 (two visits a day, one login an hour)", card["balance"])
+	card := memberCardAt(t, mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h), 0)
+	if b := card["balance"].(map[string]any)["points"]; b != float64(2*1+1*10) {
+		t.Errorf("balance = %v, want 12 (two visits a day, one login an hour)", b)
 	}
 	bad := rule(visit, 1, map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 30, "unit": "HOUR"}}}})
 	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/earning-rules", bad, s.h), http.StatusBadRequest, "invalid_payload")

@@ -68,6 +68,32 @@ func newLoyaltySetup(t testing.TB, e *resttest.Env) loyaltySetup {
 	if len(cards) != 1 {
 		t.Fatalf("member has %d cards, want 1: %v", len(cards), m)
 	}
-	s.card = cards[0].(map[string]any)["id"].(string)
+	s.card = memberCardAt(t, m, 0)["id"].(string)
 	return s
+}
+
+// memberCardAt is the card of a v2 member's i-th card assignment
+// ({member_role, created_at, card, object: member_card}).
+func memberCardAt(t testing.TB, member map[string]any, i int) map[string]any {
+	t.Helper()
+	assignment := member["cards"].([]any)[i].(map[string]any)
+	if assignment["object"] != "member_card" || assignment["member_role"] != "OWNER" || assignment["created_at"] == nil {
+		t.Fatalf("member card assignment %v", assignment)
+	}
+	return assignment["card"].(map[string]any)
+}
+
+// newMaterial creates a product with one SKU in the project of the app
+// headers (an incentive's material must name real ones) and returns
+// their ids.
+func newMaterial(t testing.TB, e *resttest.Env, app resttest.Headers) (product, sku string) {
+	t.Helper()
+	p := mustOK(t, e, http.MethodPost, "/v1/products", map[string]any{"name": "Mug"}, app)["id"].(string)
+	s := mustOK(t, e, http.MethodPost, "/v1/products/"+p+"/skus", map[string]any{"sku": "Mug red"}, app)["id"].(string)
+	return p, s
+}
+
+// productMaterial is an incentive's material naming a product.
+func productMaterial(product string) map[string]any {
+	return map[string]any{"product": map[string]any{"id": product}}
 }

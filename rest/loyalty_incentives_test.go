@@ -14,6 +14,7 @@ import (
 func TestCreateIncentive(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, sku := newMaterial(t, e, resttest.App(e.Project))
 	got := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 		"name": "10 points", "type": "POINTS", "stock": 5,
 		"points": map[string]any{"value": 10, "card_definition_id": s.cardDef},
@@ -43,7 +44,7 @@ func TestCreateIncentive(t *testing.T) {
 	// Duplicate name.
 	body := wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 		"name": "10 points", "type": "MATERIAL", "stock": 1, "status": "ACTIVE",
-		"material": map[string]any{"product": map[string]any{"id": "prod_1"}},
+		"material": productMaterial(prod),
 	}, s.h), 409, "duplicate_found")
 	if !strings.Contains(body["details"].(string), "10 points") {
 		t.Errorf("details %v", body)
@@ -51,7 +52,7 @@ func TestCreateIncentive(t *testing.T) {
 	// ACTIVE is kept; activate/draft move the status.
 	act := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 		"name": "Mug", "type": "MATERIAL", "stock": 0, "status": "ACTIVE",
-		"material": map[string]any{"sku": map[string]any{"id": "sku_1", "product_id": "prod_1"}},
+		"material": map[string]any{"sku": map[string]any{"id": sku, "product_id": prod}},
 	}, s.h)
 	if act["status"] != "ACTIVE" {
 		t.Errorf("status %v", act["status"])
@@ -66,6 +67,7 @@ func TestCreateIncentive(t *testing.T) {
 func TestCreateIncentiveConcurrentDuplicates(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, _ := newMaterial(t, e, resttest.App(e.Project))
 	var wg sync.WaitGroup
 	statuses := make([]int, 8)
 	for i := range statuses {
@@ -74,7 +76,7 @@ func TestCreateIncentiveConcurrentDuplicates(t *testing.T) {
 			defer wg.Done()
 			r := e.DoJSON(http.MethodPost, "/v2/loyalties/incentives", map[string]any{
 				"name": "Same", "type": "MATERIAL", "stock": 1,
-				"material": map[string]any{"product": map[string]any{"id": "prod_1"}},
+				"material": productMaterial(prod),
 			}, s.h)
 			statuses[i] = r.Status
 		}()
@@ -159,6 +161,12 @@ func TestCreateIncentiveValidation(t *testing.T) {
 				"order": map[string]any{"amount": rule}}}), 404, "lcdef_00"},
 		{"proportional rule without every", valid(pp("PRE_DISCOUNT_ORDER_AMOUNT", map[string]any{"order": map[string]any{"amount": map[string]any{"value": 1}}})), 400, "order.amount.every"},
 		{"metadata rule without property", valid(pp("ORDER_METADATA_VALUE", map[string]any{"order": map[string]any{"metadata": rule}})), 400, "order.metadata.property"},
+		{"amount rule with property", valid(pp("PRE_DISCOUNT_ORDER_AMOUNT", map[string]any{"order": map[string]any{"amount": map[string]any{
+			"every": 10, "value": 1, "property": "x"}}})), 400, "order.amount.property"},
+		{"item rule without applicable_to", valid(pp("ORDER_ITEMS_QUANTITY", map[string]any{"order_items": map[string]any{"quantity": rule}})), 400, "order_items.quantity.applicable_to"},
+		{"material product unknown", valid(map[string]any{"type": "MATERIAL", "points": nil, "material": productMaterial("prod_00")}), 404, "prod_00"},
+		{"material sku unknown", valid(map[string]any{"type": "MATERIAL", "points": nil, "material": map[string]any{
+			"sku": map[string]any{"id": "sku_00", "product_id": "prod_00"}}}), 404, "sku_00"},
 	}
 	subs := map[string]string{
 		"PRE_DISCOUNT_ORDER_AMOUNT":        "order.amount",
@@ -197,7 +205,15 @@ func TestCreateIncentiveValidation(t *testing.T) {
 	i := 0
 	for ct, sub := range subs {
 		parts := strings.Split(sub, ".")
-		r := map[string]any{"every": 10, "value": 1, "property": "visits"}
+		r := map[string]any{"every": 10, "value": 1}
+		switch parts[0] { // property only on the metadata forms, applicable_to only on the item forms
+		case "order_items":
+			r["applicable_to"] = []any{map[string]any{"product": map[string]any{"id": "prod_0abc"}}}
+		default:
+			if parts[1] == "metadata" {
+				r["property"] = "visits"
+			}
+		}
 		body := valid(pp(ct, map[string]any{parts[0]: map[string]any{parts[1]: r}}))
 		body["name"] = fmt.Sprintf("pp %d", i)
 		i++

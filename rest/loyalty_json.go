@@ -65,24 +65,26 @@ func programJSON(p *ent.LoyaltyProgram) programBody {
 }
 
 type cardDefinitionBody struct {
-	ID         string                `json:"id"`
-	Name       string                `json:"name"`
-	Type       string                `json:"type"`
-	Status     string                `json:"status"`
-	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
-	Metadata   map[string]any        `json:"metadata"`
+	ID         string             `json:"id"`
+	Name       string             `json:"name"`
+	Type       string             `json:"type"`
+	Status     string             `json:"status"`
+	CodeConfig cardCodeConfigBody `json:"code_config"`
+	Metadata   map[string]any     `json:"metadata"`
 	// PayWithPoints: graph/loyalty/pay_with_points.go (#31 order payments).
 	PayWithPoints jsonfield.PayWithPoints `json:"pay_with_points"`
 	PendingPoints jsonfield.PendingPoints `json:"pending_points"`
-	CreatedAt     timestamp               `json:"created_at"`
-	UpdatedAt     *timestamp              `json:"updated_at"`
-	Object        string                  `json:"object"`
+	// cardSettingsBody: points_expiration, limits, refunds, balance_settings.
+	cardSettingsBody
+	CreatedAt timestamp  `json:"created_at"`
+	UpdatedAt *timestamp `json:"updated_at"`
+	Object    string     `json:"object"`
 }
 
 func cardDefinitionJSON(d *ent.CardDefinition) cardDefinitionBody {
-	return cardDefinitionBody{ID: d.ID, Name: d.Name, Type: d.Type, Status: string(d.Status), CodeConfig: d.CodeConfig,
+	return cardDefinitionBody{ID: d.ID, Name: d.Name, Type: d.Type, Status: string(d.Status), CodeConfig: cardCodeConfigJSON(d.CodeConfig),
 		Metadata: orEmpty(d.Metadata), PayWithPoints: loyalty.PayWithPointsOf(d), PendingPoints: loyalty.PendingPointsOf(d),
-		CreatedAt: timestamp(d.CreatedAt),
+		cardSettingsBody: cardSettingsJSON(loyalty.CardSettingsOf(d)), CreatedAt: timestamp(d.CreatedAt),
 		UpdatedAt: optionalTime(d.UpdatedAt), Object: "card_definition"}
 }
 
@@ -105,43 +107,25 @@ func cardJSON(c *ent.Card) cardBody {
 }
 
 type memberBody struct {
-	ID         string         `json:"id"`
-	ProgramID  string         `json:"program_id"`
-	CustomerID string         `json:"customer_id"`
-	Status     string         `json:"status"`
-	Metadata   map[string]any `json:"metadata"`
-	Cards      []cardBody     `json:"cards"`
-	CreatedAt  timestamp      `json:"created_at"`
-	UpdatedAt  *timestamp     `json:"updated_at"`
-	Object     string         `json:"object"`
+	ID         string           `json:"id"`
+	ProgramID  string           `json:"program_id"`
+	CustomerID string           `json:"customer_id"`
+	Status     string           `json:"status"`
+	Metadata   map[string]any   `json:"metadata"`
+	Cards      []memberCardBody `json:"cards"`
+	CreatedAt  timestamp        `json:"created_at"`
+	UpdatedAt  *timestamp       `json:"updated_at"`
+	Object     string           `json:"object"`
 }
 
 func memberJSON(m *ent.LoyaltyMember, cards []*ent.Card) memberBody {
-	out := make([]cardBody, len(cards))
+	out := make([]memberCardBody, len(cards))
 	for i, c := range cards {
-		out[i] = cardJSON(c)
+		out[i] = memberCardJSON(c)
 	}
 	return memberBody{ID: m.ID, ProgramID: m.ProgramID, CustomerID: m.CustomerID, Status: string(m.Status),
 		Metadata: orEmpty(m.Metadata), Cards: out, CreatedAt: timestamp(m.CreatedAt),
 		UpdatedAt: optionalTime(m.UpdatedAt), Object: "member"}
-}
-
-type cardTransactionBody struct {
-	ID        string    `json:"id"`
-	CardID    string    `json:"card_id"`
-	Type      string    `json:"type"`
-	Amount    int64     `json:"amount"`
-	Balance   int64     `json:"balance"`
-	Reason    *string   `json:"reason"`
-	SourceID  *string   `json:"source_id"`
-	CreatedAt timestamp `json:"created_at"`
-	Object    string    `json:"object"`
-}
-
-func cardTransactionJSON(t *ent.CardTransaction) cardTransactionBody {
-	return cardTransactionBody{ID: t.ID, CardID: t.CardID, Type: string(t.Type), Amount: t.Amount,
-		Balance: t.Balance, Reason: t.Reason, SourceID: t.SourceID, CreatedAt: timestamp(t.CreatedAt),
-		Object: "card_transaction"}
 }
 
 type pointsAdjustmentBody struct {

@@ -82,7 +82,10 @@ func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
 		out, err = h.root.Mutation().AdjustCardPoints(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), in)
-		return err
+		if err != nil {
+			return err
+		}
+		return loyalty.LoadTransactionCards(ctx, out.Transaction)
 	})
 	if err != nil {
 		renderError(c, err)

@@ -76,12 +76,17 @@ func TestProgramsAndCardDefinitions(t *testing.T) {
 func TestUpdateIncentiveAndEarningRule(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, sku := newMaterial(t, e, resttest.App(e.Project))
 	inc := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
-		"name": "Mug", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+		"name": "Mug", "type": "MATERIAL", "stock": 1, "material": productMaterial(prod)}, s.h)
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
-		"name": "Cup", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+		"name": "Cup", "type": "MATERIAL", "stock": 1, "material": productMaterial(prod)}, s.h)
 	path := "/v2/loyalties/incentives/" + inc["id"].(string)
-	got := mustOK(t, e, http.MethodPut, path, map[string]any{"stock": 9, "material": map[string]any{"sku": map[string]any{"id": "s", "product_id": "p"}}}, s.h)
+	// A SKU must exist and belong to the product named beside it.
+	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{"material": map[string]any{"sku": map[string]any{"id": "sku_00", "product_id": prod}}}, s.h), 404, "not_found")
+	other, _ := newMaterial(t, e, resttest.App(e.Project))
+	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{"material": map[string]any{"sku": map[string]any{"id": sku, "product_id": other}}}, s.h), 400, "invalid_payload")
+	got := mustOK(t, e, http.MethodPut, path, map[string]any{"stock": 9, "material": map[string]any{"sku": map[string]any{"id": sku, "product_id": prod}}}, s.h)
 	if got["stock"] != float64(9) || got["name"] != "Mug" || got["updated_at"] == nil || got["material"].(map[string]any)["sku"] == nil {
 		t.Errorf("updated %v", got)
 	}

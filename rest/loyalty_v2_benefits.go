@@ -184,13 +184,14 @@ func activityList(cursor, param string, benefits bool) gin.HandlerFunc {
 // created_at, group_id, source, object: <resource>_activity}.
 func loyaltyActivityJSON(a *ent.LoyaltyActivity, benefits bool) map[string]any {
 	kind, id, typ, data := a.ResourceType, a.ResourceID, a.Type, a.Data
+	if snapshot, ok := data[kind].(map[string]any); ok {
+		data = map[string]any{kind: activitySnapshot(kind, snapshot)}
+	}
 	if benefits && kind == "incentive" {
 		kind, id, typ = "benefit", loyalty.BenefitID(id), strings.Replace(typ, "vl.incentive.", "vl.benefit.", 1)
 		snapshot := map[string]any{}
 		if inc, ok := data["incentive"].(map[string]any); ok {
-			for k, v := range inc {
-				snapshot[k] = v
-			}
+			snapshot = benefitSnapshot(inc)
 			snapshot["id"], snapshot["object"] = id, "benefit"
 		}
 		data = map[string]any{"benefit": snapshot}

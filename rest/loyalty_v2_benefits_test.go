@@ -16,8 +16,9 @@ import (
 func TestV2BenefitsAndIncentivesAreOneResource(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, _ := newMaterial(t, e, resttest.App(e.Project))
 	inc := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{"name": "Mug", "type": "MATERIAL",
-		"stock": 5, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+		"stock": 5, "material": productMaterial(prod)}, s.h)
 	id := inc["id"].(string)
 	bid := "lben_" + strings.TrimPrefix(id, "linc_")
 	b := mustOK(t, e, http.MethodGet, "/v2/loyalties/benefits/"+bid, nil, s.h)
@@ -74,8 +75,9 @@ func TestV2BenefitsAndIncentivesAreOneResource(t *testing.T) {
 func TestV2IncentiveInUseIsNotDeleted(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
+	prod, _ := newMaterial(t, e, resttest.App(e.Project))
 	bid := mustOK(t, e, http.MethodPost, "/v2/loyalties/benefits", map[string]any{"name": "Mug", "type": "MATERIAL",
-		"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
+		"material": productMaterial(prod)}, s.h)["id"].(string)
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "earn",
 		"trigger":  map[string]any{"event": "customer.order.paid"},
 		"earnings": []any{map[string]any{"effects": []any{map[string]any{"benefit": map[string]any{"id": bid}}}}}}, s.h)

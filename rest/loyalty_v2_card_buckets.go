@@ -68,30 +68,26 @@ func cardBucketJSON(cb *loyalty.CardBucket) cardBucketBody {
 
 // cardBucketExpiryBody is the documents' CardPointsExpirationResult.
 type cardBucketExpiryBody struct {
-	Transaction map[string]any `json:"transaction"`
-	Status      string         `json:"status"`
-	Message     string         `json:"message"`
+	Transaction *cardTransactionBody `json:"transaction"`
+	Status      string               `json:"status"`
+	Message     string               `json:"message"`
 }
 
 func cardBucketExpiryJSON(e *loyalty.CardBucketExpiry) cardBucketExpiryBody {
 	if e.Transaction == nil {
 		return cardBucketExpiryBody{Transaction: nil, Status: "NO_EXPIRATION", Message: "The bucket held no points; it is expired"}
 	}
-	return cardBucketExpiryBody{Transaction: v2CardTransactionJSON(e.Transaction, e.Bucket), Status: "TRANSACTION_CREATED",
+	tx := v2CardTransactionJSON(e.Transaction, e.Bucket)
+	return cardBucketExpiryBody{Transaction: &tx, Status: "TRANSACTION_CREATED",
 		Message: "Points expiration transaction created"}
 }
 
-// v2CardTransactionJSON is the documents' card_transaction of an expiry
-// (type POINTS_EXPIRED, the daily job's type too).
-func v2CardTransactionJSON(t *ent.CardTransaction, cb *loyalty.CardBucket) map[string]any {
-	reason := ""
-	if t.Reason != nil {
-		reason = *t.Reason
+// v2CardTransactionJSON is the documents' card_transaction of a move of
+// one of the card's buckets (an expiry: POINTS_EXPIRED, the daily job's
+// type too; a pending activation).
+func v2CardTransactionJSON(t *ent.CardTransaction, cb *loyalty.CardBucket) cardTransactionBody {
+	if t.Edges.Card == nil {
+		t.Edges.Card = cb.Card
 	}
-	return map[string]any{"id": t.ID, "card_id": t.CardID, "program_id": cb.Card.ProgramID, "member_id": cb.Card.MemberID,
-		"card_definition_id": cb.Card.CardDefinitionID, "card_type": "INDIVIDUAL", "type": string(t.Type),
-		"details": map[string]any{"reason": reason, "rejection": nil, "metadata": map[string]any{},
-			"points": map[string]any{"total": t.Amount}, "date": t.CreatedAt.UTC().Format(time.DateOnly)},
-		"amount": t.Amount, "balance": t.Balance, "status": "APPROVED", "created_at": timestamp(t.CreatedAt),
-		"updated_at": nil, "object": "card_transaction"}
+	return cardTransactionJSON(t)
 }

@@ -65,15 +65,16 @@ func cardPendingJSON(cb *loyalty.CardBucket) cardPendingBody {
 
 // pendingMoveBody is the documents' activation / cancellation result.
 type pendingMoveBody struct {
-	Transaction map[string]any `json:"transaction"`
-	Status      string         `json:"status"`
-	Message     string         `json:"message"`
+	Transaction *cardTransactionBody `json:"transaction"`
+	Status      string               `json:"status"`
+	Message     string               `json:"message"`
 }
 
 func pendingMoveJSON(m *loyalty.PendingMove) pendingMoveBody {
 	if m.Transaction == nil {
 		return pendingMoveBody{Status: "TRANSACTION_CREATED", Message: "Points cancellation transaction created"}
 	}
-	return pendingMoveBody{Transaction: v2CardTransactionJSON(m.Transaction, m.Card), Status: "TRANSACTION_CREATED",
+	tx := v2CardTransactionJSON(m.Transaction, m.Card)
+	return pendingMoveBody{Transaction: &tx, Status: "TRANSACTION_CREATED",
 		Message: "Points activation transaction created"}
 }

@@ -33,6 +33,9 @@ func earningExaminationJSON(x *loyalty.EarningExamination) map[string]any {
 	rules := make([]map[string]any, len(x.EarningRules))
 	for i, r := range x.EarningRules {
 		rules[i] = map[string]any{"id": r.ID, "name": r.Name, "metadata": orEmpty(r.Metadata), "object": "earning_rule"}
+		if ev := loyalty.TriggerEvent(r.Trigger); ev != "" {
+			rules[i]["event"] = ev // the rule's own event (with ALL triggers, they differ)
+		}
 	}
 	ruleRef := func(id string) map[string]any { return map[string]any{"id": id, "object": "earning_rule"} }
 	memberships := make([]map[string]any, len(x.Memberships))
@@ -65,7 +68,11 @@ func earningExaminationJSON(x *loyalty.EarningExamination) map[string]any {
 			"program": map[string]any{"id": m.Program.ID, "name": m.Program.Name, "metadata": orEmpty(m.Program.Metadata), "object": "program"},
 			"cards":   cards, "benefits": benefits, "object": "member_earnings_opportunity"}
 	}
-	return map[string]any{"event": x.Event, "customer": map[string]any{"id": x.Customer.ID, "source_id": x.Customer.SourceID,
+	out := map[string]any{"customer": map[string]any{"id": x.Customer.ID, "source_id": x.Customer.SourceID,
 		"metadata": orEmpty(x.Customer.Metadata), "object": "customer"}, "earning_rules": rules, "memberships": memberships,
 		"object": "earnings_examine_result"}
+	if x.Event != nil { // ALL triggers: no one event; each rule names its own
+		out["event"] = *x.Event
+	}
+	return out
 }

@@ -46,6 +46,15 @@ func TestV2ExamineEarningRules(t *testing.T) {
 	if all["event"] != nil || all["memberships"].([]any)[0].(map[string]any)["cards"].([]any)[0].(map[string]any)["points_estimation"] != 5.0 {
 		t.Errorf("ALL without an order: %s, want 5 (the fixed rule)", mustJSON(all))
 	}
+	// ALL has no one event: each rule of the catalog names its own.
+	if _, has := all["event"]; has || len(all["earning_rules"].([]any)) == 0 {
+		t.Errorf("ALL answered event %v / rules %v", all["event"], all["earning_rules"])
+	}
+	for _, r := range all["earning_rules"].([]any) {
+		if ev := r.(map[string]any)["event"]; ev != "customer.order.paid" {
+			t.Errorf("rule %v of ALL names event %v, want its trigger's customer.order.paid", r, ev)
+		}
+	}
 	if b := v2CardBalance(t, e, s); b != 0 {
 		t.Errorf("balance %v after previews, want 0", b)
 	}

@@ -191,17 +191,19 @@ type membershipBody struct {
 // membershipJSON renders a membership: the member, its program and its
 // cards, each with its tiers (the structures over the card's definition).
 func membershipJSON(ctx context.Context, ms *loyalty.Membership) (membershipBody, error) {
-	mb, err := withCards(ctx, ms.Member)
+	cards, err := ms.Member.Cards(ctx)
 	if err != nil {
 		return membershipBody{}, err
 	}
+	mb := memberJSON(ms.Member, cards)
 	p, err := loyalty.Program(ctx, ms.Member.ProgramID)
 	if err != nil {
 		return membershipBody{}, err
 	}
 	out := membershipBody{Member: mb, Object: "membership", Cards: []membershipCardBody{},
 		Program: map[string]any{"id": p.ID, "name": p.Name, "status": p.Status, "object": "program"}}
-	for _, cb := range mb.Cards {
+	for _, c := range cards {
+		cb := cardJSON(c)
 		card := membershipCardBody{cardBody: cb, TierProgress: []memberTierBody{}}
 		for _, mt := range ms.Tiers {
 			if cb.CardDefinitionID == nil || *cb.CardDefinitionID != mt.TierStructure.CardDefinitionID {

@@ -76,7 +76,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 		if err := decodeBody(c, &in); err != nil {
 			return nil, err
 		}
-		return m.PurchaseReward(ctx, c.Param("programId"), c.Param("memberId"), in)
+		return withTransactionCard(ctx)(m.PurchaseReward(ctx, c.Param("programId"), c.Param("memberId"), in))
 	}, purchaseJSON))
 	v2.GET(member+"/rewards/purchases", keysetList("lcrsrtx_", "reward-purchases", func(c *gin.Context, p loyalty.PageInput) ([]rewardTransactionBody, func(rewardTransactionBody) string, bool, error) {
 		page, err := q.RewardPurchases(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
@@ -92,7 +92,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 				return nil, err
 			}
 		}
-		return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
+		return withTransactionCard(ctx)(m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in))
 	}, purchaseJSON))
 	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyalty.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
 		page, err := q.MemberTierTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)

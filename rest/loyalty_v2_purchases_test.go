@@ -28,7 +28,7 @@ func (s loyaltySetup) purchasesPath() string {
 func v2CardBalance(t *testing.T, e *resttest.Env, s loyaltySetup) float64 {
 	t.Helper()
 	m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-	return m["cards"].([]any)[0].(map[string]any)["balance"].(float64)
+	return memberCardAt(t, m, 0)["balance"].(map[string]any)["points"].(float64)
 }
 
 // TestV2RewardPurchaseSpendsOnceAndRefundsOnce: a purchase debits the

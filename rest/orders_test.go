@@ -175,7 +175,7 @@ func TestOrderPaidEarnsOnce(t *testing.T) {
 	balance := func() float64 {
 		t.Helper()
 		m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-		return m["cards"].([]any)[0].(map[string]any)["balance"].(float64)
+		return memberCardAt(t, m, 0)["balance"].(map[string]any)["points"].(float64)
 	}
 	o := createOrder(t, e, app, map[string]any{"customer": map[string]any{"source_id": "member-1"}, "amount": 4500})
 	if b := balance(); b != 0 {

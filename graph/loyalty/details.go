@@ -70,3 +70,25 @@ func requireCardDefinition(ctx context.Context, path string, id *string) error {
 	_, err := CardDefinition(ctx, *id)
 	return err
 }
+
+// requireMaterial checks that a material detail's product, or its SKU of
+// that product, exists in the project: 404 for an unknown product or SKU,
+// 400 when the SKU belongs to another product than product_id.
+func requireMaterial(ctx context.Context, path string, m *jsonfield.MaterialDetail) error {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	if m.Product != nil {
+		_, err := c.Product.Get(ctx, m.Product.ID)
+		return notFound(err, "product", m.Product.ID)
+	}
+	sku, err := c.Sku.Get(ctx, m.SKU.ID)
+	if err := notFound(err, "sku", m.SKU.ID); err != nil {
+		return err
+	}
+	if sku.ProductID != m.SKU.ProductID {
+		return apperr.InvalidPayload("Property .%s.sku.product_id: SKU %s belongs to product %s, not %s", path, m.SKU.ID, sku.ProductID, m.SKU.ProductID)
+	}
+	return nil
+}

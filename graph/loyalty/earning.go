@@ -177,14 +177,18 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 					if err != nil {
 						return err
 					}
+					expiration, err := awardExpiration(ctx, effect, crd)
+					if err != nil {
+						return err
+					}
 					if !on.IsZero() {
-						if err := addCardPending(ctx, crd, points, on, rule.ID, sourceID, effectExpiration(effect)); err != nil {
+						if err := addCardPending(ctx, crd, points, on, rule.ID, sourceID, expiration); err != nil {
 							return err
 						}
 						continue
 					}
 					if _, err := bookCardPoints(ctx, crd.ID, cardMove{points: points, reason: &reason, sourceID: sourceID,
-						earningRuleID: &rule.ID, expiration: effectExpiration(effect)}); err != nil {
+						earningRuleID: &rule.ID, expiration: expiration}); err != nil {
 						return err
 					}
 				}

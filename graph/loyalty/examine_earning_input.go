@@ -1,6 +1,9 @@
 package loyalty
 
-import "github.com/promoengine/promoengine/graph/apperr"
+import (
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
 
 // ExamineTrigger selects ALL trigger events or a SPECIFIC one.
 type ExamineTrigger struct {
@@ -136,4 +139,22 @@ func validateCustomEventContext(ce *ExamineCustomEvent) error {
 		return apperr.InvalidPayload("Property .customer_custom_event.type must be ALL or SPECIFIC, got %q", *ce.Type)
 	}
 	return nil
+}
+
+// TriggerEvent is the event an earning rule's trigger fires on, as an
+// examination names it: customer.order.paid, customer.segment.entered or
+// customer.custom_event ("" for a rule of no examined trigger). An
+// examination of ALL triggers answers it per rule.
+func TriggerEvent(t *jsonfield.EarningTrigger) string {
+	switch {
+	case t == nil:
+		return ""
+	case t.Event != nil && *t.Event == triggerOrderPaid:
+		return triggerOrderPaid
+	case t.Segment != nil:
+		return triggerSegmentEntered
+	case t.CustomEvent != nil:
+		return triggerCustomEvent
+	}
+	return ""
 }

@@ -104,7 +104,10 @@ func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) erro
 	case in.PointsProportional != nil:
 		return validatePointsProportional(ctx, "points_proportional", in.PointsProportional)
 	case in.Material != nil:
-		return validateMaterial("material", in.Material)
+		if err := validateMaterial("material", in.Material); err != nil {
+			return err
+		}
+		return requireMaterial(ctx, "material", in.Material)
 	default:
 		return validateDigital(ctx, "digital", in.Digital)
 	}
@@ -148,7 +151,8 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 	if in.Stock != nil {
 		merged.Stock = in.Stock
 	}
-	if in.Points != nil || in.PointsProportional != nil || in.Material != nil || in.Digital != nil {
+	detail := in.Points != nil || in.PointsProportional != nil || in.Material != nil || in.Digital != nil
+	if detail {
 		merged.Points, merged.PointsProportional, merged.Material, merged.Digital = in.Points, in.PointsProportional, in.Material, in.Digital
 	}
 	if err := requiredName(merged.Name); err != nil {
@@ -157,7 +161,9 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 	if err := checkStock(*merged.Stock); err != nil {
 		return nil, err
 	}
-	if err := validateIncentiveDetail(ctx, &merged); err != nil {
+	// The stored detail passed these checks when it was written (its
+	// product may be deleted since: a stock change must still go through).
+	if err := validateIncentiveDetailIf(ctx, detail, &merged); err != nil {
 		return nil, err
 	}
 	upd := inc.Update().SetName(*merged.Name).SetStock(int(*merged.Stock))
@@ -167,6 +173,14 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 		return nil, duplicateIncentive(*merged.Name)
 	}
 	return logged(ctx, incentiveActivities, "updated", incentiveIDOf)(out, err)
+}
+
+// validateIncentiveDetailIf runs validateIncentiveDetail when sent.
+func validateIncentiveDetailIf(ctx context.Context, sent bool, in *CreateIncentiveInput) error {
+	if !sent {
+		return nil
+	}
+	return validateIncentiveDetail(ctx, in)
 }
 
 // setIncentiveDetail sets the one detail object of a validated input.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -104,8 +105,23 @@ func validatePointsProportional(ctx context.Context, path string, p *jsonfield.P
 	if *rule.Every > MaxPoints || *rule.Value > MaxPoints || math.IsInf(*rule.Every, 0) || math.IsInf(*rule.Value, 0) {
 		return apperr.InvalidPayload("Property .%s.every and .value must be at most %d", rp, int64(MaxPoints))
 	}
-	if (ct.path == "order.metadata" || ct.path == "customer.metadata") && (rule.Property == nil || *rule.Property == "") {
+	metadataForm := ct.path == "order.metadata" || ct.path == "customer.metadata"
+	if metadataForm && (rule.Property == nil || *rule.Property == "") {
 		return apperr.InvalidPayload("Property .%s.property is required", rp)
+	}
+	if !metadataForm && rule.Property != nil {
+		return apperr.InvalidPayload("Property .%s.property is not allowed: only the metadata forms name a property", rp)
+	}
+	if strings.HasPrefix(ct.path, "order_items.") && len(rule.ApplicableTo) == 0 {
+		return apperr.InvalidPayload("Property .%s.applicable_to is required: at least one product, SKU or collection", rp)
+	}
+	if !strings.HasPrefix(ct.path, "order_items.") && len(rule.ApplicableTo) > 0 {
+		return apperr.InvalidPayload("Property .%s.applicable_to is not allowed: only the order_items forms count items", rp)
+	}
+	for i := range rule.ApplicableTo {
+		if err := typeApplicableTo(rp, i, &rule.ApplicableTo[i]); err != nil {
+			return err
+		}
 	}
 	if err := validateExpiration(path+".points_expiration", p.PointsExpiration); err != nil {
 		return err
@@ -174,4 +190,26 @@ func validatePeriodUnits(path string, period, rounding *jsonfield.IntValue) erro
 		return apperr.InvalidPayload("Property .%s.rounding.value must be a month 1-12 for END_OF_PARTICULAR_MONTH", path)
 	}
 	return apperr.InvalidPayload("Property .%s.rounding.type must be one of END_OF_MONTH, END_OF_QUARTER, END_OF_HALF_YEAR, END_OF_YEAR, END_OF_PARTICULAR_MONTH", path)
+}
+
+// typeApplicableTo checks that an applicable_to entry names exactly one of
+// product, sku, products_collection (with an id) and sets its type.
+func typeApplicableTo(path string, i int, a *jsonfield.ApplicableTo) error {
+	var kinds []string
+	for kind, ref := range map[string]*jsonfield.IDRef{"product": a.Product, "sku": a.SKU, "products_collection": a.ProductsCollection} {
+		if ref != nil {
+			if ref.ID == "" {
+				return apperr.InvalidPayload("Property .%s.applicable_to[%d].%s must have required property 'id'", path, i, kind)
+			}
+			kinds = append(kinds, kind)
+		}
+	}
+	if len(kinds) != 1 {
+		return apperr.InvalidPayload("Property .%s.applicable_to[%d] must name exactly one of product, sku, products_collection", path, i)
+	}
+	if a.Type != nil && *a.Type != kinds[0] {
+		return apperr.InvalidPayload("Property .%s.applicable_to[%d].type must be %s", path, i, kinds[0])
+	}
+	a.Type = &kinds[0]
+	return nil
 }

@@ -19,6 +19,9 @@ func emitCardPoints(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction)
 	if tx.Amount <= 0 {
 		return nil
 	}
+	if tx.Edges.Card == nil {
+		tx.Edges.Card = crd // the ids the v2 transaction shows (LoadTransactionCards)
+	}
 	return webhook.EmitAll(ctx, webhook.Event{Name: webhook.EventVoucherLoyaltyCardPointsAdded, ObjectType: "card", ObjectID: crd.ID,
 		Load: func(ctx context.Context) (map[string]any, error) {
 			data := map[string]any{"card": crd, "transaction": tx, "member": nil, "customer": nil,

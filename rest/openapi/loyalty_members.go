@@ -24,13 +24,30 @@ func loyaltyMembers(a *API) {
 		Req("object", Const("card")),
 	)
 	a.Schema("LoyaltyCard", card)
+	a.Schema("MemberCard", Object(
+		Req("member_role", Const("OWNER")),
+		Req("created_at", DateTime().Desc("The card's created_at (the assignment time is not stored).")),
+		Req("card", Object(
+			Req("id", String()),
+			Opt("card_definition_id", String()),
+			Req("card_type", Const("INDIVIDUAL")),
+			Req("code", String().Null()),
+			Req("balance", Object(Req("points", Integer()))),
+			Req("program_id", String()),
+			Req("member_id", String().Null()),
+			Req("created_at", DateTime()),
+			Req("updated_at", DateTime().Null()),
+			Req("object", Const("card")),
+		)),
+		Req("object", Const("member_card")),
+	))
 	member := a.Schema("LoyaltyMember", Object(
 		Req("id", String()),
 		Req("program_id", String()),
 		Req("customer_id", String()),
 		Req("status", EnumOf(memberStatuses...)),
 		Req("metadata", Metadata()),
-		Req("cards", Array(Ref("LoyaltyCard"))),
+		Req("cards", Array(Ref("MemberCard"))),
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
 		Req("object", Const("member")),
@@ -40,14 +57,22 @@ func loyaltyMembers(a *API) {
 	transaction := a.Schema("CardTransaction", Object(
 		Req("id", String()),
 		Req("card_id", String()),
-		Req("type", EnumOf(cardtransaction.TypePOINTS_ADDITION, cardtransaction.TypePOINTS_REMOVAL,
-			cardtransaction.TypePOINTS_SPENT_ON_REWARD, cardtransaction.TypePOINTS_REFUNDED, cardtransaction.TypePOINTS_EXPIRED,
-			cardtransaction.TypePOINTS_SPENT_ON_ORDER)),
+		Req("program_id", String()),
+		Req("member_id", String()),
+		Req("card_definition_id", String()),
+		Req("card_type", Const("INDIVIDUAL")),
+		Req("type", Enum("ADMIN_CREDIT", "ADMIN_DEBIT", "POINTS_EARNED", "PENDING_POINTS_ACTIVATED",
+			string(cardtransaction.TypePOINTS_SPENT_ON_REWARD), string(cardtransaction.TypePOINTS_REFUNDED),
+			string(cardtransaction.TypePOINTS_EXPIRED), string(cardtransaction.TypePOINTS_SPENT_ON_ORDER)).
+			Desc("The documents' type, mapped from the ledger's (docs/loyalty.md).")),
+		Req("details", Object(Req("reason", String().Null()), Req("metadata", Metadata()), Req("points", Object(Req("total", Integer()))))),
+		Req("status", Const("APPROVED")),
 		Req("amount", Integer()),
 		Req("balance", Integer().Desc("The card's points after the change.")),
 		Req("reason", String().Null()),
 		Req("source_id", String().Null()),
 		Req("created_at", DateTime()),
+		Req("updated_at", DateTime().Null()),
 		Req("object", Const("card_transaction")),
 	))
 	programID := map[string]string{"programId": "The program's ID."}

@@ -26,12 +26,7 @@ func loyaltyCardBuckets(a *API) {
 	a.Add("GET "+card+"/expiring-points", Op{Summary: "List a card's expiring points", Auth: Loyalty, PathParams: ids,
 		Description: "The card's ACTIVE buckets that expire (lcpeb_…), soonest first (order expiration_date, default) or latest first.",
 		Query:       []Param{LimitParam, OrderParam("expiration_date"), CursorParam}, Response: V2List(bucket)})
-	transaction := Object(Req("id", String()), Req("card_id", String()), Req("program_id", String()), Req("member_id", String().Null()),
-		Req("card_definition_id", String().Null()), Req("card_type", Const("INDIVIDUAL")), Req("type", Const("POINTS_EXPIRED")),
-		Req("details", Object(Req("reason", String()), Req("rejection", FreeObject().Null()), Req("metadata", FreeObject()),
-			Req("points", Object(Req("total", Integer()))), Req("date", Date()))),
-		Req("amount", Integer()), Req("balance", Integer()), Req("status", Const("APPROVED")),
-		Req("created_at", DateTime()), Req("updated_at", DateTime().Null()), Req("object", Const("card_transaction")))
+	transaction := Ref("CardTransaction") // loyalty_members.go: the documents' CardTransaction
 	a.Add("POST "+card+"/expiring-points/{bucketId}/expire", Op{Summary: "Expire a card's points bucket now", Auth: Loyalty,
 		PathParams: bucketIDs,
 		Description: "Expires the ACTIVE bucket now, as the daily job does on its day: what is left in it (at most the balance) " +

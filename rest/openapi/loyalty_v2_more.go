@@ -62,10 +62,11 @@ func loyaltyExamineEarning(a *API) {
 		Description: "What the ACTIVE earning rules of the examined event(s) would award the customer's (or one member's) cards, within the rules' trigger limits; the context's customer metadata is laid over the stored one and its order is assumed paid. Nothing is written.",
 		Body:        Input[loyalty.ExamineEarningInput]("trigger", "customer_identification"), BodyRequired: true,
 		Response: Object(
-			Req("event", Enum("customer.order.paid", "customer.segment.entered", "customer.custom_event").Null()),
+			Opt("event", Enum("customer.order.paid", "customer.segment.entered", "customer.custom_event").Desc("Absent with trigger ALL: each rule names its own event.")),
 			Req("customer", Object(Req("id", String()), Req("source_id", String().Null()), Req("metadata", FreeObject()),
 				Req("object", Const("customer")))),
 			Req("earning_rules", Array(Object(Req("id", String()), Req("name", String()), Req("metadata", FreeObject()),
+				Opt("event", Enum("customer.order.paid", "customer.segment.entered", "customer.custom_event")),
 				Req("object", Const("earning_rule"))))),
 			Req("memberships", Array(Object(
 				Req("member", Object(Req("id", String()), Req("customer_id", String()), Req("program_id", String()),

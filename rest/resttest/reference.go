@@ -40,6 +40,13 @@ func referenceDir() string {
 	return filepath.Join(filepath.Dir(file), "..", "testdata", "reference-openapi")
 }
 
+// supplementDocs are documents loaded after the others: an operation of
+// theirs counts only where no other document has it. The August
+// loyalties-v2-benefits.json adds what only it names (benefits,
+// memberships, reports, order payments, …) to the June loyalties-v2.json,
+// whose shapes (our seed contract's) win for the operations both have.
+var supplementDocs = map[string]bool{"loyalties-v2-benefits.json": true}
+
 // referenceOp is one operation of a reference document.
 type referenceOp struct {
 	doc    *openapi3.T
@@ -81,7 +88,13 @@ func loadReference(dir string) (referenceIndex, error) {
 	if err != nil || len(files) == 0 {
 		return nil, fmt.Errorf("no reference documents in %s: %v", dir, err)
 	}
-	sort.Strings(files)
+	sort.SliceStable(files, func(i, j int) bool {
+		si, sj := supplementDocs[filepath.Base(files[i])], supplementDocs[filepath.Base(files[j])]
+		if si != sj {
+			return sj // supplements last
+		}
+		return files[i] < files[j]
+	})
 	index := referenceIndex{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -100,7 +113,7 @@ func loadReference(dir string) (referenceIndex, error) {
 			for method, op := range item.Operations() {
 				key := method + " " + normalizePath(path)
 				if _, dup := index[key]; dup {
-					continue // the first document (by file name) wins
+					continue // the first document (by file name, supplements last) wins
 				}
 				index[key] = referenceOp{doc: doc, file: name, path: path, op: op, strict: strict}
 			}

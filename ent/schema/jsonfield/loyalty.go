@@ -63,9 +63,12 @@ type ProportionalRule struct {
 
 // ApplicableTo names a product, SKU or collection an item rule counts.
 type ApplicableTo struct {
-	Product            *IDRef `json:"product,omitempty"`
-	SKU                *IDRef `json:"sku,omitempty"`
-	ProductsCollection *IDRef `json:"products_collection,omitempty"`
+	// Type is product, sku or products_collection: the member given
+	// (set when the rule is checked, graph/loyalty/points_validation.go).
+	Type               *string `json:"type,omitempty"`
+	Product            *IDRef  `json:"product,omitempty"`
+	SKU                *IDRef  `json:"sku,omitempty"`
+	ProductsCollection *IDRef  `json:"products_collection,omitempty"`
 }
 
 // MaterialDetail is a physical item: exactly one of product or sku.
