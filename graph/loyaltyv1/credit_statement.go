@@ -34,7 +34,8 @@ import (
 // on a held card whose tier cannot change — its program has no tiers, or
 // places cards by balance (not POINTS_IN_PERIOD) and the move crosses no
 // tier's range bound, so the card is in the same tiers before and after
-// and no tier event or tier-event rule fires —, in a project with no active
+// and no tier event or tier-event rule fires —, of a program with no
+// auto-redeem reward (auto_redeem.go runs after a credit), in a project with no active
 // webhook subscribed to voucher.loyalty_card.points_added, within the
 // points bound. The statement re-checks each of these (and the program's
 // expiration rules it dated the points by) on the row it updates, so a
@@ -75,6 +76,7 @@ const creditStatementSQL = `WITH upd AS (
 			IS DISTINCT FROM
 			(coalesce(t.points_from <= (v.loyalty_card->>'balance')::bigint + $3, true) AND coalesce(t.points_to >= (v.loyalty_card->>'balance')::bigint + $3, true))
 			OR (SELECT c.loyalty_tiers_expiration->>'qualification_type' FROM campaigns c WHERE c.id = v.campaign_id) = 'POINTS_IN_PERIOD'))
+		AND NOT EXISTS (SELECT 1 FROM v1_reward_assignments a WHERE a.campaign_id = v.campaign_id AND a.auto_redeem)
 		AND NOT EXISTS (SELECT 1 FROM webhooks h WHERE h.project_id = $2 AND h.active AND h.events ? '` + webhook.EventVoucherLoyaltyCardPointsAdded + `')
 		AND (NOT $14 OR (SELECT c.voucher->'loyalty_card'->'expiration_rules' FROM campaigns c WHERE c.id = v.campaign_id) IS NOT DISTINCT FROM $15::jsonb)
 	RETURNING v.id, v.campaign_id, v.holder_id, (v.loyalty_card->>'points')::bigint AS points, (v.loyalty_card->>'balance')::bigint AS balance
