@@ -190,7 +190,9 @@ func publishedCodeOf(f activityFilter) predicate.Publication {
 			Join(links).On(links.C(publication.VouchersPrimaryKey[1]), codes.C(voucher.FieldID)).
 			Where(sql.ColumnsEQ(links.C(publication.VouchersPrimaryKey[0]), s.C(publication.FieldID)))
 		f.campaign(voucher.FieldCampaignID)(code)
-		s.Where(sql.Exists(code))
+		// OFFSET keeps PostgreSQL from turning the EXISTS into a hashed
+		// IN (…) over the campaign's vouchers when it expects many rows.
+		s.Where(sql.Exists(code.Limit(1).Offset(0)))
 	}
 }
 
