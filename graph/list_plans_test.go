@@ -268,25 +268,8 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 		"id": `'whe_' || substr(md5(g::text), 1, 18)`, "state": `'DELIVERED'`, "created_at": back("created_at")})
 	cloneRows(t, db, "orders", one(`SELECT id FROM orders LIMIT 1`), bigRows, map[string]string{
 		"id": `'ord_' || substr(md5(g::text), 1, 18)`, "source_id": `NULL`, "created_at": back("created_at")})
-	// VACUUM runs outside a transaction: on a session of its own, without
-	// the request pool's statement_timeout (see cloneRows).
-	conn, err := db.SQL.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
-		t.Fatal(err)
-	}
-	for _, table := range []string{"vouchers", "customers", "publications", "redemptions", "campaigns",
-		"voucher_transactions", "custom_events", "webhook_events", "orders"} {
-		if _, err := conn.ExecContext(ctx, `VACUUM ANALYZE "`+table+`"`); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := conn.ExecContext(ctx, `RESET statement_timeout`); err != nil {
-		t.Fatal(err)
-	}
+	analyze(t, db, ctx, "vouchers", "customers", "publications", "redemptions", "campaigns",
+		"voucher_transactions", "custom_events", "webhook_events", "orders")
 	return hook
 }
 

@@ -15,7 +15,7 @@ import (
 // -created_at), starting_after (a time), starting_after_id, campaign_type,
 // campaign_id, start_date, end_date.
 func (h customerHandlers) activities(c *gin.Context) {
-	res, ok := h.listActivities(c)
+	res, ok := h.listActivities(c, true)
 	if !ok {
 		return
 	}
@@ -32,7 +32,7 @@ func (h customerHandlers) activities(c *gin.Context) {
 // activity's data holds the event's objects under data and the channel
 // under event_source; a cursor (more_starting_after) instead of a total.
 func (h customerHandlers) activity(c *gin.Context) {
-	res, ok := h.listActivities(c)
+	res, ok := h.listActivities(c, false)
 	if !ok {
 		return
 	}
@@ -56,10 +56,11 @@ func (h customerHandlers) activity(c *gin.Context) {
 	c.PureJSON(http.StatusOK, body)
 }
 
-// listActivities reads the activities query and lists them; on a bad
-// query it renders the error and reports false.
-func (h customerHandlers) listActivities(c *gin.Context) (*customer.CustomerActivityList, bool) {
-	var in customer.CustomerActivityListInput
+// listActivities reads the activities query and lists them (counting them
+// when the form shows a total); on a bad query it renders the error and
+// reports false.
+func (h customerHandlers) listActivities(c *gin.Context, total bool) (*customer.CustomerActivityList, bool) {
+	in := customer.CustomerActivityListInput{WithoutTotal: !total}
 	var err error
 	if in.Limit, err = queryInt(c, "limit"); err != nil {
 		renderError(c, err)

@@ -154,7 +154,7 @@ func (h loyaltyV1Handlers) exportMemberTransactions(c *gin.Context) {
 
 // memberActivity serves GET …/members/{memberId}/activity: the cursor list.
 func (h loyaltyV1Handlers) memberActivity(c *gin.Context) {
-	res, ok := h.activityPage(c)
+	res, ok := h.activityPage(c, false)
 	if !ok {
 		return
 	}
@@ -168,20 +168,22 @@ func (h loyaltyV1Handlers) memberActivity(c *gin.Context) {
 // memberActivities serves the deprecated GET …/members/{memberId}/activities
 // (SDK getMemberActivities): the same activities under data_ref activities.
 func (h loyaltyV1Handlers) memberActivities(c *gin.Context) {
-	res, ok := h.activityPage(c)
+	res, ok := h.activityPage(c, true)
 	if !ok {
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "activities", "activities": activitiesJSON(res), "total": res.Total})
 }
 
-func (h loyaltyV1Handlers) activityPage(c *gin.Context) (*customer.CustomerActivityList, bool) {
+// activityPage lists a member's activities (counting them when the form
+// shows a total); on a bad query it renders the error and reports false.
+func (h loyaltyV1Handlers) activityPage(c *gin.Context, total bool) (*customer.CustomerActivityList, bool) {
 	limit, err := queryInt(c, "limit")
 	if err != nil {
 		renderError(c, err)
 		return nil, false
 	}
-	in := loyaltyv1.ActivityListInput{Limit: limit}
+	in := loyaltyv1.ActivityListInput{Limit: limit, WithoutTotal: !total}
 	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	if in.Order != nil && *in.Order != "created_at" && *in.Order != "-created_at" {
 		renderError(c, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at"))

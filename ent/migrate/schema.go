@@ -1507,6 +1507,11 @@ var (
 					Where: "campaign_id IS NOT NULL",
 				},
 			},
+			{
+				Name:    "publication_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[2], PublicationsColumns[0]},
+			},
 		},
 	}
 	// RedemptionsColumns holds the columns for the "redemptions" table.
@@ -1595,6 +1600,14 @@ var (
 				Columns: []*schema.Column{RedemptionsColumns[13], RedemptionsColumns[2], RedemptionsColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "campaign_id IS NOT NULL",
+				},
+			},
+			{
+				Name:    "redemption_customer_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[26], RedemptionsColumns[2], RedemptionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "customer_id IS NOT NULL",
 				},
 			},
 			{

@@ -61,6 +61,9 @@ func (Publication) Indexes() []ent.Index {
 		// GET /v1/publications: -created_at, of the project or of a campaign.
 		index.Fields("project_id", "created_at", "id"),
 		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
+		// A customer's activities (and GET /v1/publications?customer=):
+		// -created_at within the customer's publications.
+		index.Fields("customer_id", "created_at", "id"),
 	}
 }
 

@@ -91,6 +91,9 @@ func (Redemption) Indexes() []ent.Index {
 		index.Fields("parent_id").Annotations(whereNotNull("parent_id")),
 		// GET /v1/redemptions?campaign=: -created_at within the campaign.
 		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
+		// A customer's activities (and GET /v1/redemptions?customer=):
+		// -created_at within the customer's redemptions.
+		index.Fields("customer_id", "created_at", "id").Annotations(whereNotNull("customer_id")),
 		// One successful rollback per redemption, whatever races.
 		index.Fields("rolled_back_id", "result").Unique().Annotations(whereNotNull("rolled_back_id")),
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/fields"
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 )
 
@@ -43,6 +44,9 @@ type CustomerActivityListInput struct {
 	// its category, ACTION or EFFECT (activity_types.go).
 	Type     *string `json:"type"`
 	Category *string `json:"category"`
+	// WithoutTotal skips the count: the current REST forms (…/activity)
+	// show no total. GraphQL counts only when the query selects total.
+	WithoutTotal bool `json:"-"`
 }
 
 // CustomerActivity is one thing that happened to a customer.
@@ -210,27 +214,35 @@ func ListActivities(ctx context.Context, idOrSourceID string, in *CustomerActivi
 		f.afterTime = in.StartingAfter
 	}
 	out := &CustomerActivityList{Data: []*CustomerActivity{}}
+	counting := !in.WithoutTotal && fields.Selected(ctx, "total")
 	for _, src := range sources {
 		// A source keeps the type filter by the types it declares (every
 		// source declares them; one that did not would never be listed).
 		if f.campaignScoped && !src.campaignScoped || !f.wantsAny(src.types) {
 			continue
 		}
-		total, err := src.count(ctx, f)
-		if err != nil {
-			return nil, fmt.Errorf("counting %s activities: %w", src.name, err)
+		// The total is capped over all sources together: each counts only
+		// up to what the cap leaves, so a page reads at most
+		// ent.TotalCountCap+1 index entries for it (docs/architecture.md,
+		// "Counting"); once the cap is reached the rest are not counted.
+		if counting && out.Total < ent.TotalCountCap {
+			total, err := src.count(ctx, f, ent.TotalCountCap-out.Total)
+			if err != nil {
+				return nil, fmt.Errorf("counting %s activities: %w", src.name, err)
+			}
+			out.Total += total
+			if total == 0 {
+				continue
+			}
 		}
-		out.Total += total
-		if total == 0 {
-			continue
-		}
+		// Each source reads one row past the page off an index in list
+		// order: the merged rows tell has_more without a count.
 		rows, err := src.page(ctx, f, n+1)
 		if err != nil {
 			return nil, fmt.Errorf("listing %s activities: %w", src.name, err)
 		}
 		out.Data = append(out.Data, rows...)
 	}
-	out.Total = min(out.Total, ent.TotalCountCap) // each source counts up to the cap
 	slices.SortStableFunc(out.Data, func(a, b *CustomerActivity) int {
 		if f.before(a, b) {
 			return -1

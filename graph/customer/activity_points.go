@@ -1,12 +1,14 @@
 package customer
 
 import (
-	"entgo.io/ent/dialect/sql"
+	"context"
+	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // pointsActivityTypes maps the loyalty card transactions that show as
@@ -29,34 +31,51 @@ const (
 
 // pointsMoveSource: customer.voucher.loyalty_card.points_added|expired|
 // transferred, the points transactions of the loyalty cards the customer
-// holds, filtered by the campaign the request named.
+// holds, filtered by the campaign the request named. Each card is a source
+// of its own read off voucher_transactions (voucher_id, created_at, id): one
+// query over all the cards (voucher_id IN …) would sort every transaction
+// of every card for each page.
 func pointsMoveSource() customerActivitySource {
-	query := func(c *ent.Client, f activityFilter) *ent.VoucherTransactionQuery {
-		var types []vouchertransaction.Type
-		for typ, act := range pointsActivityTypes {
-			if f.wants(act) {
-				types = append(types, typ)
-			}
-		}
-		held := func(s *sql.Selector) {
-			t := sql.Table(voucher.Table)
-			s.Where(sql.In(s.C(vouchertransaction.FieldVoucherID), sql.Select(t.C(voucher.FieldID)).From(t).
-				Where(sql.EQ(t.C(voucher.FieldHolderID), f.customerID))))
-		}
-		q := c.VoucherTransaction.Query().Where(held, vouchertransaction.TypeIn(types...))
-		if f.campaignScoped {
-			q.Where(f.campaign(vouchertransaction.FieldCampaignID))
-		}
-		return q
+	src := customerActivitySource{name: "points", prefixes: []string{pulid.PrefixVoucherTx}, campaignScoped: true,
+		types: []string{pointsAdded, "customer.voucher.loyalty_card.points_expired", pointsTransferred}}
+	return perKey(src, heldCards, func(cardID string) customerActivitySource {
+		return tableSource(src, vouchertransaction.FieldCreatedAt, vouchertransaction.FieldID,
+			func(c *ent.Client, f activityFilter) *ent.VoucherTransactionQuery {
+				var types []vouchertransaction.Type
+				for typ, act := range pointsActivityTypes {
+					if f.wants(act) {
+						types = append(types, typ)
+					}
+				}
+				return c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(cardID), vouchertransaction.TypeIn(types...))
+			}, eachRow(pointsMoveActivity))
+	})
+}
+
+// heldCards are the IDs of the cards (vouchers) the customer holds, of the
+// campaign the request named.
+func heldCards(ctx context.Context, f activityFilter) ([]string, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return tableSource(customerActivitySource{name: "points", prefixes: []string{pulid.PrefixVoucherTx}, campaignScoped: true,
-		types: []string{pointsAdded, "customer.voucher.loyalty_card.points_expired", pointsTransferred}},
-		vouchertransaction.FieldCreatedAt, vouchertransaction.FieldID, query, eachRow(func(tx *ent.VoucherTransaction) *CustomerActivity {
-			return &CustomerActivity{ID: tx.ID, Type: pointsActivityTypes[tx.Type], CreatedAt: tx.CreatedAt,
-				Data: map[string]any{"voucher": map[string]any{"id": tx.VoucherID, "campaign_id": tx.CampaignID, "object": "voucher"},
-					"transaction": map[string]any{"id": tx.ID, "type": tx.Type, "amount": tx.Amount, "balance": tx.Balance,
-						"source_id": tx.SourceID, "reason": tx.Reason, "details": tx.Details, "object": "loyalty_card_transaction"},
-					"balance": map[string]any{"points": tx.Amount, "balance": tx.Balance, "type": "loyalty_card", "object": "balance",
-						"related_object": map[string]any{"id": tx.VoucherID, "type": "voucher"}}}}
-		}))
+	q := c.Voucher.Query().Where(voucher.HolderID(f.customerID))
+	if f.campaignScoped {
+		q.Where(f.campaign(voucher.FieldCampaignID))
+	}
+	ids, err := q.Order(voucher.ByID()).IDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the customer's cards: %w", err)
+	}
+	return ids, nil
+}
+
+// pointsMoveActivity is the activity of one points transaction.
+func pointsMoveActivity(tx *ent.VoucherTransaction) *CustomerActivity {
+	return &CustomerActivity{ID: tx.ID, Type: pointsActivityTypes[tx.Type], CreatedAt: tx.CreatedAt,
+		Data: map[string]any{"voucher": map[string]any{"id": tx.VoucherID, "campaign_id": tx.CampaignID, "object": "voucher"},
+			"transaction": map[string]any{"id": tx.ID, "type": tx.Type, "amount": tx.Amount, "balance": tx.Balance,
+				"source_id": tx.SourceID, "reason": tx.Reason, "details": tx.Details, "object": "loyalty_card_transaction"},
+			"balance": map[string]any{"points": tx.Amount, "balance": tx.Balance, "type": "loyalty_card", "object": "balance",
+				"related_object": map[string]any{"id": tx.VoucherID, "type": "voucher"}}}}
 }

@@ -7,7 +7,6 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
@@ -27,9 +26,13 @@ type customerActivitySource struct {
 	// types are the activity types it yields; a source whose rows yield
 	// several types honours the type filter in its query.
 	types []string
-	count func(ctx context.Context, f activityFilter) (int, error)
-	page  func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error)
-	find  func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error)
+	// count counts the matching activities, exactly up to atMost (and
+	// atMost when more match).
+	count func(ctx context.Context, f activityFilter, atMost int) (int, error)
+	// page reads at least the first n activities past f's cursor in list
+	// order (all when fewer match); ListActivities merges and trims.
+	page func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error)
+	find func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error)
 }
 
 // customerActivitySources are the sources of cust's activities.
@@ -66,12 +69,12 @@ func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](
 		}
 		return query(c, f), nil
 	}
-	src.count = func(ctx context.Context, f activityFilter) (int, error) {
+	src.count = func(ctx context.Context, f activityFilter, atMost int) (int, error) {
 		q, err := rows(ctx, f)
 		if err != nil {
 			return 0, err
 		}
-		return q.Where(P(f.window(timeCol))).CountAtMost(ctx, ent.TotalCountCap)
+		return q.Where(P(f.window(timeCol))).CountAtMost(ctx, atMost)
 	}
 	src.page = func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
 		q, err := rows(ctx, f)
@@ -127,8 +130,8 @@ func customerCreatedSource(cust *ent.Customer) customerActivitySource {
 	}
 	return customerActivitySource{
 		name: "customer", prefixes: []string{pulid.PrefixCustomer}, types: []string{act.Type},
-		count: func(_ context.Context, f activityFilter) (int, error) {
-			if inWindow(f) {
+		count: func(_ context.Context, f activityFilter, atMost int) (int, error) {
+			if inWindow(f) && atMost > 0 {
 				return 1, nil
 			}
 			return 0, nil
@@ -152,14 +155,7 @@ func publicationSource() customerActivitySource {
 		q := c.Publication.Query().Where(publication.CustomerID(f.customerID)).
 			WithVouchers(func(q *ent.VoucherQuery) { q.Select(voucher.FieldCode, voucher.FieldCampaignID) })
 		if f.campaignScoped { // the campaign the request named, or the campaign of a code it gave
-			vouchers := []predicate.Voucher{}
-			if f.campaignID != nil {
-				vouchers = append(vouchers, voucher.CampaignID(*f.campaignID))
-			}
-			if f.campaignType != nil {
-				vouchers = append(vouchers, voucher.HasCampaignWith(campaign.CampaignTypeEQ(*f.campaignType)))
-			}
-			q.Where(publication.Or(f.campaign(publication.FieldCampaignID), publication.HasVouchersWith(vouchers...)))
+			q.Where(publication.Or(f.campaign(publication.FieldCampaignID), publishedCodeOf(f)))
 		}
 		switch succeeded, failed := f.wants(publicationSucceeded), f.wants(publicationFailed); {
 		case succeeded && !failed:
@@ -181,6 +177,24 @@ func publicationSource() customerActivitySource {
 					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": shape.OrEmptyMap(p.Metadata),
 					"vouchers": codes, "result": p.Result, "object": "publication"}}}
 		}))
+}
+
+// publishedCodeOf keeps the publications of a code of f's campaign, with a
+// correlated EXISTS evaluated for each of the customer's publications read
+// (PostgreSQL plans HasVouchersWith's IN (…) under an OR as a hashed
+// subplan over every voucher of the campaign: a million-member program's
+// cards read for each page of one member's activity).
+func publishedCodeOf(f activityFilter) predicate.Publication {
+	return func(s *sql.Selector) {
+		links, codes := sql.Table(publication.VouchersTable), sql.Table(voucher.Table)
+		code := sql.Select(codes.C(voucher.FieldID)).From(codes).
+			Join(links).On(links.C(publication.VouchersPrimaryKey[1]), codes.C(voucher.FieldID)).
+			Where(sql.ColumnsEQ(links.C(publication.VouchersPrimaryKey[0]), s.C(publication.FieldID)))
+		f.campaign(voucher.FieldCampaignID)(code)
+		// OFFSET keeps PostgreSQL from turning the EXISTS into a hashed
+		// IN (…) over the campaign's vouchers when it expects many rows.
+		s.Where(sql.Exists(code.Limit(1).Offset(0)))
+	}
 }
 
 // The types of publication activities.

@@ -12,6 +12,8 @@ type ActivityListInput struct {
 	Limit           *int    `json:"limit"`
 	Order           *string `json:"order"`
 	StartingAfterID *string `json:"starting_after_id"`
+	// WithoutTotal skips the count (REST …/activity shows no total).
+	WithoutTotal bool `json:"-"`
 }
 
 // MemberActivity pages what happened to a member's card (GET
@@ -30,6 +32,6 @@ func MemberActivity(ctx context.Context, programIDOrName *string, code string, i
 		return &customer.CustomerActivityList{Data: []*customer.CustomerActivity{}}, nil
 	}
 	return customer.ListActivities(ctx, *v.HolderID, &customer.CustomerActivityListInput{
-		Limit: in.Limit, Order: in.Order, StartingAfterID: in.StartingAfterID, CampaignID: v.CampaignID,
+		Limit: in.Limit, Order: in.Order, StartingAfterID: in.StartingAfterID, CampaignID: v.CampaignID, WithoutTotal: in.WithoutTotal,
 	})
 }
