@@ -109,4 +109,16 @@ func TestPromotionTierUpdateAssignsRules(t *testing.T) {
 	if got["validation_rule_assignments"] != nil || listed() != 0 || !valid(100) {
 		t.Errorf("after null: %v (listed %v)", got["validation_rule_assignments"], listed())
 	}
+	// validation_rules: null too (the rule assigned again first); both
+	// forms at once stay a 400.
+	must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": []string{bigger}}, app), http.StatusOK)
+	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil, "validation_rule_assignments": nil}, app),
+		http.StatusBadRequest, "invalid_payload")
+	if listed() != 1 {
+		t.Errorf("a refused update changed the assignments: listed %v", listed())
+	}
+	got = must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil}, app), http.StatusOK)
+	if got["validation_rule_assignments"] != nil || listed() != 0 || !valid(100) {
+		t.Errorf("after validation_rules null: %v (listed %v)", got["validation_rule_assignments"], listed())
+	}
 }

@@ -24,7 +24,7 @@ func (in *PromotionTierInput) TierAssignments() (refs []TierAssignmentRef, sent 
 	if len(raw) == 0 {
 		return nil, false, nil
 	}
-	if in.ValidationRules != nil {
+	if in.ValidationRules != nil || in.IsNull("validation_rules") {
 		return nil, true, apperr.InvalidPayload("Send either .validation_rules or .validation_rule_assignments, not both")
 	}
 	if bytes.Equal(raw, []byte("null")) {

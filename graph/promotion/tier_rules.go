@@ -31,7 +31,7 @@ func rulesUpdateOf(in *TierInput) (tierRulesUpdate, error) {
 	if sent {
 		return tierRulesUpdate{set: true, keep: refs}, nil
 	}
-	if in.ValidationRules != nil {
+	if in.ValidationRules != nil || in.IsNull("validation_rules") { // null: no rules, as []
 		return tierRulesUpdate{set: true, ruleIDs: in.ValidationRules}, nil
 	}
 	return tierRulesUpdate{}, nil
