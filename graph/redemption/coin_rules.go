@@ -31,11 +31,8 @@ func (e *evaluation) checkCoinRules(ctx context.Context, s *redeemableState, a *
 	if len(rs) == 0 {
 		return nil, nil
 	}
-	rc, err := e.ruleContext(ctx, s)
+	rc, err := e.checkedContext(ctx, s) // rules.go
 	if err != nil {
-		return nil, err
-	}
-	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go
 		return nil, err
 	}
 	defs, ids := make([]rules.Definition, len(rs)), make([]string, len(rs))

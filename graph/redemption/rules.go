@@ -20,11 +20,8 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 	if len(s.rules) == 0 {
 		return nil, nil
 	}
-	rc, err := e.ruleContext(ctx, s)
+	rc, err := e.checkedContext(ctx, s)
 	if err != nil {
-		return nil, err
-	}
-	if err := e.redemptionValues(ctx, s, &rc); err != nil { // rule_values.go
 		return nil, err
 	}
 	s.identifyBundle(rc.OrderItems) // bundles.go
@@ -52,6 +49,16 @@ func (e *evaluation) firstViolation(s *redeemableState, rc *validationrule.Conte
 		}
 	}
 	return nil, nil
+}
+
+// checkedContext is the context s's rules are checked against: what
+// ruleContext gathers with the redemption's own values (rule_values.go).
+func (e *evaluation) checkedContext(ctx context.Context, s *redeemableState) (validationrule.Context, error) {
+	rc, err := e.ruleContext(ctx, s)
+	if err != nil {
+		return rc, err
+	}
+	return rc, e.redemptionValues(ctx, s, &rc)
 }
 
 // ruleContext gathers what rules are checked against; the customer's

@@ -8,7 +8,6 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
-	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -33,13 +32,9 @@ func RewardConversion(ctx context.Context, conv *ent.ReferralConversion) error {
 // unable to publish since the program was set up is skipped: the
 // conversion does not fail for it.
 func RewardReferee(ctx context.Context, conv *ent.ReferralConversion) error {
-	c, err := store.Client(ctx)
+	_, cmp, err := referralProgram(ctx, conv) // referral_rewards.go
 	if err != nil {
 		return err
-	}
-	cmp, err := c.Campaign.Get(ctx, conv.CampaignID)
-	if err != nil {
-		return fmt.Errorf("reading referral program: %w", err)
 	}
 	rr := campaign.RefereeRewardOf(cmp.ReferralProgram)
 	if rr == nil {

@@ -25,13 +25,9 @@ import (
 // out of stock since the tier was set is skipped: the referee's
 // conversion does not fail for it.
 func RewardReferrer(ctx context.Context, conv *ent.ReferralConversion) error {
-	c, err := store.Client(ctx)
+	c, cmp, err := referralProgram(ctx, conv)
 	if err != nil {
 		return err
-	}
-	cmp, err := c.Campaign.Get(ctx, conv.CampaignID)
-	if err != nil {
-		return fmt.Errorf("reading referral program: %w", err)
 	}
 	tiers := campaign.ReferralTiers(cmp.ReferralProgram)
 	if len(tiers) == 0 {
@@ -74,4 +70,18 @@ func issueReferrerReward(ctx context.Context, cmp *ent.Campaign, conv *ent.Refer
 		"referral_tier": map[string]any{"id": tier.ID, "campaign_id": cmp.ID, "banner": tier.Document["name"],
 			"parameters": tier.Document["conversions"]}}
 	return webhook.Emit(ctx, "customer.rewarded", "customer", referrer, data)
+}
+
+// referralProgram is the referral program conv converted in, with the
+// client that read it.
+func referralProgram(ctx context.Context, conv *ent.ReferralConversion) (*ent.Client, *ent.Campaign, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	cmp, err := c.Campaign.Get(ctx, conv.CampaignID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading referral program: %w", err)
+	}
+	return c, cmp, nil
 }
