@@ -101,9 +101,11 @@ func (h loyaltyV1Handlers) balance(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	out, err := inTx(c, func(ctx context.Context) (*loyaltyv1.CardBalance, error) {
-		return h.root.Mutation().AdjustLoyaltyV1MemberBalance(ctx, program(c), c.Param("memberId"), in)
-	})
+	// No transaction here: an addition the one statement takes
+	// (loyaltyv1/credit_statement.go) commits alone, so the card's row is
+	// locked for that statement only, not until a COMMIT one round trip
+	// later; every other move opens its own transaction (AdjustBalance).
+	out, err := h.root.Mutation().AdjustLoyaltyV1MemberBalance(c.Request.Context(), program(c), c.Param("memberId"), in)
 	if err != nil {
 		renderError(c, err)
 		return
