@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/bin"
@@ -163,6 +164,19 @@ func TestTrashBinRestoresLargeCampaignByJob(t *testing.T) {
 		t.Errorf("%d records left after the restore job", n)
 	}
 	wantNotFound(t, restoreEntry(e, app, id), "bin_entry", id)
+	// The job run again (a worker that lost its lease after the last
+	// commit) restores nothing twice.
+	ctx := ent.NewContext(viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: e.Project.ProjectID}), e.DB.Client)
+	e.DB.Client.AsyncAction.UpdateOneID(jobID).SetStatus(asyncaction.StatusENQUEUED).SetDone(0).ClearClaimedBy().
+		ClearLeaseUntil().ExecX(ctx)
+	if again := e.WaitForJob(app, jobID); again["status"] != "DONE" {
+		t.Fatalf("restore job run again = %v", again)
+	}
+	list := must(t, e.Do(http.MethodGet, "/v1/vouchers?campaign=Big&limit=1", nil, app), http.StatusOK)
+	if cmp := must(t, e.Do(http.MethodGet, "/v1/campaigns/Big", nil, app), http.StatusOK); cmp["vouchers_count"] != float64(count) ||
+		list["total"] != float64(count) {
+		t.Errorf("after a second run: count %v, list total %v", cmp["vouchers_count"], list["total"])
+	}
 
 	// Deleting the entry for good drops its records.
 	id = deleteCampaignToBin(t, e, app, "Big", created["id"].(string))
