@@ -283,3 +283,29 @@ func TestTrashBinConcurrentCampaignRestoresOneWins(t *testing.T) {
 		t.Errorf("after two restores: count %v, list total %v", got["vouchers_count"], list["total"])
 	}
 }
+
+// A promotion campaign comes back with its tiers (ids, counters, order)
+// and the tiers redeem again.
+func TestTrashBinRestoresPromotionTiers(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	cmp, tiers := promotionCampaign(t, e, app, "Deals", amountTier("Ten off", 1000), amountTier("Twenty off", 2000))
+	cid := cmp["id"].(string)
+	redeemTier(t, e, app, tiers[0]["id"].(string), map[string]any{"amount": 5000}, "")
+	before := mustJSON(must(t, e.Do(http.MethodGet, "/v1/campaigns/"+cid, nil, app), http.StatusOK))
+	tiersBefore := mustJSON(must(t, e.Do(http.MethodGet, "/v1/promotions/"+cid+"/tiers", nil, app), http.StatusOK))
+	id := deleteCampaignToBin(t, e, app, cid, cid)
+	wantError(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+tiers[0]["id"].(string), nil, app), http.StatusNotFound, "not_found", "")
+	must(t, restoreEntry(e, app, id), http.StatusOK)
+	if after := mustJSON(must(t, e.Do(http.MethodGet, "/v1/campaigns/"+cid, nil, app), http.StatusOK)); after != before {
+		t.Errorf("restored promotion\n%s\nwant\n%s", after, before)
+	}
+	if after := mustJSON(must(t, e.Do(http.MethodGet, "/v1/promotions/"+cid+"/tiers", nil, app), http.StatusOK)); after != tiersBefore {
+		t.Errorf("restored tiers\n%s\nwant\n%s", after, tiersBefore)
+	}
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{tierRedeemable(tiers[1]["id"].(string))},
+		"order": map[string]any{"amount": 5000}}, app), http.StatusOK)
+	if off := red["order"].(map[string]any)["total_discount_amount"]; off != float64(2000) {
+		t.Errorf("restored tier's redemption: order %v", red["order"])
+	}
+}
