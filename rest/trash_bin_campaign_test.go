@@ -309,3 +309,28 @@ func TestTrashBinRestoresPromotionTiers(t *testing.T) {
 		t.Errorf("restored tier's redemption: order %v", red["order"])
 	}
 }
+
+// A loyalty program deleted without force comes back with its cards and
+// their points (the points buckets keep the card's id), and the cards
+// earn again; the program is join_once again for its members.
+func TestTrashBinRestoresLoyaltyProgram(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	id := newV1Program(t, e, app, "Club", 100)["id"].(string)
+	code := addV1Member(t, e, app, id, "alice")["code"].(string)
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members/"+code+"/balance", map[string]any{"points": 40}, app)
+	before := mustJSON(mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code, nil, app))
+	job := must(t, e.Do(http.MethodDelete, "/v1/loyalties/"+id, nil, app), http.StatusOK)
+	e.WaitForJob(app, job["async_action_id"].(string))
+	wantErrorKey(t, e.Do(http.MethodGet, "/v1/loyalties/members/"+code, nil, app), 404, "not_found")
+	must(t, restoreEntry(e, app, binEntryOf(t, e, app, id)["id"].(string)), http.StatusOK)
+	if after := mustJSON(mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code, nil, app)); after != before {
+		t.Errorf("restored card\n%s\nwant\n%s", after, before)
+	}
+	mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members/"+code+"/balance", map[string]any{"points": 5}, app)
+	if lc := cardPoints(t, e, app, code); lc["balance"] != float64(145) {
+		t.Errorf("restored card after earning: %v", lc)
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/members", map[string]any{"customer": map[string]any{"source_id": "alice"}}, app),
+		400, "voucher_cannot_be_published")
+}
