@@ -39,8 +39,33 @@ type BinEntry struct {
 	// ParentEntryID holds the value of the "parent_entry_id" field.
 	ParentEntryID *string `json:"parent_entry_id,omitempty"`
 	// Snapshot holds the value of the "snapshot" field.
-	Snapshot     json.RawMessage `json:"snapshot,omitempty"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	// State holds the value of the "state" field.
+	State binentry.State `json:"state,omitempty"`
+	// Edges holds the relations/edges for other nodes in the graph.
+	// The values are being populated by the BinEntryQuery when eager-loading is set.
+	Edges        BinEntryEdges `json:"edges"`
 	selectValues sql.SelectValues
+}
+
+// BinEntryEdges holds the relations/edges for other nodes in the graph.
+type BinEntryEdges struct {
+	// Records holds the value of the records edge.
+	Records []*BinRecord `json:"records,omitempty"`
+	// loadedTypes holds the information for reporting if a
+	// type was loaded (or requested) in eager-loading or not.
+	loadedTypes [1]bool
+
+	namedRecords map[string][]*BinRecord
+}
+
+// RecordsOrErr returns the Records value or an error if the edge
+// was not loaded in eager-loading.
+func (e BinEntryEdges) RecordsOrErr() ([]*BinRecord, error) {
+	if e.loadedTypes[0] {
+		return e.Records, nil
+	}
+	return nil, &NotLoadedError{edge: "records"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -50,7 +75,7 @@ func (*BinEntry) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case binentry.FieldSnapshot:
 			values[i] = new([]byte)
-		case binentry.FieldID, binentry.FieldProjectID, binentry.FieldResourceType, binentry.FieldResourceID, binentry.FieldResourceName, binentry.FieldReservedName, binentry.FieldResourceParentID, binentry.FieldDeletedByUserID, binentry.FieldParentEntryID:
+		case binentry.FieldID, binentry.FieldProjectID, binentry.FieldResourceType, binentry.FieldResourceID, binentry.FieldResourceName, binentry.FieldReservedName, binentry.FieldResourceParentID, binentry.FieldDeletedByUserID, binentry.FieldParentEntryID, binentry.FieldState:
 			values[i] = new(sql.NullString)
 		case binentry.FieldCreatedAt, binentry.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -148,6 +173,12 @@ func (_m *BinEntry) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field snapshot: %w", err)
 				}
 			}
+		case binentry.FieldState:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field state", values[i])
+			} else if value.Valid {
+				_m.State = binentry.State(value.String)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -159,6 +190,11 @@ func (_m *BinEntry) assignValues(columns []string, values []any) error {
 // This includes values selected through modifiers, order, etc.
 func (_m *BinEntry) Value(name string) (ent.Value, error) {
 	return _m.selectValues.Get(name)
+}
+
+// QueryRecords queries the "records" edge of the BinEntry entity.
+func (_m *BinEntry) QueryRecords() *BinRecordQuery {
+	return NewBinEntryClient(_m.config).QueryRecords(_m)
 }
 
 // Update returns a builder for updating this BinEntry.
@@ -226,8 +262,35 @@ func (_m *BinEntry) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("snapshot=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Snapshot))
+	builder.WriteString(", ")
+	builder.WriteString("state=")
+	builder.WriteString(fmt.Sprintf("%v", _m.State))
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedRecords returns the Records named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *BinEntry) NamedRecords(name string) ([]*BinRecord, error) {
+	if _m.Edges.namedRecords == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRecords[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *BinEntry) appendNamedRecords(name string, edges ...*BinRecord) {
+	if _m.Edges.namedRecords == nil {
+		_m.Edges.namedRecords = make(map[string][]*BinRecord)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRecords[name] = []*BinRecord{}
+	} else {
+		_m.Edges.namedRecords[name] = append(_m.Edges.namedRecords[name], edges...)
+	}
 }
 
 // BinEntries is a parsable slice of BinEntry.

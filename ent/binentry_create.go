@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 )
 
 // BinEntryCreate is the builder for creating a BinEntry entity.
@@ -138,6 +139,20 @@ func (_c *BinEntryCreate) SetSnapshot(v json.RawMessage) *BinEntryCreate {
 	return _c
 }
 
+// SetState sets the "state" field.
+func (_c *BinEntryCreate) SetState(v binentry.State) *BinEntryCreate {
+	_c.mutation.SetState(v)
+	return _c
+}
+
+// SetNillableState sets the "state" field if the given value is not nil.
+func (_c *BinEntryCreate) SetNillableState(v *binentry.State) *BinEntryCreate {
+	if v != nil {
+		_c.SetState(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *BinEntryCreate) SetID(v string) *BinEntryCreate {
 	_c.mutation.SetID(v)
@@ -150,6 +165,21 @@ func (_c *BinEntryCreate) SetNillableID(v *string) *BinEntryCreate {
 		_c.SetID(*v)
 	}
 	return _c
+}
+
+// AddRecordIDs adds the "records" edge to the BinRecord entity by IDs.
+func (_c *BinEntryCreate) AddRecordIDs(ids ...string) *BinEntryCreate {
+	_c.mutation.AddRecordIDs(ids...)
+	return _c
+}
+
+// AddRecords adds the "records" edges to the BinRecord entity.
+func (_c *BinEntryCreate) AddRecords(v ...*BinRecord) *BinEntryCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRecordIDs(ids...)
 }
 
 // Mutation returns the BinEntryMutation object of the builder.
@@ -196,6 +226,10 @@ func (_c *BinEntryCreate) defaults() error {
 		v := binentry.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.State(); !ok {
+		v := binentry.DefaultState
+		_c.mutation.SetState(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if binentry.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized binentry.DefaultID (forgotten import ent/runtime?)")
@@ -237,6 +271,14 @@ func (_c *BinEntryCreate) check() error {
 	}
 	if _, ok := _c.mutation.ResourceName(); !ok {
 		return &ValidationError{Name: "resource_name", err: errors.New(`ent: missing required field "BinEntry.resource_name"`)}
+	}
+	if _, ok := _c.mutation.State(); !ok {
+		return &ValidationError{Name: "state", err: errors.New(`ent: missing required field "BinEntry.state"`)}
+	}
+	if v, ok := _c.mutation.State(); ok {
+		if err := binentry.StateValidator(v); err != nil {
+			return &ValidationError{Name: "state", err: fmt.Errorf(`ent: validator failed for field "BinEntry.state": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := binentry.IDValidator(v); err != nil {
@@ -323,6 +365,26 @@ func (_c *BinEntryCreate) createSpec() (*BinEntry, *sqlgraph.CreateSpec) {
 		_spec.SetField(binentry.FieldSnapshot, field.TypeJSON, value)
 		_node.Snapshot = value
 	}
+	if value, ok := _c.mutation.State(); ok {
+		_spec.SetField(binentry.FieldState, field.TypeEnum, value)
+		_node.State = value
+	}
+	if nodes := _c.mutation.RecordsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	return _node, _spec
 }
 
@@ -393,6 +455,36 @@ func (u *BinEntryUpsert) ClearUpdatedAt() *BinEntryUpsert {
 	return u
 }
 
+// SetSnapshot sets the "snapshot" field.
+func (u *BinEntryUpsert) SetSnapshot(v json.RawMessage) *BinEntryUpsert {
+	u.Set(binentry.FieldSnapshot, v)
+	return u
+}
+
+// UpdateSnapshot sets the "snapshot" field to the value that was provided on create.
+func (u *BinEntryUpsert) UpdateSnapshot() *BinEntryUpsert {
+	u.SetExcluded(binentry.FieldSnapshot)
+	return u
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (u *BinEntryUpsert) ClearSnapshot() *BinEntryUpsert {
+	u.SetNull(binentry.FieldSnapshot)
+	return u
+}
+
+// SetState sets the "state" field.
+func (u *BinEntryUpsert) SetState(v binentry.State) *BinEntryUpsert {
+	u.Set(binentry.FieldState, v)
+	return u
+}
+
+// UpdateState sets the "state" field to the value that was provided on create.
+func (u *BinEntryUpsert) UpdateState() *BinEntryUpsert {
+	u.SetExcluded(binentry.FieldState)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -436,9 +528,6 @@ func (u *BinEntryUpsertOne) UpdateNewValues() *BinEntryUpsertOne {
 		}
 		if _, exists := u.create.mutation.ParentEntryID(); exists {
 			s.SetIgnore(binentry.FieldParentEntryID)
-		}
-		if _, exists := u.create.mutation.Snapshot(); exists {
-			s.SetIgnore(binentry.FieldSnapshot)
 		}
 	}))
 	return u
@@ -489,6 +578,41 @@ func (u *BinEntryUpsertOne) UpdateUpdatedAt() *BinEntryUpsertOne {
 func (u *BinEntryUpsertOne) ClearUpdatedAt() *BinEntryUpsertOne {
 	return u.Update(func(s *BinEntryUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetSnapshot sets the "snapshot" field.
+func (u *BinEntryUpsertOne) SetSnapshot(v json.RawMessage) *BinEntryUpsertOne {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.SetSnapshot(v)
+	})
+}
+
+// UpdateSnapshot sets the "snapshot" field to the value that was provided on create.
+func (u *BinEntryUpsertOne) UpdateSnapshot() *BinEntryUpsertOne {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.UpdateSnapshot()
+	})
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (u *BinEntryUpsertOne) ClearSnapshot() *BinEntryUpsertOne {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.ClearSnapshot()
+	})
+}
+
+// SetState sets the "state" field.
+func (u *BinEntryUpsertOne) SetState(v binentry.State) *BinEntryUpsertOne {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.SetState(v)
+	})
+}
+
+// UpdateState sets the "state" field to the value that was provided on create.
+func (u *BinEntryUpsertOne) UpdateState() *BinEntryUpsertOne {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.UpdateState()
 	})
 }
 
@@ -702,9 +826,6 @@ func (u *BinEntryUpsertBulk) UpdateNewValues() *BinEntryUpsertBulk {
 			if _, exists := b.mutation.ParentEntryID(); exists {
 				s.SetIgnore(binentry.FieldParentEntryID)
 			}
-			if _, exists := b.mutation.Snapshot(); exists {
-				s.SetIgnore(binentry.FieldSnapshot)
-			}
 		}
 	}))
 	return u
@@ -755,6 +876,41 @@ func (u *BinEntryUpsertBulk) UpdateUpdatedAt() *BinEntryUpsertBulk {
 func (u *BinEntryUpsertBulk) ClearUpdatedAt() *BinEntryUpsertBulk {
 	return u.Update(func(s *BinEntryUpsert) {
 		s.ClearUpdatedAt()
+	})
+}
+
+// SetSnapshot sets the "snapshot" field.
+func (u *BinEntryUpsertBulk) SetSnapshot(v json.RawMessage) *BinEntryUpsertBulk {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.SetSnapshot(v)
+	})
+}
+
+// UpdateSnapshot sets the "snapshot" field to the value that was provided on create.
+func (u *BinEntryUpsertBulk) UpdateSnapshot() *BinEntryUpsertBulk {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.UpdateSnapshot()
+	})
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (u *BinEntryUpsertBulk) ClearSnapshot() *BinEntryUpsertBulk {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.ClearSnapshot()
+	})
+}
+
+// SetState sets the "state" field.
+func (u *BinEntryUpsertBulk) SetState(v binentry.State) *BinEntryUpsertBulk {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.SetState(v)
+	})
+}
+
+// UpdateState sets the "state" field to the value that was provided on create.
+func (u *BinEntryUpsertBulk) UpdateState() *BinEntryUpsertBulk {
+	return u.Update(func(s *BinEntryUpsert) {
+		s.UpdateState()
 	})
 }
 

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -13,18 +14,21 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/predicate"
 )
 
 // BinEntryQuery is the builder for querying BinEntry entities.
 type BinEntryQuery struct {
 	config
-	ctx        *QueryContext
-	order      []binentry.OrderOption
-	inters     []Interceptor
-	predicates []predicate.BinEntry
-	loadTotal  []func(context.Context, []*BinEntry) error
-	modifiers  []func(*sql.Selector)
+	ctx              *QueryContext
+	order            []binentry.OrderOption
+	inters           []Interceptor
+	predicates       []predicate.BinEntry
+	withRecords      *BinRecordQuery
+	loadTotal        []func(context.Context, []*BinEntry) error
+	modifiers        []func(*sql.Selector)
+	withNamedRecords map[string]*BinRecordQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -59,6 +63,28 @@ func (_q *BinEntryQuery) Unique(unique bool) *BinEntryQuery {
 func (_q *BinEntryQuery) Order(o ...binentry.OrderOption) *BinEntryQuery {
 	_q.order = append(_q.order, o...)
 	return _q
+}
+
+// QueryRecords chains the current query on the "records" edge.
+func (_q *BinEntryQuery) QueryRecords() *BinRecordQuery {
+	query := (&BinRecordClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(binentry.Table, binentry.FieldID, selector),
+			sqlgraph.To(binrecord.Table, binrecord.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, binentry.RecordsTable, binentry.RecordsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
 }
 
 // First returns the first BinEntry entity from the query.
@@ -248,15 +274,27 @@ func (_q *BinEntryQuery) Clone() *BinEntryQuery {
 		return nil
 	}
 	return &BinEntryQuery{
-		config:     _q.config,
-		ctx:        _q.ctx.Clone(),
-		order:      append([]binentry.OrderOption{}, _q.order...),
-		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.BinEntry{}, _q.predicates...),
+		config:      _q.config,
+		ctx:         _q.ctx.Clone(),
+		order:       append([]binentry.OrderOption{}, _q.order...),
+		inters:      append([]Interceptor{}, _q.inters...),
+		predicates:  append([]predicate.BinEntry{}, _q.predicates...),
+		withRecords: _q.withRecords.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
 	}
+}
+
+// WithRecords tells the query-builder to eager-load the nodes that are connected to
+// the "records" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *BinEntryQuery) WithRecords(opts ...func(*BinRecordQuery)) *BinEntryQuery {
+	query := (&BinRecordClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRecords = query
+	return _q
 }
 
 // GroupBy is used to group vertices by one or more fields/columns.
@@ -335,8 +373,11 @@ func (_q *BinEntryQuery) prepareQuery(ctx context.Context) error {
 
 func (_q *BinEntryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*BinEntry, error) {
 	var (
-		nodes = []*BinEntry{}
-		_spec = _q.querySpec()
+		nodes       = []*BinEntry{}
+		_spec       = _q.querySpec()
+		loadedTypes = [1]bool{
+			_q.withRecords != nil,
+		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
 		return (*BinEntry).scanValues(nil, columns)
@@ -344,6 +385,7 @@ func (_q *BinEntryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Bin
 	_spec.Assign = func(columns []string, values []any) error {
 		node := &BinEntry{config: _q.config}
 		nodes = append(nodes, node)
+		node.Edges.loadedTypes = loadedTypes
 		return node.assignValues(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
@@ -358,12 +400,57 @@ func (_q *BinEntryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Bin
 	if len(nodes) == 0 {
 		return nodes, nil
 	}
+	if query := _q.withRecords; query != nil {
+		if err := _q.loadRecords(ctx, query, nodes,
+			func(n *BinEntry) { n.Edges.Records = []*BinRecord{} },
+			func(n *BinEntry, e *BinRecord) { n.Edges.Records = append(n.Edges.Records, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRecords {
+		if err := _q.loadRecords(ctx, query, nodes,
+			func(n *BinEntry) { n.appendNamedRecords(name) },
+			func(n *BinEntry, e *BinRecord) { n.appendNamedRecords(name, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for i := range _q.loadTotal {
 		if err := _q.loadTotal[i](ctx, nodes); err != nil {
 			return nil, err
 		}
 	}
 	return nodes, nil
+}
+
+func (_q *BinEntryQuery) loadRecords(ctx context.Context, query *BinRecordQuery, nodes []*BinEntry, init func(*BinEntry), assign func(*BinEntry, *BinRecord)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*BinEntry)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(binrecord.FieldEntryID)
+	}
+	query.Where(predicate.BinRecord(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(binentry.RecordsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.EntryID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "entry_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 func (_q *BinEntryQuery) sqlCount(ctx context.Context) (int, error) {
@@ -476,6 +563,20 @@ func (_q *BinEntryQuery) ForShare(opts ...sql.LockOption) *BinEntryQuery {
 	_q.modifiers = append(_q.modifiers, func(s *sql.Selector) {
 		s.ForShare(opts...)
 	})
+	return _q
+}
+
+// WithNamedRecords tells the query-builder to eager-load the nodes that are connected to the "records"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *BinEntryQuery) WithNamedRecords(name string, opts ...func(*BinRecordQuery)) *BinEntryQuery {
+	query := (&BinRecordClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRecords == nil {
+		_q.withNamedRecords = make(map[string]*BinRecordQuery)
+	}
+	_q.withNamedRecords[name] = query
 	return _q
 }
 

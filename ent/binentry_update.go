@@ -4,14 +4,17 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/predicate"
 )
 
@@ -40,9 +43,77 @@ func (_u *BinEntryUpdate) ClearUpdatedAt() *BinEntryUpdate {
 	return _u
 }
 
+// SetSnapshot sets the "snapshot" field.
+func (_u *BinEntryUpdate) SetSnapshot(v json.RawMessage) *BinEntryUpdate {
+	_u.mutation.SetSnapshot(v)
+	return _u
+}
+
+// AppendSnapshot appends value to the "snapshot" field.
+func (_u *BinEntryUpdate) AppendSnapshot(v json.RawMessage) *BinEntryUpdate {
+	_u.mutation.AppendSnapshot(v)
+	return _u
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (_u *BinEntryUpdate) ClearSnapshot() *BinEntryUpdate {
+	_u.mutation.ClearSnapshot()
+	return _u
+}
+
+// SetState sets the "state" field.
+func (_u *BinEntryUpdate) SetState(v binentry.State) *BinEntryUpdate {
+	_u.mutation.SetState(v)
+	return _u
+}
+
+// SetNillableState sets the "state" field if the given value is not nil.
+func (_u *BinEntryUpdate) SetNillableState(v *binentry.State) *BinEntryUpdate {
+	if v != nil {
+		_u.SetState(*v)
+	}
+	return _u
+}
+
+// AddRecordIDs adds the "records" edge to the BinRecord entity by IDs.
+func (_u *BinEntryUpdate) AddRecordIDs(ids ...string) *BinEntryUpdate {
+	_u.mutation.AddRecordIDs(ids...)
+	return _u
+}
+
+// AddRecords adds the "records" edges to the BinRecord entity.
+func (_u *BinEntryUpdate) AddRecords(v ...*BinRecord) *BinEntryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRecordIDs(ids...)
+}
+
 // Mutation returns the BinEntryMutation object of the builder.
 func (_u *BinEntryUpdate) Mutation() *BinEntryMutation {
 	return _u.mutation
+}
+
+// ClearRecords clears all "records" edges to the BinRecord entity.
+func (_u *BinEntryUpdate) ClearRecords() *BinEntryUpdate {
+	_u.mutation.ClearRecords()
+	return _u
+}
+
+// RemoveRecordIDs removes the "records" edge to BinRecord entities by IDs.
+func (_u *BinEntryUpdate) RemoveRecordIDs(ids ...string) *BinEntryUpdate {
+	_u.mutation.RemoveRecordIDs(ids...)
+	return _u
+}
+
+// RemoveRecords removes "records" edges to BinRecord entities.
+func (_u *BinEntryUpdate) RemoveRecords(v ...*BinRecord) *BinEntryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRecordIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -87,7 +158,20 @@ func (_u *BinEntryUpdate) defaults() error {
 	return nil
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *BinEntryUpdate) check() error {
+	if v, ok := _u.mutation.State(); ok {
+		if err := binentry.StateValidator(v); err != nil {
+			return &ValidationError{Name: "state", err: fmt.Errorf(`ent: validator failed for field "BinEntry.state": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *BinEntryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(binentry.Table, binentry.Columns, sqlgraph.NewFieldSpec(binentry.FieldID, field.TypeString))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -114,8 +198,64 @@ func (_u *BinEntryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ParentEntryIDCleared() {
 		_spec.ClearField(binentry.FieldParentEntryID, field.TypeString)
 	}
+	if value, ok := _u.mutation.Snapshot(); ok {
+		_spec.SetField(binentry.FieldSnapshot, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedSnapshot(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, binentry.FieldSnapshot, value)
+		})
+	}
 	if _u.mutation.SnapshotCleared() {
 		_spec.ClearField(binentry.FieldSnapshot, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.State(); ok {
+		_spec.SetField(binentry.FieldState, field.TypeEnum, value)
+	}
+	if _u.mutation.RecordsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRecordsIDs(); len(nodes) > 0 && !_u.mutation.RecordsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RecordsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -149,9 +289,77 @@ func (_u *BinEntryUpdateOne) ClearUpdatedAt() *BinEntryUpdateOne {
 	return _u
 }
 
+// SetSnapshot sets the "snapshot" field.
+func (_u *BinEntryUpdateOne) SetSnapshot(v json.RawMessage) *BinEntryUpdateOne {
+	_u.mutation.SetSnapshot(v)
+	return _u
+}
+
+// AppendSnapshot appends value to the "snapshot" field.
+func (_u *BinEntryUpdateOne) AppendSnapshot(v json.RawMessage) *BinEntryUpdateOne {
+	_u.mutation.AppendSnapshot(v)
+	return _u
+}
+
+// ClearSnapshot clears the value of the "snapshot" field.
+func (_u *BinEntryUpdateOne) ClearSnapshot() *BinEntryUpdateOne {
+	_u.mutation.ClearSnapshot()
+	return _u
+}
+
+// SetState sets the "state" field.
+func (_u *BinEntryUpdateOne) SetState(v binentry.State) *BinEntryUpdateOne {
+	_u.mutation.SetState(v)
+	return _u
+}
+
+// SetNillableState sets the "state" field if the given value is not nil.
+func (_u *BinEntryUpdateOne) SetNillableState(v *binentry.State) *BinEntryUpdateOne {
+	if v != nil {
+		_u.SetState(*v)
+	}
+	return _u
+}
+
+// AddRecordIDs adds the "records" edge to the BinRecord entity by IDs.
+func (_u *BinEntryUpdateOne) AddRecordIDs(ids ...string) *BinEntryUpdateOne {
+	_u.mutation.AddRecordIDs(ids...)
+	return _u
+}
+
+// AddRecords adds the "records" edges to the BinRecord entity.
+func (_u *BinEntryUpdateOne) AddRecords(v ...*BinRecord) *BinEntryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRecordIDs(ids...)
+}
+
 // Mutation returns the BinEntryMutation object of the builder.
 func (_u *BinEntryUpdateOne) Mutation() *BinEntryMutation {
 	return _u.mutation
+}
+
+// ClearRecords clears all "records" edges to the BinRecord entity.
+func (_u *BinEntryUpdateOne) ClearRecords() *BinEntryUpdateOne {
+	_u.mutation.ClearRecords()
+	return _u
+}
+
+// RemoveRecordIDs removes the "records" edge to BinRecord entities by IDs.
+func (_u *BinEntryUpdateOne) RemoveRecordIDs(ids ...string) *BinEntryUpdateOne {
+	_u.mutation.RemoveRecordIDs(ids...)
+	return _u
+}
+
+// RemoveRecords removes "records" edges to BinRecord entities.
+func (_u *BinEntryUpdateOne) RemoveRecords(v ...*BinRecord) *BinEntryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRecordIDs(ids...)
 }
 
 // Where appends a list predicates to the BinEntryUpdate builder.
@@ -209,7 +417,20 @@ func (_u *BinEntryUpdateOne) defaults() error {
 	return nil
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *BinEntryUpdateOne) check() error {
+	if v, ok := _u.mutation.State(); ok {
+		if err := binentry.StateValidator(v); err != nil {
+			return &ValidationError{Name: "state", err: fmt.Errorf(`ent: validator failed for field "BinEntry.state": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *BinEntryUpdateOne) sqlSave(ctx context.Context) (_node *BinEntry, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(binentry.Table, binentry.Columns, sqlgraph.NewFieldSpec(binentry.FieldID, field.TypeString))
 	id, ok := _u.mutation.ID()
 	if !ok {
@@ -253,8 +474,64 @@ func (_u *BinEntryUpdateOne) sqlSave(ctx context.Context) (_node *BinEntry, err 
 	if _u.mutation.ParentEntryIDCleared() {
 		_spec.ClearField(binentry.FieldParentEntryID, field.TypeString)
 	}
+	if value, ok := _u.mutation.Snapshot(); ok {
+		_spec.SetField(binentry.FieldSnapshot, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedSnapshot(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, binentry.FieldSnapshot, value)
+		})
+	}
 	if _u.mutation.SnapshotCleared() {
 		_spec.ClearField(binentry.FieldSnapshot, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.State(); ok {
+		_spec.SetField(binentry.FieldState, field.TypeEnum, value)
+	}
+	if _u.mutation.RecordsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRecordsIDs(); len(nodes) > 0 && !_u.mutation.RecordsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RecordsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   binentry.RecordsTable,
+			Columns: []string{binentry.RecordsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(binrecord.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_node = &BinEntry{config: _u.config}
 	_spec.Assign = _node.assignValues

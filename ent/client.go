@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -101,6 +102,8 @@ type Client struct {
 	AsyncAction *AsyncActionClient
 	// BinEntry is the client for interacting with the BinEntry builders.
 	BinEntry *BinEntryClient
+	// BinRecord is the client for interacting with the BinRecord builders.
+	BinRecord *BinRecordClient
 	// Branding is the client for interacting with the Branding builders.
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
@@ -251,6 +254,7 @@ func (c *Client) init() {
 	c.AppKey = NewAppKeyClient(c.config)
 	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.BinEntry = NewBinEntryClient(c.config)
+	c.BinRecord = NewBinRecordClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
 	c.CampaignEarningRule = NewCampaignEarningRuleClient(c.config)
@@ -414,6 +418,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AppKey:                   NewAppKeyClient(cfg),
 		AsyncAction:              NewAsyncActionClient(cfg),
 		BinEntry:                 NewBinEntryClient(cfg),
+		BinRecord:                NewBinRecordClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
@@ -504,6 +509,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AppKey:                   NewAppKeyClient(cfg),
 		AsyncAction:              NewAsyncActionClient(cfg),
 		BinEntry:                 NewBinEntryClient(cfg),
+		BinRecord:                NewBinRecordClient(cfg),
 		Branding:                 NewBrandingClient(cfg),
 		Campaign:                 NewCampaignClient(cfg),
 		CampaignEarningRule:      NewCampaignEarningRuleClient(cfg),
@@ -601,7 +607,7 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
+		c.AppKey, c.AsyncAction, c.BinEntry, c.BinRecord, c.Branding, c.Campaign,
 		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.Category, c.Consent, c.ConsentChange,
 		c.ConsentGroup, c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerConsent,
@@ -625,7 +631,7 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.BinEntry, c.Branding, c.Campaign,
+		c.AppKey, c.AsyncAction, c.BinEntry, c.BinRecord, c.Branding, c.Campaign,
 		c.CampaignEarningRule, c.CampaignTemplate, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.Category, c.Consent, c.ConsentChange,
 		c.ConsentGroup, c.CursorSecret, c.CustomEvent, c.Customer, c.CustomerConsent,
@@ -654,6 +660,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AsyncAction.mutate(ctx, m)
 	case *BinEntryMutation:
 		return c.BinEntry.mutate(ctx, m)
+	case *BinRecordMutation:
+		return c.BinRecord.mutate(ctx, m)
 	case *BrandingMutation:
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
@@ -1203,6 +1211,22 @@ func (c *BinEntryClient) GetX(ctx context.Context, id string) *BinEntry {
 	return obj
 }
 
+// QueryRecords queries the records edge of a BinEntry.
+func (c *BinEntryClient) QueryRecords(_m *BinEntry) *BinRecordQuery {
+	query := (&BinRecordClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(binentry.Table, binentry.FieldID, id),
+			sqlgraph.To(binrecord.Table, binrecord.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, binentry.RecordsTable, binentry.RecordsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *BinEntryClient) Hooks() []Hook {
 	hooks := c.hooks.BinEntry
@@ -1227,6 +1251,157 @@ func (c *BinEntryClient) mutate(ctx context.Context, m *BinEntryMutation) (Value
 		return (&BinEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown BinEntry mutation op: %q", m.Op())
+	}
+}
+
+// BinRecordClient is a client for the BinRecord schema.
+type BinRecordClient struct {
+	config
+}
+
+// NewBinRecordClient returns a client for the BinRecord from the given config.
+func NewBinRecordClient(c config) *BinRecordClient {
+	return &BinRecordClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `binrecord.Hooks(f(g(h())))`.
+func (c *BinRecordClient) Use(hooks ...Hook) {
+	c.hooks.BinRecord = append(c.hooks.BinRecord, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `binrecord.Intercept(f(g(h())))`.
+func (c *BinRecordClient) Intercept(interceptors ...Interceptor) {
+	c.inters.BinRecord = append(c.inters.BinRecord, interceptors...)
+}
+
+// Create returns a builder for creating a BinRecord entity.
+func (c *BinRecordClient) Create() *BinRecordCreate {
+	mutation := newBinRecordMutation(c.config, OpCreate)
+	return &BinRecordCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of BinRecord entities.
+func (c *BinRecordClient) CreateBulk(builders ...*BinRecordCreate) *BinRecordCreateBulk {
+	return &BinRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BinRecordClient) MapCreateBulk(slice any, setFunc func(*BinRecordCreate, int)) *BinRecordCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BinRecordCreateBulk{err: fmt.Errorf("calling to BinRecordClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BinRecordCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BinRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for BinRecord.
+func (c *BinRecordClient) Update() *BinRecordUpdate {
+	mutation := newBinRecordMutation(c.config, OpUpdate)
+	return &BinRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BinRecordClient) UpdateOne(_m *BinRecord) *BinRecordUpdateOne {
+	mutation := newBinRecordMutation(c.config, OpUpdateOne, withBinRecord(_m))
+	return &BinRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BinRecordClient) UpdateOneID(id string) *BinRecordUpdateOne {
+	mutation := newBinRecordMutation(c.config, OpUpdateOne, withBinRecordID(id))
+	return &BinRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for BinRecord.
+func (c *BinRecordClient) Delete() *BinRecordDelete {
+	mutation := newBinRecordMutation(c.config, OpDelete)
+	return &BinRecordDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BinRecordClient) DeleteOne(_m *BinRecord) *BinRecordDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BinRecordClient) DeleteOneID(id string) *BinRecordDeleteOne {
+	builder := c.Delete().Where(binrecord.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BinRecordDeleteOne{builder}
+}
+
+// Query returns a query builder for BinRecord.
+func (c *BinRecordClient) Query() *BinRecordQuery {
+	return &BinRecordQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBinRecord},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a BinRecord entity by its id.
+func (c *BinRecordClient) Get(ctx context.Context, id string) (*BinRecord, error) {
+	return c.Query().Where(binrecord.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BinRecordClient) GetX(ctx context.Context, id string) *BinRecord {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryEntry queries the entry edge of a BinRecord.
+func (c *BinRecordClient) QueryEntry(_m *BinRecord) *BinEntryQuery {
+	query := (&BinEntryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(binrecord.Table, binrecord.FieldID, id),
+			sqlgraph.To(binentry.Table, binentry.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, binrecord.EntryTable, binrecord.EntryColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *BinRecordClient) Hooks() []Hook {
+	hooks := c.hooks.BinRecord
+	return append(hooks[:len(hooks):len(hooks)], binrecord.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *BinRecordClient) Interceptors() []Interceptor {
+	inters := c.inters.BinRecord
+	return append(inters[:len(inters):len(inters)], binrecord.Interceptors[:]...)
+}
+
+func (c *BinRecordClient) mutate(ctx context.Context, m *BinRecordMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BinRecordCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BinRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BinRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BinRecordDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown BinRecord mutation op: %q", m.Op())
 	}
 }
 
@@ -10947,11 +11122,11 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
-		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
-		Category, Consent, ConsentChange, ConsentGroup, CursorSecret, CustomEvent,
-		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
-		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		AppKey, AsyncAction, BinEntry, BinRecord, Branding, Campaign,
+		CampaignEarningRule, CampaignTemplate, Card, CardActivity, CardDefinition,
+		CardTransaction, Category, Consent, ConsentChange, ConsentGroup, CursorSecret,
+		CustomEvent, Customer, CustomerConsent, CustomerEventCount, EarningRule,
+		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
 		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
 		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
@@ -10963,11 +11138,11 @@ type (
 		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, BinEntry, Branding, Campaign, CampaignEarningRule,
-		CampaignTemplate, Card, CardActivity, CardDefinition, CardTransaction,
-		Category, Consent, ConsentChange, ConsentGroup, CursorSecret, CustomEvent,
-		Customer, CustomerConsent, CustomerEventCount, EarningRule, Export,
-		ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
+		AppKey, AsyncAction, BinEntry, BinRecord, Branding, Campaign,
+		CampaignEarningRule, CampaignTemplate, Card, CardActivity, CardDefinition,
+		CardTransaction, Category, Consent, ConsentChange, ConsentGroup, CursorSecret,
+		CustomEvent, Customer, CustomerConsent, CustomerEventCount, EarningRule,
+		Export, ExportChunk, IdempotencyKey, Incentive, Location, LoyaltyActivity,
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
 		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
 		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,

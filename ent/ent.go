@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -146,6 +147,7 @@ func checkColumn(t, c string) error {
 			appkey.Table:                   appkey.ValidColumn,
 			asyncaction.Table:              asyncaction.ValidColumn,
 			binentry.Table:                 binentry.ValidColumn,
+			binrecord.Table:                binrecord.ValidColumn,
 			branding.Table:                 branding.ValidColumn,
 			campaign.Table:                 campaign.ValidColumn,
 			campaignearningrule.Table:      campaignearningrule.ValidColumn,

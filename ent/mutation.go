@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -99,6 +100,7 @@ const (
 	TypeAppKey                   = "AppKey"
 	TypeAsyncAction              = "AsyncAction"
 	TypeBinEntry                 = "BinEntry"
+	TypeBinRecord                = "BinRecord"
 	TypeBranding                 = "Branding"
 	TypeCampaign                 = "Campaign"
 	TypeCampaignEarningRule      = "CampaignEarningRule"
@@ -2639,7 +2641,11 @@ type BinEntryMutation struct {
 	parent_entry_id    *string
 	snapshot           *json.RawMessage
 	appendsnapshot     json.RawMessage
+	state              *binentry.State
 	clearedFields      map[string]struct{}
+	records            map[string]struct{}
+	removedrecords     map[string]struct{}
+	clearedrecords     bool
 	done               bool
 	oldValue           func(context.Context) (*BinEntry, error)
 	predicates         []predicate.BinEntry
@@ -3239,6 +3245,96 @@ func (m *BinEntryMutation) ResetSnapshot() {
 	delete(m.clearedFields, binentry.FieldSnapshot)
 }
 
+// SetState sets the "state" field.
+func (m *BinEntryMutation) SetState(b binentry.State) {
+	m.state = &b
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *BinEntryMutation) State() (r binentry.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the BinEntry entity.
+// If the BinEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinEntryMutation) OldState(ctx context.Context) (v binentry.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *BinEntryMutation) ResetState() {
+	m.state = nil
+}
+
+// AddRecordIDs adds the "records" edge to the BinRecord entity by ids.
+func (m *BinEntryMutation) AddRecordIDs(ids ...string) {
+	if m.records == nil {
+		m.records = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.records[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRecords clears the "records" edge to the BinRecord entity.
+func (m *BinEntryMutation) ClearRecords() {
+	m.clearedrecords = true
+}
+
+// RecordsCleared reports if the "records" edge to the BinRecord entity was cleared.
+func (m *BinEntryMutation) RecordsCleared() bool {
+	return m.clearedrecords
+}
+
+// RemoveRecordIDs removes the "records" edge to the BinRecord entity by IDs.
+func (m *BinEntryMutation) RemoveRecordIDs(ids ...string) {
+	if m.removedrecords == nil {
+		m.removedrecords = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.records, ids[i])
+		m.removedrecords[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRecords returns the removed IDs of the "records" edge to the BinRecord entity.
+func (m *BinEntryMutation) RemovedRecordsIDs() (ids []string) {
+	for id := range m.removedrecords {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RecordsIDs returns the "records" edge IDs in the mutation.
+func (m *BinEntryMutation) RecordsIDs() (ids []string) {
+	for id := range m.records {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRecords resets all changes to the "records" edge.
+func (m *BinEntryMutation) ResetRecords() {
+	m.records = nil
+	m.clearedrecords = false
+	m.removedrecords = nil
+}
+
 // Where appends a list predicates to the BinEntryMutation builder.
 func (m *BinEntryMutation) Where(ps ...predicate.BinEntry) {
 	m.predicates = append(m.predicates, ps...)
@@ -3273,7 +3369,7 @@ func (m *BinEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *BinEntryMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 12)
 	if m.project_id != nil {
 		fields = append(fields, binentry.FieldProjectID)
 	}
@@ -3307,6 +3403,9 @@ func (m *BinEntryMutation) Fields() []string {
 	if m.snapshot != nil {
 		fields = append(fields, binentry.FieldSnapshot)
 	}
+	if m.state != nil {
+		fields = append(fields, binentry.FieldState)
+	}
 	return fields
 }
 
@@ -3337,6 +3436,8 @@ func (m *BinEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.ParentEntryID()
 	case binentry.FieldSnapshot:
 		return m.Snapshot()
+	case binentry.FieldState:
+		return m.State()
 	}
 	return nil, false
 }
@@ -3368,6 +3469,8 @@ func (m *BinEntryMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldParentEntryID(ctx)
 	case binentry.FieldSnapshot:
 		return m.OldSnapshot(ctx)
+	case binentry.FieldState:
+		return m.OldState(ctx)
 	}
 	return nil, fmt.Errorf("unknown BinEntry field %s", name)
 }
@@ -3453,6 +3556,13 @@ func (m *BinEntryMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSnapshot(v)
+		return nil
+	case binentry.FieldState:
+		v, ok := value.(binentry.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
 		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)
@@ -3575,56 +3685,659 @@ func (m *BinEntryMutation) ResetField(name string) error {
 	case binentry.FieldSnapshot:
 		m.ResetSnapshot()
 		return nil
+	case binentry.FieldState:
+		m.ResetState()
+		return nil
 	}
 	return fmt.Errorf("unknown BinEntry field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *BinEntryMutation) AddedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.records != nil {
+		edges = append(edges, binentry.EdgeRecords)
+	}
 	return edges
 }
 
 // AddedIDs returns all IDs (to other nodes) that were added for the given edge
 // name in this mutation.
 func (m *BinEntryMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case binentry.EdgeRecords:
+		ids := make([]ent.Value, 0, len(m.records))
+		for id := range m.records {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *BinEntryMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.removedrecords != nil {
+		edges = append(edges, binentry.EdgeRecords)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *BinEntryMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case binentry.EdgeRecords:
+		ids := make([]ent.Value, 0, len(m.removedrecords))
+		for id := range m.removedrecords {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *BinEntryMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.clearedrecords {
+		edges = append(edges, binentry.EdgeRecords)
+	}
 	return edges
 }
 
 // EdgeCleared returns a boolean which indicates if the edge with the given name
 // was cleared in this mutation.
 func (m *BinEntryMutation) EdgeCleared(name string) bool {
+	switch name {
+	case binentry.EdgeRecords:
+		return m.clearedrecords
+	}
 	return false
 }
 
 // ClearEdge clears the value of the edge with the given name. It returns an error
 // if that edge is not defined in the schema.
 func (m *BinEntryMutation) ClearEdge(name string) error {
+	switch name {
+	}
 	return fmt.Errorf("unknown BinEntry unique edge %s", name)
 }
 
 // ResetEdge resets all changes to the edge with the given name in this mutation.
 // It returns an error if the edge is not defined in the schema.
 func (m *BinEntryMutation) ResetEdge(name string) error {
+	switch name {
+	case binentry.EdgeRecords:
+		m.ResetRecords()
+		return nil
+	}
 	return fmt.Errorf("unknown BinEntry edge %s", name)
+}
+
+// BinRecordMutation represents an operation that mutates the BinRecord nodes in the graph.
+type BinRecordMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	code           *string
+	snapshot       *json.RawMessage
+	appendsnapshot json.RawMessage
+	clearedFields  map[string]struct{}
+	entry          *string
+	clearedentry   bool
+	done           bool
+	oldValue       func(context.Context) (*BinRecord, error)
+	predicates     []predicate.BinRecord
+}
+
+var _ ent.Mutation = (*BinRecordMutation)(nil)
+
+// binrecordOption allows management of the mutation configuration using functional options.
+type binrecordOption func(*BinRecordMutation)
+
+// newBinRecordMutation creates new mutation for the BinRecord entity.
+func newBinRecordMutation(c config, op Op, opts ...binrecordOption) *BinRecordMutation {
+	m := &BinRecordMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeBinRecord,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withBinRecordID sets the ID field of the mutation.
+func withBinRecordID(id string) binrecordOption {
+	return func(m *BinRecordMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *BinRecord
+		)
+		m.oldValue = func(ctx context.Context) (*BinRecord, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().BinRecord.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withBinRecord sets the old BinRecord of the mutation.
+func withBinRecord(node *BinRecord) binrecordOption {
+	return func(m *BinRecordMutation) {
+		m.oldValue = func(context.Context) (*BinRecord, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m BinRecordMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m BinRecordMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of BinRecord entities.
+func (m *BinRecordMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *BinRecordMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *BinRecordMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().BinRecord.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *BinRecordMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *BinRecordMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the BinRecord entity.
+// If the BinRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinRecordMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *BinRecordMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetEntryID sets the "entry_id" field.
+func (m *BinRecordMutation) SetEntryID(s string) {
+	m.entry = &s
+}
+
+// EntryID returns the value of the "entry_id" field in the mutation.
+func (m *BinRecordMutation) EntryID() (r string, exists bool) {
+	v := m.entry
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEntryID returns the old "entry_id" field's value of the BinRecord entity.
+// If the BinRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinRecordMutation) OldEntryID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEntryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEntryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEntryID: %w", err)
+	}
+	return oldValue.EntryID, nil
+}
+
+// ResetEntryID resets all changes to the "entry_id" field.
+func (m *BinRecordMutation) ResetEntryID() {
+	m.entry = nil
+}
+
+// SetCode sets the "code" field.
+func (m *BinRecordMutation) SetCode(s string) {
+	m.code = &s
+}
+
+// Code returns the value of the "code" field in the mutation.
+func (m *BinRecordMutation) Code() (r string, exists bool) {
+	v := m.code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCode returns the old "code" field's value of the BinRecord entity.
+// If the BinRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinRecordMutation) OldCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCode: %w", err)
+	}
+	return oldValue.Code, nil
+}
+
+// ResetCode resets all changes to the "code" field.
+func (m *BinRecordMutation) ResetCode() {
+	m.code = nil
+}
+
+// SetSnapshot sets the "snapshot" field.
+func (m *BinRecordMutation) SetSnapshot(jm json.RawMessage) {
+	m.snapshot = &jm
+	m.appendsnapshot = nil
+}
+
+// Snapshot returns the value of the "snapshot" field in the mutation.
+func (m *BinRecordMutation) Snapshot() (r json.RawMessage, exists bool) {
+	v := m.snapshot
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSnapshot returns the old "snapshot" field's value of the BinRecord entity.
+// If the BinRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BinRecordMutation) OldSnapshot(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSnapshot is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSnapshot requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSnapshot: %w", err)
+	}
+	return oldValue.Snapshot, nil
+}
+
+// AppendSnapshot adds jm to the "snapshot" field.
+func (m *BinRecordMutation) AppendSnapshot(jm json.RawMessage) {
+	m.appendsnapshot = append(m.appendsnapshot, jm...)
+}
+
+// AppendedSnapshot returns the list of values that were appended to the "snapshot" field in this mutation.
+func (m *BinRecordMutation) AppendedSnapshot() (json.RawMessage, bool) {
+	if len(m.appendsnapshot) == 0 {
+		return nil, false
+	}
+	return m.appendsnapshot, true
+}
+
+// ResetSnapshot resets all changes to the "snapshot" field.
+func (m *BinRecordMutation) ResetSnapshot() {
+	m.snapshot = nil
+	m.appendsnapshot = nil
+}
+
+// ClearEntry clears the "entry" edge to the BinEntry entity.
+func (m *BinRecordMutation) ClearEntry() {
+	m.clearedentry = true
+	m.clearedFields[binrecord.FieldEntryID] = struct{}{}
+}
+
+// EntryCleared reports if the "entry" edge to the BinEntry entity was cleared.
+func (m *BinRecordMutation) EntryCleared() bool {
+	return m.clearedentry
+}
+
+// EntryIDs returns the "entry" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// EntryID instead. It exists only for internal usage by the builders.
+func (m *BinRecordMutation) EntryIDs() (ids []string) {
+	if id := m.entry; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetEntry resets all changes to the "entry" edge.
+func (m *BinRecordMutation) ResetEntry() {
+	m.entry = nil
+	m.clearedentry = false
+}
+
+// Where appends a list predicates to the BinRecordMutation builder.
+func (m *BinRecordMutation) Where(ps ...predicate.BinRecord) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the BinRecordMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *BinRecordMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.BinRecord, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *BinRecordMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *BinRecordMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (BinRecord).
+func (m *BinRecordMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *BinRecordMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.project_id != nil {
+		fields = append(fields, binrecord.FieldProjectID)
+	}
+	if m.entry != nil {
+		fields = append(fields, binrecord.FieldEntryID)
+	}
+	if m.code != nil {
+		fields = append(fields, binrecord.FieldCode)
+	}
+	if m.snapshot != nil {
+		fields = append(fields, binrecord.FieldSnapshot)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *BinRecordMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case binrecord.FieldProjectID:
+		return m.ProjectID()
+	case binrecord.FieldEntryID:
+		return m.EntryID()
+	case binrecord.FieldCode:
+		return m.Code()
+	case binrecord.FieldSnapshot:
+		return m.Snapshot()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *BinRecordMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case binrecord.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case binrecord.FieldEntryID:
+		return m.OldEntryID(ctx)
+	case binrecord.FieldCode:
+		return m.OldCode(ctx)
+	case binrecord.FieldSnapshot:
+		return m.OldSnapshot(ctx)
+	}
+	return nil, fmt.Errorf("unknown BinRecord field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BinRecordMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case binrecord.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case binrecord.FieldEntryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEntryID(v)
+		return nil
+	case binrecord.FieldCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCode(v)
+		return nil
+	case binrecord.FieldSnapshot:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSnapshot(v)
+		return nil
+	}
+	return fmt.Errorf("unknown BinRecord field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *BinRecordMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *BinRecordMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BinRecordMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown BinRecord numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *BinRecordMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *BinRecordMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *BinRecordMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown BinRecord nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *BinRecordMutation) ResetField(name string) error {
+	switch name {
+	case binrecord.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case binrecord.FieldEntryID:
+		m.ResetEntryID()
+		return nil
+	case binrecord.FieldCode:
+		m.ResetCode()
+		return nil
+	case binrecord.FieldSnapshot:
+		m.ResetSnapshot()
+		return nil
+	}
+	return fmt.Errorf("unknown BinRecord field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *BinRecordMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.entry != nil {
+		edges = append(edges, binrecord.EdgeEntry)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *BinRecordMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case binrecord.EdgeEntry:
+		if id := m.entry; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *BinRecordMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *BinRecordMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *BinRecordMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedentry {
+		edges = append(edges, binrecord.EdgeEntry)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *BinRecordMutation) EdgeCleared(name string) bool {
+	switch name {
+	case binrecord.EdgeEntry:
+		return m.clearedentry
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *BinRecordMutation) ClearEdge(name string) error {
+	switch name {
+	case binrecord.EdgeEntry:
+		m.ClearEntry()
+		return nil
+	}
+	return fmt.Errorf("unknown BinRecord unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *BinRecordMutation) ResetEdge(name string) error {
+	switch name {
+	case binrecord.EdgeEntry:
+		m.ResetEntry()
+		return nil
+	}
+	return fmt.Errorf("unknown BinRecord edge %s", name)
 }
 
 // BrandingMutation represents an operation that mutates the Branding nodes in the graph.

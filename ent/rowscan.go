@@ -56,6 +56,24 @@ func (_m *BinEntry) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new BinRecord bound to the client and the
+// values to pass to Rows.Scan for the given bin_records columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *BinRecordClient) ScanTargets(columns []string) (*BinRecord, []any, error) {
+	node := &BinRecord{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the BinRecord's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *BinRecord) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Branding bound to the client and the
 // values to pass to Rows.Scan for the given brandings columns; call
 // AssignScanned with the same columns and values after scanning.

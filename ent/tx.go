@@ -20,6 +20,8 @@ type Tx struct {
 	AsyncAction *AsyncActionClient
 	// BinEntry is the client for interacting with the BinEntry builders.
 	BinEntry *BinEntryClient
+	// BinRecord is the client for interacting with the BinRecord builders.
+	BinRecord *BinRecordClient
 	// Branding is the client for interacting with the Branding builders.
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
@@ -290,6 +292,7 @@ func (tx *Tx) init() {
 	tx.AppKey = NewAppKeyClient(tx.config)
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.BinEntry = NewBinEntryClient(tx.config)
+	tx.BinRecord = NewBinRecordClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
 	tx.CampaignEarningRule = NewCampaignEarningRuleClient(tx.config)

@@ -3,7 +3,7 @@ package rest
 // restAsyncActionTypes map the job types this server names differently
 // from the real service onto its documented async action types
 // (async-actions.json AsyncActionBase.type). The others keep their names:
-// CAMPAIGN.DELETE, EXPORT.* and LOYALTY.MEMBERS_BATCH_CREATE have no
+// CAMPAIGN.DELETE, CAMPAIGN.RESTORE, EXPORT.* and LOYALTY.MEMBERS_BATCH_CREATE have no
 // documented counterpart (the real service does not run them as async
 // actions); docs/openapi.md lists them.
 var restAsyncActionTypes = map[string]string{

@@ -68,13 +68,21 @@ func (h trashBinHandlers) delete(c *gin.Context) {
 }
 
 // restore serves POST /v1/trash-bin/{binEntryId}/restore (our extension,
-// docs/trash-bin.md): 200 with the entry that was restored, which is gone.
+// docs/trash-bin.md): 200 with the entry that was restored, which is gone;
+// 202 with the entry and the async_action_id of the job that restores a
+// large campaign's vouchers.
 func (h trashBinHandlers) restore(c *gin.Context) {
 	e, err := inTx(c, func(ctx context.Context) (*bin.Entry, error) {
 		return h.root.Mutation().RestoreBinEntry(ctx, c.Param("binEntryId"))
 	})
 	if err != nil {
 		renderError(c, err)
+		return
+	}
+	if e.AsyncActionID != nil {
+		body := binEntryJSON(e)
+		body["async_action_id"] = *e.AsyncActionID
+		c.PureJSON(http.StatusAccepted, body)
 		return
 	}
 	c.PureJSON(http.StatusOK, binEntryJSON(e))

@@ -83,7 +83,7 @@ func TestTrashBinRestoresVoucherOnBothTransports(t *testing.T) {
 }
 
 // A product comes back with its SKUs; a SKU alone comes back under its
-// product, but not once the product is gone; a campaign is refused.
+// product, but not once the product is gone.
 func TestTrashBinRestoresProductsAndSkus(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
@@ -133,14 +133,6 @@ func TestTrashBinRestoresProductsAndSkus(t *testing.T) {
 	skuEntry = binEntryOf(t, e, app, skuBefore["id"].(string))["id"].(string)
 	wantError(t, restoreEntry(e, app, skuEntry), http.StatusBadRequest, "not_restorable", "restore the product first")
 	binEntryOf(t, e, app, skuBefore["id"].(string))
-
-	// A campaign's entry is refused and stays.
-	discountCode(t, e, app, "Gone", "GONE-7", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
-	job := must(t, e.Do(http.MethodDelete, "/v1/campaigns/Gone", nil, app), http.StatusAccepted)
-	e.WaitForJob(app, job["async_action_id"].(string))
-	campEntry := binList(t, e, app, "?filters[resource_type][conditions][$is]=campaign")["data"].([]any)[0].(map[string]any)
-	wantError(t, restoreEntry(e, app, campEntry["id"].(string)), http.StatusBadRequest, "not_restorable", "campaign")
-	binEntryOf(t, e, app, campEntry["resource_id"].(string))
 }
 
 // A row that somehow took the binned name (written past the API's checks)

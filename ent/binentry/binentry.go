@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 )
 
 const (
@@ -39,8 +40,19 @@ const (
 	FieldParentEntryID = "parent_entry_id"
 	// FieldSnapshot holds the string denoting the snapshot field in the database.
 	FieldSnapshot = "snapshot"
+	// FieldState holds the string denoting the state field in the database.
+	FieldState = "state"
+	// EdgeRecords holds the string denoting the records edge name in mutations.
+	EdgeRecords = "records"
 	// Table holds the table name of the binentry in the database.
 	Table = "bin_entries"
+	// RecordsTable is the table that holds the records relation/edge.
+	RecordsTable = "bin_records"
+	// RecordsInverseTable is the table name for the BinRecord entity.
+	// It exists in this package in order to avoid circular dependency with the "binrecord" package.
+	RecordsInverseTable = "bin_records"
+	// RecordsColumn is the table column denoting the records relation/edge.
+	RecordsColumn = "entry_id"
 )
 
 // Columns holds all SQL columns for binentry fields.
@@ -57,6 +69,7 @@ var Columns = []string{
 	FieldDeletedByUserID,
 	FieldParentEntryID,
 	FieldSnapshot,
+	FieldState,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -113,6 +126,33 @@ func ResourceTypeValidator(rt ResourceType) error {
 		return nil
 	default:
 		return fmt.Errorf("binentry: invalid enum value for resource_type field: %q", rt)
+	}
+}
+
+// State defines the type for the "state" enum field.
+type State string
+
+// StateBINNED is the default value of the State enum.
+const DefaultState = StateBINNED
+
+// State values.
+const (
+	StateBINNED    State = "BINNED"
+	StateDELETING  State = "DELETING"
+	StateRESTORING State = "RESTORING"
+)
+
+func (s State) String() string {
+	return string(s)
+}
+
+// StateValidator is a validator for the "state" field enum values. It is called by the builders before save.
+func StateValidator(s State) error {
+	switch s {
+	case StateBINNED, StateDELETING, StateRESTORING:
+		return nil
+	default:
+		return fmt.Errorf("binentry: invalid enum value for state field: %q", s)
 	}
 }
 
@@ -174,6 +214,32 @@ func ByParentEntryID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldParentEntryID, opts...).ToFunc()
 }
 
+// ByState orders the results by the state field.
+func ByState(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldState, opts...).ToFunc()
+}
+
+// ByRecordsCount orders the results by records count.
+func ByRecordsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRecordsStep(), opts...)
+	}
+}
+
+// ByRecords orders the results by records terms.
+func ByRecords(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRecordsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+func newRecordsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RecordsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RecordsTable, RecordsColumn),
+	)
+}
+
 // MarshalGQL implements graphql.Marshaler interface.
 func (e ResourceType) MarshalGQL(w io.Writer) {
 	io.WriteString(w, strconv.Quote(e.String()))
@@ -188,6 +254,24 @@ func (e *ResourceType) UnmarshalGQL(val interface{}) error {
 	*e = ResourceType(str)
 	if err := ResourceTypeValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid ResourceType", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e State) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *State) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = State(str)
+	if err := StateValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid State", str)
 	}
 	return nil
 }

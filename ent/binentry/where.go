@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/predicate"
 )
 
@@ -722,6 +723,49 @@ func SnapshotIsNil() predicate.BinEntry {
 // SnapshotNotNil applies the NotNil predicate on the "snapshot" field.
 func SnapshotNotNil() predicate.BinEntry {
 	return predicate.BinEntry(sql.FieldNotNull(FieldSnapshot))
+}
+
+// StateEQ applies the EQ predicate on the "state" field.
+func StateEQ(v State) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldEQ(FieldState, v))
+}
+
+// StateNEQ applies the NEQ predicate on the "state" field.
+func StateNEQ(v State) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNEQ(FieldState, v))
+}
+
+// StateIn applies the In predicate on the "state" field.
+func StateIn(vs ...State) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldIn(FieldState, vs...))
+}
+
+// StateNotIn applies the NotIn predicate on the "state" field.
+func StateNotIn(vs ...State) predicate.BinEntry {
+	return predicate.BinEntry(sql.FieldNotIn(FieldState, vs...))
+}
+
+// HasRecords applies the HasEdge predicate on the "records" edge.
+func HasRecords() predicate.BinEntry {
+	return predicate.BinEntry(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RecordsTable, RecordsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRecordsWith applies the HasEdge predicate on the "records" edge with a given conditions (other predicates).
+func HasRecordsWith(preds ...predicate.BinRecord) predicate.BinEntry {
+	return predicate.BinEntry(func(s *sql.Selector) {
+		step := newRecordsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
 }
 
 // And groups predicates with the AND operator between them.

@@ -45,6 +45,18 @@ func (f BinEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BinEntryMutation", m)
 }
 
+// The BinRecordFunc type is an adapter to allow the use of ordinary
+// function as BinRecord mutator.
+type BinRecordFunc func(context.Context, *ent.BinRecordMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BinRecordFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BinRecordMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BinRecordMutation", m)
+}
+
 // The BrandingFunc type is an adapter to allow the use of ordinary
 // function as Branding mutator.
 type BrandingFunc func(context.Context, *ent.BrandingMutation) (ent.Value, error)

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -217,6 +218,33 @@ func (f TraverseBinEntry) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.BinEntryQuery", q)
+}
+
+// The BinRecordFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BinRecordFunc func(context.Context, *ent.BinRecordQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BinRecordFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BinRecordQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BinRecordQuery", q)
+}
+
+// The TraverseBinRecord type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBinRecord func(context.Context, *ent.BinRecordQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBinRecord) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBinRecord) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BinRecordQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BinRecordQuery", q)
 }
 
 // The BrandingFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -2064,6 +2092,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AsyncActionQuery, predicate.AsyncAction, asyncaction.OrderOption]{typ: ent.TypeAsyncAction, tq: q}, nil
 	case *ent.BinEntryQuery:
 		return &query[*ent.BinEntryQuery, predicate.BinEntry, binentry.OrderOption]{typ: ent.TypeBinEntry, tq: q}, nil
+	case *ent.BinRecordQuery:
+		return &query[*ent.BinRecordQuery, predicate.BinRecord, binrecord.OrderOption]{typ: ent.TypeBinRecord, tq: q}, nil
 	case *ent.BrandingQuery:
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:

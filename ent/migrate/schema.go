@@ -96,6 +96,7 @@ var (
 		{Name: "deleted_by_user_id", Type: field.TypeString, Nullable: true},
 		{Name: "parent_entry_id", Type: field.TypeString, Nullable: true},
 		{Name: "snapshot", Type: field.TypeJSON, Nullable: true},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"BINNED", "DELETING", "RESTORING"}, Default: "BINNED"},
 	}
 	// BinEntriesTable holds the schema information for the "bin_entries" table.
 	BinEntriesTable = &schema.Table{
@@ -117,6 +118,40 @@ var (
 				Name:    "binentry_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{BinEntriesColumns[2]},
+			},
+		},
+	}
+	// BinRecordsColumns holds the columns for the "bin_records" table.
+	BinRecordsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "code", Type: field.TypeString},
+		{Name: "snapshot", Type: field.TypeJSON},
+		{Name: "entry_id", Type: field.TypeString},
+	}
+	// BinRecordsTable holds the schema information for the "bin_records" table.
+	BinRecordsTable = &schema.Table{
+		Name:       "bin_records",
+		Columns:    BinRecordsColumns,
+		PrimaryKey: []*schema.Column{BinRecordsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "bin_records_bin_entries_records",
+				Columns:    []*schema.Column{BinRecordsColumns[4]},
+				RefColumns: []*schema.Column{BinEntriesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "binrecord_entry_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{BinRecordsColumns[4], BinRecordsColumns[0]},
+			},
+			{
+				Name:    "binrecord_project_id_code",
+				Unique:  false,
+				Columns: []*schema.Column{BinRecordsColumns[1], BinRecordsColumns[2]},
 			},
 		},
 	}
@@ -2505,6 +2540,7 @@ var (
 		AppKeysTable,
 		AsyncActionsTable,
 		BinEntriesTable,
+		BinRecordsTable,
 		BrandingsTable,
 		CampaignsTable,
 		CampaignEarningRulesTable,
@@ -2579,6 +2615,7 @@ var (
 
 func init() {
 	AppKeysTable.ForeignKeys[0].RefTable = ProjectsTable
+	BinRecordsTable.ForeignKeys[0].RefTable = BinEntriesTable
 	CampaignsTable.ForeignKeys[0].RefTable = CategoriesTable
 	CardsTable.ForeignKeys[0].RefTable = LoyaltyMembersTable
 	CardActivitiesTable.ForeignKeys[0].RefTable = CardsTable

@@ -15,6 +15,9 @@ type AsyncAction func(*sql.Selector)
 // BinEntry is the predicate function for binentry builders.
 type BinEntry func(*sql.Selector)
 
+// BinRecord is the predicate function for binrecord builders.
+type BinRecord func(*sql.Selector)
+
 // Branding is the predicate function for branding builders.
 type Branding func(*sql.Selector)
 

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/binentry"
+	"github.com/promoengine/promoengine/ent/binrecord"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
@@ -213,6 +214,23 @@ func init() {
 	binentry.DefaultID = binentryDescID.Default.(func() string)
 	// binentry.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	binentry.IDValidator = binentryDescID.Validators[0].(func(string) error)
+	binrecordMixin := schema.BinRecord{}.Mixin()
+	binrecordMixinHooks0 := binrecordMixin[0].Hooks()
+	binrecord.Hooks[0] = binrecordMixinHooks0[0]
+	binrecordMixinInters0 := binrecordMixin[0].Interceptors()
+	binrecord.Interceptors[0] = binrecordMixinInters0[0]
+	binrecordMixinFields0 := binrecordMixin[0].Fields()
+	_ = binrecordMixinFields0
+	binrecordFields := schema.BinRecord{}.Fields()
+	_ = binrecordFields
+	// binrecordDescProjectID is the schema descriptor for project_id field.
+	binrecordDescProjectID := binrecordMixinFields0[0].Descriptor()
+	// binrecord.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	binrecord.ProjectIDValidator = binrecordDescProjectID.Validators[0].(func(string) error)
+	// binrecordDescID is the schema descriptor for id field.
+	binrecordDescID := binrecordFields[0].Descriptor()
+	// binrecord.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	binrecord.IDValidator = binrecordDescID.Validators[0].(func(string) error)
 	brandingMixin := schema.Branding{}.Mixin()
 	brandingMixinHooks0 := brandingMixin[0].Hooks()
 	branding.Hooks[0] = brandingMixinHooks0[0]

@@ -5,7 +5,9 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
@@ -45,8 +47,22 @@ func (BinEntry) Fields() []ent.Field {
 		field.String("parent_entry_id").Optional().Nillable().Immutable(),
 		// snapshot is what the delete removed, as JSON (graph/bin
 		// restore.go): the voucher, product (with its SKUs) or SKU rows a
-		// restore re-creates. Null for campaigns and hidden entries.
-		field.JSON("snapshot", json.RawMessage{}).Optional().Immutable(),
+		// restore re-creates, or a campaign's row with what hangs on it
+		// (its vouchers are records). Null for hidden entries.
+		// A campaign's snapshot is written by its deletion job's last step.
+		field.JSON("snapshot", json.RawMessage{}).Optional(),
+		// state is BINNED, DELETING while a campaign's deletion job still
+		// runs (its vouchers become records), or RESTORING while a
+		// campaign's restore job re-creates its vouchers.
+		field.Enum("state").Values("BINNED", "DELETING", "RESTORING").Default("BINNED"),
+	}
+}
+
+// Edges of the BinEntry: the vouchers of a binned campaign.
+func (BinEntry) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("records", BinRecord.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade), entgql.Skip(entgql.SkipAll)),
 	}
 }
 

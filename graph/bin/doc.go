@@ -5,6 +5,8 @@
 // delete the entry for good. The resource's own rows are deleted as with
 // force, so no read, list, validation or redemption ever sees a binned
 // object and no query pays for the bin; the entry keeps a snapshot of
-// them, from which Restore (our extension) re-creates a voucher, product
-// or SKU.
+// them, from which Restore (our extension) re-creates a voucher, product,
+// SKU or campaign; a campaign's vouchers are kept as the entry's records by
+// its deletion job (KeepVouchers, KeepCampaign) and come back in the
+// request or by a CAMPAIGN.RESTORE job.
 package bin

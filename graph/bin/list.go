@@ -36,6 +36,9 @@ type Entry struct {
 	ResourceType     string    `json:"resource_type"`
 	ResourceName     string    `json:"resource_name"`
 	ResourceParentID *string   `json:"resource_parent_id"`
+	// AsyncActionID is only set on the answer of a campaign's restore that
+	// continues as a CAMPAIGN.RESTORE job.
+	AsyncActionID *string `json:"async_action_id,omitempty"`
 }
 
 // List is a page of bin entries. Total is the number of entries on the
@@ -69,7 +72,9 @@ func ListEntries(ctx context.Context, in *ListInput) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := c.BinEntry.Query().Where(binentry.ParentEntryIDIsNil()) // not the entries that only reserve names
+	// Not the entries that only reserve names, nor a campaign's whose
+	// restore job runs (it is on its way out).
+	q := c.BinEntry.Query().Where(binentry.ParentEntryIDIsNil(), binentry.StateNEQ(binentry.StateRESTORING))
 	if len(preds) > 0 {
 		if in.Or {
 			q.Where(binentry.Or(preds...))

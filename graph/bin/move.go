@@ -36,8 +36,12 @@ type Resource struct {
 	// deleted with this entry.
 	Reserves []Resource
 	// Snapshot is what the delete removes, for a restore (nil: the
-	// resource cannot be restored, e.g. a campaign).
+	// resource cannot be restored).
 	Snapshot *Snapshot
+	// Deleting marks a campaign whose deletion job is about to run: the
+	// entry is DELETING until the job's last step (KeepVouchers,
+	// KeepCampaign).
+	Deleting bool
 }
 
 // Move records r in the request's project bin; the caller deletes the
@@ -55,6 +59,9 @@ func Move(ctx context.Context, r Resource) error {
 		SetResourceName(r.Name).SetNillableReservedName(r.Reserved).SetNillableResourceParentID(r.ParentID)
 	if snapshot != nil {
 		create.SetSnapshot(snapshot)
+	}
+	if r.Deleting {
+		create.SetState(binentry.StateDELETING)
 	}
 	entry, err := create.Save(ctx)
 	if err != nil {

@@ -18,15 +18,18 @@ const Retention = 30 * 24 * time.Hour
 const PurgeEvery = time.Hour
 
 // Purge deletes every project's bin entries older than Retention at now
-// and reports how many went. One DELETE: safe for several workers at
-// once, cheap when nothing is due (created_at index). Its ctx carries the
+// and reports how many went, but not one whose restore job runs. One
+// DELETE (the database cascades to a campaign entry's voucher records):
+// safe for several workers at once, cheap when nothing is due (created_at
+// index). Its ctx carries the
 // ent client (the job worker's sweep context).
 func Purge(ctx context.Context, now time.Time) (int, error) {
 	c := ent.FromContext(ctx)
 	if c == nil {
 		return 0, fmt.Errorf("purging the bin: no ent client in context")
 	}
-	n, err := c.BinEntry.Delete().Where(binentry.CreatedAtLT(now.Add(-Retention))).Exec(viewer.NewSystemContext(ctx))
+	n, err := c.BinEntry.Delete().Where(binentry.CreatedAtLT(now.Add(-Retention)),
+		binentry.StateNEQ(binentry.StateRESTORING)).Exec(viewer.NewSystemContext(ctx))
 	if err != nil {
 		return 0, fmt.Errorf("purging the bin: %w", err)
 	}

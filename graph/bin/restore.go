@@ -17,10 +17,11 @@ import (
 // same id and code/source_id, and the entry goes with the names it kept
 // (they belong to the restored object now). Redemptions, transactions,
 // session locks and publication links a voucher's delete removed are not
-// restored. A campaign's entry is refused with 400: its deletion job
-// removes its vouchers. Another project's entry is a 404; of two restores
-// of one entry, the one that deletes the entry first wins and the other
-// finds no entry (404).
+// restored. A campaign comes back with its vouchers (restoreCampaign): at
+// once when they are few, else by a job whose id the answer carries.
+// Another project's entry is a 404; of two restores of one entry, the one
+// that claims the entry first wins and the other finds no entry (404) or
+// the entry being restored (409).
 func Restore(ctx context.Context, id string) (*Entry, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -34,7 +35,7 @@ func Restore(ctx context.Context, id string) (*Entry, error) {
 		return nil, fmt.Errorf("reading bin entry: %w", err)
 	}
 	if string(e.ResourceType) == TypeCampaign {
-		return nil, notRestorable(id, "A campaign cannot be restored: its vouchers are deleted by the campaign's deletion job")
+		return restoreCampaign(ctx, c, e)
 	}
 	if len(e.Snapshot) == 0 || string(e.Snapshot) == "null" {
 		return nil, notRestorable(id, "This entry was made before the bin kept what it deleted; it can only be deleted")

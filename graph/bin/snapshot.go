@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 
 	entgo "entgo.io/ent"
 
@@ -13,13 +14,33 @@ import (
 
 // Snapshot is what a delete without force removed, kept in the bin entry
 // so that Restore can re-create it: a voucher with its validation-rule
-// assignments, a product with its SKUs, or a SKU. The rows are the ent
-// entities as JSON (every column under its own name).
+// assignments, a product with its SKUs, a SKU, or a campaign (whose
+// vouchers are the entry's records, each a voucher's snapshot). The rows
+// are the ent entities as JSON (every column under its own name).
 type Snapshot struct {
 	Voucher     *ent.Voucher                    `json:"voucher,omitempty"`
 	Assignments []*ent.ValidationRuleAssignment `json:"assignments,omitempty"`
 	Product     *ent.Product                    `json:"product,omitempty"`
 	Skus        []*ent.Sku                      `json:"skus,omitempty"`
+	// Campaign is a campaign as its deletion job's last step found it.
+	Campaign *CampaignSnapshot `json:"campaign,omitempty"`
+	// WasActive is a campaign's active flag before its delete disabled
+	// it (written by the delete, the campaign comes back so).
+	WasActive *bool `json:"was_active,omitempty"`
+	// WasUpdatedAt is a campaign's updated_at before its delete.
+	WasUpdatedAt *time.Time `json:"was_updated_at,omitempty"`
+}
+
+// CampaignSnapshot is a campaign's row (with active as before the delete)
+// and what its deletion removes with it: its validation-rule assignments
+// and its promotion tiers and stacks. Its settings (voucher profile,
+// loyalty, referral and gift settings, category, metadata) are columns of
+// the row.
+type CampaignSnapshot struct {
+	Campaign    *ent.Campaign                   `json:"campaign"`
+	Assignments []*ent.ValidationRuleAssignment `json:"assignments,omitempty"`
+	Tiers       []*ent.PromotionTier            `json:"tiers,omitempty"`
+	Stacks      []*ent.PromotionStack           `json:"stacks,omitempty"`
 }
 
 // encode is the snapshot as stored (nil: none).

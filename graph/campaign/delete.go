@@ -26,7 +26,9 @@ const JobCampaignDelete = "CAMPAIGN.DELETE"
 // assignments and publication links) as a background job, and disables the
 // campaign at once so its codes stop validating while the job runs.
 // Without force=true the campaign is moved to the trash bin first: a bin
-// entry keeps its name reserved (docs/trash-bin.md). A deletion already
+// entry keeps its name reserved, the job keeps each voucher as a record of
+// the entry and the campaign's row as its snapshot, for a restore
+// (docs/trash-bin.md). A campaign whose restore job still runs is a 409. A deletion already
 // scheduled is returned again instead of a second one (and no second
 // bin entry is made).
 func DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
@@ -41,6 +43,9 @@ func DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.Asy
 	if err := store.LockKey(ctx, "campaign-delete:"+cmp.ID); err != nil {
 		return nil, err
 	}
+	if err := bin.CheckNotRestoring(ctx, cmp.ID); err != nil {
+		return nil, err
+	}
 	scheduled := c.AsyncAction.Query().Where(asyncaction.CampaignID(cmp.ID), asyncaction.Type(JobCampaignDelete),
 		asyncaction.StatusIn(asyncaction.StatusENQUEUED, asyncaction.StatusIN_PROGRESS))
 	if job, err := scheduled.First(ctx); err == nil {
@@ -53,8 +58,9 @@ func DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.Asy
 		return nil, fmt.Errorf("counting the campaign's vouchers: %w", err)
 	}
 	if !bin.Skip(force) {
-		name := cmp.Name
-		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeCampaign, ID: cmp.ID, Name: cmp.Name, Reserved: &name}); err != nil {
+		name, active := cmp.Name, cmp.Active
+		if err := bin.Move(ctx, bin.Resource{Type: bin.TypeCampaign, ID: cmp.ID, Name: cmp.Name, Reserved: &name,
+			Snapshot: &bin.Snapshot{WasActive: &active, WasUpdatedAt: cmp.UpdatedAt}, Deleting: true}); err != nil {
 			return nil, err
 		}
 	}
@@ -94,6 +100,9 @@ func DeleteCampaignJob(ctx context.Context, w *jobrun.Worker, job *ent.AsyncActi
 		if _, err := deleteVoucherBatch(ctx, *job.CampaignID, w.BatchSize); err != nil {
 			return 0, err
 		}
+		if err := bin.KeepCampaign(ctx, *job.CampaignID); err != nil {
+			return 0, err
+		}
 		if _, err := c.ValidationRuleAssignment.Delete().Where(
 			validationruleassignment.RelatedObjectID(*job.CampaignID)).Exec(ctx); err != nil {
 			return 0, fmt.Errorf("deleting the campaign's rule assignments: %w", err)
@@ -116,6 +125,9 @@ func deleteVoucherBatch(ctx context.Context, campaignID string, n int) (int, err
 	ids, err := c.Voucher.Query().Where(voucher.CampaignID(campaignID)).Order(ent.Asc(voucher.FieldID)).Limit(n).IDs(ctx)
 	if err != nil || len(ids) == 0 {
 		return 0, store.WrapErr("listing the campaign's vouchers", err)
+	}
+	if err := bin.KeepVouchers(ctx, campaignID, ids); err != nil {
+		return 0, err
 	}
 	return len(ids), deleteVouchers(ctx, c, ids)
 }

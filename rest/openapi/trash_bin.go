@@ -35,9 +35,21 @@ func trashBin(a *API) {
 		Status:      http.StatusNoContent, Errors: []int{404}})
 	a.Add("POST /v1/trash-bin/{binEntryId}/restore", Op{Summary: "Restore bin entry", Auth: ServerAPI,
 		Description: "Our extension, not in the reference documents (bin.json has no restore): re-creates the voucher, " +
-			"product (with its SKUs) or SKU with the same id and code/source_id and deletes the entry; answers the entry " +
-			"restored. A voucher's redemptions, transactions and publication links are not restored. A campaign's entry, " +
-			"a voucher whose campaign or a SKU whose product is deleted: 400 not_restorable.",
+			"product (with its SKUs), SKU or campaign (with its vouchers, rule assignments, promotion tiers and stacks) " +
+			"with the same id and code/source_id/name and deletes the entry; answers the entry restored. A voucher's " +
+			"redemptions, transactions and publication links are not restored. A campaign with more than 1000 vouchers " +
+			"answers 202 with the CAMPAIGN.RESTORE async action that re-creates its vouchers (the campaign stays " +
+			"disabled until it is done). A voucher whose campaign or a SKU whose product is deleted, a campaign deleted " +
+			"before campaigns could be restored: 400 not_restorable. A campaign whose deletion job still runs: 409 " +
+			"deletion_in_progress; whose restore job runs: 409 restore_in_progress; whose name or a code is taken: 409 " +
+			"duplicate_found.",
 		PathParams: map[string]string{"binEntryId": "The bin entry's ID."},
-		Response:   entry, Errors: []int{409}})
+		Response:   entry, Errors: []int{409},
+		Also: []Response{{Status: http.StatusAccepted, Description: "A large campaign: its vouchers come back by a job.",
+			Schema: Object(
+				Req("id", String()), Req("created_at", DateTime()), Req("deleted_by_user_id", String().Null()),
+				Req("resource_id", String()), Req("resource_type", Const("campaign")), Req("resource_name", String()),
+				Req("resource_parent_id", String().Null()), Req("object", Const("campaign")),
+				Req("async_action_id", String().Desc("The CAMPAIGN.RESTORE async action (GET /v1/async-actions/{id})."))),
+		}}})
 }
