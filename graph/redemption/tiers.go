@@ -177,12 +177,13 @@ func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool) {
 }
 
 // tierDiscount is the discount an applicable tier shows.
-func tierDiscount(t *ent.PromotionTier) map[string]any {
+func (s *redeemableState) tierDiscount() map[string]any {
+	t := s.tier
 	if t.Discount == nil {
 		return map[string]any{"discount": map[string]any{}}
 	}
 	d := *t.Discount
-	markDynamic(&d) // formulas.go
+	s.markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
 

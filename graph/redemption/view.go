@@ -163,7 +163,7 @@ var skipMessages = map[string]string{
 // adds the bundle).
 func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) map[string]any {
 	if s.tier != nil {
-		return tierDiscount(s.tier)
+		return s.tierDiscount()
 	}
 	v := s.voucher
 	switch v.Type {
@@ -180,8 +180,8 @@ func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) ma
 	if v.Discount == nil {
 		return map[string]any{"discount": map[string]any{}}
 	}
-	d := *v.Discount // encoded as it is stored, with is_dynamic always present
-	markDynamic(&d)  // formulas.go
+	d := *v.Discount  // encoded as it is stored, with is_dynamic always present
+	s.markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
 
