@@ -91,3 +91,12 @@ func (s *redeemableState) categoryID() string {
 	}
 	return redeemableCategoryID(s.voucher)
 }
+
+// CategoriesView is the categories list of an object whose category is
+// cat (nil: none), as a redeemable's shows it.
+func CategoriesView(cat *ent.Category) []any {
+	if cat == nil {
+		return []any{}
+	}
+	return []any{categoryView(cat)}
+}
