@@ -190,6 +190,10 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 		}
 		for i, q := range out.Items {
 			if sc.keeps(q, out.CartItems) {
+				if cmp := batch[i].campaign; cmp != nil {
+					// The campaign's category, not its code's own.
+					q.Categories = out.CategoriesView(cmp.Edges.AssignedCategory)
+				}
 				picks = append(picks, picked{cand: batch[i], q: q, discount: q.Discount})
 			}
 		}

@@ -45,9 +45,10 @@ func (r *request) entry(c candidate, q *redemption.Qualified) map[string]any {
 		"order": q.Order, "applicable_to": q.ApplicableTo, "inapplicable_to": q.InapplicableTo,
 		"metadata": orEmpty(q.Metadata), "categories": q.Categories}
 	if cmp := c.campaign; cmp != nil {
-		// The campaign's own metadata, category and name; campaign_id and
-		// campaign_name are only for the other objects (reference).
-		e["metadata"], e["categories"] = orEmpty(cmp.Metadata), redemption.CategoriesView(cmp.Edges.AssignedCategory)
+		// The campaign's own metadata and name (its categories were set by
+		// qualifyEach); campaign_id and campaign_name are only for the
+		// other objects (reference).
+		e["metadata"] = orEmpty(cmp.Metadata)
 		if r.expand[ExpandRedeemable] {
 			e["name"] = cmp.Name
 		}

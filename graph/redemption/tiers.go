@@ -164,11 +164,11 @@ func (s *redeemableState) subject() string {
 }
 
 // tierResult fills what a validation shows of a tier.
-func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool) {
+func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool, rules discount.Rules) {
 	t := s.tier
 	r.Metadata = shape.OrEmptyMap(t.Metadata)
 	if !skipped {
-		r.Categories = s.categoriesView()
+		r.Categories = s.categoriesView(rules)
 	}
 	r.CampaignID = &t.CampaignID
 	if cmp := t.Edges.Campaign; cmp != nil {

@@ -114,14 +114,14 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	if v := s.voucher; v != nil {
 		r.Metadata = shape.OrEmptyMap(v.Metadata)
 		if out.Status != discount.StatusSkipped {
-			r.Categories = s.categoriesView()
+			r.Categories = s.categoriesView(e.rules)
 		}
 		r.CampaignID = v.CampaignID
 		if cmp := v.Edges.Campaign; cmp != nil {
 			r.CampaignName = &cmp.Name
 		}
 	} else if s.tier != nil {
-		s.tierResult(r, out.Status == discount.StatusSkipped) // tiers.go
+		s.tierResult(r, out.Status == discount.StatusSkipped, e.rules) // tiers.go
 	}
 	switch out.Status {
 	case discount.StatusApplicable:

@@ -17,7 +17,7 @@ func qualifications(a *API) {
 		Req("applicable_to", FreeObject()),
 		Req("inapplicable_to", FreeObject()),
 		Req("metadata", Metadata()),
-		Opt("categories", Array(FreeObject())),
+		Opt("categories", Array(Ref("RedeemableCategory"))),
 		Opt("name", String().Desc("expand redeemable (a campaign: its name)")),
 		Opt("banner", String().Desc("expand redeemable")),
 		Opt("campaign_id", String().Desc("expand redeemable; not on a campaign")),
