@@ -26,9 +26,7 @@ func TestPriceFormula(t *testing.T) {
 		map[string]any{"object": "product", "id": "poster", "price": 1200, "price_formula": `ORDER_METADATA("poster_price")`}}}},
 		map[string]any{"related_object_type": "promotion_tier", "related_object_id": tier})
 
-	// Redeemed (a validation's applicable_to would show the entries too, but
-	// the reference types price_formula as a number: its strict check
-	// cannot pass there).
+	// Redeemed (TestPriceFormulaIsDynamic validates and qualifies).
 	redeem := func(metadata map[string]any) []float64 {
 		res := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{tierRedeemable(tier)},
 			"order": map[string]any{"metadata": metadata, "items": []any{
@@ -61,5 +59,69 @@ func TestPriceFormula(t *testing.T) {
 		http.StatusBadRequest, "invalid_payload", "applicable_to.included[0].price_formula")
 	if after := num(must(t, e.Do(http.MethodGet, "/v1/validation-rules", nil, app), http.StatusOK)["total"]); after != before {
 		t.Fatalf("a bad formula was stored: %v → %v", before, after)
+	}
+}
+
+// TestPriceFormulaIsDynamic: a FIXED discount whose amount comes only
+// from the price_formula of an applicable_to entry (no formula of its
+// own) shows result.discount.is_dynamic true in validations (and the
+// legacy promotions validation's discount) and qualifications
+// (docs/promotions.md "Discount formulas"); the same discount with a
+// static price only shows false.
+func TestPriceFormulaIsDynamic(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	createProduct(t, e, app, map[string]any{"source_id": "mug", "name": "Mug", "price": 1000})
+	fixedTier := func(campaign string, entry map[string]any) string {
+		_, tiers := promotionCampaign(t, e, app, campaign, map[string]any{"name": campaign,
+			"action": map[string]any{"discount": map[string]any{"type": "FIXED", "effect": "APPLY_TO_ITEMS", "fixed_amount": 5000}}})
+		tier := tiers[0]["id"].(string)
+		cartRule(t, e, app, map[string]any{"applicable_to": map[string]any{"included": []any{entry}}},
+			map[string]any{"related_object_type": "promotion_tier", "related_object_id": tier})
+		return tier
+	}
+	formula := fixedTier("Formula price", map[string]any{"object": "product", "id": "mug", "price": 900,
+		"price_formula": "ORDER_ITEM_PRICE * 0.8"})
+	static := fixedTier("Static price", map[string]any{"object": "product", "id": "mug", "price": 900})
+	order := map[string]any{"items": []any{map[string]any{"product_id": "mug", "quantity": 1, "price": 1000}}}
+	dynamic := func(what string, discount any) any {
+		d, ok := discount.(map[string]any)
+		if !ok {
+			t.Fatalf("%s: no result.discount: %v", what, discount)
+		}
+		return d["is_dynamic"]
+	}
+	for _, c := range []struct {
+		tier string
+		want bool
+		off  float64
+	}{{formula, true, 200}, {static, false, 100}} {
+		val := must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{tierRedeemable(c.tier)},
+			"order": order}, app), http.StatusOK)
+		entry := val["redeemables"].([]any)[0].(map[string]any)
+		if got := dynamic("validation", entry["result"].(map[string]any)["discount"]); got != c.want || num(val["order"].(map[string]any)["total_discount_amount"]) != c.off {
+			t.Errorf("validation of %s: is_dynamic %v, want %v: %s", c.tier, got, c.want, mustJSON(val))
+		}
+	}
+	// The legacy promotions validation shows each tier's discount the same way.
+	legacy := must(t, e.DoJSON(http.MethodPost, "/v1/promotions/validation", map[string]any{"order": order}, app), http.StatusOK)
+	for _, x := range legacy["promotions"].([]any) {
+		p := x.(map[string]any)
+		if got := dynamic("legacy validation", p["discount"]); got != (p["id"] == formula) {
+			t.Errorf("legacy validation of %s: is_dynamic %v", p["id"], got)
+		}
+	}
+	q := must(t, e.DoJSON(http.MethodPost, "/v1/qualifications", map[string]any{"order": order, "options": map[string]any{"limit": 10}}, app), http.StatusOK)
+	seen := 0
+	for _, x := range q["redeemables"].(map[string]any)["data"].([]any) {
+		entry := x.(map[string]any)
+		want := entry["id"] == formula
+		if got := dynamic("qualification", entry["result"].(map[string]any)["discount"]); got != want {
+			t.Errorf("qualification of %s: is_dynamic %v, want %v", entry["id"], got, want)
+		}
+		seen++
+	}
+	if seen != 2 {
+		t.Errorf("qualification: %s", mustJSON(q))
 	}
 }

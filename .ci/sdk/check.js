@@ -416,16 +416,24 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(promoVal.valid === true && promoVal.promotions.length === 2, 'promotions.validate', promoVal)
   // Qualifications (docs/qualifications.md): both tiers fit the order, each computed alone.
   const qual = await client.qualifications.checkEligibility({ customer: { source_id: 'sdk-promo' }, order: { amount: 10000 },
-    scenario: 'ALL', options: { limit: 10, expand: ['redeemable'], sorting_rule: 'BEST_DEAL' } })
-  // Scenario ALL also offers the project's generic codes that fit the order; the tiers keep their place by deal.
+    scenario: 'ALL', options: { limit: 50, expand: ['redeemable'], sorting_rule: 'BEST_DEAL' } })
+  // Scenario ALL also offers the project's generic codes that fit the order, and the code campaigns of which
+  // the customer holds no code (object campaign, id camp_…, name with expand redeemable, no campaign_id):
+  // SDK Summer (15% off), SDK Redeem (500 off) and the SDK Gift card's credits; best deal first.
   const qualData = qual.redeemables.data
   const qualTiers = qualData.filter(r => r.object === 'promotion_tier')
+  const qualCamps = qualData.filter(r => r.object === 'campaign')
+  const qualCamp = id => qualCamps.find(r => r.id === id)
   assert(qual.redeemables.object === 'list' && qual.redeemables.total === qualData.length && qual.redeemables.has_more === false &&
     qualTiers.length === 2 && qualTiers[0].id === tier2.id && qualTiers[0].order.total_amount === 8500 &&
     qualTiers[1].order.total_amount === 9000 && qualTiers[0].campaign_name === 'SDK Promo' &&
-    qualData.some(r => r.object === 'voucher') && qualData[0].order.total_amount === 8500 &&
+    qualData.some(r => r.object === 'voucher') &&
+    qualCamp(camp.id) && qualCamp(camp.id).name === 'SDK Summer' && qualCamp(camp.id).order.total_amount === 8500 &&
+    qualCamp(redeemCamp.id) && qualCamp(redeemCamp.id).order.total_amount === 9500 &&
+    qualCamp(gift.id) && qualCamp(gift.id).result.gift &&
+    qualCamps.every(r => r.id.startsWith('camp_') && r.campaign_id === undefined && r.campaign_name === undefined) &&
     qualData.every((r, i, a) => i === 0 || a[i - 1].order.total_amount <= r.order.total_amount),
-    'qualifications.checkEligibility -> both tiers and the generic codes, best deal first', qual)
+    'qualifications.checkEligibility -> both tiers, the generic codes and the code campaigns, best deal first', qual)
   await expectError(() => client.qualifications.checkEligibility({ options: { limit: 51 } }),
     e => e.code === 400 && e.key === 'invalid_payload', 'qualifications.checkEligibility with limit 51 -> 400')
   // Legacy qualifications (docs/qualifications.md "Legacy endpoints"): a fresh generic code and code campaign.

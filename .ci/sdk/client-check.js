@@ -27,7 +27,7 @@ const management = async (method, path, body) => {
   const project = await management('POST', '', { name: 'SDK web shop', client_trusted_domains: [shop] })
   assert(project.client_side_key && project.client_side_key.app_token, 'management: POST /management/v1/projects -> client_side_key', project)
   const server = VoucherifyServerSide({ applicationId: project.server_side_key.app_id, secretKey: project.server_side_key.app_token, apiUrl: api })
-  await server.campaigns.create({ name: 'Web Promo', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
+  const webPromo = await server.campaigns.create({ name: 'Web Promo', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
     voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } })
   for (const code of ['WEB-1', 'WEB-2', 'WEB-3']) await server.campaigns.addVoucher('Web Promo', { code })
   await fetch(api + '/v1/metadata-schemas', { method: 'POST', body: JSON.stringify({ related_object: 'event', name: 'page-view', properties: {} }),
@@ -80,9 +80,12 @@ const management = async (method, path, body) => {
 
   await server.promotions.create({ name: 'Web Cart', campaign_type: 'PROMOTION', type: 'STATIC',
     promotion: { tiers: [{ name: 'Web 3 off', action: { discount: { type: 'AMOUNT', amount_off: 300 } } }] } })
+  // web-new holds no Web Promo code: the campaign is offered too (newest first: the tier, then the campaign).
   const qualified = await client.qualifications({ customer: { source_id: 'web-new' }, order: { amount: 3000 } })
-  assert(qualified.redeemables.total === 1 && qualified.redeemables.data[0].object === 'promotion_tier' &&
-    qualified.redeemables.data[0].order.total_amount === 2700, 'client.qualifications -> the cart promotion', qualified)
+  const [qTier, qCamp] = qualified.redeemables.data
+  assert(qualified.redeemables.total === 2 && qTier.object === 'promotion_tier' && qTier.order.total_amount === 2700 &&
+    qCamp.object === 'campaign' && qCamp.id === webPromo.id && qCamp.order.total_amount === 2500,
+    'client.qualifications -> the cart promotion and the Web Promo campaign', qualified)
 
   const foreign = VoucherifyClientSide({ clientApplicationId: project.client_side_key.app_id, clientSecretKey: project.client_side_key.app_token,
     apiUrl: api, origin: 'https://evil.example.net' })

@@ -27,11 +27,24 @@ import (
 
 // candidate is one redeemable to evaluate.
 type candidate struct {
-	object    string // promotion_tier, voucher or promotion_stack
-	id        string // promo_…, the voucher code, stack_…
+	object    string // promotion_tier, voucher, promotion_stack or campaign
+	id        string // promo_…, the voucher code, stack_…, camp_…
 	createdAt time.Time
 	fields    fields
 	stack     *ent.PromotionStack
+	// campaign is a campaign entry's campaign (with its category), code
+	// the code it is checked through (campaigns.go).
+	campaign *ent.Campaign
+	code     string
+}
+
+// evaluated is the redeemable the evaluation checks for the candidate:
+// a campaign is checked through its representative code.
+func (c candidate) evaluated() (object, id string) {
+	if c.object == ObjectCampaign {
+		return "voucher", c.code
+	}
+	return c.object, c.id
 }
 
 // activeCampaign selects campaigns that are on and in their dates.

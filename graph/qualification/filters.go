@@ -110,7 +110,7 @@ func (f *filter) matches(v fields) bool {
 		return true
 	}
 	for _, c := range f.conditions {
-		ok := c.holds(v[c.field])
+		ok := !(v["resource_type"] == ObjectCampaign && campaignOnlyOut[c.field]) && c.holds(v[c.field])
 		if f.or && ok {
 			return true
 		}

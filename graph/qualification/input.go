@@ -1,9 +1,9 @@
 // Package qualification answers "which offers fit this cart" (REST POST
 // /v1/qualifications and /client/v1/qualifications, the legacy campaign
 // and voucher qualifications, GraphQL qualifications): the promotion
-// tiers, held vouchers and promotion stacks of the project that a
-// customer could use on an order, each computed alone, nothing written
-// (docs/qualifications.md).
+// tiers, held and generic vouchers, code campaigns and promotion stacks
+// of the project that a customer could use on an order, each computed
+// alone, nothing written (docs/qualifications.md).
 package qualification
 
 import (
@@ -20,7 +20,8 @@ const (
 	DefaultLimit = 5
 	MaxLimit     = 50
 	// MaxCandidates is how many redeemables one request evaluates at most
-	// (of each source: tiers, held vouchers), newest first; beyond it the
+	// (of each source: tiers, held vouchers, generic vouchers, campaigns,
+	// and of them all), newest first; beyond it the
 	// page ends with has_more and more_starting_after, so a project with
 	// 100,000 codes cannot make one request unbounded.
 	MaxCandidates = 1000

@@ -7,7 +7,6 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
-	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -70,11 +69,9 @@ func (r *legacyRequest) codeCampaigns(ctx context.Context, now time.Time) ([]*en
 	if err != nil {
 		return nil, err
 	}
-	cmps, err := c.Campaign.Query().Where(activeCampaign(now), campaign.TypeNEQ(campaign.TypeSTANDALONE),
-		campaign.CampaignTypeIn(campaign.CampaignTypeDISCOUNT_COUPONS, campaign.CampaignTypeGIFT_VOUCHERS,
-			campaign.CampaignTypeREFERRAL_PROGRAM)).
-		Order(r.order(campaignColumns), r.direction(campaign.FieldID)).Limit(MaxCandidates).
-		WithAssignedCategory().All(ctx)
+	cmps, err := c.Campaign.Query().Where(publishedCodeCampaign(now)). // campaigns.go
+										Order(r.order(campaignColumns), r.direction(campaign.FieldID)).Limit(MaxCandidates).
+										WithAssignedCategory().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing the code campaigns: %w", err)
 	}
@@ -84,18 +81,5 @@ func (r *legacyRequest) codeCampaigns(ctx context.Context, now time.Time) ([]*en
 // representative is the campaign's newest active, in-date code held by
 // nobody or by the customer ("" when it has none).
 func (r *legacyRequest) representative(ctx context.Context, campaignID string, now time.Time) (string, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return "", err
-	}
-	codes, err := c.Voucher.Query().Where(voucher.CampaignID(campaignID), usableVoucher(now), r.holdable()).
-		Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(1).
-		Select(voucher.FieldCode).Strings(ctx)
-	if err != nil {
-		return "", fmt.Errorf("reading a code of campaign %s: %w", campaignID, err)
-	}
-	if len(codes) == 0 {
-		return "", nil
-	}
-	return codes[0], nil
+	return representativeCode(ctx, campaignID, now, r.holdable()) // campaigns.go
 }

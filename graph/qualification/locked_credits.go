@@ -23,7 +23,7 @@ func (r *request) addLockedCredits(ctx context.Context, picks []picked, now time
 	gifts := map[string]map[string]any{}
 	var ids []string
 	for _, p := range picks {
-		if p.q == nil || p.q.Voucher == nil || p.q.Voucher.Type != jsonfield.VoucherTypeGift {
+		if p.q == nil || p.q.Voucher == nil || p.q.Voucher.Type != jsonfield.VoucherTypeGift || p.cand.object == ObjectCampaign {
 			continue
 		}
 		g, ok := p.q.Result["gift"].(map[string]any)

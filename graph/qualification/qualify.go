@@ -94,8 +94,8 @@ func (r *request) evalInput(cands []candidate, sc scenario) redemption.QualifyIn
 	in := redemption.QualifyInput{Customer: r.in.Customer, Order: r.in.Order, TrackingID: r.in.TrackingID,
 		Metadata: r.in.Metadata, Omit: sc.omit}
 	for _, c := range cands {
-		object := c.object
-		in.Candidates = append(in.Candidates, &redemption.RedeemableInput{Object: &object, ID: c.id})
+		object, id := c.evaluated()
+		in.Candidates = append(in.Candidates, &redemption.RedeemableInput{Object: &object, ID: id})
 	}
 	return in
 }
@@ -130,6 +130,12 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 			return nil, false, err
 		}
 	}
+	if sc.campaigns {
+		l, err := campaignCandidates(ctx, r.in.Customer, now, r.startingAfter) // campaigns.go
+		if err := add(l, err, MaxCandidates); err != nil {
+			return nil, false, err
+		}
+	}
 	if sc.stacks {
 		l, err := stackCandidates(ctx, now, r.startingAfter)
 		if err := add(l, err, MaxStacks); err != nil {
@@ -149,10 +155,11 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 	return kept, truncated, nil
 }
 
-// qualifyEach evaluates tiers and vouchers in passes of evalChunk (all at
-// once when the page is sorted by discount) and keeps those the scenario
-// keeps; it returns how many candidates it evaluated and the first pass's
-// outcome (nil: none ran).
+// qualifyEach evaluates tiers, vouchers and campaigns in passes of
+// evalChunk (all at once when the page is sorted by discount) and keeps
+// those the scenario keeps; it returns how many candidates it evaluated
+// and the first pass's outcome (nil: none ran). A campaign without a
+// representative code counts as evaluated and is not listed.
 func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidate) ([]picked, int, *redemption.QualifyOutcome, error) {
 	var picks []picked
 	var first *redemption.QualifyOutcome
@@ -165,7 +172,15 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 		if r.sorting == SortDefault && len(picks) > r.limit {
 			break
 		}
-		batch := cands[done:min(done+chunk, len(cands))]
+		pass := cands[done:min(done+chunk, len(cands))]
+		batch, err := withRepresentatives(ctx, pass, clock.Now()) // campaigns.go
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		done += len(pass)
+		if len(batch) == 0 {
+			continue
+		}
 		out, err := redemption.Qualify(ctx, r.evalInput(batch, sc))
 		if err != nil {
 			return nil, 0, nil, err
@@ -175,10 +190,13 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 		}
 		for i, q := range out.Items {
 			if sc.keeps(q, out.CartItems) {
+				if cmp := batch[i].campaign; cmp != nil {
+					// The campaign's category, not its code's own.
+					q.Categories = out.CategoriesView(cmp.Edges.AssignedCategory)
+				}
 				picks = append(picks, picked{cand: batch[i], q: q, discount: q.Discount})
 			}
 		}
-		done += len(batch)
 	}
 	return picks, done, first, nil
 }

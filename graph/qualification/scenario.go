@@ -25,6 +25,9 @@ type scenario struct {
 	tiers, vouchers, stacks bool
 	// generic adds the generic codes held by nobody (ALL).
 	generic bool
+	// campaigns adds the code campaigns of which the customer holds no
+	// code (ALL, AUDIENCE_ONLY; campaigns.go).
+	campaigns bool
 	// omit leaves rule conditions out (nil: every rule is checked).
 	omit rules.Omit
 	// applicable: the discount must apply to the cart as it is.
@@ -39,9 +42,9 @@ func leaveOutAll(rules.Condition) bool { return true }
 func leaveOutAllButCustomer(c rules.Condition) bool { return !rules.IsCustomerCondition(c) }
 
 var scenarios = map[string]scenario{
-	ScenarioAll:                   {tiers: true, vouchers: true, generic: true, applicable: true},
+	ScenarioAll:                   {tiers: true, vouchers: true, generic: true, campaigns: true, applicable: true},
 	ScenarioCustomerWallet:        {vouchers: true, applicable: true},
-	ScenarioAudienceOnly:          {tiers: true, vouchers: true, omit: leaveOutAllButCustomer},
+	ScenarioAudienceOnly:          {tiers: true, vouchers: true, campaigns: true, omit: leaveOutAllButCustomer},
 	ScenarioProducts:              {tiers: true, vouchers: true, omit: leaveOutAll, products: discountsOrRequires},
 	ScenarioProductsDiscount:      {tiers: true, vouchers: true, omit: leaveOutAll, products: discounts},
 	ScenarioProductsByCustomer:    {tiers: true, vouchers: true, omit: leaveOutAllButCustomer, products: discountsOrRequires},

@@ -32,18 +32,28 @@ func (r *request) entries(ctx context.Context, picks []picked) ([]map[string]any
 		}
 		e := r.entry(p.cand, p.q)
 		if r.expand[ExpandValidationRules] {
-			e["validation_rules_assignments"] = assignmentList(p.q, assignments)
+			e["validation_rules_assignments"] = assignmentList(p, assignments)
 		}
 		out = append(out, e)
 	}
 	return out, nil
 }
 
-// entry is one tier's or voucher's entry, computed alone.
+// entry is one tier's, voucher's or campaign's entry, computed alone.
 func (r *request) entry(c candidate, q *redemption.Qualified) map[string]any {
 	e := map[string]any{"id": c.id, "object": c.object, "created_at": clock.Format(c.createdAt), "result": q.Result,
 		"order": q.Order, "applicable_to": q.ApplicableTo, "inapplicable_to": q.InapplicableTo,
 		"metadata": orEmpty(q.Metadata), "categories": q.Categories}
+	if cmp := c.campaign; cmp != nil {
+		// The campaign's own metadata and name (its categories were set by
+		// qualifyEach); campaign_id and campaign_name are only for the
+		// other objects (reference).
+		e["metadata"] = orEmpty(cmp.Metadata)
+		if r.expand[ExpandRedeemable] {
+			e["name"] = cmp.Name
+		}
+		return e
+	}
 	if !r.expand[ExpandRedeemable] {
 		return e
 	}
@@ -68,7 +78,7 @@ func pageAssignments(ctx context.Context, picks []picked) ([]*ent.ValidationRule
 	var ids []string
 	for _, p := range picks {
 		if p.q != nil {
-			ids = append(ids, relatedIDs(p.q)...)
+			ids = append(ids, relatedIDs(p)...)
 		}
 	}
 	if len(ids) == 0 {
@@ -86,9 +96,13 @@ func pageAssignments(ctx context.Context, picks []picked) ([]*ent.ValidationRule
 	return as, nil
 }
 
-// relatedIDs are the ids rules may be assigned to for a redeemable.
-func relatedIDs(q *redemption.Qualified) []string {
+// relatedIDs are the ids rules may be assigned to for a redeemable; a
+// campaign entry shows its campaign's (not its representative code's).
+func relatedIDs(p picked) []string {
+	q := p.q
 	switch {
+	case p.cand.object == ObjectCampaign:
+		return []string{p.cand.id}
 	case q.Tier != nil:
 		return []string{q.Tier.ID, q.Tier.CampaignID}
 	case q.Voucher != nil && q.Voucher.CampaignID != nil:
@@ -102,8 +116,8 @@ func relatedIDs(q *redemption.Qualified) []string {
 // assignmentList is an entry's validation_rules_assignments: each with
 // validation_status VALID, or PARTIALLY_VALID with the rules the
 // qualification left out (validation_omitted_rules).
-func assignmentList(q *redemption.Qualified, all []*ent.ValidationRuleAssignment) map[string]any {
-	ids := relatedIDs(q)
+func assignmentList(p picked, all []*ent.ValidationRuleAssignment) map[string]any {
+	q, ids := p.q, relatedIDs(p)
 	data := []any{}
 	for _, a := range all {
 		if !slices.Contains(ids, a.RelatedObjectID) {

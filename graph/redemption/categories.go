@@ -3,9 +3,11 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -58,23 +60,36 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 }
 
 // categoryView is the category object of a redeemable's categories;
-// updated_at is left out until the category is first updated.
-func categoryView(cat *ent.Category) map[string]any {
+// updated_at is left out until the category is first updated, and
+// stacking_rules_type is EXCLUSIVE or JOINT when the stacking rules name
+// the category among their exclusive_categories or joint_categories
+// (absent otherwise; reference CategoryWithStackingRulesType).
+func categoryView(cat *ent.Category, rules discount.Rules) map[string]any {
 	v := map[string]any{"id": cat.ID, "name": cat.Name, "hierarchy": cat.Hierarchy,
 		"created_at": clock.Format(cat.CreatedAt), "object": "category"}
 	if cat.UpdatedAt != nil {
 		v["updated_at"] = clock.Format(*cat.UpdatedAt)
 	}
+	switch {
+	case slices.Contains(rules.ExclusiveCategories, cat.ID):
+		v["stacking_rules_type"] = "EXCLUSIVE"
+	case slices.Contains(rules.JointCategories, cat.ID):
+		v["stacking_rules_type"] = "JOINT"
+	}
 	return v
 }
 
-// categoriesView is a redeemable's categories: its category as a
-// one-element list, or an empty one.
-func (s *redeemableState) categoriesView() []any {
-	if s.category == nil {
+// categoriesView is a redeemable's categories under the stacking rules:
+// its category as a one-element list, or an empty one.
+func (s *redeemableState) categoriesView(rules discount.Rules) []any {
+	return categoriesOf(s.category, rules)
+}
+
+func categoriesOf(cat *ent.Category, rules discount.Rules) []any {
+	if cat == nil {
 		return []any{}
 	}
-	return []any{categoryView(s.category)}
+	return []any{categoryView(cat, rules)}
 }
 
 // categoryID is the redeemable's category: the voucher's or tier's own,
@@ -90,4 +105,11 @@ func (s *redeemableState) categoryID() string {
 		return ""
 	}
 	return redeemableCategoryID(s.voucher)
+}
+
+// CategoriesView is the categories list of an object whose category is
+// cat (nil: none), as a redeemable's shows it under the stacking rules
+// the qualification ran with.
+func (o *QualifyOutcome) CategoriesView(cat *ent.Category) []any {
+	return categoriesOf(cat, o.rules)
 }

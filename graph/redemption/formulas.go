@@ -61,15 +61,28 @@ func HasFormula(d *jsonfield.Discount) bool {
 }
 
 // markDynamic sets is_dynamic, always present in a result: true when a
-// formula computes the discount, else as stored (false when unset).
-func markDynamic(d *jsonfield.Discount) {
+// formula computes the discount (one of its own, or the price_formula of
+// an applicable_to entry of s's rules for a FIXED discount), else as
+// stored (false when unset).
+func (s *redeemableState) markDynamic(d *jsonfield.Discount) {
 	switch {
-	case HasFormula(d):
+	case HasFormula(d) || (d.Type == jsonfield.DiscountTypeFixed && s.hasPriceFormula()):
 		d.IsDynamic = new(bool)
 		*d.IsDynamic = true
 	case d.IsDynamic == nil:
 		d.IsDynamic = new(bool)
 	}
+}
+
+// hasPriceFormula says whether an applicable_to entry of s's rules
+// computes its price by a formula (price_formulas.go).
+func (s *redeemableState) hasPriceFormula() bool {
+	for _, en := range s.includedEntries() {
+		if en.PriceFormula != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // cents turns a formula's amount in main units into cents (half away

@@ -120,7 +120,7 @@ func (e *evaluation) legacyPromotion(s *redeemableState, o *discount.Order, out 
 	t := s.tier
 	entry := map[string]any{"valid": true, "applicable_to": e.applicableTo(s, &out.Result), "inapplicable_to": s.inapplicableTo(),
 		"tracking_id": e.trackingID, "order": newOrderView(o, e.req.order, nil, e.customer), "id": t.ID,
-		"name": t.Name, "discount": tierDiscount(t)["discount"], "hierarchy": t.Hierarchy,
+		"name": t.Name, "discount": s.tierDiscount()["discount"], "hierarchy": t.Hierarchy,
 		"discount_amount": out.Result.Total, "applied_discount_amount": out.Result.Total,
 		"metadata": shape.OrEmptyMap(t.Metadata), "object": "promotion_tier"}
 	if t.Banner != nil {

@@ -41,6 +41,8 @@ type QualifyOutcome struct {
 	// CartItems are the request's order lines as the rules see them.
 	CartItems []rules.Item
 	Items     []*Qualified
+	// rules are the stacking rules (a category's stacking_rules_type).
+	rules discount.Rules
 }
 
 // Qualified is one candidate's outcome.
@@ -91,7 +93,7 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 		return nil, err
 	}
 	out := &QualifyOutcome{Customer: e.customer, TrackingID: e.trackingID, StackingRules: stackingRulesView(stacking),
-		Order: newOrderView(e.order, in.Order, nil, e.customer)}
+		Order: newOrderView(e.order, in.Order, nil, e.customer), rules: stacking}
 	rc, err := e.qualifyRuleContext(ctx)
 	if err != nil {
 		return nil, err
@@ -186,10 +188,10 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	q.Result = e.applicableResult(s, outs[0])
 	q.Order = newOrderView(o, e.req.order, nil, e.customer)
 	q.ApplicableTo, q.InapplicableTo = e.applicableTo(s, &res), s.inapplicableTo()
-	q.Categories = s.categoriesView()
+	q.Categories = s.categoriesView(e.rules)
 	r := &RedeemableResult{}
 	if s.tier != nil {
-		s.tierResult(r, false)
+		s.tierResult(r, false, e.rules)
 	} else if v := s.voucher; v != nil {
 		r.Metadata = v.Metadata
 		if cmp := v.Edges.Campaign; cmp != nil {

@@ -164,11 +164,11 @@ func (s *redeemableState) subject() string {
 }
 
 // tierResult fills what a validation shows of a tier.
-func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool) {
+func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool, rules discount.Rules) {
 	t := s.tier
 	r.Metadata = shape.OrEmptyMap(t.Metadata)
 	if !skipped {
-		r.Categories = s.categoriesView()
+		r.Categories = s.categoriesView(rules)
 	}
 	r.CampaignID = &t.CampaignID
 	if cmp := t.Edges.Campaign; cmp != nil {
@@ -177,12 +177,13 @@ func (s *redeemableState) tierResult(r *RedeemableResult, skipped bool) {
 }
 
 // tierDiscount is the discount an applicable tier shows.
-func tierDiscount(t *ent.PromotionTier) map[string]any {
+func (s *redeemableState) tierDiscount() map[string]any {
+	t := s.tier
 	if t.Discount == nil {
 		return map[string]any{"discount": map[string]any{}}
 	}
 	d := *t.Discount
-	markDynamic(&d) // formulas.go
+	s.markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
 

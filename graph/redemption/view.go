@@ -114,14 +114,14 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	if v := s.voucher; v != nil {
 		r.Metadata = shape.OrEmptyMap(v.Metadata)
 		if out.Status != discount.StatusSkipped {
-			r.Categories = s.categoriesView()
+			r.Categories = s.categoriesView(e.rules)
 		}
 		r.CampaignID = v.CampaignID
 		if cmp := v.Edges.Campaign; cmp != nil {
 			r.CampaignName = &cmp.Name
 		}
 	} else if s.tier != nil {
-		s.tierResult(r, out.Status == discount.StatusSkipped) // tiers.go
+		s.tierResult(r, out.Status == discount.StatusSkipped, e.rules) // tiers.go
 	}
 	switch out.Status {
 	case discount.StatusApplicable:
@@ -163,7 +163,7 @@ var skipMessages = map[string]string{
 // adds the bundle).
 func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) map[string]any {
 	if s.tier != nil {
-		return tierDiscount(s.tier)
+		return s.tierDiscount()
 	}
 	v := s.voucher
 	switch v.Type {
@@ -180,8 +180,8 @@ func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) ma
 	if v.Discount == nil {
 		return map[string]any{"discount": map[string]any{}}
 	}
-	d := *v.Discount // encoded as it is stored, with is_dynamic always present
-	markDynamic(&d)  // formulas.go
+	d := *v.Discount  // encoded as it is stored, with is_dynamic always present
+	s.markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
 

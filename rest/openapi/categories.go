@@ -9,14 +9,18 @@ import (
 // categories documents /v1/categories (rest/categories.go).
 func categories(a *API) {
 	a.Tag("Categories", "Categories group campaigns for stacking; a campaign names its category by ID or name.")
-	category := a.Schema("Category", Object(
+	object := Object(
 		Req("id", String()),
 		Req("name", String().Desc("Unique within the project.")),
 		Req("hierarchy", Integer().Desc("0 or more; lower is applied first.")),
 		Req("created_at", DateTime()),
 		Opt("updated_at", DateTime().Desc("Left out until the category is first updated.")),
 		Req("object", Const("category")),
-	))
+	)
+	category := a.Schema("Category", object)
+	// A redeemable's category in a validation or qualification.
+	a.Schema("RedeemableCategory", object.With(Opt("stacking_rules_type", Enum("JOINT", "EXCLUSIVE").
+		Desc("The project's stacking rules name the category among joint_categories or exclusive_categories (absent otherwise)."))))
 	id := map[string]string{"categoryId": "The category's ID (cat_…)."}
 	body := Input[campaign.CategoryInput]("name", "hierarchy")
 	a.Add("GET /v1/categories", Op{Summary: "List categories", Auth: ServerAPI,

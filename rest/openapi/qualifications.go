@@ -8,19 +8,20 @@ func qualifications(a *API) {
 	a.Tag("Qualifications", "Which redeemables fit a customer and a cart: nothing is written.")
 	defer legacyQualifications(a)
 	tierEntry := Object(
-		Req("id", String().Desc("The voucher's code, promo_… or stack_…")),
-		Req("object", Enum("voucher", "promotion_tier", "promotion_stack")),
+		Req("id", String().Desc("The voucher's code, promo_…, stack_… or camp_…")),
+		Req("object", Enum("voucher", "promotion_tier", "promotion_stack", "campaign").
+			Desc("campaign: a code campaign of which the customer holds no code yet (ALL, AUDIENCE_ONLY)")),
 		Opt("created_at", DateTime()),
 		Req("result", FreeObject().Desc("{discount} | {gift: {credits, balance, locked_credits (with session.key)}} | {loyalty_card} (a stack: {}); bundle with bundle_rules")),
 		Opt("order", Ref("Order").Desc("The order with this redeemable alone applied (a stack: all its tiers).")),
 		Req("applicable_to", FreeObject()),
 		Req("inapplicable_to", FreeObject()),
 		Req("metadata", Metadata()),
-		Opt("categories", Array(FreeObject())),
-		Opt("name", String().Desc("expand redeemable")),
+		Opt("categories", Array(Ref("RedeemableCategory"))),
+		Opt("name", String().Desc("expand redeemable (a campaign: its name)")),
 		Opt("banner", String().Desc("expand redeemable")),
-		Opt("campaign_id", String().Desc("expand redeemable")),
-		Opt("campaign_name", String().Desc("expand redeemable")),
+		Opt("campaign_id", String().Desc("expand redeemable; not on a campaign")),
+		Opt("campaign_name", String().Desc("expand redeemable; not on a campaign")),
 		Opt("validation_rules_assignments", V1List("data", Object(
 			Req("id", String()), Req("rule_id", String()), Req("related_object_id", String()),
 			Req("related_object_type", Enum("voucher", "campaign", "promotion_tier")), Req("created_at", DateTime()),

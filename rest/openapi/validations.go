@@ -51,7 +51,7 @@ func validations(a *API) {
 		Opt("order", Ref("Order")),
 		Opt("applicable_to", smallList),
 		Opt("inapplicable_to", smallList),
-		Opt("categories", Array(Ref("Category")).Desc("APPLICABLE and INAPPLICABLE vouchers: the voucher's category, else its campaign's ([] without one).")),
+		Opt("categories", Array(Ref("RedeemableCategory")).Desc("APPLICABLE and INAPPLICABLE vouchers: the voucher's category, else its campaign's ([] without one).")),
 		Req("result", Object(
 			Opt("discount", FreeObject().Desc("The voucher's discount, is_dynamic included.")),
 			Opt("gift", Object(Req("credits", Integer()), Req("balance", Integer()))),

@@ -76,6 +76,16 @@ func patchReference(file string, doc *openapi3.T) {
 			s.Properties["channel_type"] = &openapi3.SchemaRef{Value: &c}
 		}
 	})
+	// An applicable_to entry's price_formula is typed number (validations,
+	// qualifications, validation-rules documents) but is a formula string
+	// in the documents' own examples (validations.json "Fixed").
+	walkAll(doc, func(s *openapi3.Schema) {
+		if pf := s.Properties["price_formula"]; pf != nil && pf.Value != nil && pf.Value.Type.Is("number") {
+			c := *pf.Value
+			c.Type = &openapi3.Types{"string"}
+			s.Properties["price_formula"] = &openapi3.SchemaRef{Value: &c}
+		}
+	})
 	switch file {
 	case "publications.json":
 		// POST /v1/publications (and its GET twin /v1/publications/create).
