@@ -264,13 +264,23 @@ func TestQualificationCampaignFiltersAndPaging(t *testing.T) {
 	}
 
 	// The client form lists campaigns whether or not pages may list codes.
+	// While they may not, it does not tell which campaigns bob holds a code
+	// of: Coupons is listed as for anyone (bob's code is not).
 	mk := s.e.NewManagementKey()
 	clientSettings(t, s.e, mk, map[string]any{"client_trusted_domains": []string{shopOrigin}})
 	cl := resttest.Client(s.e.Project, shopOrigin)
-	got := s.qualify(t, cl, "/client/v1/qualifications", map[string]any{"customer": map[string]any{"source_id": "bob"},
-		"order": map[string]any{"amount": 6000}, "options": map[string]any{"limit": 50}})
-	if ids := campaignIDs(got); !slices.Equal(ids, sorted(s.gifts, s.big)) || len(got) != 3 {
-		t.Errorf("client form: %s", mustJSON(got))
+	bob := map[string]any{"customer": map[string]any{"source_id": "bob"},
+		"order": map[string]any{"amount": 6000}, "options": map[string]any{"limit": 50}}
+	got := s.qualify(t, cl, "/client/v1/qualifications", bob)
+	if ids := campaignIDs(got); !slices.Equal(ids, sorted(s.coupons, s.gifts, s.big)) || len(got) != 4 {
+		t.Errorf("client form, codes not listable: %s", mustJSON(got))
+	}
+	// Once pages may list codes, bob's code is his Coupons entry.
+	clientSettings(t, s.e, mk, map[string]any{"client_list_vouchers_enabled": true})
+	got = s.qualify(t, cl, "/client/v1/qualifications", bob)
+	if ids := campaignIDs(got); !slices.Equal(ids, sorted(s.gifts, s.big)) ||
+		!slices.ContainsFunc(got, func(q map[string]any) bool { return q["id"] == "CPN-BOB" }) {
+		t.Errorf("client form, codes listable: %s", mustJSON(got))
 	}
 }
 

@@ -131,7 +131,14 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 		}
 	}
 	if sc.campaigns {
-		l, err := campaignCandidates(ctx, r.in.Customer, now, r.startingAfter) // campaigns.go
+		holder := r.in.Customer
+		if r.in.WithoutHeldVouchers {
+			// A page that may not list codes must not learn which
+			// campaigns the customer holds a code of either: every
+			// campaign is listed as if the customer held none.
+			holder = nil
+		}
+		l, err := campaignCandidates(ctx, holder, now, r.startingAfter) // campaigns.go
 		if err := add(l, err, MaxCandidates); err != nil {
 			return nil, false, err
 		}
