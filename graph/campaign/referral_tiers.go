@@ -128,10 +128,10 @@ type ReferralTier struct {
 	ID string
 	// SegmentID restricts the tier to referrers in that segment ("": none).
 	SegmentID string
-	Each     bool
-	AtLeast  int64
-	Rewards  []string
-	Document map[string]any
+	Each      bool
+	AtLeast   int64
+	Rewards   []string
+	Document  map[string]any
 }
 
 // ReferralTiers are the stored referral_program's tiers.
