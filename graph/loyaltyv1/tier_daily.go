@@ -86,9 +86,19 @@ func tierPeriodsDue(ctx context.Context, now time.Time) (int, error) {
 			if settled[cardID] {
 				continue
 			}
+			// Without a lock first: a card whose last change left it in no
+			// tier has nothing to settle (settleCardTier re-reads it locked).
+			last, err := c.TierTransaction.Query().Where(tiertransaction.MemberID(cardID)).
+				Order(ent.Desc(tiertransaction.FieldCreatedAt), ent.Desc(tiertransaction.FieldID)).First(sys)
+			if err != nil {
+				return done, fmt.Errorf("daily points job: reading a card's last tier change: %w", err)
+			}
+			if last.ToTierID == nil {
+				continue
+			}
 			pctx := viewer.NewContext(ctx, viewer.Viewer{ProjectID: cmp.ProjectID})
 			var moved bool
-			err := store.InTx(pctx, func(ctx context.Context) error {
+			err = store.InTx(pctx, func(ctx context.Context) error {
 				moved, err = settleCardTier(ctx, cardID, start)
 				return err
 			})
