@@ -248,11 +248,6 @@ func (_c *CardCreate) check() error {
 	if _, ok := _c.mutation.Balance(); !ok {
 		return &ValidationError{Name: "balance", err: errors.New(`ent: missing required field "Card.balance"`)}
 	}
-	if v, ok := _c.mutation.Balance(); ok {
-		if err := card.BalanceValidator(v); err != nil {
-			return &ValidationError{Name: "balance", err: fmt.Errorf(`ent: validator failed for field "Card.balance": %w`, err)}
-		}
-	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := card.IDValidator(v); err != nil {
 			return &ValidationError{Name: "id", err: fmt.Errorf(`ent: validator failed for field "Card.id": %w`, err)}

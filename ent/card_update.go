@@ -234,20 +234,7 @@ func (_u *CardUpdate) defaults() error {
 	return nil
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *CardUpdate) check() error {
-	if v, ok := _u.mutation.Balance(); ok {
-		if err := card.BalanceValidator(v); err != nil {
-			return &ValidationError{Name: "balance", err: fmt.Errorf(`ent: validator failed for field "Card.balance": %w`, err)}
-		}
-	}
-	return nil
-}
-
 func (_u *CardUpdate) sqlSave(ctx context.Context) (_node int, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(card.Table, card.Columns, sqlgraph.NewFieldSpec(card.FieldID, field.TypeString))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -632,20 +619,7 @@ func (_u *CardUpdateOne) defaults() error {
 	return nil
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *CardUpdateOne) check() error {
-	if v, ok := _u.mutation.Balance(); ok {
-		if err := card.BalanceValidator(v); err != nil {
-			return &ValidationError{Name: "balance", err: fmt.Errorf(`ent: validator failed for field "Card.balance": %w`, err)}
-		}
-	}
-	return nil
-}
-
 func (_u *CardUpdateOne) sqlSave(ctx context.Context) (_node *Card, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(card.Table, card.Columns, sqlgraph.NewFieldSpec(card.FieldID, field.TypeString))
 	id, ok := _u.mutation.ID()
 	if !ok {

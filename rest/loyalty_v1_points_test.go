@@ -35,6 +35,8 @@ func runDailyPoints(t *testing.T, e *resttest.Env, now time.Time, n int) loyalty
 			mu.Lock()
 			sum.Activated += r.Activated
 			sum.Expired += r.Expired
+			sum.AutoRedeemed += r.AutoRedeemed
+			sum.TiersSettled += r.TiersSettled
 			mu.Unlock()
 		}()
 	}

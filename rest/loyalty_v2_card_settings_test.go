@@ -39,7 +39,7 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 			"transactions": map[string]any{"type": "NO_LIMIT", "limits": nil}},
 		"refunds": map[string]any{"spent_points": map[string]any{"type": "REFUNDABLE", "methods": []any{map[string]any{"type": "RETURN_POINTS", "mode": "REFUND_ALL"}}},
 			"earned_points": map[string]any{"type": "REFUNDABLE", "methods": []any{map[string]any{"type": "REVOKE_FROM_BALANCE", "mode": "REVOKE_TO_ZERO"}}}},
-		"balance_settings": map[string]any{"allow_negative": true},
+		"balance_settings": map[string]any{"allow_negative": false}, // true needs NO_EXPIRATION
 	}
 	body := map[string]any{"name": "Silver", "status": "ACTIVE", "code_config": map[string]any{"prefix": "LOY-", "postfix": "-X", "length": 6, "charset": "0123456789"}}
 	for k, v := range settings {
@@ -52,7 +52,7 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 		got["earning_limits"].(map[string]any)["transactions"].(map[string]any)["type"] != "LIMITED" ||
 		mustJSON(got["spending_limits"].(map[string]any)["transactions"]) != `{"limits":[],"type":"NO_LIMIT"}` ||
 		got["refunds"].(map[string]any)["earned_points"].(map[string]any)["type"] != "REFUNDABLE" ||
-		mustJSON(got["balance_settings"]) != `{"allow_negative":true}` {
+		mustJSON(got["balance_settings"]) != `{"allow_negative":false}` {
 		t.Errorf("stored settings: %s", mustJSON(got))
 	}
 	if cc := got["code_config"].(map[string]any); cc["prefix"] != "LOY-" || cc["postfix"] != "-X" || cc["length"] != 6.0 {
@@ -70,6 +70,7 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 		"refund policy missing":          {"refunds": map[string]any{"spent_points": map[string]any{"type": "NONE"}}},
 		"refund method unknown":          {"refunds": map[string]any{"spent_points": map[string]any{"type": "REFUNDABLE", "methods": []any{map[string]any{"type": "REVOKE_FROM_BALANCE", "mode": "REFUND_ALL"}}}, "earned_points": map[string]any{"type": "NONE"}}},
 		"balance settings not an object": {"balance_settings": true},
+		"negative with expiring points":  {"balance_settings": map[string]any{"allow_negative": true}},
 	} {
 		r := e.DoJSON(http.MethodPut, path, bad, s.h)
 		if r.Status != http.StatusBadRequest {
@@ -80,8 +81,8 @@ func TestV2CardDefinitionSettings(t *testing.T) {
 		}
 	}
 	// An update changes what it names; null restores a default.
-	upd := mustOK(t, e, http.MethodPut, path, map[string]any{"points_expiration": nil, "balance_settings": map[string]any{"allow_negative": false}}, s.h)
-	if mustJSON(upd["points_expiration"]) != `{"type":"NO_EXPIRATION"}` || mustJSON(upd["balance_settings"]) != `{"allow_negative":false}` ||
+	upd := mustOK(t, e, http.MethodPut, path, map[string]any{"points_expiration": nil, "balance_settings": map[string]any{"allow_negative": true}}, s.h)
+	if mustJSON(upd["points_expiration"]) != `{"type":"NO_EXPIRATION"}` || mustJSON(upd["balance_settings"]) != `{"allow_negative":true}` ||
 		mustJSON(upd["refunds"]) != mustJSON(got["refunds"]) || mustJSON(upd["earning_limits"]) != mustJSON(got["earning_limits"]) {
 		t.Errorf("updated %s", mustJSON(upd))
 	}

@@ -109,3 +109,36 @@ func TestReferralConversionRaceRewardsOnce(t *testing.T) {
 		t.Errorf("%d conversions, want 1", n)
 	}
 }
+
+// TestReferralTiersLimitedToASegment: a tier naming a segment rewards only
+// a referrer who is in it (the other tier, for another segment, gives
+// nothing); an unknown segment is 404 and stores no campaign.
+func TestReferralTiersLimitedToASegment(t *testing.T) {
+	e := resttest.New(t)
+	f := newRewardFixture(t, e, 0)
+	coupon := f.createReward(t, map[string]any{"name": "Coupon", "parameters": map[string]any{"campaign": map[string]any{"id": f.coupons}}})["id"].(string)
+	mug := f.createReward(t, map[string]any{"name": "Mug", "stock": 10, "parameters": map[string]any{"product": map[string]any{"id": f.product}}})["id"].(string)
+	for _, c := range []string{"referrer", "someone"} {
+		mustOK(t, e, http.MethodPost, "/v1/customers", map[string]any{"source_id": c}, f.app)
+	}
+	ambassadors := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Ambassadors", "type": "static", "customers": []string{"referrer"}}, f.app)["id"]
+	others := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Others", "type": "static", "customers": []string{"someone"}}, f.app)["id"]
+	tier := func(segment any, reward string) map[string]any {
+		return map[string]any{"conversions": map[string]any{"type": "EACH"}, "segment": map[string]any{"id": segment},
+			"rewards": []any{map[string]any{"id": reward}}}
+	}
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Broken", "campaign_type": "REFERRAL_PROGRAM",
+		"type": "AUTO_UPDATE", "referral_program": map[string]any{"conversion_event_type": "redemption", "referral_tiers": []any{tier("seg_nope", coupon)}},
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "is_referral_code": true, "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}},
+		f.app), http.StatusNotFound, "not_found")
+	code, referrer := referralProgram(t, e, f.app, "Friends", map[string]any{"conversion_event_type": "redemption",
+		"referral_tiers": []any{tier(ambassadors, coupon), tier(others, mug)}})
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/redemption", map[string]any{
+		"customer": map[string]any{"source_id": "friend-1"}, "order": map[string]any{"amount": 1000}}, f.app), http.StatusOK)
+	if n := couponsOf(e, f.coupons, referrer); n != 1 {
+		t.Errorf("referrer holds %d coupons, want 1", n)
+	}
+	if m := e.DB.Client.V1Reward.Query().Where(v1reward.ID(mug)).OnlyX(systemCtx()).Redeemed; m != 0 {
+		t.Errorf("%d mugs given for a segment the referrer is not in", m)
+	}
+}

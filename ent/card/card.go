@@ -101,8 +101,6 @@ var (
 	UpdateDefaultUpdatedAt func() time.Time
 	// DefaultBalance holds the default value on creation for the "balance" field.
 	DefaultBalance int64
-	// BalanceValidator is a validator for the "balance" field. It is called by the builders before save.
-	BalanceValidator func(int64) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.

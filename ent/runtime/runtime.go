@@ -498,8 +498,6 @@ func init() {
 	cardDescBalance := cardFields[4].Descriptor()
 	// card.DefaultBalance holds the default value on creation for the balance field.
 	card.DefaultBalance = cardDescBalance.Default.(int64)
-	// card.BalanceValidator is a validator for the "balance" field. It is called by the builders before save.
-	card.BalanceValidator = cardDescBalance.Validators[0].(func(int64) error)
 	// cardDescID is the schema descriptor for id field.
 	cardDescID := cardMixinFields0[0].Descriptor()
 	// card.DefaultID holds the default value on creation for the id field.

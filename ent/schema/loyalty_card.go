@@ -15,7 +15,9 @@ import (
 // Card (lcrd_) holds a member's points in a program. member_id is
 // null while the card is unassigned. balance is changed only together with
 // a CardTransaction (graph/loyalty_points.go), so it always equals the sum
-// of the card's transactions; a check keeps it from going negative.
+// of the card's transactions. It never goes below zero unless the card's
+// definition has balance_settings.allow_negative (an admin debit may then
+// take it below zero): graph/loyalty/points.go checks it under the card lock.
 type Card struct{ ent.Schema }
 
 // Mixin of the Card.
@@ -31,7 +33,7 @@ func (Card) Fields() []ent.Field {
 		field.String("member_id").Optional().Nillable(),
 		// code is null when code generation failed.
 		field.String("code").Optional().Nillable(),
-		field.Int64("balance").Default(0).Min(0).
+		field.Int64("balance").Default(0).
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 	}
 }

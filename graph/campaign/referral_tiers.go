@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/v1reward"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -19,7 +20,11 @@ import (
 //	  {"type": "AT_LEAST", "referees": N}, "rewards": [{"id": "rew_…"}]}]
 //
 // EACH rewards the referrer for every new referee; AT_LEAST once, when the
-// referrer's N-th distinct referee converts. graph/reward.RewardReferrer
+// referrer's N-th distinct referee converts. A tier may be restricted to a
+// segment ("segment": {"id": "seg_…"}, reference §7.3 step 4): it then
+// rewards only a referrer who is a member of that segment when its
+// condition is met (the rewards go to the referrer, so the restriction is
+// on the referrer; the referees still all count). graph/reward.RewardReferrer
 // issues them.
 
 // Referral tier condition types.
@@ -88,6 +93,9 @@ func checkReferralTier(ctx context.Context, path string, tier map[string]any) er
 	default:
 		return apperr.InvalidPayload("Property %s.conversions.type must be one of EACH, AT_LEAST", path)
 	}
+	if err := checkReferralTierSegment(ctx, path, tier); err != nil {
+		return err
+	}
 	rewards, ok := tier["rewards"].([]any)
 	if !ok || len(rewards) == 0 || len(rewards) > MaxReferralTierRewards {
 		return apperr.InvalidPayload("Property %s.rewards must name 1 to %d rewards", path, MaxReferralTierRewards)
@@ -117,11 +125,13 @@ func checkReferralTier(ctx context.Context, path string, tier map[string]any) er
 // rewards EACH conversion or the AT_LEAST count of referees, its reward
 // ids and the tier as stored.
 type ReferralTier struct {
-	ID       string
-	Each     bool
-	AtLeast  int64
-	Rewards  []string
-	Document map[string]any
+	ID string
+	// SegmentID restricts the tier to referrers in that segment ("": none).
+	SegmentID string
+	Each      bool
+	AtLeast   int64
+	Rewards   []string
+	Document  map[string]any
 }
 
 // ReferralTiers are the stored referral_program's tiers.
@@ -135,6 +145,9 @@ func ReferralTiers(rp map[string]any) []ReferralTier {
 		}
 		rt := ReferralTier{Document: tier}
 		rt.ID, _ = tier["id"].(string)
+		if seg, _ := tier["segment"].(map[string]any); seg != nil {
+			rt.SegmentID, _ = seg["id"].(string)
+		}
 		cond, _ := tier["conversions"].(map[string]any)
 		rt.Each = cond["type"] == ReferralTierEach
 		if n, ok := points.WholeNumber(cond["referees"]); ok {
@@ -151,4 +164,32 @@ func ReferralTiers(rp map[string]any) []ReferralTier {
 		out = append(out, rt)
 	}
 	return out
+}
+
+// checkReferralTierSegment checks a tier's optional segment: null or an
+// object whose id names a segment of the project (404 otherwise).
+func checkReferralTierSegment(ctx context.Context, path string, tier map[string]any) error {
+	raw, ok := tier["segment"]
+	if !ok || raw == nil {
+		delete(tier, "segment")
+		return nil
+	}
+	seg, ok := raw.(map[string]any)
+	id, _ := seg["id"].(string)
+	if !ok || id == "" {
+		return apperr.InvalidPayload("Property %s.segment must be an object with the segment's id", path)
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	found, err := c.Segment.Query().Where(segment.ID(id)).Exist(ctx)
+	if err != nil {
+		return fmt.Errorf("reading segment: %w", err)
+	}
+	if !found {
+		return apperr.NotFound("segment", id)
+	}
+	tier["segment"] = map[string]any{"id": id}
+	return nil
 }

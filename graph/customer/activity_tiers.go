@@ -22,6 +22,7 @@ var tierActivityTypes = map[string]string{
 	"LEFT":       "customer.loyalty.tier.left",
 	"UPGRADED":   "customer.loyalty.tier.upgraded",
 	"DOWNGRADED": "customer.loyalty.tier.downgraded",
+	"PROLONGED":  "customer.loyalty.tier.prolonged",
 }
 
 // tierChangeSource: customer.loyalty.tier.joined|left|upgraded|downgraded,
@@ -96,7 +97,7 @@ func tierChanges(ctx context.Context, rows []*ent.TierTransaction) ([]*CustomerA
 		switch {
 		case strings.HasSuffix(typ, ".left"):
 			data["loyalty_tier"] = ref(r.FromTierID, r.ProgramID)
-		case strings.HasSuffix(typ, ".joined"):
+		case strings.HasSuffix(typ, ".joined"), strings.HasSuffix(typ, ".prolonged"):
 			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)
 		default:
 			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)

@@ -62,3 +62,20 @@ func Earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
 type EventLoyaltyInput struct {
 	Code string `json:"code"`
 }
+
+// inRedemptionKey marks a context as a redemption's own write of its order.
+type inRedemptionKey struct{}
+
+// WithinRedemption marks ctx as a redemption's write of its order
+// (graph/redemption): earning on that order runs while the redemption's
+// vouchers are being booked, so it must not start another redemption of a
+// card (loyalty auto-redeem waits for the daily job there).
+func WithinRedemption(ctx context.Context) context.Context {
+	return context.WithValue(ctx, inRedemptionKey{}, true)
+}
+
+// InRedemption tells whether ctx is a redemption's write of its order.
+func InRedemption(ctx context.Context) bool {
+	v, _ := ctx.Value(inRedemptionKey{}).(bool)
+	return v
+}

@@ -15,9 +15,12 @@ import (
 // points_expiration, earning_limits, spending_limits, refunds and
 // balance_settings. They are checked on create and update, stored as sent
 // (jsonfield.CardSettings) and answered with their defaults when never
-// set. Applied today: points_expiration, to the points an earning rule
-// awards without an expiration of its own (earning.go). The others are
-// stored only (docs/loyalty.md, "not applied yet").
+// set. Applied: points_expiration, to the points an earning rule awards
+// without an expiration of its own (earning.go); spending_limits to order
+// payments and reward purchases (spending_limits.go); earning_limits and
+// balance_settings (earning_limits.go); refunds.spent_points to canceled
+// orders (order_refunds.go). The rest of refunds is stored only
+// (docs/loyalty.md, "not applied yet").
 
 // CardSettingsInput are the settings members of a card definition's
 // create and update bodies; null on update restores a member's default.
@@ -73,6 +76,12 @@ func cardSettings(stored *jsonfield.CardSettings, in CardSettingsInput, nulls sh
 		if nulls.IsNull(name) {
 			clear()
 		}
+	}
+	// The documents' cross-field rule: a balance may go negative only on
+	// cards whose points never expire (checked on the merged settings).
+	if out.BalanceSettings != nil && out.BalanceSettings.AllowNegative && out.PointsExpiration != nil &&
+		out.PointsExpiration.Type != "NO_EXPIRATION" {
+		return nil, apperr.InvalidPayload("Property .balance_settings.allow_negative can only be true when points_expiration.type is NO_EXPIRATION")
 	}
 	return &out, nil
 }

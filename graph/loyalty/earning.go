@@ -173,6 +173,12 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 					if defID != nil && (crd.CardDefinitionID == nil || *crd.CardDefinitionID != *defID) {
 						continue
 					}
+					if small, err := belowMinimumSpend(ctx, crd, o); err != nil || small {
+						if err != nil {
+							return err
+						}
+						continue // the definition's SPENDING limit (earning_limits.go)
+					}
 					on, err := pendingUntil(ctx, crd, now) // a pending period (card_pending.go)
 					if err != nil {
 						return err

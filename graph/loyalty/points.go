@@ -83,17 +83,32 @@ func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTr
 	if err := notFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
-	balance := crd.Balance + points
-	if balance < 0 {
-		return nil, apperr.New(http.StatusBadRequest, "insufficient_points", "Not enough points",
-			fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -points))
-	}
 	typ := cardtransaction.TypePOINTS_ADDITION
 	if points < 0 {
 		typ = cardtransaction.TypePOINTS_REMOVAL
 	}
 	if m.typ != "" {
 		typ = m.typ
+	}
+	if earningRuleID != nil && typ == cardtransaction.TypePOINTS_ADDITION && points > 0 {
+		// An earning: capped by the definition's earning limits (earning_limits.go).
+		if points, err = earningAllowance(ctx, crd, points); err != nil || points == 0 {
+			return nil, err
+		}
+		m.points = points
+	}
+	balance := crd.Balance + points
+	if balance < 0 && points < 0 {
+		negative := false
+		if typ == cardtransaction.TypePOINTS_REMOVAL { // an admin debit: balance_settings.allow_negative
+			if negative, err = allowsNegative(ctx, crd); err != nil {
+				return nil, err
+			}
+		}
+		if !negative {
+			return nil, apperr.New(http.StatusBadRequest, "insufficient_points", "Not enough points",
+				fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -points))
+		}
 	}
 	if crd, err = crd.Update().SetBalance(balance).Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating card balance: %w", err)

@@ -96,6 +96,9 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	if n == 0 {
 		return nil, locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
 	}
+	if err := purchaseWithinLimits(ctx, crd.ID, a.CardDefinitionID, a.Points); err != nil {
+		return nil, err
+	}
 	reason := "Reward purchase"
 	tx, err := bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, points: -a.Points,
 		reason: &reason, sourceID: &rw.ID})

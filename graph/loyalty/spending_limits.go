@@ -3,10 +3,13 @@ package loyalty
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -102,4 +105,31 @@ func cardSpendings(ctx context.Context, cardID string, since *time.Time) (int64,
 		return 0, nil
 	}
 	return -sums[0].Sum, nil // spent amounts are negative, returns positive
+}
+
+// purchaseWithinLimits locks the card a reward purchase spends from (after
+// the assignment's stock row, the purchases' lock order) and refuses the
+// purchase when its points would pass one of the card definition's
+// spending limits: 423 with the rejection reason as the key in lower case
+// (global_spending_limit_exceeded, transaction_spending_limit_exceeded) —
+// the documents answer a purchase the limits prevent synchronously with a
+// 423 and store nothing, unlike an order payment's REJECTED transaction.
+func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
+	if _, err := lockedCard(ctx, cardID); err != nil {
+		return err
+	}
+	def, err := CardDefinition(ctx, defID) // in use by the assignment: cannot be deleted
+	if err != nil {
+		return err
+	}
+	over, err := checkSpendingLimits(ctx, def, cardID, points)
+	if err != nil || over == nil {
+		return err
+	}
+	msg := "Spending limit exceeded"
+	details := fmt.Sprintf("Purchase of %d points passes the card's %v spending limit of %v points", points, over.details["type"], over.details["limit"])
+	if s, ok := over.details["spendings"]; ok {
+		details += fmt.Sprintf(" (spendings with it: %v)", s)
+	}
+	return apperr.New(http.StatusLocked, strings.ToLower(over.reason), msg, details)
 }

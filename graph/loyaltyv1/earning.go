@@ -160,7 +160,7 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 			details: d, source: "Automation", operation: "AUTOMATIC", expiry: exp}); err != nil {
 			return err
 		}
-		if facts.orderAmount == nil && facts.orderTotal == nil { // not inside an order's redemption
+		if !customer.InRedemption(ctx) { // not inside a redemption's own order write (auto_redeem.go)
 			a, err := autoRedeemAssignment(ctx, c, locked.CampaignID) // auto_redeem.go
 			if err != nil {
 				return err

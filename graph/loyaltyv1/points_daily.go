@@ -23,11 +23,16 @@ const dailyBatch = 200
 // DailyReport counts what one run of the daily points job did.
 type DailyReport struct {
 	Activated, Expired int
+	// AutoRedeemed counts the rewards auto-redeemed, TiersSettled the
+	// cards whose tier was prolonged or expired.
+	AutoRedeemed, TiersSettled int
 }
 
 // RunDailyPoints is the daily points job of the v1 and v2 cards (reference §3.5),
 // for every project, at now: first the pending entries due today join
-// their cards' balances, then the ACTIVE buckets whose last day is before
+// their cards' balances, then auto-redeem rewards are redeemed where the
+// balance covers them (auto_redeem.go), then tiers over time are prolonged
+// or expire (tier_daily.go), then the ACTIVE buckets whose last day is before
 // today expire (a POINTS_EXPIRATION transaction takes what is left in them
 // off the balance, expired_points grows, and a
 // voucher.loyalty_card.points_expired event is written). Each bucket is
@@ -47,6 +52,21 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 		do     func(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (bool, error)
 		count  *int
 	}{{pointsbucket.StatusPENDING, activateDue, &r.Activated}, {pointsbucket.StatusACTIVE, expireDue, &r.Expired}} {
+		if step.status == pointsbucket.StatusACTIVE {
+			// Between activation and expiry (reference §3.5): auto-redeem
+			// (auto_redeem.go), then tier expiry and prolongation
+			// (tier_daily.go).
+			n, err := autoRedeemDue(ctx)
+			r.AutoRedeemed += n
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			n, err = tierPeriodsDue(ctx, now)
+			r.TiersSettled += n
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
 		seen := map[string]bool{}
 		for {
 			due, err := points.Due(viewer.NewSystemContext(ctx), ent.FromContext(ctx), step.status, now, dailyBatch)

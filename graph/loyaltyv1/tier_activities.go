@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 )
 
 // V1 tier changes as customer activities: the points move that changes a
@@ -24,6 +25,7 @@ var tierChangeTypes = map[string]string{
 	"customer.loyalty.tier.left":       "LEFT",
 	"customer.loyalty.tier.upgraded":   "UPGRADED",
 	"customer.loyalty.tier.downgraded": "DOWNGRADED",
+	"customer.loyalty.tier.prolonged":  tierProlonged, // tier_daily.go
 }
 
 // recordTierChange stores the tier change event of the locked card v, just
@@ -38,7 +40,8 @@ func recordTierChange(ctx context.Context, c *ent.Client, v *ent.Voucher, event 
 		balance = v.LoyaltyCard.Balance
 	}
 	err := c.TierTransaction.Create().SetMemberID(v.ID).SetProgramID(*v.CampaignID).SetTierStructureID(*v.CampaignID).
-		SetNillableFromTierID(tierIDOf(before)).SetNillableToTierID(tierIDOf(after)).SetType(typ).SetPoints(balance).Exec(ctx)
+		SetNillableFromTierID(tierIDOf(before)).SetNillableToTierID(tierIDOf(after)).SetType(typ).SetPoints(balance).
+		SetCreatedAt(clock.At(ctx)).Exec(ctx) // the job's clock: settled once per period (tier_daily.go)
 	if err != nil {
 		return fmt.Errorf("recording %s of card %s: %w", strings.ToLower(typ), v.Code, err)
 	}

@@ -2,11 +2,8 @@ package loyaltyv1
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/campaignearningrule"
-	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // Tier-event earning rules (reference §4, §5): a points move that changes
@@ -17,7 +14,7 @@ import (
 // points (FIXED, or CUSTOMER_METADATA by the holder's metadata) as one
 // POINTS_ACCRUAL; those accruals fire no tier rules themselves. A tier
 // lost or kept only because the clock moved (a qualification period
-// ended) is noticed by the next points move, not by the daily job.
+// ended) is settled by the daily job (tier_daily.go).
 
 // cardTier is the tier the card holds at the context's clock (nil: none).
 func cardTier(ctx context.Context, v *ent.Voucher) (*ent.LoyaltyTier, error) {
@@ -61,6 +58,13 @@ func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *e
 	if err != nil {
 		return err
 	}
+	return fireTierChange(ctx, c, v, before, after)
+}
+
+// fireTierChange records and announces the locked card v's move from tier
+// before to after (nil: none), if it is one, and books its tier-event
+// rules' accruals (fireTierRules, tier_daily.go).
+func fireTierChange(ctx context.Context, c *ent.Client, v *ent.Voucher, before, after *ent.LoyaltyTier) error {
 	event := tierChange(before, after)
 	if event == "" {
 		return nil
@@ -75,27 +79,5 @@ func afterTierMove(ctx context.Context, c *ent.Client, v *ent.Voucher, before *e
 	if subject == nil {
 		subject = before
 	}
-	rules, err := firingRules(ctx, campaignearningrule.Event(event), func(r *ent.CampaignEarningRule) bool {
-		id, _ := r.LoyaltyTier["id"].(string)
-		return r.CampaignID == *v.CampaignID && (id == subject.ID || id == "__ANY__")
-	})
-	if err != nil || len(rules) == 0 {
-		return err
-	}
-	cust, err := c.Customer.Get(ctx, *v.HolderID)
-	if err != nil {
-		return fmt.Errorf("tier event: reading holder: %w", err)
-	}
-	for _, fr := range rules {
-		points := fr.formula.points(earningFacts{customerMetadata: cust.Metadata})
-		if points <= 0 {
-			continue
-		}
-		details := map[string]any{"earning_rule": earningRuleDetails(fr.rule), "event": eventDetails(event), "loyalty_tier": map[string]any{"id": subject.ID, "name": subject.Name}}
-		if _, _, err := book(ctx, c, v, move{typ: vouchertransaction.TypePOINTS_ACCRUAL, points: points, details: details,
-			source: "Automation", operation: "AUTOMATIC", tierRule: true}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return fireTierRules(ctx, c, v, event, subject)
 }

@@ -21,8 +21,9 @@ import (
 // next, so the member holds the higher of the tiers of this period's and
 // the previous period's points. BALANCE (the default) places a member by
 // the spendable balance. The tier is computed when asked, from the
-// transactions, at the context's clock (clock.At): no daily recalculation
-// is needed, and moving the clock moves the tier.
+// transactions, at the context's clock (clock.At), so moving the clock
+// moves the tier; the daily job records what a period's end changed
+// (tier_daily.go).
 
 // earnedTypes are the transactions that count as points earned.
 var earnedTypes = []vouchertransaction.Type{vouchertransaction.TypePOINTS_ACCRUAL, vouchertransaction.TypePOINTS_ADDITION,

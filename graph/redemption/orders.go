@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	orders "github.com/promoengine/promoengine/graph/order"
@@ -87,7 +88,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	if o, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating order: %w", err)
 	}
-	if err := orders.Written(w.e.eventContext(ctx), &before, o); err != nil {
+	if err := orders.Written(customerpkg.WithinRedemption(w.e.eventContext(ctx)), &before, o); err != nil {
 		return nil, err
 	}
 	w.stored = o
@@ -123,7 +124,7 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	if err != nil {
 		return nil, fmt.Errorf("saving order: %w", err)
 	}
-	if err := orders.Written(w.e.eventContext(ctx), nil, saved); err != nil {
+	if err := orders.Written(customerpkg.WithinRedemption(w.e.eventContext(ctx)), nil, saved); err != nil {
 		return nil, err
 	}
 	w.stored = saved

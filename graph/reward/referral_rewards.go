@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -19,7 +20,8 @@ import (
 // program's referral tiers the conversion meets to the referrer — every
 // EACH tier, and an AT_LEAST tier when this is the referrer's N-th
 // converted referee in the program (conversions of one referrer are
-// recorded one at a time, so N is reached once) — each through Issue as a
+// recorded one at a time, so N is reached once), each only when the
+// referrer is in the tier's segment, if it names one — each through Issue as a
 // member redemption would (a coupon, credits, points, a unit of a
 // product), with one customer.rewarded webhook event. A reward deleted or
 // out of stock since the tier was set is skipped: the referee's
@@ -41,6 +43,16 @@ func RewardReferrer(ctx context.Context, conv *ent.ReferralConversion) error {
 	for _, tier := range tiers {
 		if !tier.Each && int64(n) != tier.AtLeast {
 			continue
+		}
+		if tier.SegmentID != "" { // a tier for the referrers of a segment
+			in, err := c.SegmentMember.Query().Where(segmentmember.SegmentID(tier.SegmentID),
+				segmentmember.CustomerID(conv.ReferrerID)).Exist(ctx)
+			if err != nil {
+				return fmt.Errorf("reading the referrer's segments: %w", err)
+			}
+			if !in {
+				continue
+			}
 		}
 		for _, id := range tier.Rewards {
 			if err := issueReferrerReward(ctx, cmp, conv, tier, id); err != nil {

@@ -66,6 +66,7 @@ var WebhookEventNames = []string{
 	"customer.confirmed", "customer.created", "customer.deleted", "customer.rewarded", "customer.rewarded.loyalty_points",
 	// A v1 card's tier change (graph/loyaltyv1/tier_webhooks.go).
 	"customer.loyalty.tier.joined", "customer.loyalty.tier.left", "customer.loyalty.tier.upgraded", "customer.loyalty.tier.downgraded",
+	"customer.loyalty.tier.prolonged", "customer.loyalty.tier.expiration.changed",
 	"publication.succeeded",
 	"order.created", "order.updated", "order.paid", "order.canceled", // graph/order
 	"redemption.failed", "redemption.rollback.failed", "redemption.rollback.succeeded", "redemption.succeeded",
