@@ -71,14 +71,14 @@ var (
 		PrimaryKey: []*schema.Column{AsyncActionsColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "asyncaction_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{AsyncActionsColumns[1]},
-			},
-			{
 				Name:    "asyncaction_status_lease_until",
 				Unique:  false,
 				Columns: []*schema.Column{AsyncActionsColumns[5], AsyncActionsColumns[16]},
+			},
+			{
+				Name:    "asyncaction_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{AsyncActionsColumns[1], AsyncActionsColumns[2], AsyncActionsColumns[0]},
 			},
 		},
 	}
@@ -445,6 +445,11 @@ var (
 				Name:    "cardtransaction_card_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{CardTransactionsColumns[10], CardTransactionsColumns[2], CardTransactionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						CardTransactionsColumns[1].Name,
+					},
+				},
 			},
 			{
 				Name:    "cardtransaction_card_id_earning_rule_id_created_at",
@@ -746,9 +751,9 @@ var (
 		PrimaryKey: []*schema.Column{ExportsColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "export_project_id",
+				Name:    "export_project_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ExportsColumns[1]},
+				Columns: []*schema.Column{ExportsColumns[1], ExportsColumns[2], ExportsColumns[0]},
 			},
 		},
 	}
@@ -934,6 +939,21 @@ var (
 				Name:    "loyaltymember_program_id_customer_id",
 				Unique:  true,
 				Columns: []*schema.Column{LoyaltyMembersColumns[7], LoyaltyMembersColumns[4]},
+			},
+			{
+				Name:    "loyaltymember_program_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyMembersColumns[7], LoyaltyMembersColumns[2], LoyaltyMembersColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						LoyaltyMembersColumns[1].Name,
+					},
+				},
+			},
+			{
+				Name:    "loyaltymember_customer_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyMembersColumns[4]},
 			},
 		},
 	}
@@ -1208,17 +1228,20 @@ var (
 				Columns: []*schema.Column{PointsBucketsColumns[1]},
 			},
 			{
-				Name:    "pointsbucket_voucher_id_status_expires_at",
+				Name:    "pointsbucket_voucher_id_status_expires_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{PointsBucketsColumns[4], PointsBucketsColumns[10], PointsBucketsColumns[11]},
+				Columns: []*schema.Column{PointsBucketsColumns[4], PointsBucketsColumns[10], PointsBucketsColumns[11], PointsBucketsColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						PointsBucketsColumns[1].Name,
+					},
 					Where: "voucher_id IS NOT NULL",
 				},
 			},
 			{
-				Name:    "pointsbucket_card_id_status_expires_at",
+				Name:    "pointsbucket_card_id_status_expires_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{PointsBucketsColumns[5], PointsBucketsColumns[10], PointsBucketsColumns[11]},
+				Columns: []*schema.Column{PointsBucketsColumns[5], PointsBucketsColumns[10], PointsBucketsColumns[11], PointsBucketsColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "card_id IS NOT NULL",
 				},
@@ -1239,6 +1262,22 @@ var (
 				Columns: []*schema.Column{PointsBucketsColumns[6], PointsBucketsColumns[10], PointsBucketsColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "campaign_id IS NOT NULL",
+				},
+			},
+			{
+				Name:    "pointsbucket_pending_voucher_id_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[4], PointsBucketsColumns[10], PointsBucketsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "activates_at IS NOT NULL",
+				},
+			},
+			{
+				Name:    "pointsbucket_pending_card_id_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{PointsBucketsColumns[5], PointsBucketsColumns[10], PointsBucketsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "activates_at IS NOT NULL",
 				},
 			},
 		},
@@ -1546,6 +1585,11 @@ var (
 				Name:    "publication_customer_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[2], PublicationsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						PublicationsColumns[1].Name,
+					},
+				},
 			},
 		},
 	}
@@ -2452,9 +2496,9 @@ var (
 				Columns: []*schema.Column{WebhookDeliveriesColumns[1]},
 			},
 			{
-				Name:    "webhookdelivery_webhook_id_created_at",
+				Name:    "webhookdelivery_webhook_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{WebhookDeliveriesColumns[5], WebhookDeliveriesColumns[2]},
+				Columns: []*schema.Column{WebhookDeliveriesColumns[5], WebhookDeliveriesColumns[0]},
 			},
 			{
 				Name:    "webhookdelivery_event_id",

@@ -18,7 +18,7 @@ type AsyncAction struct{ ent.Schema }
 
 // Mixin of the AsyncAction.
 func (AsyncAction) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixAsync, Length: 18, Hex: true}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixAsync, Length: 18, Hex: true}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the AsyncAction.
@@ -50,9 +50,10 @@ func (AsyncAction) Fields() []ent.Field {
 	}
 }
 
-// Indexes of the AsyncAction: workers look for claimable jobs by status.
+// Indexes of the AsyncAction: workers look for claimable jobs by status;
+// GET /v1/async-actions lists the project's newest (its project_id index).
 func (AsyncAction) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("status", "lease_until")}
+	return []ent.Index{index.Fields("status", "lease_until"), index.Fields("project_id", "created_at", "id")}
 }
 
 // Annotations of the AsyncAction.

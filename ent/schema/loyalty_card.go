@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -142,7 +143,10 @@ func (CardTransaction) Edges() []ent.Edge {
 // Indexes of the CardTransaction.
 func (CardTransaction) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("card_id", "created_at", "id"),
+		// project_id included (PostgreSQL): the capped totalCount of a
+		// card's transactions is an index-only walk (every read filters by
+		// the project).
+		index.Fields("card_id", "created_at", "id").Annotations(entsql.IncludeColumns("project_id")),
 		index.Fields("card_id", "earning_rule_id", "created_at"),
 	}
 }

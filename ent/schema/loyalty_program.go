@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -105,9 +106,15 @@ func (LoyaltyMember) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the LoyaltyMember: a customer joins a program once.
+// Indexes of the LoyaltyMember: a customer joins a program once; a
+// program's members in created_at order (GET /v2/…/programs/{id}/members
+// pages by (created_at, id)); a customer's memberships.
 func (LoyaltyMember) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("program_id", "customer_id").Unique()}
+	return []ent.Index{
+		index.Fields("program_id", "customer_id").Unique(),
+		index.Fields("program_id", "created_at", "id").Annotations(entsql.IncludeColumns("project_id")),
+		index.Fields("customer_id"),
+	}
 }
 
 // Hooks of the LoyaltyMember.

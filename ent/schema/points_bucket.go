@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -61,11 +62,24 @@ func (PointsBucket) Fields() []ent.Field {
 // entries by id.
 func (PointsBucket) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("voucher_id", "status", "expires_at").Annotations(whereNotNull("voucher_id")),
-		index.Fields("card_id", "status", "expires_at").Annotations(whereNotNull("card_id")),
+		// id last: the expiry lists (v1 points-expiration, v2
+		// expiring-points) order by (expires_at, id) and read a page off it.
+		// project_id included (PostgreSQL): the points-expiration total
+		// counts the card's ACTIVE buckets off the index alone.
+		index.Fields("voucher_id", "status", "expires_at", "id").
+			Annotations(whereNotNull("voucher_id"), entsql.IncludeColumns("project_id")),
+		index.Fields("card_id", "status", "expires_at", "id").Annotations(whereNotNull("card_id")),
 		index.Fields("status", "expires_at"),
 		index.Fields("status", "activates_at"),
 		index.Fields("campaign_id", "status", "id").Annotations(whereNotNull("campaign_id")),
+		// A card's pending entries by id (v1 …/members/{id}/pending-points,
+		// v2 …/cards/{id}/pending-points), off the rows that were ever
+		// pending alone (activates_at is set on pending entries only, so
+		// points added at once cost this index nothing).
+		index.Fields("voucher_id", "status", "id").StorageKey("pointsbucket_pending_voucher_id_status_id").
+			Annotations(whereNotNull("activates_at")),
+		index.Fields("card_id", "status", "id").StorageKey("pointsbucket_pending_card_id_status_id").
+			Annotations(whereNotNull("activates_at")),
 	}
 }
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -63,7 +64,10 @@ func (Publication) Indexes() []ent.Index {
 		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
 		// A customer's activities (and GET /v1/publications?customer=):
 		// -created_at within the customer's publications.
-		index.Fields("customer_id", "created_at", "id"),
+		// project_id is included (PostgreSQL) so that the capped count of
+		// a customer's publications (…/activities' total) is an index-only
+		// scan: every read also filters by the project.
+		index.Fields("customer_id", "created_at", "id").Annotations(entsql.IncludeColumns("project_id")),
 	}
 }
 

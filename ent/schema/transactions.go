@@ -64,7 +64,7 @@ type Export struct{ ent.Schema }
 
 // Mixin of the Export.
 func (Export) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixExport, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixExport, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Export.
@@ -88,6 +88,12 @@ func (Export) Fields() []ent.Field {
 		// download_secret signs the expiring download URLs; never shown.
 		field.String("download_secret").Sensitive().Immutable().Annotations(entgql.Skip()),
 	}
+}
+
+// Indexes of the Export: GET /v1/exports lists the project's newest (its
+// project_id index).
+func (Export) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("project_id", "created_at", "id")}
 }
 
 // Annotations of the Export.

@@ -126,10 +126,11 @@ func (WebhookDelivery) Fields() []ent.Field {
 	}
 }
 
-// Indexes of the WebhookDelivery.
+// Indexes of the WebhookDelivery: a webhook's deliveries, newest first
+// (the management list orders by id), an event's.
 func (WebhookDelivery) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("webhook_id", "created_at"),
+		index.Fields("webhook_id", "id"),
 		index.Fields("event_id"),
 	}
 }

@@ -183,7 +183,7 @@ func ListCategories(ctx context.Context, in *CategoryListInput) (*CategoryList, 
 	if err != nil {
 		return nil, err
 	}
-	total, err := c.Category.Query().Count(ctx)
+	total, err := c.Category.Query().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting categories: %w", err)
 	}

@@ -121,7 +121,11 @@ func voucherTotal(ctx context.Context, in *VoucherListInput, q *ent.VoucherQuery
 	if onlyCampaign {
 		return VoucherCount(ctx, campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign)))
 	}
-	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
+	count := q.Clone()
+	if in.HeldOnly { // a program's members: counted off the held-cards index
+		count.Where(page.CountInIndexOrder(true, voucher.FieldCreatedAt, voucher.FieldID))
+	}
+	total, err := count.CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return 0, fmt.Errorf("counting vouchers: %w", err)
 	}

@@ -131,7 +131,7 @@ func ListProducts(ctx context.Context, in *ListInput) (*ProductList, error) {
 	if in.EndDate != nil {
 		q.Where(product.CreatedAtLTE(*in.EndDate))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, wrap("counting products", err)
 	}
@@ -184,7 +184,7 @@ func ProductSkus(ctx context.Context, p *ent.Product, in *ListInput) (*SkuList, 
 	if in.EndDate != nil {
 		q.Where(sku.CreatedAtLTE(*in.EndDate))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, wrap("counting SKUs", err)
 	}

@@ -74,7 +74,10 @@ func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](
 		if err != nil {
 			return 0, err
 		}
-		return q.Where(P(f.window(timeCol))).CountAtMost(ctx, atMost)
+		// Ordered as the page is: PostgreSQL then counts off the source's
+		// (customer, time, id) index instead of a sequential scan that
+		// stops at the cap (page.CountInIndexOrder).
+		return q.Where(P(f.window(timeCol)), P(f.order(timeCol, idCol))).CountAtMost(ctx, atMost)
 	}
 	src.page = func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
 		q, err := rows(ctx, f)

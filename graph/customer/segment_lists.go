@@ -73,7 +73,7 @@ func ListSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, erro
 	if err != nil {
 		return nil, err
 	}
-	total, err := c.Segment.Query().Where(preds...).Count(ctx)
+	total, err := c.Segment.Query().Where(preds...).CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting segments: %w", err)
 	}

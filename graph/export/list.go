@@ -49,7 +49,9 @@ func List(ctx context.Context, limit, pageNo *int, order *string) (*ExportList, 
 	if err != nil {
 		return nil, err
 	}
-	total, err := c.Export.Query().Count(ctx)
+	// Capped like every v1 total (docs/architecture.md, "Lists at a
+	// million rows"): exact up to ent.TotalCountCap.
+	total, err := c.Export.Query().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting exports: %w", err)
 	}

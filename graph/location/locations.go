@@ -91,7 +91,7 @@ func ListLocations(ctx context.Context, in *ListInput) (*List, error) {
 		return nil, err
 	}
 	q := c.Location.Query().Where(predicate.Location(where))
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting locations: %w", err)
 	}

@@ -71,9 +71,9 @@ func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string,
 	expiring := []predicate.PointsBucket{pointsbucket.CardID(crd.ID), pointsbucket.StatusEQ(pointsbucket.StatusACTIVE),
 		pointsbucket.ExpiresAtNotNil()}
 	q := c.PointsBucket.Query().Where(expiring...)
-	cmp, dir := sql.GT, sql.OrderAsc()
+	cmp, from, dir := sql.GT, sql.GTE, sql.OrderAsc()
 	if !p.Asc {
-		cmp, dir = sql.LT, sql.OrderDesc()
+		cmp, from, dir = sql.LT, sql.LTE, sql.OrderDesc()
 	}
 	if p.After != nil {
 		at, err := c.PointsBucket.Query().Where(expiring...).Where(pointsbucket.ID(*p.After)).Only(ctx)
@@ -83,9 +83,12 @@ func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string,
 		if err != nil {
 			return nil, fmt.Errorf("reading cursor bucket: %w", err)
 		}
+		// The redundant bound in front starts the index walk at the cursor
+		// (the OR alone is only a filter).
 		q.Where(func(s *sql.Selector) {
-			s.Where(sql.Or(cmp(s.C(pointsbucket.FieldExpiresAt), *at.ExpiresAt),
-				sql.And(sql.EQ(s.C(pointsbucket.FieldExpiresAt), *at.ExpiresAt), cmp(s.C(pointsbucket.FieldID), at.ID))))
+			s.Where(sql.And(from(s.C(pointsbucket.FieldExpiresAt), *at.ExpiresAt),
+				sql.Or(cmp(s.C(pointsbucket.FieldExpiresAt), *at.ExpiresAt),
+					sql.And(sql.EQ(s.C(pointsbucket.FieldExpiresAt), *at.ExpiresAt), cmp(s.C(pointsbucket.FieldID), at.ID)))))
 		})
 	}
 	rows, err := q.Order(pointsbucket.ByExpiresAt(dir), pointsbucket.ByID(dir)).Limit(limit + 1).All(ctx)

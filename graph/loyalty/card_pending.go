@@ -84,7 +84,10 @@ func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, 
 	if err != nil {
 		return nil, err
 	}
-	q := c.PointsBucket.Query().Where(pointsbucket.CardID(crd.ID), pointsbucket.StatusEQ(pointsbucket.StatusPENDING))
+	// activates_at is set on every pending entry: the condition lets the
+	// page come off the pending index (ent/schema/points_bucket.go).
+	q := c.PointsBucket.Query().Where(pointsbucket.CardID(crd.ID), pointsbucket.StatusEQ(pointsbucket.StatusPENDING),
+		pointsbucket.ActivatesAtNotNil())
 	if p.After != nil {
 		if p.Asc {
 			q.Where(pointsbucket.IDGT(*p.After))

@@ -38,13 +38,17 @@ func (p PageInput) keyOrder() []func(*sql.Selector) {
 }
 
 // after selects the rows that follow (at, id) in the page's direction.
+// The redundant created_at bound in front is what PostgreSQL can start the
+// index walk from (the OR alone is only a filter: a deep cursor read every
+// row before it).
 func (p PageInput) after(at time.Time, id string) func(*sql.Selector) {
 	return func(s *sql.Selector) {
-		cmp := sql.LT
+		cmp, from := sql.LT, sql.LTE
 		if p.Asc {
-			cmp = sql.GT
+			cmp, from = sql.GT, sql.GTE
 		}
-		s.Where(sql.Or(cmp(s.C("created_at"), at), sql.And(sql.EQ(s.C("created_at"), at), cmp(s.C("id"), id))))
+		s.Where(sql.And(from(s.C("created_at"), at),
+			sql.Or(cmp(s.C("created_at"), at), sql.And(sql.EQ(s.C("created_at"), at), cmp(s.C("id"), id)))))
 	}
 }
 

@@ -123,10 +123,19 @@ func CardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 	if err != nil {
 		return nil, err
 	}
+	q := c.CardTransaction.Query().Where(cardtransaction.CardID(obj.ID))
+	// totalCount: capped, counted in the order of (card_id, created_at, id).
+	total := func(ctx context.Context) (int, error) {
+		tq, err := where.Filter(q.Clone())
+		if err != nil {
+			return 0, err
+		}
+		return tq.Where(page.CountInIndexOrder(false, cardtransaction.FieldCreatedAt, cardtransaction.FieldID)).
+			CountAtMost(ctx, ent.TotalCountCap)
+	}
 	return page.Bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
-		return c.CardTransaction.Query().Where(cardtransaction.CardID(obj.ID)).
-			Paginate(ctx, after, first, before, last,
-				ent.WithCardTransactionOrder(transactionOrder(orderBy)), ent.WithCardTransactionFilter(where.Filter))
+		return q.Clone().Paginate(ctx, after, first, before, last, ent.WithCardTransactionOrder(transactionOrder(orderBy)),
+			ent.WithCardTransactionFilter(where.Filter), ent.WithCardTransactionTotalCount(total))
 	})
 }
 
@@ -141,9 +150,19 @@ func ProgramMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *ent
 	if err != nil {
 		return nil, err
 	}
+	q := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(obj.ID))
+	// totalCount: capped, counted in the order of (program_id, created_at, id).
+	total := func(ctx context.Context) (int, error) {
+		tq, err := where.Filter(q.Clone())
+		if err != nil {
+			return 0, err
+		}
+		return tq.Where(page.CountInIndexOrder(false, loyaltymember.FieldCreatedAt, loyaltymember.FieldID)).
+			CountAtMost(ctx, ent.TotalCountCap)
+	}
 	return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
-		return c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(obj.ID)).
-			Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
+		return q.Clone().Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy),
+			ent.WithLoyaltyMemberFilter(where.Filter), ent.WithLoyaltyMemberTotalCount(total))
 	})
 }
 

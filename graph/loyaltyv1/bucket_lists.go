@@ -71,7 +71,9 @@ func pagePending(ctx context.Context, which predicate.PointsBucket, in *PendingP
 	if err != nil {
 		return nil, err
 	}
-	q := c.PointsBucket.Query().Where(which, pointsbucket.StatusEQ(pointsbucket.StatusPENDING))
+	// activates_at is set on every pending entry: the condition lets a
+	// card's page come off the pending index (ent/schema/points_bucket.go).
+	q := c.PointsBucket.Query().Where(which, pointsbucket.StatusEQ(pointsbucket.StatusPENDING), pointsbucket.ActivatesAtNotNil())
 	by := ent.Desc(pointsbucket.FieldID)
 	if asc {
 		by = ent.Asc(pointsbucket.FieldID)
@@ -128,7 +130,9 @@ func MemberPointsExpiration(ctx context.Context, programIDOrName *string, code s
 		return nil, err
 	}
 	q := c.PointsBucket.Query().Where(pointsbucket.VoucherID(v.ID), pointsbucket.StatusEQ(pointsbucket.StatusACTIVE))
-	total, err := q.Clone().Count(ctx)
+	// Capped like every v1 total (docs/architecture.md, "Counting").
+	total, err := q.Clone().Where(page.CountInIndexOrder(false, pointsbucket.FieldExpiresAt, pointsbucket.FieldID)).
+		CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting points buckets: %w", err)
 	}

@@ -168,7 +168,7 @@ func EarningRules(ctx context.Context, programIDOrName string, in *EarningRuleLi
 		return nil, err
 	}
 	q := c.CampaignEarningRule.Query().Where(campaignearningrule.CampaignID(cmp.ID))
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting earning rules: %w", err)
 	}

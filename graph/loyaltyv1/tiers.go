@@ -246,7 +246,7 @@ func Tiers(ctx context.Context, programIDOrName string, in *TierListInput) (*Tie
 		return nil, err
 	}
 	q := c.LoyaltyTier.Query().Where(loyaltytier.CampaignID(cmp.ID))
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting tiers: %w", err)
 	}

@@ -66,7 +66,7 @@ func ListRuleAssignments(ctx context.Context, in *RuleAssignmentListInput) (*Rul
 	if err != nil {
 		return nil, err
 	}
-	total, err := c.ValidationRuleAssignment.Query().Where(where...).Count(ctx)
+	total, err := c.ValidationRuleAssignment.Query().Where(where...).CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting rule assignments: %w", err)
 	}

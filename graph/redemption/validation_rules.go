@@ -238,7 +238,7 @@ func ListValidationRules(ctx context.Context, limit, page *int) (*ValidationRule
 	if err != nil {
 		return nil, err
 	}
-	total, err := c.ValidationRule.Query().Count(ctx)
+	total, err := c.ValidationRule.Query().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting validation rules: %w", err)
 	}

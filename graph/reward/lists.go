@@ -53,7 +53,7 @@ func ListRewards(ctx context.Context, in *ListInput) (*RewardList, error) {
 		}
 		q.Where(v1reward.IDIn(ids...))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting rewards: %w", err)
 	}
@@ -86,7 +86,7 @@ func listAssignments(ctx context.Context, in *ListInput, ps ...predicateAssignme
 	if in != nil && in.AssignmentID != nil && *in.AssignmentID != "" {
 		q.Where(v1rewardassignment.ID(*in.AssignmentID))
 	}
-	total, err := q.Clone().Count(ctx)
+	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting reward assignments: %w", err)
 	}

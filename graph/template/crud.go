@@ -104,7 +104,7 @@ func ListTemplates(ctx context.Context, in *ListInput) (*List, error) {
 	q := c.CampaignTemplate.Query().Where(where)
 	out := &List{}
 	if in.IncludeTotal != nil && *in.IncludeTotal {
-		n, err := q.Clone().Count(ctx)
+		n, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
 		if err != nil {
 			return nil, fmt.Errorf("counting campaign templates: %w", err)
 		}
