@@ -183,7 +183,7 @@ func TestEarningRulePointsValueMustBeAnInteger(t *testing.T) {
 	}
 	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "big", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
 	r := e.Do(http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-	if !strings.Contains(string(r.Body), `"balance":{"points":9007199254740991}`) {
+	if !strings.Contains(string(r.Body), `"balance":{"points":9007199254740991,"pending_points":0}`) {
 		t.Errorf("member after the event: %s", r.Body)
 	}
 }
