@@ -90,7 +90,7 @@ func TestActivitySourceShape(t *testing.T) {
 		}
 	}
 	rw := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
-		"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+		"material": v2ProductMaterial(t, e)}, s.h)
 	acts := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+rw["id"].(string)+"/activities", nil, s.h)
 	if data := acts["data"].([]any); len(data) == 0 || mustJSON(data[0].(map[string]any)["source"]) != want {
 		t.Errorf("reward activities = %v", acts)

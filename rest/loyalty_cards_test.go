@@ -177,7 +177,7 @@ func TestLoyaltyTenancy(t *testing.T) {
 		"name": "A only", "type": "MATERIAL", "stock": 1, "material": productMaterial(prodA)}, s.h)["id"].(string)
 	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)["id"].(string)
 	rew := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{
-		"name": "Mug", "type": "MATERIAL", "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
+		"name": "Mug", "type": "MATERIAL", "material": v2ProductMaterial(t, e)}, s.h)["id"].(string)
 	projectB := e.NewProject("project B")
 	b := v2(t, e, projectB)
 	for _, c := range []struct{ method, path string }{

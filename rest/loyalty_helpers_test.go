@@ -97,3 +97,11 @@ func newMaterial(t testing.TB, e *resttest.Env, app resttest.Headers) (product, 
 func productMaterial(product string) map[string]any {
 	return map[string]any{"product": map[string]any{"id": product}}
 }
+
+// v2ProductMaterial is a v2 reward's material naming a new product of the
+// environment's project (a reward's product must exist).
+func v2ProductMaterial(t testing.TB, e *resttest.Env) map[string]any {
+	t.Helper()
+	p, _ := newMaterial(t, e, resttest.App(e.Project))
+	return map[string]any{"product": map[string]any{"id": p}}
+}

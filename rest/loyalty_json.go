@@ -118,10 +118,12 @@ type memberBody struct {
 	Object     string           `json:"object"`
 }
 
-func memberJSON(m *ent.LoyaltyMember, cards []*ent.Card) memberBody {
+// memberJSON renders a member and its cards (with their summaries from
+// sums when it has them).
+func memberJSON(m *ent.LoyaltyMember, cards []*ent.Card, sums map[string]*loyalty.CardSummary) memberBody {
 	out := make([]memberCardBody, len(cards))
 	for i, c := range cards {
-		out[i] = memberCardJSON(c)
+		out[i] = memberCardJSON(c, sums[c.ID])
 	}
 	return memberBody{ID: m.ID, ProgramID: m.ProgramID, CustomerID: m.CustomerID, Status: string(m.Status),
 		Metadata: orEmpty(m.Metadata), Cards: out, CreatedAt: timestamp(m.CreatedAt),

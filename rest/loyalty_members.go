@@ -18,7 +18,7 @@ func withCards(ctx context.Context, m *ent.LoyaltyMember) (memberBody, error) {
 	if err != nil {
 		return memberBody{}, err
 	}
-	return memberJSON(m, cards), nil
+	return memberWithSummaries(ctx, m, cards)
 }
 
 // memberWrite runs fn in one transaction and renders the member it returns.

@@ -183,7 +183,7 @@ func TestEarningRulePointsValueMustBeAnInteger(t *testing.T) {
 	}
 	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "big", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
 	r := e.Do(http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
-	if !strings.Contains(string(r.Body), `"balance":{"points":9007199254740991}`) {
+	if !strings.Contains(string(r.Body), `"balance":{"points":9007199254740991,"pending_points":0}`) {
 		t.Errorf("member after the event: %s", r.Body)
 	}
 }
@@ -243,6 +243,26 @@ func TestRewardActivities(t *testing.T) {
 	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "MATERIAL"}, s.h), 400, "invalid_payload")
 	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "DIGITAL",
 		"digital": map[string]any{"discount_coupons": map[string]any{"campaign_id": "camp_00"}}}, s.h), 404, "not_found")
+	// A MATERIAL reward's product, or SKU of that product, must exist (as an incentive's).
+	product, sku := newMaterial(t, e, resttest.App(e.Project))
+	for _, bad := range []struct {
+		material map[string]any
+		status   int
+		kind     string
+	}{
+		{map[string]any{"product": map[string]any{"id": "prod_0000000000000000"}}, 404, "product"},
+		{map[string]any{"sku": map[string]any{"product_id": product, "id": "sku_0000000000000000"}}, 404, "sku"},
+		{map[string]any{"sku": map[string]any{"product_id": "prod_0000000000000000", "id": sku}}, 400, ""},
+	} {
+		r := e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL", "material": bad.material}, s.h)
+		if r.Status != bad.status || (bad.kind != "" && !strings.Contains(string(r.Body), `"resource_type":"`+bad.kind+`"`)) {
+			t.Errorf("material %v: %d %s", bad.material, r.Status, r.Body)
+		}
+	}
+	mat := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
+		"material": map[string]any{"sku": map[string]any{"product_id": product, "id": sku}}}, s.h)["id"].(string)
+	wantErrorKey(t, e.DoJSON(http.MethodPut, "/v2/loyalties/rewards/"+mat, map[string]any{"material": map[string]any{
+		"product": map[string]any{"id": "prod_0000000000000000"}}}, s.h), 404, "not_found")
 }
 
 func TestDeactivateEarningRuleConcurrently(t *testing.T) {

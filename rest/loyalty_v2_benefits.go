@@ -99,16 +99,37 @@ type benefitBody struct {
 	Stock              *benefitStockBody             `json:"stock,omitempty"`
 	Points             *jsonfield.IncentivePoints    `json:"points,omitempty"`
 	PointsProportional *jsonfield.PointsProportional `json:"points_proportional,omitempty"`
-	Material           *jsonfield.MaterialDetail     `json:"material,omitempty"`
+	Material           *benefitMaterialBody          `json:"material,omitempty"`
 	Digital            *jsonfield.DigitalDetail      `json:"digital,omitempty"`
 	CreatedAt          timestamp                     `json:"created_at"`
 	UpdatedAt          *timestamp                    `json:"updated_at"`
 	Object             string                        `json:"object"`
 }
 
+// benefitMaterialBody is BenefitMaterial: type PRODUCT with product, or
+// SKU with sku; the other member left out (the document: "must be omitted
+// or null").
+type benefitMaterialBody struct {
+	Type    string            `json:"type"`
+	Product *jsonfield.IDRef  `json:"product,omitempty"`
+	SKU     *jsonfield.SKURef `json:"sku,omitempty"`
+}
+
+// benefitMaterialJSON renders a stored material detail (exactly one of
+// product and sku, checked on write) in the August shape.
+func benefitMaterialJSON(m *jsonfield.MaterialDetail) *benefitMaterialBody {
+	switch {
+	case m == nil:
+		return nil
+	case m.SKU != nil:
+		return &benefitMaterialBody{Type: "SKU", SKU: m.SKU}
+	}
+	return &benefitMaterialBody{Type: "PRODUCT", Product: m.Product}
+}
+
 func benefitJSON(i *ent.Incentive) benefitBody {
 	b := benefitBody{ID: loyalty.BenefitID(i.ID), Name: i.Name, Type: string(i.Type), Status: string(i.Status),
-		Points: i.Points, PointsProportional: i.PointsProportional, Material: i.Material, Digital: i.Digital,
+		Points: i.Points, PointsProportional: i.PointsProportional, Material: benefitMaterialJSON(i.Material), Digital: i.Digital,
 		CreatedAt: timestamp(i.CreatedAt), UpdatedAt: optionalTime(i.UpdatedAt), Object: "benefit"}
 	if i.Stock < unlimitedStock {
 		b.Stock = &benefitStockBody{Type: "LIMITED", Limited: &map[string]int{"quantity": i.Stock}}

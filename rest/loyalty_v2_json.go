@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"context"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
@@ -119,6 +117,18 @@ func purchaseJSON(r *loyalty.RewardPurchaseResult) purchaseBody {
 	return out
 }
 
+// refundBody is a reward purchase refund's answer
+// (RewardPurchaseRefundResponse): the REFUND reward transaction.
+type refundBody struct {
+	Transaction rewardTransactionBody `json:"transaction"`
+	Status      string                `json:"status"`
+	Message     string                `json:"message"`
+}
+
+func refundJSON(r *loyalty.RewardPurchaseResult) refundBody {
+	return refundBody{Transaction: rewardTransactionJSON(r.Purchase), Status: r.Status, Message: r.Message}
+}
+
 type rewardTransactionBody struct {
 	ID                string         `json:"id"`
 	CardID            string         `json:"card_id"`
@@ -138,6 +148,9 @@ func rewardTransactionJSON(p *ent.RewardPurchase) rewardTransactionBody {
 	details := map[string]any{"points": map[string]any{"total": p.Points}}
 	if p.RefundOf != nil {
 		details["refunded_transaction_id"] = *p.RefundOf
+		details["reason"] = "Reward purchase refund"
+		details["metadata"] = map[string]any{}
+		details["purchase"] = map[string]any{"reward_transaction": map[string]any{"id": *p.RefundOf}}
 	}
 	return rewardTransactionBody{ID: p.ID, CardID: p.CardID, CardTransactionID: p.CardTransactionID,
 		ProgramID: p.ProgramID, MemberID: p.MemberID, RewardID: p.RewardID, Status: p.Status, Type: p.Type,
@@ -169,16 +182,12 @@ func tierTransactionJSON(t *ent.TierTransaction) tierTransactionBody {
 		Status: "APPROVED", CreatedAt: timestamp(t.CreatedAt), Object: "tier_transaction"}
 }
 
-type memberTierBody struct {
-	TierStructureID string  `json:"tier_structure_id"`
-	TierID          *string `json:"tier_id"`
-	TierName        *string `json:"tier_name"`
-	Points          int64   `json:"points"`
-}
-
+// membershipCardBody is a membership's card (MembershipCard): the
+// member_card assignment and, on a program's membership, the member's
+// tier_progress on it.
 type membershipCardBody struct {
-	cardBody
-	TierProgress []memberTierBody `json:"tier_progress"`
+	memberCardBody
+	TierProgress *tierProgressBody `json:"tier_progress,omitempty"`
 }
 
 type membershipBody struct {
@@ -188,34 +197,72 @@ type membershipBody struct {
 	Object  string               `json:"object"`
 }
 
-// membershipJSON renders a membership: the member, its program and its
-// cards, each with its tiers (the structures over the card's definition).
-func membershipJSON(ctx context.Context, ms *loyalty.Membership) (membershipBody, error) {
-	cards, err := ms.Member.Cards(ctx)
-	if err != nil {
-		return membershipBody{}, err
+// tierRefBody is MemberTierProgressTier.
+type tierRefBody struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+func tierRef(t *ent.StructureTier) *tierRefBody {
+	if t == nil {
+		return nil
 	}
-	mb := memberJSON(ms.Member, cards)
-	p, err := loyalty.Program(ctx, ms.Member.ProgramID)
-	if err != nil {
-		return membershipBody{}, err
+	return &tierRefBody{ID: t.ID, Name: t.Name}
+}
+
+// tierProgressBody is MemberTierProgress.
+type tierProgressBody struct {
+	Current       map[string]any   `json:"current"`
+	TierStructure map[string]any   `json:"tier_structure"`
+	Deferred      []map[string]any `json:"deferred"`
+	Risks         []map[string]any `json:"risks"`
+	Opportunities []map[string]any `json:"opportunities"`
+	Object        string           `json:"object"`
+}
+
+// tierProgressJSON renders a card's tier progress; p nil (no ACTIVE tier
+// structure over the card's definition) has no current tier and no
+// structure.
+func tierProgressJSON(p *loyalty.TierProgress) *tierProgressBody {
+	out := &tierProgressBody{Deferred: []map[string]any{}, Risks: []map[string]any{}, Opportunities: []map[string]any{},
+		Object: "member_tier_progress"}
+	if p == nil {
+		return out
 	}
-	out := membershipBody{Member: mb, Object: "membership", Cards: []membershipCardBody{},
-		Program: map[string]any{"id": p.ID, "name": p.Name, "status": p.Status, "object": "program"}}
-	for _, c := range cards {
-		cb := cardJSON(c)
-		card := membershipCardBody{cardBody: cb, TierProgress: []memberTierBody{}}
-		for _, mt := range ms.Tiers {
-			if cb.CardDefinitionID == nil || *cb.CardDefinitionID != mt.TierStructure.CardDefinitionID {
-				continue
-			}
-			t := memberTierBody{TierStructureID: mt.TierStructure.ID, Points: mt.Points}
-			if mt.Tier != nil {
-				t.TierID, t.TierName = &mt.Tier.ID, &mt.Tier.Name
-			}
-			card.TierProgress = append(card.TierProgress, t)
+	out.TierStructure = map[string]any{"id": p.Structure.ID, "object": "tier_structure"}
+	if p.Current != nil {
+		points := map[string]any{"current": p.Points, "min": *p.Current.MinPoints}
+		if p.Current.MaxPoints != nil {
+			points["max"] = *p.Current.MaxPoints
 		}
-		out.Cards = append(out.Cards, card)
+		out.Current = map[string]any{"tier": tierRef(p.Current), "start_at": optionalTime(p.StartAt),
+			"expires_at": optionalTime(p.ExpiresAt), "points": points}
 	}
-	return out, nil
+	for _, r := range p.Risks {
+		out.Risks = append(out.Risks, map[string]any{"type": r.Type, "date": timestamp(r.Date), "tier": tierRef(r.Tier)})
+	}
+	for _, o := range p.Opportunities {
+		out.Opportunities = append(out.Opportunities, map[string]any{"valid_until": optionalTime(o.ValidUntil),
+			"tier": tierRef(o.Tier), "points": o.Points})
+	}
+	return out
+}
+
+// membershipJSON renders a membership: the member, its program and its
+// cards as member_card assignments, each with the member's tier progress
+// on it when withProgress (a program's membership; a customer's list of
+// memberships has none).
+func membershipJSON(ms *loyalty.Membership, withProgress bool) membershipBody {
+	p := ms.Program
+	out := membershipBody{Member: memberJSON(ms.Member, ms.Cards, ms.Summaries), Object: "membership",
+		Cards: make([]membershipCardBody, len(ms.Cards)),
+		Program: map[string]any{"id": p.ID, "name": p.Name, "status": p.Status, "metadata": orEmpty(p.Metadata),
+			"object": "program"}}
+	for i, c := range ms.Cards {
+		out.Cards[i] = membershipCardBody{memberCardBody: memberCardJSON(c, ms.Summaries[c.ID])}
+		if withProgress {
+			out.Cards[i].TierProgress = tierProgressJSON(ms.Progress[c.ID])
+		}
+	}
+	return out
 }

@@ -41,8 +41,11 @@ func registerMemberUpdateAndExamine(v2 *gin.RouterGroup, root *graph.Resolver) {
 }
 
 // rewardsExaminationJSON renders the preview in the August document's
-// outline: customer, rewards, memberships[{member, program, cards[{card,
-// rewards}]}].
+// shape (ExamineRewardsResponse): the customer, the rewards, and for each
+// membership the member and program objects and one card_estimation per
+// card with a card definition (rewards are assigned per definition: a card
+// without one has nothing to estimate) holding a reward_estimation per
+// reward its definition offers.
 func rewardsExaminationJSON(x *loyalty.RewardsExamination) map[string]any {
 	rewards := make([]map[string]any, len(x.Rewards))
 	for i, r := range x.Rewards {
@@ -50,18 +53,32 @@ func rewardsExaminationJSON(x *loyalty.RewardsExamination) map[string]any {
 	}
 	memberships := make([]map[string]any, len(x.Memberships))
 	for i, m := range x.Memberships {
-		cards := make([]map[string]any, len(m.Cards))
-		for j, ec := range m.Cards {
+		cards := []map[string]any{}
+		for _, ec := range m.Cards {
+			if ec.Card.CardDefinitionID == nil {
+				continue
+			}
 			items := make([]map[string]any, len(ec.Rewards))
 			for k, r := range ec.Rewards {
-				items[k] = map[string]any{"reward_id": r.RewardID, "points": r.Points, "affordable": r.Affordable, "stock_left": r.StockLeft}
+				item := map[string]any{"reward": map[string]any{"id": r.RewardID, "object": "reward"}, "status": r.Status,
+					"cost": map[string]any{"points": r.Points, "object": "reward_cost"}, "object": "reward_estimation"}
+				if r.Missing > 0 {
+					item["unavailability_reasons"] = []map[string]any{{"reason": "insufficient_balance",
+						"details": map[string]any{"required": r.Points, "available": ec.Card.Balance, "missing": r.Missing},
+						"object":  "reward_unavailability_reason"}}
+				}
+				items[k] = item
 			}
-			cards[j] = map[string]any{"card_id": ec.Card.ID, "card_definition_id": ec.Card.CardDefinitionID,
-				"balance": ec.Card.Balance, "rewards": items, "object": "card_rewards_estimation"}
+			cards = append(cards, map[string]any{"card": map[string]any{"id": ec.Card.ID,
+				"card_definition_id": *ec.Card.CardDefinitionID, "card_type": "INDIVIDUAL", "code": ec.Card.Code, "object": "card"},
+				"rewards": items, "object": "card_estimation"})
 		}
-		memberships[i] = map[string]any{"member": map[string]any{"id": m.Member.ID, "object": "member"},
-			"program": map[string]any{"id": m.Program.ID, "name": m.Program.Name, "object": "program"},
-			"cards":   cards, "object": "member_rewards_opportunity"}
+		memberships[i] = map[string]any{
+			"member": map[string]any{"id": m.Member.ID, "customer_id": m.Member.CustomerID, "program_id": m.Member.ProgramID,
+				"metadata": orEmpty(m.Member.Metadata), "object": "member"},
+			"program": map[string]any{"id": m.Program.ID, "name": m.Program.Name, "metadata": orEmpty(m.Program.Metadata),
+				"object": "program"},
+			"cards": cards, "object": "member_rewards_opportunity"}
 	}
 	return map[string]any{"customer": map[string]any{"id": x.Customer.ID, "source_id": x.Customer.SourceID,
 		"metadata": orEmpty(x.Customer.Metadata), "object": "customer"}, "rewards": rewards, "memberships": memberships,

@@ -22,7 +22,9 @@ func registerMemberDeleteAndActivities(v2 *gin.RouterGroup, root *graph.Resolver
 			if err != nil {
 				return err
 			}
-			out = memberJSON(m, m.Edges.Cards)
+			if out, err = memberWithSummaries(ctx, m, m.Edges.Cards); err != nil {
+				return err
+			}
 			out.Status = "DELETED"
 			return nil
 		})

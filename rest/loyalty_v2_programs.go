@@ -92,8 +92,8 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 				return nil, err
 			}
 		}
-		return withTransactionCard(ctx)(m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in))
-	}, purchaseJSON))
+		return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
+	}, refundJSON))
 	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyalty.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
 		page, err := q.MemberTierTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 		if err != nil {
@@ -121,24 +121,17 @@ func v2All[T, B any](render func(T) B) func([]T) v2List[B] {
 func membershipsHandler(root *graph.Resolver) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		ctx := c.Request.Context()
-		list, err := root.Query().CustomerMemberships(ctx, c.Param("customerId"))
+		list, err := loyalty.CustomerMembershipsOf(ctx, c.Param("customerId"))
 		if err != nil {
 			renderError(c, err)
 			return
 		}
-		out := map[string]any{"customer": map[string]any{"id": c.Param("customerId"), "object": "customer"},
-			"memberships": []membershipBody{}, "object": "memberships_result"}
-		items := make([]membershipBody, 0, len(list))
-		for _, ms := range list {
-			b, err := membershipJSON(ctx, ms)
-			if err != nil {
-				renderError(c, err)
-				return
-			}
-			items = append(items, b)
+		items := make([]membershipBody, len(list.Memberships))
+		for i, ms := range list.Memberships {
+			items[i] = membershipJSON(ms, false)
 		}
-		out["memberships"] = items
-		c.PureJSON(http.StatusOK, out)
+		c.PureJSON(http.StatusOK, map[string]any{"customer": map[string]any{"id": list.Customer.ID,
+			"source_id": list.Customer.SourceID, "object": "customer"}, "memberships": items, "object": "memberships_result"})
 	}
 }
 
@@ -151,11 +144,6 @@ func membershipHandler(root *graph.Resolver) gin.HandlerFunc {
 			renderError(c, err)
 			return
 		}
-		b, err := membershipJSON(ctx, ms)
-		if err != nil {
-			renderError(c, err)
-			return
-		}
-		c.PureJSON(http.StatusOK, b)
+		c.PureJSON(http.StatusOK, membershipJSON(ms, true))
 	}
 }

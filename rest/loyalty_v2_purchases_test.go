@@ -14,7 +14,7 @@ import (
 func purchasable(t *testing.T, e *resttest.Env, s loyaltySetup, cost, stock int) string {
 	t.Helper()
 	rw := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL", "status": "ACTIVE",
-		"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)["id"].(string)
+		"material": v2ProductMaterial(t, e)}, s.h)["id"].(string)
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+s.program+"/rewards/batch", map[string]any{"assign": []any{
 		map[string]any{"id": rw, "stock": stock, "costs": []any{map[string]any{"spending": []any{
 			map[string]any{"points": cost, "card_definition_id": s.cardDef}}}}}}}, s.h)
@@ -57,7 +57,9 @@ func TestV2RewardPurchaseSpendsOnceAndRefundsOnce(t *testing.T) {
 	}
 	pid := list[0].(map[string]any)["id"].(string)
 	refund := "/v2/loyalties/programs/" + s.program + "/rewards/purchases/" + pid + "/refund"
-	if r := must(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusAccepted); r["transaction"].(map[string]any)["type"] != "POINTS_REFUNDED" {
+	if r := must(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusAccepted); r["status"] != "APPROVED" ||
+		r["transaction"].(map[string]any)["type"] != "REFUND" || r["transaction"].(map[string]any)["object"] != "reward_transaction" ||
+		r["transaction"].(map[string]any)["details"].(map[string]any)["purchase"].(map[string]any)["reward_transaction"].(map[string]any)["id"] != pid {
 		t.Errorf("refund %v", r)
 	}
 	wantErrorKey(t, e.Do(http.MethodPost, refund, nil, s.h), http.StatusConflict, "invalid_state")
@@ -176,12 +178,19 @@ func TestV2MemberUpdateAndRewardsPreview(t *testing.T) {
 	x := mustOK(t, e, http.MethodPost, "/v2/loyalties/examine/rewards", map[string]any{
 		"customer_identification": map[string]any{"type": "customer_id", "customer_id": s.cust}}, s.h)
 	est := x["memberships"].([]any)[0].(map[string]any)["cards"].([]any)[0].(map[string]any)["rewards"].([]any)
-	got := map[string]bool{}
+	got := map[string]string{}
 	for _, r := range est {
 		r := r.(map[string]any)
-		got[r["reward_id"].(string)] = r["affordable"].(bool)
+		id := r["reward"].(map[string]any)["id"].(string)
+		got[id] = r["status"].(string)
+		if id == dear && mustJSON(r["unavailability_reasons"]) != `[{"details":{"available":50,"missing":50,"required":100},"object":"reward_unavailability_reason","reason":"insufficient_balance"}]` {
+			t.Errorf("unavailability %s", mustJSON(r))
+		}
+		if id == cheap && (r["unavailability_reasons"] != nil || mustJSON(r["cost"]) != `{"object":"reward_cost","points":10}`) {
+			t.Errorf("available estimation %s", mustJSON(r))
+		}
 	}
-	if len(got) != 2 || !got[cheap] || got[dear] {
+	if len(got) != 2 || got[cheap] != "AVAILABLE" || got[dear] != "UNAVAILABLE" {
 		t.Errorf("preview %s", mustJSON(x))
 	}
 	if b := v2CardBalance(t, e, s); b != 50 {

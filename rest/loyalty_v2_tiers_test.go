@@ -67,13 +67,25 @@ func TestV2TierStructureLifecycleAndTiers(t *testing.T) {
 		t.Errorf("tier transactions %v", mustJSON(txs))
 	}
 	ms := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/memberships/"+s.cust, nil, s.h)
-	progress := ms["cards"].([]any)[0].(map[string]any)["tier_progress"].([]any)
-	if len(progress) != 1 || progress[0].(map[string]any)["tier_id"] != tiers[0] || progress[0].(map[string]any)["points"] != float64(50) {
+	progress := ms["cards"].([]any)[0].(map[string]any)["tier_progress"].(map[string]any)
+	current := progress["current"].(map[string]any)
+	if current["tier"].(map[string]any)["id"] != tiers[0] || mustJSON(current["points"]) != `{"current":50,"max":99,"min":10}` ||
+		current["start_at"] != txs[3].(map[string]any)["created_at"] || current["expires_at"] != nil ||
+		progress["tier_structure"].(map[string]any)["id"] != ts || mustJSON(progress["risks"]) != `[]` {
 		t.Errorf("membership %v", mustJSON(ms))
 	}
+	if opp := progress["opportunities"].([]any); len(opp) != 2 || opp[0].(map[string]any)["points"] != float64(50) ||
+		opp[1].(map[string]any)["points"] != float64(450) || opp[1].(map[string]any)["tier"].(map[string]any)["id"] != tiers[2] {
+		t.Errorf("opportunities %v", mustJSON(opp))
+	}
 	all := mustOK(t, e, http.MethodGet, "/v2/loyalties/memberships/"+s.cust, nil, s.h)
-	if len(all["memberships"].([]any)) != 1 {
+	if len(all["memberships"].([]any)) != 1 || all["customer"].(map[string]any)["source_id"] != "member-1" {
 		t.Errorf("memberships %v", all)
+	}
+	if card := all["memberships"].([]any)[0].(map[string]any)["cards"].([]any)[0].(map[string]any); card["tier_progress"] != nil ||
+		card["object"] != "member_card" || mustJSON(card["card"].(map[string]any)["lifetime_bucket"].(map[string]any)["points"]) !=
+		`{"added":550,"earned":0,"expired":0,"locked":0,"purchased":0,"purchased_reversed":0,"refunded":0,"returned":0,"spent":0,"subtracted":500,"total":550,"unlocked":0}` {
+		t.Errorf("customer memberships' card %v", mustJSON(card))
 	}
 	other := e.NewProject("other")
 	wantErrorKey(t, e.Do(http.MethodGet, "/v2/loyalties/memberships/"+s.cust, nil, v2(t, e, other)), http.StatusNotFound, "not_found")

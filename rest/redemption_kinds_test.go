@@ -77,7 +77,7 @@ func TestLoyaltyCardRedeemsARewardWithPoints(t *testing.T) {
 	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Points/vouchers", map[string]any{"code": "CARD-1"}, app), http.StatusOK)
 	h2 := v2(t, e, e.Project)
 	rew := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
-		"material": map[string]any{"product": map[string]any{"id": "p"}}}, h2)["id"].(string)
+		"material": v2ProductMaterial(t, e)}, h2)["id"].(string)
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards/"+rew+"/activate", nil, h2)
 
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/CARD-1/validate", map[string]any{}, app), http.StatusBadRequest, "missing_reward", "reward")

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/promoengine/promoengine/graph/loyalty"
+
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
@@ -129,7 +131,13 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.CardTransaction:
 			return cardTransactionJSON(e), true
 		case *ent.LoyaltyMember:
-			return memberJSON(e, e.Edges.Cards), true
+			// The cards' summaries as the API shows them (read in the
+			// event's transaction; left out if they cannot be read).
+			sums, err := loyalty.CardSummaries(ctx, e.Edges.Cards)
+			if err != nil {
+				sums = nil
+			}
+			return memberJSON(e, e.Edges.Cards, sums), true
 		case *ent.PromotionTier:
 			return tierJSON(e, nil), true
 		case *ent.PromotionStack:

@@ -60,6 +60,12 @@ type ExaminedReward struct {
 	Points     int64
 	Affordable bool
 	StockLeft  int64
+	// Status is AVAILABLE when the card can buy it now, else UNAVAILABLE
+	// with the documents' reasons: insufficient_balance when the points
+	// do not cover it (Missing the points lacking). An exhausted stock
+	// makes it UNAVAILABLE too, with no reason (the documents name none).
+	Status  string
+	Missing int64
 }
 
 // maxExamined bounds the memberships and the rewards per program examined.
@@ -102,8 +108,13 @@ func ExamineRewards(ctx context.Context, in ExamineRewardsInput) (*RewardsExamin
 					!slices.ContainsFunc(active, func(r *ent.Reward) bool { return r.ID == a.RewardID }) {
 					continue
 				}
-				ec.Rewards = append(ec.Rewards, &ExaminedReward{RewardID: a.RewardID, Points: a.Points,
-					Affordable: crd.Balance >= a.Points && a.Redeemed < a.Stock, StockLeft: a.Stock - a.Redeemed})
+				er := &ExaminedReward{RewardID: a.RewardID, Points: a.Points,
+					Affordable: crd.Balance >= a.Points && a.Redeemed < a.Stock, StockLeft: a.Stock - a.Redeemed,
+					Status: "UNAVAILABLE", Missing: max(a.Points-crd.Balance, 0)}
+				if er.Affordable {
+					er.Status = "AVAILABLE"
+				}
+				ec.Rewards = append(ec.Rewards, er)
 			}
 			em.Cards = append(em.Cards, ec)
 		}

@@ -110,7 +110,7 @@ func structurePoints(ctx context.Context, ts *ent.TierStructure, memberID string
 // earnedPeriod is a POINT_EARNED structure's tracking period.
 func earnedPeriod(pe map[string]any) time.Duration {
 	period, _ := pe["period"].(map[string]any)
-	v, _ := period["value"].(float64)
+	v, _ := number(period["value"])
 	day := 24 * time.Hour
 	unit := map[string]time.Duration{"HOUR": time.Hour, "DAY": day, "WEEK": 7 * day, "MONTH": 30 * day, "YEAR": 365 * day}[fmt.Sprint(period["unit"])]
 	if v < 1 || unit == 0 {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -15,14 +17,30 @@ import (
 // maxMemberships bounds the memberships one customer lists.
 const maxMemberships = 100
 
+// CustomerMembershipList is a customer and its memberships.
+type CustomerMembershipList struct {
+	Customer    *ent.Customer
+	Memberships []*Membership
+}
+
 // CustomerMemberships lists a customer's memberships (404 for a customer
 // the project does not have; an empty list for a customer of no program).
 func CustomerMemberships(ctx context.Context, customerID string) ([]*Membership, error) {
+	l, err := CustomerMembershipsOf(ctx, customerID)
+	if err != nil {
+		return nil, err
+	}
+	return l.Memberships, nil
+}
+
+// CustomerMembershipsOf is CustomerMemberships with the customer.
+func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMembershipList, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := c.Customer.Get(ctx, customerID); err != nil {
+	cust, err := c.Customer.Get(ctx, customerID)
+	if err != nil {
 		return nil, notFound(err, "customer", customerID)
 	}
 	members, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(customerID)).
@@ -32,13 +50,13 @@ func CustomerMemberships(ctx context.Context, customerID string) ([]*Membership,
 	}
 	out := make([]*Membership, 0, len(members))
 	for _, m := range members {
-		tiers, err := memberTiers(ctx, m)
+		ms, err := membership(ctx, m)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &Membership{Member: m, Tiers: tiers})
+		out = append(out, ms)
 	}
-	return out, nil
+	return &CustomerMembershipList{Customer: cust, Memberships: out}, nil
 }
 
 // ProgramMembership returns a customer's membership of one program (404
@@ -55,9 +73,39 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 	if err != nil {
 		return nil, notFound(err, "member", customerID)
 	}
+	return membership(ctx, m)
+}
+
+// membership gathers a member's program, cards (with their summaries) and
+// tiers, and each card's tier progress.
+func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) {
+	p, err := Program(ctx, m.ProgramID)
+	if err != nil {
+		return nil, err
+	}
 	tiers, err := memberTiers(ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	return &Membership{Member: m, Tiers: tiers}, nil
+	cards, err := m.QueryCards().Order(card.ByCreatedAt(), card.ByID()).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading member cards: %w", err)
+	}
+	sums, err := CardSummaries(ctx, cards)
+	if err != nil {
+		return nil, err
+	}
+	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*TierProgress{}}
+	for _, crd := range cards {
+		for _, mt := range tiers {
+			if crd.CardDefinitionID == nil || *crd.CardDefinitionID != mt.TierStructure.CardDefinitionID {
+				continue
+			}
+			if ms.Progress[crd.ID], err = tierProgress(ctx, m, mt); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	return ms, nil
 }

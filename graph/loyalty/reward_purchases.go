@@ -183,8 +183,10 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 	if err := recordCardActivity(ctx, pur.CardID, "vl.card.reward_refunded", purchaseData(refund, tx), newGroupID()); err != nil {
 		return nil, err
 	}
-	return &RewardPurchaseResult{Status: "TRANSACTION_CREATED",
-		Message: "Reward refund transaction created", Purchase: refund, Transaction: tx}, nil
+	// The documents' answer: the REFUND reward transaction, APPROVED (its
+	// points are back on the card already, not "shortly").
+	return &RewardPurchaseResult{Status: "APPROVED",
+		Message: "Reward refund transaction created. Points returned to the member's card.", Purchase: refund, Transaction: tx}, nil
 }
 
 // RewardPurchases pages through a member's reward transactions.

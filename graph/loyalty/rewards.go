@@ -79,7 +79,12 @@ func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewar
 		if in.Digital != nil {
 			return apperr.InvalidPayload("Property .digital must be null when type is MATERIAL")
 		}
-		return validateMaterial("material", in.Material)
+		if err := validateMaterial("material", in.Material); err != nil {
+			return err
+		}
+		// The product (or the SKU of that product) must exist, as for
+		// incentives: checked when the detail is sent.
+		return requireMaterial(ctx, "material", in.Material)
 	default:
 		if in.Digital == nil {
 			return apperr.InvalidPayload("Property .digital is required when type is DIGITAL")

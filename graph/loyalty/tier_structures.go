@@ -99,7 +99,7 @@ func validateStructureSettings(pointEarned, expiration, downgrade map[string]any
 		if err := oneOf("point_earned.period.unit", period["unit"], "HOUR", "DAY", "WEEK", "MONTH", "YEAR"); err != nil {
 			return err
 		}
-		if v, ok := period["value"].(float64); !ok || v < 1 || v != float64(int64(v)) {
+		if v, ok := number(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
 			return apperr.InvalidPayload("Property .point_earned.period.value must be an integer of at least 1")
 		}
 	}

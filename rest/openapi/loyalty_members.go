@@ -24,6 +24,13 @@ func loyaltyMembers(a *API) {
 		Req("object", Const("card")),
 	)
 	a.Schema("LoyaltyCard", card)
+	counters := func(names ...string) *Schema {
+		props := make([]Prop, len(names))
+		for i, n := range names {
+			props[i] = Req(n, Integer())
+		}
+		return Object(props...)
+	}
 	a.Schema("MemberCard", Object(
 		Req("member_role", Const("OWNER")),
 		Req("created_at", DateTime().Desc("The card's created_at (the assignment time is not stored).")),
@@ -32,7 +39,17 @@ func loyaltyMembers(a *API) {
 			Opt("card_definition_id", String()),
 			Req("card_type", Const("INDIVIDUAL")),
 			Req("code", String().Null()),
-			Req("balance", Object(Req("points", Integer()))),
+			Opt("lifetime_bucket", Object(
+				Req("points", counters("total", "earned", "added", "purchased", "purchased_reversed", "subtracted",
+					"expired", "spent", "refunded", "returned", "locked", "unlocked")),
+				Req("pending_points", counters("total", "activated", "canceled")),
+			).Desc("Lifetime counters read from the card's ledger; purchased, purchased_reversed, refunded, locked and unlocked are 0 (nothing moves them here). Left out of webhook payloads.")),
+			Req("balance", Object(Req("points", Integer()), Opt("pending_points", Integer()))),
+			Opt("next_expiration", Object(Req("points", Integer()), Req("date", Date())).Null().
+				Desc("The points of the card's buckets that expire soonest, and that day.")),
+			Opt("next_activation", Object(Req("points", Integer()), Req("type", EnumOf("IMMEDIATE", "PERIOD_BASED", "FIXED_DATES", "EVENT_BASED")),
+				Opt("date", Date()), Opt("cancel_date", Date())).Null().
+				Desc("The pending points due soonest: date, or cancel_date for EVENT_BASED.")),
 			Req("program_id", String()),
 			Req("member_id", String().Null()),
 			Req("created_at", DateTime()),

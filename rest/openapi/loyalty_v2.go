@@ -70,6 +70,9 @@ func loyaltyBenefits(a *API, deleted func(string) *Schema, activity func(string,
 	benefit := a.Schema("Benefit", a.schemas["Incentive"].Without("stock").With(
 		Req("id", String().Desc("lben_ and hex digits (the incentive's linc_ id, respelled).")),
 		Opt("stock", stock.Desc("Omitted when unlimited.")),
+		Opt("material", Object(Req("type", Enum("PRODUCT", "SKU")), Opt("product", Object(Req("id", String()))),
+			Opt("sku", Object(Req("product_id", String()), Req("id", String())))).
+			Desc("MATERIAL: type PRODUCT with product, or SKU with sku; the other member is left out.")),
 		Req("object", Const("benefit")),
 	))
 	create := a.Schema("BenefitCreate", a.schemas["IncentiveCreate"].Without("stock").With(Opt("stock", stock)))

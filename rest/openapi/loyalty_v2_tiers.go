@@ -111,23 +111,36 @@ func loyaltyProgramAssignments(a *API) {
 	a.Add("PUT "+program+"/rewards/{rewardId}", Op{Summary: "Update a program's reward", Auth: Loyalty,
 		PathParams: map[string]string{"programId": "The program's ID.", "rewardId": "The reward's ID."},
 		Body:       Input[loyalty.ProgramRewardInput](), Response: programReward})
+	tierRef := Object(Req("id", String()), Req("name", String())).Null()
 	tierProgress := Object(
-		Req("tier_structure_id", String()),
-		Req("tier_id", String().Null()),
-		Req("tier_name", String().Null()),
-		Req("points", Integer()),
-	)
-	membership := a.Schema("Membership", Object(
-		Req("member", Ref("LoyaltyMember")),
-		Req("program", Object(Req("id", String()), Req("name", String()), Req("status", String()), Req("object", Const("program")))),
-		Req("cards", Array(a.schemas["LoyaltyCard"].With(Req("tier_progress", Array(tierProgress))))),
-		Req("object", Const("membership")),
-	))
+		Req("current", Object(
+			Req("tier", tierRef),
+			Req("start_at", DateTime().Null().Desc("When the member entered the tier (its tier transaction).")),
+			Req("expires_at", DateTime().Null().Desc("By the structure's expiration: ROLLING_EXPIRATION/FIXED_DURATION, CALENDAR_EXPIRATION, SLIDING_EXPIRATION.")),
+			Req("points", Object(Req("current", Integer()), Req("min", Integer()), Opt("max", Integer()))),
+		).Null()),
+		Req("tier_structure", Object(Req("id", String()), Req("object", Const("tier_structure"))).Null()),
+		Req("deferred", Array(FreeObject()).Desc("Always empty: tier changes take effect at once.")),
+		Req("risks", Array(Object(Req("type", EnumOf("TIER_DOWNGRADE", "TIER_LEFT")), Req("date", DateTime().Null()), Req("tier", tierRef)))),
+		Req("opportunities", Array(Object(Req("valid_until", DateTime().Null()), Req("tier", tierRef), Req("points", Integer())))),
+		Req("object", Const("member_tier_progress")),
+	).Desc("The member's progress in the first ACTIVE tier structure over the card's definition (current and tier_structure null when none).")
+	programSimple := Object(Req("id", String()), Req("name", String()), Req("status", String()), Req("metadata", Metadata()),
+		Req("object", Const("program")))
+	membershipOf := func(card *Schema) *Schema {
+		return Object(
+			Req("member", Ref("LoyaltyMember")),
+			Req("program", programSimple),
+			Req("cards", Array(card)),
+			Req("object", Const("membership")),
+		)
+	}
+	membership := a.Schema("Membership", membershipOf(a.schemas["MemberCard"].With(Req("tier_progress", tierProgress))))
 	a.Add("GET /v2/loyalties/memberships/{customerId}", Op{Summary: "List a customer's memberships", Auth: Loyalty,
 		PathParams: map[string]string{"customerId": "The customer's ID."},
 		Response: Object(
-			Req("customer", Object(Req("id", String()), Req("object", Const("customer")))),
-			Req("memberships", Array(membership)),
+			Req("customer", Object(Req("id", String()), Req("source_id", String().Null()), Req("object", Const("customer")))),
+			Req("memberships", Array(membershipOf(Ref("MemberCard")))),
 			Req("object", Const("memberships_result")),
 		)})
 	a.Add("GET "+program+"/memberships/{customerId}", Op{Summary: "Get a customer's membership of a program",
@@ -148,25 +161,31 @@ func loyaltySpending(a *API) {
 		Description: "Processed before the answer: the card is debited exactly once, never below zero; 423 when the program, member or reward is not active, the stock is out or the points do not cover the cost.",
 		PathParams:  mid, Body: Input[loyalty.PurchaseRewardInput]("reward_id"), BodyRequired: true,
 		Status: http.StatusAccepted, Response: result, Errors: []int{http.StatusLocked}})
+	rewardTransaction := Object(
+		Req("id", String()),
+		Req("card_id", String()),
+		Req("card_transaction_id", String()),
+		Req("program_id", String()),
+		Req("member_id", String()),
+		Req("reward_id", String()),
+		Req("status", Enum("PENDING", "APPROVED", "REJECTED", "REFUNDED")),
+		Req("type", Enum("PURCHASE", "REFUND")),
+		Req("details", FreeObject()),
+		Req("created_at", DateTime()),
+		Req("updated_at", DateTime().Null()),
+		Req("object", Const("reward_transaction")),
+	)
 	a.Add("GET "+member+"/rewards/purchases", Op{Summary: "List a member's reward purchases", Auth: Loyalty,
-		PathParams: mid, Query: v2ListQuery, Response: V2List(Object(
-			Req("id", String()),
-			Req("card_id", String()),
-			Req("card_transaction_id", String()),
-			Req("program_id", String()),
-			Req("member_id", String()),
-			Req("reward_id", String()),
-			Req("status", Enum("PENDING", "APPROVED", "REJECTED", "REFUNDED")),
-			Req("type", Enum("PURCHASE", "REFUND")),
-			Req("details", FreeObject()),
-			Req("created_at", DateTime()),
-			Req("updated_at", DateTime().Null()),
-			Req("object", Const("reward_transaction")),
-		))})
+		PathParams: mid, Query: v2ListQuery, Response: V2List(rewardTransaction)})
 	a.Add("POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund", Op{
 		Summary: "Refund a reward purchase", Auth: Loyalty,
-		PathParams: map[string]string{"programId": "The program's ID.", "rewardTransactionId": "The purchase's ID."},
-		Body:       Input[loyalty.RefundRewardPurchaseInput](), Status: http.StatusAccepted, Response: result,
+		PathParams:  map[string]string{"programId": "The program's ID.", "rewardTransactionId": "The purchase's ID."},
+		Description: "Processed before the answer: the points are back on the card and the unit in stock when it returns.",
+		Body:        Input[loyalty.RefundRewardPurchaseInput](), Status: http.StatusAccepted, Response: Object(
+			Req("transaction", rewardTransaction),
+			Req("status", Const("APPROVED")),
+			Req("message", String()),
+		),
 		Errors: []int{http.StatusConflict}})
 	a.Add("GET "+member+"/tiers/transactions", Op{Summary: "List a member's tier transactions", Auth: Loyalty,
 		PathParams: mid, Query: v2ListQuery, Response: V2List(Object(
@@ -191,17 +210,19 @@ func loyaltyMemberUpdateAndExamine(a *API) {
 		PathParams: map[string]string{"programId": "The program's ID.", "memberId": "The member's ID."},
 		Body:       Object(Req("metadata", FreeObject().Null())), BodyRequired: true, Response: Ref("LoyaltyMember")})
 	estimation := Object(
-		Req("card_id", String()),
-		Req("card_definition_id", String().Null()),
-		Req("balance", Integer()),
+		Req("card", Object(Req("id", String()), Req("card_definition_id", String()), Req("card_type", Const("INDIVIDUAL")),
+			Req("code", String().Null()), Req("object", Const("card")))),
 		Req("rewards", Array(Object(
-			Req("reward_id", String()),
-			Req("points", Integer()),
-			Req("affordable", Boolean()),
-			Req("stock_left", Integer()),
+			Req("reward", Object(Req("id", String()), Req("object", Const("reward")))),
+			Req("status", Enum("AVAILABLE", "UNAVAILABLE").Desc("UNAVAILABLE when the points do not cover the cost (insufficient_balance) or the stock is out (no reason listed).")),
+			Req("cost", Object(Req("points", Integer()), Req("object", Const("reward_cost")))),
+			Opt("unavailability_reasons", Array(Object(Req("reason", Const("insufficient_balance")),
+				Req("details", Object(Req("required", Integer()), Req("available", Integer()), Req("missing", Integer()))),
+				Req("object", Const("reward_unavailability_reason"))))),
+			Req("object", Const("reward_estimation")),
 		))),
-		Req("object", Const("card_rewards_estimation")),
-	)
+		Req("object", Const("card_estimation")),
+	).Desc("Cards without a card definition are not listed (rewards are assigned per definition).")
 	a.Add("POST /v2/loyalties/examine/rewards", Op{Summary: "Examine the rewards a customer's points buy", Auth: Loyalty,
 		Description: "Nothing is written.", Body: Input[loyalty.ExamineRewardsInput]("customer_identification"), BodyRequired: true,
 		Response: Object(
@@ -210,8 +231,9 @@ func loyaltyMemberUpdateAndExamine(a *API) {
 			Req("rewards", Array(Object(Req("id", String()), Req("name", String()), Req("type", Enum("MATERIAL", "DIGITAL")),
 				Req("metadata", FreeObject()), Req("object", Const("reward"))))),
 			Req("memberships", Array(Object(
-				Req("member", Object(Req("id", String()), Req("object", Const("member")))),
-				Req("program", Object(Req("id", String()), Req("name", String()), Req("object", Const("program")))),
+				Req("member", Object(Req("id", String()), Req("customer_id", String()), Req("program_id", String()),
+					Req("metadata", Metadata()), Req("object", Const("member")))),
+				Req("program", Object(Req("id", String()), Req("name", String()), Req("metadata", Metadata()), Req("object", Const("program")))),
 				Req("cards", Array(estimation)),
 				Req("object", Const("member_rewards_opportunity")),
 			))),

@@ -88,19 +88,4 @@ var keptDeviations = []allowance{
 // pendingDeviations are departures found by the strict check and not
 // fixed yet: a to-do list, not decisions. Remove an entry when its fix
 // lands; the check then holds every test to it.
-var pendingDeviations = []allowance{
-	// v2 loyalties, operations only loyalties-v2-benefits.json (August 2026) names (#32 v2strict): found when
-	// that document joined the check, not fixed yet.
-	{"/memberships/{customerId}", "/program", "missing property 'metadata'",
-		"a membership's program is {id, name, status, object}; ProgramSimple also requires metadata"},
-	{"/memberships/{customerId}", "/cards/", "",
-		"a membership's cards are card objects with a tier_progress array; the document has member_card assignments (member_role, card) with one tier_progress object {current, tier_structure, deferred, risks, opportunities}"},
-	{"GET /v2/loyalties/memberships/{customerId}", "/customer", "missing property 'source_id'",
-		"the memberships result's customer has no source_id member when the customer has none (the document requires it)"},
-	{"POST /v2/loyalties/examine/rewards", "/memberships/", "",
-		"the rewards preview answers the June outline (member/program references, cards with rewards {id, …}); the August document's member/program objects, card estimations {card, object: card_estimation} and rewards {reward, status, cost, object} are not built"},
-	{"/v2/loyalties/benefits", "/material", "",
-		"a benefit's material answers product and sku with null for the one it does not name (as incentives); the August document wants both non-null objects there — contradictory with its own description (exactly one), left open"},
-	{"POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund", "", "",
-		"a purchase refund answers {status: TRANSACTION_CREATED, transaction: the card transaction}; the document answers the reward_transaction (type REFUND) with status APPROVED"},
-}
+var pendingDeviations = []allowance{}

@@ -1,5 +1,7 @@
 package jsonfield
 
+import "io"
+
 // CardSettings are the parts of a v2 card definition the documents
 // (loyalties-v2.json, CardDefinitionResponse) give beside its code, pay-with-
 // points and pending-points configuration: how earned points expire, the
@@ -85,3 +87,36 @@ type CardRefundMethod struct {
 type CardBalanceSettings struct {
 	AllowNegative bool `json:"allow_negative"`
 }
+
+// GraphQL scalars of the card definition settings: the REST objects as is
+// (graph/schema/loyalty_v2_settings.graphqls).
+
+// MarshalGQL implements graphql.Marshaler.
+func (v CardSettings) MarshalGQL(w io.Writer) { marshalGQL(w, v) }
+
+// UnmarshalGQL implements graphql.Unmarshaler.
+func (v *CardSettings) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) }
+
+// MarshalGQL implements graphql.Marshaler.
+func (v CardPointsExpiration) MarshalGQL(w io.Writer) { marshalGQL(w, v) }
+
+// UnmarshalGQL implements graphql.Unmarshaler.
+func (v *CardPointsExpiration) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) }
+
+// MarshalGQL implements graphql.Marshaler.
+func (v CardLimits) MarshalGQL(w io.Writer) { marshalGQL(w, v) }
+
+// UnmarshalGQL implements graphql.Unmarshaler.
+func (v *CardLimits) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) }
+
+// MarshalGQL implements graphql.Marshaler.
+func (v CardRefunds) MarshalGQL(w io.Writer) { marshalGQL(w, v) }
+
+// UnmarshalGQL implements graphql.Unmarshaler.
+func (v *CardRefunds) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) }
+
+// MarshalGQL implements graphql.Marshaler.
+func (v CardBalanceSettings) MarshalGQL(w io.Writer) { marshalGQL(w, v) }
+
+// UnmarshalGQL implements graphql.Unmarshaler.
+func (v *CardBalanceSettings) UnmarshalGQL(in any) error { return unmarshalGQL(in, v) }
