@@ -41,13 +41,19 @@ func TestCardDefinitionSettingsOverGraphQL(t *testing.T) {
 		st["spending_limits"].(map[string]any)["global"].(map[string]any)["type"] != "LIMITED" {
 		t.Errorf("settings %v", mustJSON(st))
 	}
-	upd := e.GraphQL(app, `mutation($id: ID!) { updateCardDefinition(id: $id, input: {balanceSettings: {allow_negative: true}}) { settings } }`,
+	// A negative balance needs points that never expire (the same rule as REST).
+	neg := e.GraphQL(app, `mutation($id: ID!) { updateCardDefinition(id: $id, input: {balanceSettings: {allow_negative: true}}) { settings } }`,
 		map[string]any{"id": id})
+	if len(neg.Errors) == 0 || neg.Errors[0].Extensions["key"] != "invalid_payload" {
+		t.Fatalf("allow_negative with expiring points: %+v", neg)
+	}
+	upd := e.GraphQL(app, `mutation($id: ID!) { updateCardDefinition(id: $id, input: {balanceSettings: {allow_negative: true},
+		pointsExpiration: {type: "NO_EXPIRATION"}}) { settings } }`, map[string]any{"id": id})
 	if len(upd.Errors) > 0 {
 		t.Fatalf("update: %+v", upd.Errors)
 	}
 	got := mustOK(t, e, http.MethodGet, "/v2/loyalties/card-definitions/"+id, nil, s.h)
-	if mustJSON(got["balance_settings"]) != `{"allow_negative":true}` || got["points_expiration"].(map[string]any)["type"] != "ROLLING_EXPIRATION" ||
+	if mustJSON(got["balance_settings"]) != `{"allow_negative":true}` || got["points_expiration"].(map[string]any)["type"] != "NO_EXPIRATION" ||
 		got["refunds"].(map[string]any)["spent_points"].(map[string]any)["type"] != "REFUNDABLE" {
 		t.Errorf("REST after GraphQL: %s", mustJSON(got))
 	}

@@ -60,6 +60,27 @@ func TestV2MembershipTierProgressRisk(t *testing.T) {
 		t.Errorf("card %v", mustJSON(c))
 	}
 
+	// GraphQL shows the same card summary and tier progress.
+	gql := e.GraphQL(resttest.App(e.Project), `query($p: ID!, $c: ID!) { programMembership(programID: $p, customerID: $c) { cards {
+		card { id } summary { pendingPoints lifetime { total added expired } nextExpiration { points } }
+		tierProgress { tierStructure { id } current { id } points expiresAt risks { type date tier { id } } opportunities { tier { id } } } } } }`,
+		map[string]any{"p": s.program, "c": s.cust})
+	if len(gql.Errors) > 0 {
+		t.Fatalf("programMembership: %+v", gql.Errors)
+	}
+	gcard := gql.Data["programMembership"].(map[string]any)["cards"].([]any)[0].(map[string]any)
+	gprog := gcard["tierProgress"].(map[string]any)
+	gexp, err := time.Parse(time.RFC3339, gprog["expiresAt"].(string))
+	if gcard["card"].(map[string]any)["id"] != c["id"] || gprog["tierStructure"].(map[string]any)["id"] != ts ||
+		gprog["current"].(map[string]any)["id"] != tiers[1] || gprog["points"] != float64(150) || err != nil || !gexp.Equal(expires) ||
+		mustJSON(gprog["risks"]) != `[{"date":`+mustJSON(gprog["expiresAt"])+`,"tier":{"id":"`+tiers[0]+`"},"type":"TIER_DOWNGRADE"}]` ||
+		mustJSON(gprog["opportunities"]) != `[]` {
+		t.Errorf("GraphQL tier progress %s", mustJSON(gprog))
+	}
+	if mustJSON(gcard["summary"]) != `{"lifetime":{"added":150,"expired":0,"total":150},"nextExpiration":null,"pendingPoints":0}` {
+		t.Errorf("GraphQL card summary %s", mustJSON(gcard["summary"]))
+	}
+
 	mustOK(t, e, http.MethodPut, "/v2/loyalties/tier-structures/"+ts, map[string]any{"downgrade": map[string]any{"type": "NO_DOWNGRADE"}}, s.h)
 	ms = mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/memberships/"+s.cust, nil, s.h)
 	if risks := ms["cards"].([]any)[0].(map[string]any)["tier_progress"].(map[string]any)["risks"]; mustJSON(risks) != `[]` {
