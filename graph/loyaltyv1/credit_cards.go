@@ -27,6 +27,16 @@ const maxCreditCards = 4096
 // creditCardKey names a card as a request does.
 type creditCardKey struct{ project, code, program string }
 
+// newCreditCardKey names the card of code in project, of program when a
+// program is named.
+func newCreditCardKey(project, code string, program any) creditCardKey {
+	key := creditCardKey{project: project, code: code}
+	if p, ok := program.(string); ok {
+		key.program = "=" + p // distinct from "no program named"
+	}
+	return key
+}
+
 // creditCard is what the addition needs to know about the card.
 type creditCard struct {
 	id    string
@@ -42,10 +52,7 @@ var creditCards = struct {
 // program, when not nil), remembered or read; found is false when there is
 // none.
 func cardForCredit(ctx context.Context, c *ent.Client, project, code string, program any) (card creditCard, found bool, err error) {
-	key := creditCardKey{project: project, code: code}
-	if p, ok := program.(string); ok {
-		key.program = "=" + p // distinct from "no program named"
-	}
+	key := newCreditCardKey(project, code, program)
 	creditCards.Lock()
 	card, found = creditCards.m[key]
 	creditCards.Unlock()
@@ -75,11 +82,7 @@ func cardForCredit(ctx context.Context, c *ent.Client, project, code string, pro
 // forgetCreditCard drops what is remembered of a card the statement did
 // not update.
 func forgetCreditCard(project, code string, program any) {
-	key := creditCardKey{project: project, code: code}
-	if p, ok := program.(string); ok {
-		key.program = "=" + p
-	}
 	creditCards.Lock()
-	delete(creditCards.m, key)
+	delete(creditCards.m, newCreditCardKey(project, code, program))
 	creditCards.Unlock()
 }
