@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/keyset"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
@@ -588,11 +589,23 @@ func (p *campaignPager) toCursor(_m *Campaign) Cursor {
 	return Cursor{ID: _m.ID, Value: cs_}
 }
 
-func (p *campaignPager) applyCursors(query *CampaignQuery, after, before *Cursor) (*CampaignQuery, error) {
-	idDirection := entgql.OrderDirectionAsc
-	if p.reverse {
-		idDirection = entgql.OrderDirectionDesc
+// idDirection is the direction of the ID that ends the order when the
+// order does not name it: the last term's, so that an order in one
+// direction is an index's order and its cursor a row comparison
+// (ent/keyset).
+func (p *campaignPager) idDirection() OrderDirection {
+	direction := entgql.OrderDirectionAsc
+	if len(p.order) > 0 {
+		direction = p.order[len(p.order)-1].Direction
 	}
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	return direction
+}
+
+func (p *campaignPager) applyCursors(query *CampaignQuery, after, before *Cursor) (*CampaignQuery, error) {
+	idDirection := p.idDirection()
 	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
 	for _, o := range p.order {
 		fields = append(fields, o.Field.column)
@@ -602,7 +615,7 @@ func (p *campaignPager) applyCursors(query *CampaignQuery, after, before *Cursor
 		}
 		directions = append(directions, direction)
 	}
-	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+	predicates, err := keyset.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
 		FieldID:     DefaultCampaignOrder.Field.column,
 		DirectionID: idDirection,
 		Fields:      fields,
@@ -633,11 +646,7 @@ func (p *campaignPager) applyOrder(query *CampaignQuery) *CampaignQuery {
 		}
 	}
 	if !defaultOrdered {
-		direction := entgql.OrderDirectionAsc
-		if p.reverse {
-			direction = direction.Reverse()
-		}
-		query = query.Order(DefaultCampaignOrder.Field.toTerm(direction.OrderTermOption()))
+		query = query.Order(DefaultCampaignOrder.Field.toTerm(p.idDirection().OrderTermOption()))
 	}
 	return query
 }
@@ -3388,11 +3397,23 @@ func (p *customerPager) toCursor(_m *Customer) Cursor {
 	return Cursor{ID: _m.ID, Value: cs_}
 }
 
-func (p *customerPager) applyCursors(query *CustomerQuery, after, before *Cursor) (*CustomerQuery, error) {
-	idDirection := entgql.OrderDirectionAsc
-	if p.reverse {
-		idDirection = entgql.OrderDirectionDesc
+// idDirection is the direction of the ID that ends the order when the
+// order does not name it: the last term's, so that an order in one
+// direction is an index's order and its cursor a row comparison
+// (ent/keyset).
+func (p *customerPager) idDirection() OrderDirection {
+	direction := entgql.OrderDirectionAsc
+	if len(p.order) > 0 {
+		direction = p.order[len(p.order)-1].Direction
 	}
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	return direction
+}
+
+func (p *customerPager) applyCursors(query *CustomerQuery, after, before *Cursor) (*CustomerQuery, error) {
+	idDirection := p.idDirection()
 	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
 	for _, o := range p.order {
 		fields = append(fields, o.Field.column)
@@ -3402,7 +3423,7 @@ func (p *customerPager) applyCursors(query *CustomerQuery, after, before *Cursor
 		}
 		directions = append(directions, direction)
 	}
-	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+	predicates, err := keyset.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
 		FieldID:     DefaultCustomerOrder.Field.column,
 		DirectionID: idDirection,
 		Fields:      fields,
@@ -3433,11 +3454,7 @@ func (p *customerPager) applyOrder(query *CustomerQuery) *CustomerQuery {
 		}
 	}
 	if !defaultOrdered {
-		direction := entgql.OrderDirectionAsc
-		if p.reverse {
-			direction = direction.Reverse()
-		}
-		query = query.Order(DefaultCustomerOrder.Field.toTerm(direction.OrderTermOption()))
+		query = query.Order(DefaultCustomerOrder.Field.toTerm(p.idDirection().OrderTermOption()))
 	}
 	return query
 }
@@ -8602,11 +8619,23 @@ func (p *redemptionPager) toCursor(_m *Redemption) Cursor {
 	return Cursor{ID: _m.ID, Value: cs_}
 }
 
-func (p *redemptionPager) applyCursors(query *RedemptionQuery, after, before *Cursor) (*RedemptionQuery, error) {
-	idDirection := entgql.OrderDirectionAsc
-	if p.reverse {
-		idDirection = entgql.OrderDirectionDesc
+// idDirection is the direction of the ID that ends the order when the
+// order does not name it: the last term's, so that an order in one
+// direction is an index's order and its cursor a row comparison
+// (ent/keyset).
+func (p *redemptionPager) idDirection() OrderDirection {
+	direction := entgql.OrderDirectionAsc
+	if len(p.order) > 0 {
+		direction = p.order[len(p.order)-1].Direction
 	}
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	return direction
+}
+
+func (p *redemptionPager) applyCursors(query *RedemptionQuery, after, before *Cursor) (*RedemptionQuery, error) {
+	idDirection := p.idDirection()
 	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
 	for _, o := range p.order {
 		fields = append(fields, o.Field.column)
@@ -8616,7 +8645,7 @@ func (p *redemptionPager) applyCursors(query *RedemptionQuery, after, before *Cu
 		}
 		directions = append(directions, direction)
 	}
-	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+	predicates, err := keyset.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
 		FieldID:     DefaultRedemptionOrder.Field.column,
 		DirectionID: idDirection,
 		Fields:      fields,
@@ -8647,11 +8676,7 @@ func (p *redemptionPager) applyOrder(query *RedemptionQuery) *RedemptionQuery {
 		}
 	}
 	if !defaultOrdered {
-		direction := entgql.OrderDirectionAsc
-		if p.reverse {
-			direction = direction.Reverse()
-		}
-		query = query.Order(DefaultRedemptionOrder.Field.toTerm(direction.OrderTermOption()))
+		query = query.Order(DefaultRedemptionOrder.Field.toTerm(p.idDirection().OrderTermOption()))
 	}
 	return query
 }
@@ -11088,11 +11113,23 @@ func (p *voucherPager) toCursor(_m *Voucher) Cursor {
 	return Cursor{ID: _m.ID, Value: cs_}
 }
 
-func (p *voucherPager) applyCursors(query *VoucherQuery, after, before *Cursor) (*VoucherQuery, error) {
-	idDirection := entgql.OrderDirectionAsc
-	if p.reverse {
-		idDirection = entgql.OrderDirectionDesc
+// idDirection is the direction of the ID that ends the order when the
+// order does not name it: the last term's, so that an order in one
+// direction is an index's order and its cursor a row comparison
+// (ent/keyset).
+func (p *voucherPager) idDirection() OrderDirection {
+	direction := entgql.OrderDirectionAsc
+	if len(p.order) > 0 {
+		direction = p.order[len(p.order)-1].Direction
 	}
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	return direction
+}
+
+func (p *voucherPager) applyCursors(query *VoucherQuery, after, before *Cursor) (*VoucherQuery, error) {
+	idDirection := p.idDirection()
 	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
 	for _, o := range p.order {
 		fields = append(fields, o.Field.column)
@@ -11102,7 +11139,7 @@ func (p *voucherPager) applyCursors(query *VoucherQuery, after, before *Cursor) 
 		}
 		directions = append(directions, direction)
 	}
-	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+	predicates, err := keyset.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
 		FieldID:     DefaultVoucherOrder.Field.column,
 		DirectionID: idDirection,
 		Fields:      fields,
@@ -11133,11 +11170,7 @@ func (p *voucherPager) applyOrder(query *VoucherQuery) *VoucherQuery {
 		}
 	}
 	if !defaultOrdered {
-		direction := entgql.OrderDirectionAsc
-		if p.reverse {
-			direction = direction.Reverse()
-		}
-		query = query.Order(DefaultVoucherOrder.Field.toTerm(direction.OrderTermOption()))
+		query = query.Order(DefaultVoucherOrder.Field.toTerm(p.idDirection().OrderTermOption()))
 	}
 	return query
 }

@@ -334,6 +334,43 @@ func cursorAt(t *testing.T, ctx context.Context, field, id string) string {
 	return c
 }
 
+// newestCursorAt is the cursor, in a root connection ordered by
+// CREATED_AT DESC (a multi-field order: ent/keyset), of the row at
+// position n (0-based) of the table in that order.
+func newestCursorAt(t *testing.T, db *entdb.DB, ctx context.Context, field, table string, n int) string {
+	t.Helper()
+	var at time.Time
+	q := fmt.Sprintf(`SELECT created_at FROM "%s" ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET %d`, table, n)
+	if err := db.SQL.QueryRow(q).Scan(&at); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	data := gqlQuery(t, ctx, fmt.Sprintf(`{ %s(first: 1, orderBy: [{field: CREATED_AT, direction: DESC}], where: {createdAtLTE: %q}) { pageInfo { endCursor } } }`,
+		field, at.UTC().Format(time.RFC3339Nano)))
+	c, _ := data[field].(map[string]any)["pageInfo"].(map[string]any)["endCursor"].(string)
+	if c == "" {
+		t.Fatalf("no cursor at %s in %s: %v", at, field, data)
+	}
+	return c
+}
+
+// sourceCursorAt is the cursor of the customer at position n in the
+// order SOURCE_ID ASC, CREATED_AT DESC (directions mixed: ent/keyset's
+// OR with a leading bound).
+func sourceCursorAt(t *testing.T, db *entdb.DB, ctx context.Context, n int) string {
+	t.Helper()
+	var source string
+	q := fmt.Sprintf(`SELECT source_id FROM customers ORDER BY source_id, created_at DESC LIMIT 1 OFFSET %d`, n)
+	if err := db.SQL.QueryRow(q).Scan(&source); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	data := gqlQuery(t, ctx, fmt.Sprintf(`{ customers(first: 1, orderBy: [{field: SOURCE_ID}, {field: CREATED_AT, direction: DESC}], where: {sourceID: %q}) { pageInfo { endCursor } } }`, source))
+	c, _ := data["customers"].(map[string]any)["pageInfo"].(map[string]any)["endCursor"].(string)
+	if c == "" {
+		t.Fatalf("no cursor at %s in customers: %v", source, data)
+	}
+	return c
+}
+
 // TestListPlansStayWithinThePage: page 1 and a deep page of every list
 // that can hold millions of rows — REST's v1 lists (with total) and the
 // GraphQL connections (with totalCount and pageInfo) — read no more than
@@ -368,6 +405,12 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	if db.Dialect == dialect.Postgres {
 		cloned = bigRows
 	}
+	// Multi-field orders (ent/keyset): the cursor must bound the index walk.
+	newest := `, orderBy: [{field: CREATED_AT, direction: DESC}]`
+	newestCustomer := newestCursorAt(t, db, ctx, "customers", "customers", deep(20000))
+	newestVoucher := newestCursorAt(t, db, ctx, "vouchers", "vouchers", deep(20000))
+	newestRedemption := newestCursorAt(t, db, ctx, "redemptions", "redemptions", deep(20000))
+	bySourceCustomer := sourceCursorAt(t, db, ctx, deep(20000))
 	eventCursor := cursorAt(t, ctx, "customEvents", idAt(t, db, "custom_events", "true", deep(20000)))
 
 	// The customer cust-0 holds every cloned publication, redemption and
@@ -495,6 +538,11 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		listCase{"publications deep page", "publications", gql(`{ ` + page("publications", after(publicationCursor)) + ` }`)},
 		listCase{"redemptions page 1", "redemptions", gql(`{ ` + page("redemptions", "") + ` }`)},
 		listCase{"redemptions deep page", "redemptions", gql(`{ ` + page("redemptions", after(redemptionCursor)) + ` }`)},
+		listCase{"customers newest first, deep page", "customers", gql(`{ ` + page("customers", newest+after(newestCustomer)) + ` }`)},
+		listCase{"vouchers newest first, deep page", "vouchers", gql(`{ ` + page("vouchers", newest+after(newestVoucher)) + ` }`)},
+		listCase{"redemptions newest first, deep page", "redemptions", gql(`{ ` + page("redemptions", newest+after(newestRedemption)) + ` }`)},
+		listCase{"customers by source_id then newest, deep page", "customers",
+			gql(`{ ` + page("customers", `, orderBy: [{field: SOURCE_ID}, {field: CREATED_AT, direction: DESC}]`+after(bySourceCustomer)) + ` }`)},
 		listCase{"customEvents page 1", "custom_events", gql(`{ ` + page("customEvents", "") + ` }`)},
 		listCase{"customEvents deep page", "custom_events", gql(`{ ` + page("customEvents", after(eventCursor)) + ` }`)},
 		listCase{"GET /v1/customers/cust-0/activities (publications)", "publications", activities},

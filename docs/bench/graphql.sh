@@ -27,8 +27,9 @@
 # PostGraphile has none, and 16 connections exceed the default in a second.
 # PROMO_BIN=path runs that binary instead of building the working tree.
 # PPROF=1 also writes a CPU profile of our server under the list load to
-# /tmp/graphql-list.cpu.pprof and prints its top entries; PPROF=voucher does
-# the same under the GraphQL voucher load (/tmp/graphql-voucher.cpu.pprof).
+# /tmp/graphql-list.cpu.pprof and prints its top entries; PPROF=voucher,
+# listpage, customers or publications does the same under that load
+# (/tmp/graphql-<load>.cpu.pprof).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 D=${1:-5}
@@ -227,7 +228,10 @@ printf '%-13s REST %5s (%s; %s)  GraphQL %5s (%s; %s)  GraphQL/REST %.2f, per ro
 
 if [ -n "${PPROF:-}" ]; then
   load=list body="$tmp/list.ours"
-  [ "$PPROF" = voucher ] && load=voucher body="$tmp/voucher.gql"
+  case "$PPROF" in
+  voucher) load=voucher body="$tmp/voucher.gql" ;;
+  listpage | customers | publications) load=$PPROF body="$tmp/$PPROF.ours" ;;
+  esac
   (sleep 1; curl -fs "http://$pprof/debug/pprof/profile?seconds=$((D > 3 ? D - 2 : 1))" -o "/tmp/graphql-$load.cpu.pprof") &
   BODY="$body" APP_ID=bench APP_TOKEN=bench wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$base/graphql" >/dev/null
   wait $!
