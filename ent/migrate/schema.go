@@ -2398,6 +2398,9 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[2], VouchersColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						VouchersColumns[1].Name,
+					},
 					Where: "holder_id IS NOT NULL",
 				},
 			},
