@@ -217,9 +217,17 @@ func fireTierRules(ctx context.Context, c *ent.Client, v *ent.Voucher, event str
 	if err != nil {
 		return fmt.Errorf("tier event: reading holder: %w", err)
 	}
+	var gate ruleGate // earning_validation.go
+	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata}
 	for _, fr := range rules {
-		points := fr.formula.points(earningFacts{customerMetadata: cust.Metadata})
+		points := fr.formula.points(facts)
 		if points <= 0 {
+			continue
+		}
+		if ok, err := gate.passes(ctx, fr.rule, facts); err != nil || !ok {
+			if err != nil {
+				return err
+			}
 			continue
 		}
 		details := map[string]any{"earning_rule": earningRuleDetails(fr.rule), "event": eventDetails(event),
