@@ -181,6 +181,10 @@ func prolongTier(ctx context.Context, c *ent.Client, v *ent.Voucher, t *ent.Loya
 		if err := webhook.Emit(ctx, "customer.loyalty.tier.expiration.changed", "customer", *v.HolderID, data); err != nil {
 			return err
 		}
+		// and as the holder's activity (tier_activities.go)
+		if err := recordTierChange(ctx, c, v, "customer.loyalty.tier.expiration.changed", t, t); err != nil {
+			return err
+		}
 	}
 	return fireTierRules(ctx, c, v, event, t)
 }
