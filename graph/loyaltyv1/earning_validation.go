@@ -112,47 +112,5 @@ func (g *ruleGate) loadSegments(ctx context.Context, customerID string) error {
 	return nil
 }
 
-// orderRuleItems are an order's stored lines as the rule language reads
-// them (product and SKU ids, quantity, amount, price, metadata).
-func orderRuleItems(items []map[string]any) []rules.Item {
-	out := make([]rules.Item, 0, len(items))
-	for _, m := range items {
-		it := rules.Item{Quantity: jsonInt(m["quantity"]), Amount: jsonInt(m["amount"]), Price: jsonInt(m["price"])}
-		it.ProductID, _ = m["product_id"].(string)
-		it.SKUID, _ = m["sku_id"].(string)
-		if src, ok := m["source_id"].(string); ok && src != "" {
-			if it.SKUID != "" {
-				it.SKUAliases = append(it.SKUAliases, src)
-			} else {
-				it.ProductAliases = append(it.ProductAliases, src)
-			}
-		}
-		it.Metadata, _ = m["metadata"].(map[string]any)
-		if p, ok := m["product"].(map[string]any); ok {
-			it.ProductMetadata, _ = p["metadata"].(map[string]any)
-			if src, ok := p["source_id"].(string); ok && src != "" {
-				it.ProductAliases = append(it.ProductAliases, src)
-			}
-		}
-		if s, ok := m["sku"].(map[string]any); ok {
-			if src, ok := s["source_id"].(string); ok && src != "" {
-				it.SKUAliases = append(it.SKUAliases, src)
-			}
-		}
-		out = append(out, it)
-	}
-	return out
-}
-
-// jsonInt is a JSON number as an int64 (0 when it is not one).
-func jsonInt(v any) int64 {
-	switch n := v.(type) {
-	case float64:
-		return int64(n)
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	}
-	return 0
-}
+// orderRuleItems are an order's stored lines as the rule language reads them.
+func orderRuleItems(items []map[string]any) []rules.Item { return rules.ItemsOfOrderLines(items) }
