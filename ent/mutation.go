@@ -34511,6 +34511,12 @@ type OrderPaymentMutation struct {
 	rejection_reason      *string
 	rejection_details     *map[string]interface{}
 	refund_transaction_id *string
+	order_amount          *int64
+	addorder_amount       *int64
+	order_items           *[]map[string]interface{}
+	appendorder_items     []map[string]interface{}
+	returned_points       *int64
+	addreturned_points    *int64
 	clearedFields         map[string]struct{}
 	done                  bool
 	oldValue              func(context.Context) (*OrderPayment, error)
@@ -35371,6 +35377,197 @@ func (m *OrderPaymentMutation) ResetRefundTransactionID() {
 	delete(m.clearedFields, orderpayment.FieldRefundTransactionID)
 }
 
+// SetOrderAmount sets the "order_amount" field.
+func (m *OrderPaymentMutation) SetOrderAmount(i int64) {
+	m.order_amount = &i
+	m.addorder_amount = nil
+}
+
+// OrderAmount returns the value of the "order_amount" field in the mutation.
+func (m *OrderPaymentMutation) OrderAmount() (r int64, exists bool) {
+	v := m.order_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderAmount returns the old "order_amount" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldOrderAmount(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderAmount: %w", err)
+	}
+	return oldValue.OrderAmount, nil
+}
+
+// AddOrderAmount adds i to the "order_amount" field.
+func (m *OrderPaymentMutation) AddOrderAmount(i int64) {
+	if m.addorder_amount != nil {
+		*m.addorder_amount += i
+	} else {
+		m.addorder_amount = &i
+	}
+}
+
+// AddedOrderAmount returns the value that was added to the "order_amount" field in this mutation.
+func (m *OrderPaymentMutation) AddedOrderAmount() (r int64, exists bool) {
+	v := m.addorder_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearOrderAmount clears the value of the "order_amount" field.
+func (m *OrderPaymentMutation) ClearOrderAmount() {
+	m.order_amount = nil
+	m.addorder_amount = nil
+	m.clearedFields[orderpayment.FieldOrderAmount] = struct{}{}
+}
+
+// OrderAmountCleared returns if the "order_amount" field was cleared in this mutation.
+func (m *OrderPaymentMutation) OrderAmountCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldOrderAmount]
+	return ok
+}
+
+// ResetOrderAmount resets all changes to the "order_amount" field.
+func (m *OrderPaymentMutation) ResetOrderAmount() {
+	m.order_amount = nil
+	m.addorder_amount = nil
+	delete(m.clearedFields, orderpayment.FieldOrderAmount)
+}
+
+// SetOrderItems sets the "order_items" field.
+func (m *OrderPaymentMutation) SetOrderItems(value []map[string]interface{}) {
+	m.order_items = &value
+	m.appendorder_items = nil
+}
+
+// OrderItems returns the value of the "order_items" field in the mutation.
+func (m *OrderPaymentMutation) OrderItems() (r []map[string]interface{}, exists bool) {
+	v := m.order_items
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderItems returns the old "order_items" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldOrderItems(ctx context.Context) (v []map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderItems is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderItems requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderItems: %w", err)
+	}
+	return oldValue.OrderItems, nil
+}
+
+// AppendOrderItems adds value to the "order_items" field.
+func (m *OrderPaymentMutation) AppendOrderItems(value []map[string]interface{}) {
+	m.appendorder_items = append(m.appendorder_items, value...)
+}
+
+// AppendedOrderItems returns the list of values that were appended to the "order_items" field in this mutation.
+func (m *OrderPaymentMutation) AppendedOrderItems() ([]map[string]interface{}, bool) {
+	if len(m.appendorder_items) == 0 {
+		return nil, false
+	}
+	return m.appendorder_items, true
+}
+
+// ClearOrderItems clears the value of the "order_items" field.
+func (m *OrderPaymentMutation) ClearOrderItems() {
+	m.order_items = nil
+	m.appendorder_items = nil
+	m.clearedFields[orderpayment.FieldOrderItems] = struct{}{}
+}
+
+// OrderItemsCleared returns if the "order_items" field was cleared in this mutation.
+func (m *OrderPaymentMutation) OrderItemsCleared() bool {
+	_, ok := m.clearedFields[orderpayment.FieldOrderItems]
+	return ok
+}
+
+// ResetOrderItems resets all changes to the "order_items" field.
+func (m *OrderPaymentMutation) ResetOrderItems() {
+	m.order_items = nil
+	m.appendorder_items = nil
+	delete(m.clearedFields, orderpayment.FieldOrderItems)
+}
+
+// SetReturnedPoints sets the "returned_points" field.
+func (m *OrderPaymentMutation) SetReturnedPoints(i int64) {
+	m.returned_points = &i
+	m.addreturned_points = nil
+}
+
+// ReturnedPoints returns the value of the "returned_points" field in the mutation.
+func (m *OrderPaymentMutation) ReturnedPoints() (r int64, exists bool) {
+	v := m.returned_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReturnedPoints returns the old "returned_points" field's value of the OrderPayment entity.
+// If the OrderPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderPaymentMutation) OldReturnedPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReturnedPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReturnedPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReturnedPoints: %w", err)
+	}
+	return oldValue.ReturnedPoints, nil
+}
+
+// AddReturnedPoints adds i to the "returned_points" field.
+func (m *OrderPaymentMutation) AddReturnedPoints(i int64) {
+	if m.addreturned_points != nil {
+		*m.addreturned_points += i
+	} else {
+		m.addreturned_points = &i
+	}
+}
+
+// AddedReturnedPoints returns the value that was added to the "returned_points" field in this mutation.
+func (m *OrderPaymentMutation) AddedReturnedPoints() (r int64, exists bool) {
+	v := m.addreturned_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReturnedPoints resets all changes to the "returned_points" field.
+func (m *OrderPaymentMutation) ResetReturnedPoints() {
+	m.returned_points = nil
+	m.addreturned_points = nil
+}
+
 // Where appends a list predicates to the OrderPaymentMutation builder.
 func (m *OrderPaymentMutation) Where(ps ...predicate.OrderPayment) {
 	m.predicates = append(m.predicates, ps...)
@@ -35405,7 +35602,7 @@ func (m *OrderPaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderPaymentMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 20)
 	if m.project_id != nil {
 		fields = append(fields, orderpayment.FieldProjectID)
 	}
@@ -35457,6 +35654,15 @@ func (m *OrderPaymentMutation) Fields() []string {
 	if m.refund_transaction_id != nil {
 		fields = append(fields, orderpayment.FieldRefundTransactionID)
 	}
+	if m.order_amount != nil {
+		fields = append(fields, orderpayment.FieldOrderAmount)
+	}
+	if m.order_items != nil {
+		fields = append(fields, orderpayment.FieldOrderItems)
+	}
+	if m.returned_points != nil {
+		fields = append(fields, orderpayment.FieldReturnedPoints)
+	}
 	return fields
 }
 
@@ -35499,6 +35705,12 @@ func (m *OrderPaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.RejectionDetails()
 	case orderpayment.FieldRefundTransactionID:
 		return m.RefundTransactionID()
+	case orderpayment.FieldOrderAmount:
+		return m.OrderAmount()
+	case orderpayment.FieldOrderItems:
+		return m.OrderItems()
+	case orderpayment.FieldReturnedPoints:
+		return m.ReturnedPoints()
 	}
 	return nil, false
 }
@@ -35542,6 +35754,12 @@ func (m *OrderPaymentMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldRejectionDetails(ctx)
 	case orderpayment.FieldRefundTransactionID:
 		return m.OldRefundTransactionID(ctx)
+	case orderpayment.FieldOrderAmount:
+		return m.OldOrderAmount(ctx)
+	case orderpayment.FieldOrderItems:
+		return m.OldOrderItems(ctx)
+	case orderpayment.FieldReturnedPoints:
+		return m.OldReturnedPoints(ctx)
 	}
 	return nil, fmt.Errorf("unknown OrderPayment field %s", name)
 }
@@ -35670,6 +35888,27 @@ func (m *OrderPaymentMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetRefundTransactionID(v)
 		return nil
+	case orderpayment.FieldOrderAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderAmount(v)
+		return nil
+	case orderpayment.FieldOrderItems:
+		v, ok := value.([]map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderItems(v)
+		return nil
+	case orderpayment.FieldReturnedPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReturnedPoints(v)
+		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment field %s", name)
 }
@@ -35687,6 +35926,12 @@ func (m *OrderPaymentMutation) AddedFields() []string {
 	if m.addexchange_ratio != nil {
 		fields = append(fields, orderpayment.FieldExchangeRatio)
 	}
+	if m.addorder_amount != nil {
+		fields = append(fields, orderpayment.FieldOrderAmount)
+	}
+	if m.addreturned_points != nil {
+		fields = append(fields, orderpayment.FieldReturnedPoints)
+	}
 	return fields
 }
 
@@ -35701,6 +35946,10 @@ func (m *OrderPaymentMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedPoints()
 	case orderpayment.FieldExchangeRatio:
 		return m.AddedExchangeRatio()
+	case orderpayment.FieldOrderAmount:
+		return m.AddedOrderAmount()
+	case orderpayment.FieldReturnedPoints:
+		return m.AddedReturnedPoints()
 	}
 	return nil, false
 }
@@ -35731,6 +35980,20 @@ func (m *OrderPaymentMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddExchangeRatio(v)
 		return nil
+	case orderpayment.FieldOrderAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrderAmount(v)
+		return nil
+	case orderpayment.FieldReturnedPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReturnedPoints(v)
+		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment numeric field %s", name)
 }
@@ -35756,6 +36019,12 @@ func (m *OrderPaymentMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(orderpayment.FieldRefundTransactionID) {
 		fields = append(fields, orderpayment.FieldRefundTransactionID)
+	}
+	if m.FieldCleared(orderpayment.FieldOrderAmount) {
+		fields = append(fields, orderpayment.FieldOrderAmount)
+	}
+	if m.FieldCleared(orderpayment.FieldOrderItems) {
+		fields = append(fields, orderpayment.FieldOrderItems)
 	}
 	return fields
 }
@@ -35788,6 +36057,12 @@ func (m *OrderPaymentMutation) ClearField(name string) error {
 		return nil
 	case orderpayment.FieldRefundTransactionID:
 		m.ClearRefundTransactionID()
+		return nil
+	case orderpayment.FieldOrderAmount:
+		m.ClearOrderAmount()
+		return nil
+	case orderpayment.FieldOrderItems:
+		m.ClearOrderItems()
 		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment nullable field %s", name)
@@ -35847,6 +36122,15 @@ func (m *OrderPaymentMutation) ResetField(name string) error {
 		return nil
 	case orderpayment.FieldRefundTransactionID:
 		m.ResetRefundTransactionID()
+		return nil
+	case orderpayment.FieldOrderAmount:
+		m.ResetOrderAmount()
+		return nil
+	case orderpayment.FieldOrderItems:
+		m.ResetOrderItems()
+		return nil
+	case orderpayment.FieldReturnedPoints:
+		m.ResetReturnedPoints()
 		return nil
 	}
 	return fmt.Errorf("unknown OrderPayment field %s", name)

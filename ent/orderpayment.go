@@ -52,7 +52,13 @@ type OrderPayment struct {
 	RejectionDetails map[string]interface{} `json:"rejection_details,omitempty"`
 	// RefundTransactionID holds the value of the "refund_transaction_id" field.
 	RefundTransactionID *string `json:"refund_transaction_id,omitempty"`
-	selectValues        sql.SelectValues
+	// OrderAmount holds the value of the "order_amount" field.
+	OrderAmount *int64 `json:"order_amount,omitempty"`
+	// OrderItems holds the value of the "order_items" field.
+	OrderItems []map[string]interface{} `json:"order_items,omitempty"`
+	// ReturnedPoints holds the value of the "returned_points" field.
+	ReturnedPoints int64 `json:"returned_points,omitempty"`
+	selectValues   sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -60,11 +66,11 @@ func (*OrderPayment) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case orderpayment.FieldLimits, orderpayment.FieldRejectionDetails:
+		case orderpayment.FieldLimits, orderpayment.FieldRejectionDetails, orderpayment.FieldOrderItems:
 			values[i] = new([]byte)
 		case orderpayment.FieldExchangeRatio:
 			values[i] = new(sql.NullFloat64)
-		case orderpayment.FieldAmount, orderpayment.FieldPoints:
+		case orderpayment.FieldAmount, orderpayment.FieldPoints, orderpayment.FieldOrderAmount, orderpayment.FieldReturnedPoints:
 			values[i] = new(sql.NullInt64)
 		case orderpayment.FieldID, orderpayment.FieldProjectID, orderpayment.FieldProgramID, orderpayment.FieldMemberID, orderpayment.FieldCardID, orderpayment.FieldCardDefinitionID, orderpayment.FieldCardTransactionID, orderpayment.FieldOrderID, orderpayment.FieldStatus, orderpayment.FieldRejectionReason, orderpayment.FieldRefundTransactionID:
 			values[i] = new(sql.NullString)
@@ -201,6 +207,27 @@ func (_m *OrderPayment) assignValues(columns []string, values []any) error {
 				_m.RefundTransactionID = new(string)
 				*_m.RefundTransactionID = value.String
 			}
+		case orderpayment.FieldOrderAmount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field order_amount", values[i])
+			} else if value.Valid {
+				_m.OrderAmount = new(int64)
+				*_m.OrderAmount = value.Int64
+			}
+		case orderpayment.FieldOrderItems:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field order_items", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.OrderItems); err != nil {
+					return fmt.Errorf("unmarshal field order_items: %w", err)
+				}
+			}
+		case orderpayment.FieldReturnedPoints:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field returned_points", values[i])
+			} else if value.Valid {
+				_m.ReturnedPoints = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -295,6 +322,17 @@ func (_m *OrderPayment) String() string {
 		builder.WriteString("refund_transaction_id=")
 		builder.WriteString(*v)
 	}
+	builder.WriteString(", ")
+	if v := _m.OrderAmount; v != nil {
+		builder.WriteString("order_amount=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("order_items=")
+	builder.WriteString(fmt.Sprintf("%v", _m.OrderItems))
+	builder.WriteString(", ")
+	builder.WriteString("returned_points=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ReturnedPoints))
 	builder.WriteByte(')')
 	return builder.String()
 }

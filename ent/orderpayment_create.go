@@ -165,6 +165,40 @@ func (_c *OrderPaymentCreate) SetNillableRefundTransactionID(v *string) *OrderPa
 	return _c
 }
 
+// SetOrderAmount sets the "order_amount" field.
+func (_c *OrderPaymentCreate) SetOrderAmount(v int64) *OrderPaymentCreate {
+	_c.mutation.SetOrderAmount(v)
+	return _c
+}
+
+// SetNillableOrderAmount sets the "order_amount" field if the given value is not nil.
+func (_c *OrderPaymentCreate) SetNillableOrderAmount(v *int64) *OrderPaymentCreate {
+	if v != nil {
+		_c.SetOrderAmount(*v)
+	}
+	return _c
+}
+
+// SetOrderItems sets the "order_items" field.
+func (_c *OrderPaymentCreate) SetOrderItems(v []map[string]interface{}) *OrderPaymentCreate {
+	_c.mutation.SetOrderItems(v)
+	return _c
+}
+
+// SetReturnedPoints sets the "returned_points" field.
+func (_c *OrderPaymentCreate) SetReturnedPoints(v int64) *OrderPaymentCreate {
+	_c.mutation.SetReturnedPoints(v)
+	return _c
+}
+
+// SetNillableReturnedPoints sets the "returned_points" field if the given value is not nil.
+func (_c *OrderPaymentCreate) SetNillableReturnedPoints(v *int64) *OrderPaymentCreate {
+	if v != nil {
+		_c.SetReturnedPoints(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *OrderPaymentCreate) SetID(v string) *OrderPaymentCreate {
 	_c.mutation.SetID(v)
@@ -223,6 +257,10 @@ func (_c *OrderPaymentCreate) defaults() error {
 		v := orderpayment.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.ReturnedPoints(); !ok {
+		v := orderpayment.DefaultReturnedPoints
+		_c.mutation.SetReturnedPoints(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if orderpayment.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized orderpayment.DefaultID (forgotten import ent/runtime?)")
@@ -272,6 +310,9 @@ func (_c *OrderPaymentCreate) check() error {
 	}
 	if _, ok := _c.mutation.ExchangeRatio(); !ok {
 		return &ValidationError{Name: "exchange_ratio", err: errors.New(`ent: missing required field "OrderPayment.exchange_ratio"`)}
+	}
+	if _, ok := _c.mutation.ReturnedPoints(); !ok {
+		return &ValidationError{Name: "returned_points", err: errors.New(`ent: missing required field "OrderPayment.returned_points"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := orderpayment.IDValidator(v); err != nil {
@@ -382,6 +423,18 @@ func (_c *OrderPaymentCreate) createSpec() (*OrderPayment, *sqlgraph.CreateSpec)
 		_spec.SetField(orderpayment.FieldRefundTransactionID, field.TypeString, value)
 		_node.RefundTransactionID = &value
 	}
+	if value, ok := _c.mutation.OrderAmount(); ok {
+		_spec.SetField(orderpayment.FieldOrderAmount, field.TypeInt64, value)
+		_node.OrderAmount = &value
+	}
+	if value, ok := _c.mutation.OrderItems(); ok {
+		_spec.SetField(orderpayment.FieldOrderItems, field.TypeJSON, value)
+		_node.OrderItems = value
+	}
+	if value, ok := _c.mutation.ReturnedPoints(); ok {
+		_spec.SetField(orderpayment.FieldReturnedPoints, field.TypeInt64, value)
+		_node.ReturnedPoints = value
+	}
 	return _node, _spec
 }
 
@@ -470,6 +523,24 @@ func (u *OrderPaymentUpsert) ClearRefundTransactionID() *OrderPaymentUpsert {
 	return u
 }
 
+// SetReturnedPoints sets the "returned_points" field.
+func (u *OrderPaymentUpsert) SetReturnedPoints(v int64) *OrderPaymentUpsert {
+	u.Set(orderpayment.FieldReturnedPoints, v)
+	return u
+}
+
+// UpdateReturnedPoints sets the "returned_points" field to the value that was provided on create.
+func (u *OrderPaymentUpsert) UpdateReturnedPoints() *OrderPaymentUpsert {
+	u.SetExcluded(orderpayment.FieldReturnedPoints)
+	return u
+}
+
+// AddReturnedPoints adds v to the "returned_points" field.
+func (u *OrderPaymentUpsert) AddReturnedPoints(v int64) *OrderPaymentUpsert {
+	u.Add(orderpayment.FieldReturnedPoints, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -531,6 +602,12 @@ func (u *OrderPaymentUpsertOne) UpdateNewValues() *OrderPaymentUpsertOne {
 		}
 		if _, exists := u.create.mutation.RejectionDetails(); exists {
 			s.SetIgnore(orderpayment.FieldRejectionDetails)
+		}
+		if _, exists := u.create.mutation.OrderAmount(); exists {
+			s.SetIgnore(orderpayment.FieldOrderAmount)
+		}
+		if _, exists := u.create.mutation.OrderItems(); exists {
+			s.SetIgnore(orderpayment.FieldOrderItems)
 		}
 	}))
 	return u
@@ -602,6 +679,27 @@ func (u *OrderPaymentUpsertOne) UpdateRefundTransactionID() *OrderPaymentUpsertO
 func (u *OrderPaymentUpsertOne) ClearRefundTransactionID() *OrderPaymentUpsertOne {
 	return u.Update(func(s *OrderPaymentUpsert) {
 		s.ClearRefundTransactionID()
+	})
+}
+
+// SetReturnedPoints sets the "returned_points" field.
+func (u *OrderPaymentUpsertOne) SetReturnedPoints(v int64) *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.SetReturnedPoints(v)
+	})
+}
+
+// AddReturnedPoints adds v to the "returned_points" field.
+func (u *OrderPaymentUpsertOne) AddReturnedPoints(v int64) *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.AddReturnedPoints(v)
+	})
+}
+
+// UpdateReturnedPoints sets the "returned_points" field to the value that was provided on create.
+func (u *OrderPaymentUpsertOne) UpdateReturnedPoints() *OrderPaymentUpsertOne {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.UpdateReturnedPoints()
 	})
 }
 
@@ -833,6 +931,12 @@ func (u *OrderPaymentUpsertBulk) UpdateNewValues() *OrderPaymentUpsertBulk {
 			if _, exists := b.mutation.RejectionDetails(); exists {
 				s.SetIgnore(orderpayment.FieldRejectionDetails)
 			}
+			if _, exists := b.mutation.OrderAmount(); exists {
+				s.SetIgnore(orderpayment.FieldOrderAmount)
+			}
+			if _, exists := b.mutation.OrderItems(); exists {
+				s.SetIgnore(orderpayment.FieldOrderItems)
+			}
 		}
 	}))
 	return u
@@ -904,6 +1008,27 @@ func (u *OrderPaymentUpsertBulk) UpdateRefundTransactionID() *OrderPaymentUpsert
 func (u *OrderPaymentUpsertBulk) ClearRefundTransactionID() *OrderPaymentUpsertBulk {
 	return u.Update(func(s *OrderPaymentUpsert) {
 		s.ClearRefundTransactionID()
+	})
+}
+
+// SetReturnedPoints sets the "returned_points" field.
+func (u *OrderPaymentUpsertBulk) SetReturnedPoints(v int64) *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.SetReturnedPoints(v)
+	})
+}
+
+// AddReturnedPoints adds v to the "returned_points" field.
+func (u *OrderPaymentUpsertBulk) AddReturnedPoints(v int64) *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.AddReturnedPoints(v)
+	})
+}
+
+// UpdateReturnedPoints sets the "returned_points" field to the value that was provided on create.
+func (u *OrderPaymentUpsertBulk) UpdateReturnedPoints() *OrderPaymentUpsertBulk {
+	return u.Update(func(s *OrderPaymentUpsert) {
+		s.UpdateReturnedPoints()
 	})
 }
 

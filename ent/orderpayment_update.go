@@ -60,6 +60,27 @@ func (_u *OrderPaymentUpdate) ClearRefundTransactionID() *OrderPaymentUpdate {
 	return _u
 }
 
+// SetReturnedPoints sets the "returned_points" field.
+func (_u *OrderPaymentUpdate) SetReturnedPoints(v int64) *OrderPaymentUpdate {
+	_u.mutation.ResetReturnedPoints()
+	_u.mutation.SetReturnedPoints(v)
+	return _u
+}
+
+// SetNillableReturnedPoints sets the "returned_points" field if the given value is not nil.
+func (_u *OrderPaymentUpdate) SetNillableReturnedPoints(v *int64) *OrderPaymentUpdate {
+	if v != nil {
+		_u.SetReturnedPoints(*v)
+	}
+	return _u
+}
+
+// AddReturnedPoints adds value to the "returned_points" field.
+func (_u *OrderPaymentUpdate) AddReturnedPoints(v int64) *OrderPaymentUpdate {
+	_u.mutation.AddReturnedPoints(v)
+	return _u
+}
+
 // Mutation returns the OrderPaymentMutation object of the builder.
 func (_u *OrderPaymentUpdate) Mutation() *OrderPaymentMutation {
 	return _u.mutation
@@ -140,6 +161,18 @@ func (_u *OrderPaymentUpdate) sqlSave(ctx context.Context) (_node int, err error
 	if _u.mutation.RefundTransactionIDCleared() {
 		_spec.ClearField(orderpayment.FieldRefundTransactionID, field.TypeString)
 	}
+	if _u.mutation.OrderAmountCleared() {
+		_spec.ClearField(orderpayment.FieldOrderAmount, field.TypeInt64)
+	}
+	if _u.mutation.OrderItemsCleared() {
+		_spec.ClearField(orderpayment.FieldOrderItems, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ReturnedPoints(); ok {
+		_spec.SetField(orderpayment.FieldReturnedPoints, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedReturnedPoints(); ok {
+		_spec.AddField(orderpayment.FieldReturnedPoints, field.TypeInt64, value)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{orderpayment.Label}
@@ -189,6 +222,27 @@ func (_u *OrderPaymentUpdateOne) SetNillableRefundTransactionID(v *string) *Orde
 // ClearRefundTransactionID clears the value of the "refund_transaction_id" field.
 func (_u *OrderPaymentUpdateOne) ClearRefundTransactionID() *OrderPaymentUpdateOne {
 	_u.mutation.ClearRefundTransactionID()
+	return _u
+}
+
+// SetReturnedPoints sets the "returned_points" field.
+func (_u *OrderPaymentUpdateOne) SetReturnedPoints(v int64) *OrderPaymentUpdateOne {
+	_u.mutation.ResetReturnedPoints()
+	_u.mutation.SetReturnedPoints(v)
+	return _u
+}
+
+// SetNillableReturnedPoints sets the "returned_points" field if the given value is not nil.
+func (_u *OrderPaymentUpdateOne) SetNillableReturnedPoints(v *int64) *OrderPaymentUpdateOne {
+	if v != nil {
+		_u.SetReturnedPoints(*v)
+	}
+	return _u
+}
+
+// AddReturnedPoints adds value to the "returned_points" field.
+func (_u *OrderPaymentUpdateOne) AddReturnedPoints(v int64) *OrderPaymentUpdateOne {
+	_u.mutation.AddReturnedPoints(v)
 	return _u
 }
 
@@ -301,6 +355,18 @@ func (_u *OrderPaymentUpdateOne) sqlSave(ctx context.Context) (_node *OrderPayme
 	}
 	if _u.mutation.RefundTransactionIDCleared() {
 		_spec.ClearField(orderpayment.FieldRefundTransactionID, field.TypeString)
+	}
+	if _u.mutation.OrderAmountCleared() {
+		_spec.ClearField(orderpayment.FieldOrderAmount, field.TypeInt64)
+	}
+	if _u.mutation.OrderItemsCleared() {
+		_spec.ClearField(orderpayment.FieldOrderItems, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ReturnedPoints(); ok {
+		_spec.SetField(orderpayment.FieldReturnedPoints, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedReturnedPoints(); ok {
+		_spec.AddField(orderpayment.FieldReturnedPoints, field.TypeInt64, value)
 	}
 	_node = &OrderPayment{config: _u.config}
 	_spec.Assign = _node.assignValues

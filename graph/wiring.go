@@ -24,6 +24,7 @@ func init() {
 	// Custom events, segment entries and paid orders earn loyalty points:
 	// the v2 area's rules and the v1 programs' rules.
 	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
+	customer.TierExpirationDate = loyaltyv1.TierExpirationDate
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.

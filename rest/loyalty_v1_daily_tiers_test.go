@@ -115,6 +115,10 @@ func TestV1TiersProlongAndExpireByTheDailyJob(t *testing.T) {
 		a[0].(map[string]any)["data"].(map[string]any)["loyalty_tier"].(map[string]any)["id"] != tiers[0]["id"] {
 		t.Errorf("prolonged activities %v", a)
 	}
+	if a := activities(events[2]); len(a) != 1 || a[0].(map[string]any)["data"].(map[string]any)["expiration_date"] !=
+		time.Date(next.Year(), next.Month()+1, 0, 0, 0, 0, 0, time.UTC).Format(time.DateOnly) {
+		t.Errorf("expiration.changed activities %v", a)
+	}
 	if b := cardPoints(t, e, app, code)["balance"]; b != float64(157) {
 		t.Errorf("balance %v after the prolonged rule, want 157", b)
 	}

@@ -117,13 +117,14 @@ func TestV1PointsBucketsSpendSoonestAndExpireOnce(t *testing.T) {
 	if left := mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration", nil, app); left["total"] != float64(1) {
 		t.Errorf("after expiry %v", left)
 	}
-	// The member's activity shows the moves: three additions, two expiries.
+	// The member's activity shows the moves: three additions and the
+	// removal (points_added with negative points), two expiries.
 	acts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/activity?limit=100", nil, app)["data"].([]any)
 	types := map[string]int{}
 	for _, a := range acts {
 		types[a.(map[string]any)["type"].(string)]++
 	}
-	if types["customer.voucher.loyalty_card.points_added"] != 3 || types["customer.voucher.loyalty_card.points_expired"] != 2 {
+	if types["customer.voucher.loyalty_card.points_added"] != 4 || types["customer.voucher.loyalty_card.points_expired"] != 2 {
 		t.Errorf("activity types %v", types)
 	}
 }

@@ -1173,6 +1173,9 @@ var (
 		{Name: "rejection_reason", Type: field.TypeString, Nullable: true},
 		{Name: "rejection_details", Type: field.TypeJSON, Nullable: true},
 		{Name: "refund_transaction_id", Type: field.TypeString, Nullable: true},
+		{Name: "order_amount", Type: field.TypeInt64, Nullable: true},
+		{Name: "order_items", Type: field.TypeJSON, Nullable: true},
+		{Name: "returned_points", Type: field.TypeInt64, Default: 0},
 	}
 	// OrderPaymentsTable holds the schema information for the "order_payments" table.
 	OrderPaymentsTable = &schema.Table{

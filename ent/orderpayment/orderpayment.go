@@ -48,6 +48,12 @@ const (
 	FieldRejectionDetails = "rejection_details"
 	// FieldRefundTransactionID holds the string denoting the refund_transaction_id field in the database.
 	FieldRefundTransactionID = "refund_transaction_id"
+	// FieldOrderAmount holds the string denoting the order_amount field in the database.
+	FieldOrderAmount = "order_amount"
+	// FieldOrderItems holds the string denoting the order_items field in the database.
+	FieldOrderItems = "order_items"
+	// FieldReturnedPoints holds the string denoting the returned_points field in the database.
+	FieldReturnedPoints = "returned_points"
 	// Table holds the table name of the orderpayment in the database.
 	Table = "order_payments"
 )
@@ -72,6 +78,9 @@ var Columns = []string{
 	FieldRejectionReason,
 	FieldRejectionDetails,
 	FieldRefundTransactionID,
+	FieldOrderAmount,
+	FieldOrderItems,
+	FieldReturnedPoints,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -98,6 +107,8 @@ var (
 	DefaultCreatedAt func() time.Time
 	// UpdateDefaultUpdatedAt holds the default value on update for the "updated_at" field.
 	UpdateDefaultUpdatedAt func() time.Time
+	// DefaultReturnedPoints holds the default value on creation for the "returned_points" field.
+	DefaultReturnedPoints int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -185,4 +196,14 @@ func ByRejectionReason(opts ...sql.OrderTermOption) OrderOption {
 // ByRefundTransactionID orders the results by the refund_transaction_id field.
 func ByRefundTransactionID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRefundTransactionID, opts...).ToFunc()
+}
+
+// ByOrderAmount orders the results by the order_amount field.
+func ByOrderAmount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrderAmount, opts...).ToFunc()
+}
+
+// ByReturnedPoints orders the results by the returned_points field.
+func ByReturnedPoints(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReturnedPoints, opts...).ToFunc()
 }

@@ -139,6 +139,16 @@ func RefundTransactionID(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldEQ(FieldRefundTransactionID, v))
 }
 
+// OrderAmount applies equality check predicate on the "order_amount" field. It's identical to OrderAmountEQ.
+func OrderAmount(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldOrderAmount, v))
+}
+
+// ReturnedPoints applies equality check predicate on the "returned_points" field. It's identical to ReturnedPointsEQ.
+func ReturnedPoints(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldReturnedPoints, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldEQ(FieldProjectID, v))
@@ -1047,6 +1057,106 @@ func RefundTransactionIDEqualFold(v string) predicate.OrderPayment {
 // RefundTransactionIDContainsFold applies the ContainsFold predicate on the "refund_transaction_id" field.
 func RefundTransactionIDContainsFold(v string) predicate.OrderPayment {
 	return predicate.OrderPayment(sql.FieldContainsFold(FieldRefundTransactionID, v))
+}
+
+// OrderAmountEQ applies the EQ predicate on the "order_amount" field.
+func OrderAmountEQ(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldOrderAmount, v))
+}
+
+// OrderAmountNEQ applies the NEQ predicate on the "order_amount" field.
+func OrderAmountNEQ(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNEQ(FieldOrderAmount, v))
+}
+
+// OrderAmountIn applies the In predicate on the "order_amount" field.
+func OrderAmountIn(vs ...int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIn(FieldOrderAmount, vs...))
+}
+
+// OrderAmountNotIn applies the NotIn predicate on the "order_amount" field.
+func OrderAmountNotIn(vs ...int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotIn(FieldOrderAmount, vs...))
+}
+
+// OrderAmountGT applies the GT predicate on the "order_amount" field.
+func OrderAmountGT(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGT(FieldOrderAmount, v))
+}
+
+// OrderAmountGTE applies the GTE predicate on the "order_amount" field.
+func OrderAmountGTE(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGTE(FieldOrderAmount, v))
+}
+
+// OrderAmountLT applies the LT predicate on the "order_amount" field.
+func OrderAmountLT(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLT(FieldOrderAmount, v))
+}
+
+// OrderAmountLTE applies the LTE predicate on the "order_amount" field.
+func OrderAmountLTE(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLTE(FieldOrderAmount, v))
+}
+
+// OrderAmountIsNil applies the IsNil predicate on the "order_amount" field.
+func OrderAmountIsNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIsNull(FieldOrderAmount))
+}
+
+// OrderAmountNotNil applies the NotNil predicate on the "order_amount" field.
+func OrderAmountNotNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotNull(FieldOrderAmount))
+}
+
+// OrderItemsIsNil applies the IsNil predicate on the "order_items" field.
+func OrderItemsIsNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIsNull(FieldOrderItems))
+}
+
+// OrderItemsNotNil applies the NotNil predicate on the "order_items" field.
+func OrderItemsNotNil() predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotNull(FieldOrderItems))
+}
+
+// ReturnedPointsEQ applies the EQ predicate on the "returned_points" field.
+func ReturnedPointsEQ(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldEQ(FieldReturnedPoints, v))
+}
+
+// ReturnedPointsNEQ applies the NEQ predicate on the "returned_points" field.
+func ReturnedPointsNEQ(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNEQ(FieldReturnedPoints, v))
+}
+
+// ReturnedPointsIn applies the In predicate on the "returned_points" field.
+func ReturnedPointsIn(vs ...int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldIn(FieldReturnedPoints, vs...))
+}
+
+// ReturnedPointsNotIn applies the NotIn predicate on the "returned_points" field.
+func ReturnedPointsNotIn(vs ...int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldNotIn(FieldReturnedPoints, vs...))
+}
+
+// ReturnedPointsGT applies the GT predicate on the "returned_points" field.
+func ReturnedPointsGT(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGT(FieldReturnedPoints, v))
+}
+
+// ReturnedPointsGTE applies the GTE predicate on the "returned_points" field.
+func ReturnedPointsGTE(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldGTE(FieldReturnedPoints, v))
+}
+
+// ReturnedPointsLT applies the LT predicate on the "returned_points" field.
+func ReturnedPointsLT(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLT(FieldReturnedPoints, v))
+}
+
+// ReturnedPointsLTE applies the LTE predicate on the "returned_points" field.
+func ReturnedPointsLTE(v int64) predicate.OrderPayment {
+	return predicate.OrderPayment(sql.FieldLTE(FieldReturnedPoints, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -1911,6 +1911,10 @@ func init() {
 	orderpaymentDescUpdatedAt := orderpaymentMixinFields2[1].Descriptor()
 	// orderpayment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
 	orderpayment.UpdateDefaultUpdatedAt = orderpaymentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// orderpaymentDescReturnedPoints is the schema descriptor for returned_points field.
+	orderpaymentDescReturnedPoints := orderpaymentFields[16].Descriptor()
+	// orderpayment.DefaultReturnedPoints holds the default value on creation for the returned_points field.
+	orderpayment.DefaultReturnedPoints = orderpaymentDescReturnedPoints.Default.(int64)
 	// orderpaymentDescID is the schema descriptor for id field.
 	orderpaymentDescID := orderpaymentMixinFields0[0].Descriptor()
 	// orderpayment.DefaultID holds the default value on creation for the id field.

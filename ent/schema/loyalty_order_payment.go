@@ -46,6 +46,16 @@ func (OrderPayment) Fields() []ent.Field {
 		// gave an APPROVED payment's points back when its order was
 		// canceled; set once (graph/loyalty/order_refunds.go).
 		field.String("refund_transaction_id").Optional().Nillable(),
+		// order_amount and order_items: the order as the payment saw it
+		// (its total_amount, and its lines {product_id, sku_id, source_id,
+		// quantity, price}), the base of partial refunds (REFUND_AMOUNT,
+		// REFUND_ITEM); null for payments made before they were recorded.
+		field.Int64("order_amount").Optional().Nillable().Immutable(),
+		field.JSON("order_items", []map[string]any{}).Optional().Immutable(),
+		// returned_points: the points given back so far (partial refunds
+		// and the cancel's remainder), moved only by a compare-and-set
+		// UPDATE (graph/loyalty/order_refunds.go).
+		field.Int64("returned_points").Default(0),
 	}
 }
 

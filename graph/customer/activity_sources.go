@@ -38,7 +38,7 @@ type customerActivitySource struct {
 // customerActivitySources are the sources of cust's activities.
 func customerActivitySources(cust *ent.Customer) []customerActivitySource {
 	return []customerActivitySource{customerCreatedSource(cust), publicationSource(), redemptionSource(),
-		customEventSource(), segmentEntrySource(), referralSource(), orderEventSource(), pointsMoveSource(), consentChangeSource(),
+		customEventSource(), segmentEntrySource(), referralSource(), orderEventSource(), pointsMoveSource(), pendingAddedSource(), consentChangeSource(),
 		tierChangeSource()}
 }
 

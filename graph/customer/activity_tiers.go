@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 
@@ -23,7 +24,15 @@ var tierActivityTypes = map[string]string{
 	"UPGRADED":   "customer.loyalty.tier.upgraded",
 	"DOWNGRADED": "customer.loyalty.tier.downgraded",
 	"PROLONGED":  "customer.loyalty.tier.prolonged",
+	// EXPIRATION_CHANGED: the new expiry of a prolonged tier, shown as
+	// expiration_date (TierExpirationDate).
+	"EXPIRATION_CHANGED": "customer.loyalty.tier.expiration.changed",
 }
+
+// TierExpirationDate is the expiry (YYYY-MM-DD) a tier prolonged at the
+// time at gets in the v1 program (graph/loyaltyv1, set at wiring; nil:
+// the expiration.changed activities show no expiration_date).
+var TierExpirationDate func(ctx context.Context, programID string, at time.Time) (string, error)
 
 // tierChangeSource: customer.loyalty.tier.joined|left|upgraded|downgraded,
 // the v1 tier changes of the loyalty cards the customer holds (reference
@@ -99,6 +108,17 @@ func tierChanges(ctx context.Context, rows []*ent.TierTransaction) ([]*CustomerA
 			data["loyalty_tier"] = ref(r.FromTierID, r.ProgramID)
 		case strings.HasSuffix(typ, ".joined"), strings.HasSuffix(typ, ".prolonged"):
 			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)
+		case strings.HasSuffix(typ, ".expiration.changed"):
+			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)
+			if TierExpirationDate != nil {
+				exp, err := TierExpirationDate(ctx, r.ProgramID, r.CreatedAt)
+				if err != nil {
+					return nil, err
+				}
+				if exp != "" {
+					data["expiration_date"] = exp
+				}
+			}
 		default:
 			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)
 			data["loyalty_tier_from"], data["loyalty_tier_to"] = ref(r.FromTierID, r.ProgramID), ref(r.ToTierID, r.ProgramID)

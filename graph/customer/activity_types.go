@@ -28,7 +28,10 @@ var effectTypes = []string{
 	"customer.referred", "customer.segment.entered", "customer.segment.left", "customer.rewarded",
 	"customer.rewarded.loyalty_points", "customer.voucher.gift.balance_added",
 	"customer.voucher.loyalty_card.points_added", "customer.voucher.loyalty_card.points_transferred",
-	"customer.voucher.loyalty_card.points_expired", "customer.loyalty.updated", "customer.loyalty.tier.upgraded",
+	"customer.voucher.loyalty_card.points_expired", "customer.voucher.loyalty_card.pending_points.added",
+	"customer.voucher.loyalty_card.pending_points.activated", "customer.voucher.loyalty_card.pending_points.canceled",
+	"customer.voucher.loyalty_card.pending_points.updated", "customer.voucher.loyalty_card.points_activated",
+	"customer.loyalty.updated", "customer.loyalty.tier.upgraded",
 	"customer.loyalty.tier.downgraded", "customer.loyalty.tier.prolonged", "customer.loyalty.tier.expiration.changed",
 	"customer.loyalty.tier.joined", "customer.loyalty.tier.left",
 }

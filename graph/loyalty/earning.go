@@ -57,7 +57,7 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, cust, &ev.ID, nil)
+	return award(ctx, rules, cards, &earningFacts{cust: cust, eventMetadata: ev.Metadata}, &ev.ID)
 }
 
 // SegmentsEntered implements LoyaltyEarning.
@@ -76,7 +76,7 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, cust, nil, nil)
+	return award(ctx, rules, cards, &earningFacts{cust: cust}, nil)
 }
 
 // activeRules returns the project's ACTIVE earning rules, inside their
@@ -145,7 +145,8 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.Eve
 // award applies every effect of every rule to the matching cards, within
 // each rule's trigger limits per card; o is the order that triggered
 // them, if any (order-based proportional effects need it).
-func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cust *ent.Customer, sourceID *string, o *ent.Order) error {
+func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, facts *earningFacts, sourceID *string) error {
+	cust, o := facts.cust, facts.order
 	now := time.Now().UTC()
 	for _, rule := range rules {
 		reason := "Earning rule " + rule.ID
@@ -160,6 +161,12 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 			}
 		}
 		for _, earning := range rule.Earnings {
+			if ok, err := facts.passes(ctx, earning); err != nil || !ok { // earning_conditions.go
+				if err != nil {
+					return err
+				}
+				continue
+			}
 			for _, effect := range earning.Effects {
 				points, defID, err := effectPoints(ctx, effect, cust, o)
 				if err != nil {

@@ -28,7 +28,7 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, cust, &o.ID, o)
+	return award(ctx, rules, cards, &earningFacts{cust: cust, order: o}, &o.ID)
 }
 
 // orderProportionalPoints computes a proportional effect from the order

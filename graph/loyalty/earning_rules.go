@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	rules "github.com/promoengine/promoengine/graph/validationrule"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -153,6 +155,16 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 			}
 			if err != nil {
 				return err
+			}
+		}
+		if e.Rules != nil { // earning_conditions.go
+			if _, ok := e.Rules["logic"].(string); !ok {
+				return apperr.InvalidPayload("Property .earnings[%d].rules.logic must be a string", i)
+			}
+			if len(e.Rules) > 1 {
+				if _, err := rules.Parse(e.Rules, "", nil); err != nil {
+					return apperr.InvalidPayload("Property .earnings[%d].%s", i, err.Error())
+				}
 			}
 		}
 		if e.TierRules != nil && e.TierRules.Type != "NO_REQUIREMENTS" {

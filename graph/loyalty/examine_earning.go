@@ -129,6 +129,7 @@ func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember,
 	}
 	em := &EarningMembership{Member: m, Program: p, Cards: []*CardEstimation{}, Benefits: []*BenefitEstimation{}}
 	benefits := map[string]*BenefitEstimation{}
+	facts := &earningFacts{cust: cust, order: o} // the earnings' rules (earning_conditions.go)
 	for _, crd := range cards {
 		ce := &CardEstimation{Card: crd, Rules: []*RuleEstimation{}}
 		for _, rule := range rules {
@@ -141,6 +142,12 @@ func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember,
 			}
 			var pts int64
 			for _, earning := range rule.Earnings {
+				if ok, err := facts.passes(ctx, earning); err != nil || !ok {
+					if err != nil {
+						return nil, err
+					}
+					continue
+				}
 				for _, effect := range earning.Effects {
 					p, defID, err := effectPoints(ctx, effect, cust, o)
 					if err != nil {

@@ -85,7 +85,8 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	}
 	amount, points := paymentSplit(crd.Balance, o.TotalAmount-paid, ratio, in.PaymentLimit)
 	pay := &ent.OrderPayment{ProgramID: programID, MemberID: memberID, CardID: crd.ID, CardDefinitionID: def.ID,
-		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: paymentApproved}
+		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: paymentApproved,
+		OrderAmount: &o.TotalAmount, OrderItems: paidLines(o)} // the base of partial refunds (order_partial_refunds.go)
 	if amount <= 0 {
 		reason := rejectOrderPaid
 		if o.TotalAmount-paid > 0 {
@@ -215,7 +216,7 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 		SetCardDefinitionID(pay.CardDefinitionID).SetNillableCardTransactionID(pay.CardTransactionID).
 		SetOrderID(pay.OrderID).SetStatus(pay.Status).SetAmount(pay.Amount).SetPoints(pay.Points).
 		SetExchangeRatio(pay.ExchangeRatio).SetLimits(pay.Limits).SetNillableRejectionReason(pay.RejectionReason).
-		SetRejectionDetails(pay.RejectionDetails).Save(ctx)
+		SetRejectionDetails(pay.RejectionDetails).SetNillableOrderAmount(pay.OrderAmount).SetOrderItems(pay.OrderItems).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording order transaction: %w", err)
 	}

@@ -12,16 +12,25 @@ import (
 )
 
 // Refunds of order payments. A card definition's refunds.spent_points
-// {type: REFUNDABLE, methods: [{type: RETURN_POINTS, mode: REFUND_ALL}]}
-// gives the points an order's APPROVED payments spent back to their cards
-// when the order is refunded — here, when it moves to CANCELED (orders
-// have no REFUNDED status; graph/order calls ReturnOrderPayments). Each
-// payment returns once: one guarded UPDATE claims it (refund_transaction_id
-// from null, the order row locked by the order's write), then the points
-// are booked as a POINTS_RETURNED card transaction through bookCardPoints
-// (the card lock and the shared bucket store, graph/points). REFUND_ITEM
-// and REFUND_AMOUNT are stored but return nothing (the orders resource
-// has no item or partial refunds); earned_points is stored, not applied.
+// {type: REFUNDABLE, methods: [{type: RETURN_POINTS, mode}]} gives the
+// points an order's APPROVED payments spent back to their cards:
+//   - REFUND_ALL: everything not yet returned when the order is refunded —
+//     here, when it moves to CANCELED (orders have no REFUNDED status;
+//     graph/order calls ReturnOrderPayments). One guarded UPDATE claims
+//     the payment (refund_transaction_id from null), so each returns once.
+//   - REFUND_AMOUNT / REFUND_ITEM (partial refunds, order_partial_refunds.go):
+//     an order write that lowers the order's total_amount, or the
+//     quantities of its lines, gives back the points' proportional share.
+//
+// Every return is booked as a POINTS_RETURNED card transaction through
+// bookCardPoints (the card lock and the shared bucket store, graph/points)
+// and counted in the payment's returned_points, which only a
+// compare-and-set UPDATE moves: a return books target − returned_points
+// only after moving returned_points from the value it read to the target,
+// so two writes racing on one payment book its points once (the order
+// row is locked by the order's write as well). earned_points
+// (order_earned_refunds.go) revokes what the order earned when it is
+// canceled.
 
 // orderReturnReason is the returned points' card transaction reason.
 const orderReturnReason = "Points returned from order payment"
@@ -75,8 +84,9 @@ func ReturnOrderPayments(ctx context.Context, orderID string) error {
 	return nil
 }
 
-// returnOrderPayment claims one payment's return and books it: nothing
-// when another write claimed it first.
+// returnOrderPayment claims one payment's full return and books what
+// partial refunds have not given back yet: nothing when another write
+// claimed it first.
 func returnOrderPayment(ctx context.Context, c *ent.Client, pay *ent.OrderPayment) error {
 	claim := "lctx_pending" // replaced by the transaction's id below, in the same transaction
 	n, err := c.OrderPayment.Update().Where(orderpayment.ID(pay.ID), orderpayment.RefundTransactionIDIsNil()).
@@ -87,15 +97,57 @@ func returnOrderPayment(ctx context.Context, c *ent.Client, pay *ent.OrderPaymen
 	if n == 0 {
 		return nil
 	}
-	reason := orderReturnReason
-	tx, err := bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_RETURNED, points: pay.Points,
-		reason: &reason, sourceID: &pay.OrderID})
+	// The claim holds the payment's row: its returned_points is current.
+	returned, err := c.OrderPayment.Query().Where(orderpayment.ID(pay.ID)).Select(orderpayment.FieldReturnedPoints).Int(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the payment's returns: %w", err)
+	}
+	tx, saved, err := bookReturn(ctx, c, pay, int64(returned), pay.Points, orderReturnReason)
 	if err != nil {
 		return err
 	}
-	saved, err := c.OrderPayment.UpdateOneID(pay.ID).SetRefundTransactionID(tx.ID).Save(ctx)
-	if err != nil {
+	if tx == nil { // partial refunds gave everything back already: name the last of them
+		last, err := c.CardTransaction.Query().Where(cardtransaction.CardID(pay.CardID), cardtransaction.SourceID(pay.OrderID),
+			cardtransaction.TypeEQ(cardtransaction.TypePOINTS_RETURNED)).
+			Order(ent.Desc(cardtransaction.FieldCreatedAt), ent.Desc(cardtransaction.FieldID)).First(ctx)
+		if err != nil {
+			return fmt.Errorf("reading the payment's last return: %w", err)
+		}
+		_, err = c.OrderPayment.UpdateOneID(pay.ID).SetRefundTransactionID(last.ID).Save(ctx)
+		return err
+	}
+	if saved, err = c.OrderPayment.UpdateOneID(pay.ID).SetRefundTransactionID(tx.ID).Save(ctx); err != nil {
 		return fmt.Errorf("recording the payment's return: %w", err)
 	}
 	return emitOrderTransaction(ctx, saved, tx)
+}
+
+// bookReturn moves pay's returned_points from returned (as read) to
+// target with one compare-and-set UPDATE and books the difference as a
+// POINTS_RETURNED card transaction. Nothing is booked when target is not
+// above returned, or when another write moved returned_points first (the
+// caller's next read sees it).
+func bookReturn(ctx context.Context, c *ent.Client, pay *ent.OrderPayment, returned, target int64, reason string) (*ent.CardTransaction, *ent.OrderPayment, error) {
+	target = min(target, pay.Points)
+	if target <= returned {
+		return nil, nil, nil
+	}
+	n, err := c.OrderPayment.Update().Where(orderpayment.ID(pay.ID), orderpayment.ReturnedPoints(returned)).
+		SetReturnedPoints(target).SetUpdatedAt(clock.At(ctx)).Save(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recording the payment's returned points: %w", err)
+	}
+	if n == 0 {
+		return nil, nil, nil
+	}
+	tx, err := bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_RETURNED, points: target - returned,
+		reason: &reason, sourceID: &pay.OrderID})
+	if err != nil {
+		return nil, nil, err
+	}
+	saved, err := c.OrderPayment.Get(ctx, pay.ID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the payment: %w", err)
+	}
+	return tx, saved, nil
 }

@@ -28,8 +28,9 @@ import (
 // transaction, through the member redemption (reward.RedeemReward: one
 // redemption, one POINTS_REDEMPTION, the card lock already held) — again
 // while the balance still covers it, at most autoRedeemPerMove times per
-// credit and autoRedeemPerDay times per card per UTC day (the documents'
-// limits; going past them leaves the points on the card). Auto
+// credit, autoRedeemPerDay times per card and AutoRedeemPerProgramDay
+// times per program per UTC day (the documents' limits; going past them
+// leaves the points on the card). Auto
 // redemptions carry metadata {auto_redeem: true}, which is how the day's
 // count finds them. A reward out of stock is not redeemed (the points
 // stay); any other refusal fails the credit with it, as one transaction.
@@ -44,6 +45,17 @@ const (
 	autoRedeemPerMove = 25
 	autoRedeemPerDay  = 10
 )
+
+// AutoRedeemPerProgramDay is the documents' limit of automatic
+// redemptions in one program per UTC day (250). Counted race-free: a
+// credit that would auto-redeem takes a transaction-scoped lock on the
+// program's day (store.LockKey; SQLite has one writer) after its card's
+// lock, then counts the program's auto-redemptions of the day (redemptions
+// of the campaign with metadata auto_redeem, off the (campaign_id,
+// created_at) index), so credits on different cards of one program cannot
+// both take the last one. Only credits that redeem wait on it. A variable
+// so that tests can lower it.
+var AutoRedeemPerProgramDay = 250
 
 // autoRedeemMarker is the metadata key of an automatic redemption.
 const autoRedeemMarker = "auto_redeem"
@@ -87,12 +99,25 @@ func autoRedeemCount(ctx context.Context, c *ent.Client, v *ent.Voucher, a *ent.
 	if err != nil {
 		return 0, fmt.Errorf("counting today's auto-redemptions: %w", err)
 	}
+	if v.CampaignID == nil {
+		return 0, nil
+	}
+	if err := store.LockKey(ctx, "loyalty-auto-redeem:"+*v.CampaignID+":"+day.Format(time.DateOnly)); err != nil {
+		return 0, err
+	}
+	programDone, err := c.Redemption.Query().Where(redemption.CampaignID(*v.CampaignID), redemption.CreatedAtGTE(day),
+		func(s *sql.Selector) {
+			s.Where(sqljson.ValueEQ(redemption.FieldMetadata, true, sqljson.Path(autoRedeemMarker)))
+		}).Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("counting the program's auto-redemptions today: %w", err)
+	}
 	rw, err := c.V1Reward.Get(ctx, a.RewardID)
 	if err != nil {
 		return 0, fmt.Errorf("reading the auto-redeem reward: %w", err)
 	}
 	balance, n := v.LoyaltyCard.Balance, 0
-	for ; n < autoRedeemPerMove && done < autoRedeemPerDay && balance >= *a.Points; n++ {
+	for ; n < autoRedeemPerMove && done < autoRedeemPerDay && programDone+n < AutoRedeemPerProgramDay && balance >= *a.Points; n++ {
 		if rw.Stock != nil && rw.Redeemed+int64(n) >= *rw.Stock {
 			break // out of stock: the points stay on the card
 		}

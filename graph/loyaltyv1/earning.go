@@ -39,7 +39,7 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if l != nil {
 		code = l.Code
 	}
-	facts := earningFacts{customerMetadata: cust.Metadata, eventMetadata: ev.Metadata}
+	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata, eventMetadata: ev.Metadata}
 	details := map[string]any{"custom_event": map[string]any{"id": ev.ID, "type": ev.Type},
 		"event": map[string]any{"id": ev.ID, "type": "customer.custom_event"}}
 	return award(ctx, rules, cust, code, facts, details)
@@ -58,7 +58,7 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	if err != nil || len(rules) == 0 {
 		return err
 	}
-	facts := earningFacts{customerMetadata: cust.Metadata}
+	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata}
 	return award(ctx, rules, cust, "", facts, map[string]any{"event": eventDetails("customer.segment.entered")})
 }
 
@@ -123,10 +123,17 @@ func award(ctx context.Context, rules []firingRule, cust *ent.Customer, code str
 	if err != nil {
 		return err
 	}
+	var gate ruleGate
 	for _, fr := range rules {
 		points := fr.formula.points(facts)
 		if points <= 0 {
 			continue
+		}
+		if ok, err := gate.passes(ctx, fr.rule, facts); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			continue // its validation rule fails: no points (earning_validation.go)
 		}
 		card, err := earningCard(ctx, fr.program, cust, code)
 		if err != nil || card == nil {
@@ -223,8 +230,8 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 		return err
 	}
 	amount, total := float64(o.Amount), float64(o.TotalAmount)
-	facts := earningFacts{customerMetadata: cust.Metadata, orderAmount: &amount, orderTotal: &total,
-		orderMetadata: o.Metadata}
+	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata, orderAmount: &amount, orderTotal: &total,
+		orderMetadata: o.Metadata, orderItems: orderRuleItems(o.Items)}
 	details := map[string]any{"order": map[string]any{"id": o.ID, "source_id": o.SourceID},
 		"event": eventDetails("customer.order.paid")}
 	return award(ctx, rules, cust, "", facts, details)

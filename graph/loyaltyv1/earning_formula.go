@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // flexInt is a whole number sent as a JSON number or a numeric string (the
@@ -156,6 +157,10 @@ type earningFacts struct {
 	orderAmount      *float64
 	orderTotal       *float64
 	orderMetadata    map[string]any
+	// customerID and orderItems are read by the rules' validation rules
+	// only (earning_validation.go).
+	customerID string
+	orderItems []rules.Item
 }
 
 // points is what the formula awards for the facts: FIXED its points,

@@ -92,8 +92,30 @@ func EstimatePoints(ctx context.Context, programIDOrName string, in EstimateInpu
 		total -= float64(*in.Order.DiscountAmount)
 	}
 	facts.orderTotal = &total
+	if cust != nil {
+		facts.customerID = cust.ID
+	}
+	for _, it := range in.Order.Items {
+		if it == nil {
+			continue
+		}
+		line := map[string]any{}
+		for k, v := range map[string]*int64{"amount": it.Amount, "price": it.Price, "quantity": it.Quantity} {
+			if v != nil {
+				line[k] = float64(*v)
+			}
+		}
+		facts.orderItems = append(facts.orderItems, orderRuleItems([]map[string]any{line})...)
+	}
 	out := &PointsEstimate{Campaign: EstimateCampaign{ID: cmp.ID, Name: cmp.Name, Object: "campaign"}}
+	var gate ruleGate // earning_validation.go: a rule whose validation rule fails adds nothing
 	for _, fr := range rules {
+		if ok, err := gate.passes(ctx, fr.rule, facts); err != nil || !ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		p := fr.formula.points(facts)
 		if card != nil && p > 0 {
 			if p, err = inTier(ctx, card, fr.rule.ID, p, map[string]any{}); err != nil {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // V1 tier changes as customer activities: the points move that changes a
@@ -26,6 +28,20 @@ var tierChangeTypes = map[string]string{
 	"customer.loyalty.tier.upgraded":   "UPGRADED",
 	"customer.loyalty.tier.downgraded": "DOWNGRADED",
 	"customer.loyalty.tier.prolonged":  tierProlonged, // tier_daily.go
+	// the new expiry of a prolonged tier (tier_daily.go), listed with the
+	// expiration_date of TierExpirationDate at the row's time
+	"customer.loyalty.tier.expiration.changed": "EXPIRATION_CHANGED",
+}
+
+// TierExpirationDate is the expiry (YYYY-MM-DD) a tier prolonged at the
+// time at gets in the program (graph/customer lists it with the
+// customer.loyalty.tier.expiration.changed activity; set at wiring).
+func TierExpirationDate(ctx context.Context, programID string, at time.Time) (string, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return "", err
+	}
+	return tierExpiration(clock.WithNow(ctx, at), c, programID)
 }
 
 // recordTierChange stores the tier change event of the locked card v, just

@@ -181,6 +181,10 @@ func prolongTier(ctx context.Context, c *ent.Client, v *ent.Voucher, t *ent.Loya
 		if err := webhook.Emit(ctx, "customer.loyalty.tier.expiration.changed", "customer", *v.HolderID, data); err != nil {
 			return err
 		}
+		// and as the holder's activity (tier_activities.go)
+		if err := recordTierChange(ctx, c, v, "customer.loyalty.tier.expiration.changed", t, t); err != nil {
+			return err
+		}
 	}
 	return fireTierRules(ctx, c, v, event, t)
 }
@@ -217,9 +221,17 @@ func fireTierRules(ctx context.Context, c *ent.Client, v *ent.Voucher, event str
 	if err != nil {
 		return fmt.Errorf("tier event: reading holder: %w", err)
 	}
+	var gate ruleGate // earning_validation.go
+	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata}
 	for _, fr := range rules {
-		points := fr.formula.points(earningFacts{customerMetadata: cust.Metadata})
+		points := fr.formula.points(facts)
 		if points <= 0 {
+			continue
+		}
+		if ok, err := gate.passes(ctx, fr.rule, facts); err != nil || !ok {
+			if err != nil {
+				return err
+			}
 			continue
 		}
 		details := map[string]any{"earning_rule": earningRuleDetails(fr.rule), "event": eventDetails(event),

@@ -3,6 +3,7 @@ package order
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -76,13 +77,23 @@ func written(ctx context.Context, before, after *ent.Order, kind writeKind) erro
 }
 
 // returnPaymentsOnCancel gives the points that paid (part of) the order
-// back when a write cancels it (v2 order payments' refunds,
-// graph/loyalty/order_refunds.go; each payment once).
+// back when a write cancels it, and takes back what it earned (v2 order
+// payments' refunds, graph/loyalty/order_refunds.go,
+// order_earned_refunds.go; each payment once). A write that lowers a
+// paid order's total or its lines' units without canceling it is a
+// partial refund (graph/loyalty/order_partial_refunds.go).
 func returnPaymentsOnCancel(ctx context.Context, before, after *ent.Order) error {
+	if before != nil && before.Status != entorder.StatusCANCELED && after.Status != entorder.StatusCANCELED &&
+		(after.TotalAmount < before.TotalAmount || !reflect.DeepEqual(before.Items, after.Items)) {
+		return loyalty.RefundOrderPayments(ctx, after)
+	}
 	if after.Status != entorder.StatusCANCELED || (before != nil && before.Status == entorder.StatusCANCELED) {
 		return nil
 	}
-	return loyalty.ReturnOrderPayments(ctx, after.ID)
+	if err := loyalty.ReturnOrderPayments(ctx, after.ID); err != nil {
+		return err
+	}
+	return loyalty.RevokeOrderEarnings(ctx, after)
 }
 
 // changes names what a write did: created or updated, and the status it

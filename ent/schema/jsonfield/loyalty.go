@@ -144,15 +144,15 @@ type Earnings []Earning
 // Earning is one earning definition: optional rules, required effects.
 type Earning struct {
 	Name      *string         `json:"name,omitempty"`
-	Rules     *EarningLogic   `json:"rules,omitempty"`
+	Rules     EarningRules    `json:"rules,omitempty"`
 	Effects   []EarningEffect `json:"effects"`
 	TierRules *TierRules      `json:"tier_rules,omitempty"`
 }
 
-// EarningLogic is {logic}.
-type EarningLogic struct {
-	Logic string `json:"logic"`
-}
+// EarningRules are an earning's rules as sent: {logic, "1": definition,
+// …} — the logic over the numbered rule definitions (the validation rule
+// language, graph/validationrule; checked when stored).
+type EarningRules map[string]any
 
 // TierRules is {type}.
 type TierRules struct {
