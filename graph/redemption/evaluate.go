@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/catalog"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -36,6 +37,11 @@ type evaluation struct {
 	// validation names; readCustomer is it (nil: no such customer).
 	customerRead bool
 	readCustomer *ent.Customer
+	// readCustomerVersion is readCustomer's row version (redeemGuarded).
+	readCustomerVersion string
+	// customerPlan is a guarded redemption's customer upsert, written in
+	// its statement (evaluate_customer.go).
+	customerPlan *customerpkg.UpsertPlan
 	// webhooksKnownAbsent: the voucher look-up found no active webhook in
 	// the project (see eventContext).
 	webhooksKnownAbsent bool
@@ -66,7 +72,8 @@ const (
 	// redeemGuarded: a redemption written in one statement
 	// (statement.go): nothing is locked, the vouchers are read
 	// with their row versions, and the writes happen only if the rows are
-	// still those versions. The request has no customer to create.
+	// still those versions. A customer named by source_id is read with
+	// the vouchers and its upsert joins the write (planCustomer).
 	redeemGuarded
 )
 
@@ -105,7 +112,12 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadTiers(ctx, lock); err != nil { // tiers.go
 		return nil, err
 	}
-	if !upsert {
+	switch {
+	case mode == redeemGuarded:
+		if err := e.planCustomer(ctx); err != nil {
+			return nil, err
+		}
+	case !upsert:
 		if err := e.loadCustomer(ctx, false); err != nil {
 			return nil, err
 		}
@@ -166,7 +178,7 @@ func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust 
 		}
 	}
 	found := res.vouchers
-	e.customerRead, e.readCustomer = res.customerRead, res.customer
+	e.customerRead, e.readCustomer, e.readCustomerVersion = res.customerRead, res.customer, res.customerVersion
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
 	withRules, versions := map[string]bool{}, map[string]string{}
 	e.webhooksKnownAbsent = len(found) > 0

@@ -37,6 +37,9 @@ type lookedUpVoucher struct {
 	// xmin), read when the look-up was asked for it: a guarded write
 	// changes the row only if it is still that version.
 	version string
+	// customerVersion is the version of the customer row read along
+	// (statements that read versions and a customer).
+	customerVersion string
 }
 
 // customerRef names the request's customer for lookupVouchers to read
@@ -54,6 +57,9 @@ type lookupResult struct {
 	// no such customer exists.
 	customerRead bool
 	customer     *ent.Customer
+	// customerVersion is the customer row's version, read with the
+	// vouchers' versions ("" when there is no such customer).
+	customerVersion string
 }
 
 // lookupVouchers finds the vouchers with the given codes or IDs in the
@@ -112,7 +118,7 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 		}
 		res.vouchers = append(res.vouchers, found)
 		if cust != nil && customerSink == nil {
-			res.customerRead, res.customer = true, cst
+			res.customerRead, res.customer, res.customerVersion = true, cst, found.customerVersion
 			customerSink = discardTargets(len(customer.Columns))
 		}
 	}
@@ -183,6 +189,9 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 	}
 	if key.version {
 		sel.AppendSelectExpr(sql.Expr("v.xmin::text"))
+		if key.customer {
+			sel.AppendSelectExpr(sql.Expr("cu.xmin::text"))
+		}
 	}
 	query, args := sel.Query()
 	want := 1 + 2*n
@@ -226,9 +235,12 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		custValues[0] = &customerID // an unknown customer joins NULLs
 		targets = append(targets, custValues...)
 	}
-	var version sql.NullString
+	var version, customerVersion sql.NullString
 	if withVersion {
 		targets = append(targets, &version)
+		if withCustomer {
+			targets = append(targets, &customerVersion)
+		}
 	}
 	if err := rows.Scan(targets...); err != nil {
 		return lookedUpVoucher{}, nil, fmt.Errorf("scanning voucher: %w", err)
@@ -252,7 +264,7 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		v.Edges.Campaign = cmp
 	}
 	return lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool,
-		version: version.String}, cust, nil
+		version: version.String, customerVersion: customerVersion.String}, cust, nil
 }
 
 // discardTargets are n scan targets whose values are dropped.
