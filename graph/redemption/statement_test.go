@@ -199,3 +199,29 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 		t.Errorf("redeemed_quantity %d, want 0", n)
 	}
 }
+
+// TestGuardedLookUpCountsOtherSessionsLocks: the one-statement
+// redemption reads the session locks on its voucher with the voucher (no
+// query of its own): of a code redeemable twice, with one unit held by a
+// session, one redemption is one statement and the next finds the code
+// used up (quantity_exceeded, answered by the locking path).
+func TestGuardedLookUpCountsOtherSessionsLocks(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "promo")
+	limitedCodeN(t, ctx, "promo", "TWICE", 2)
+	in := redeemCode("TWICE")
+	in.Session = &SessionInput{Type: graphtest.Ptr("LOCK"), Key: graphtest.Ptr("someone-else")}
+	if res, err := ValidateStacked(ctx, in); err != nil || !res.Valid {
+		t.Fatalf("session lock: %+v, %v", res, err)
+	}
+	res, err := RedeemStacked(ctx, redeemCode("TWICE"))
+	if err != nil || res.Failure != nil || served != 1 {
+		t.Fatalf("first redemption: served %d, err %v, failure %+v", served, err, res)
+	}
+	res, err = RedeemStacked(ctx, redeemCode("TWICE"))
+	if err != nil || res.Failure == nil || res.Failure.Key != "quantity_exceeded" || served != 1 {
+		t.Fatalf("second redemption: served %d, err %v, failure %+v; want quantity_exceeded", served, err, res)
+	}
+}
