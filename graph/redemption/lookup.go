@@ -119,6 +119,15 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 	if err != nil {
 		return res, err
 	}
+	if key.version {
+		// The one-statement redemption's read, admitted for this statement
+		// only when the admission admits redemptions (store.AdmitRedemption).
+		release, err := store.AdmitRedemption(ctx)
+		if err != nil {
+			return res, err
+		}
+		defer release()
+	}
 	rows, err := c.QueryContext(ctx, query, args...)
 	if err != nil {
 		return res, fmt.Errorf("looking up vouchers: %w", err)

@@ -81,8 +81,10 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 			return out, false, nil
 		}
 	}
-	// Not admitted (store.Admission): four slots held across the read and
-	// the write cost it a third of its throughput (docs/benchmarks.md).
+	// Not admitted across the read and the write (store.Admission): four
+	// slots held so cost it a third of its throughput (docs/benchmarks.md).
+	// With PROMO_ADMIT_REDEMPTIONS each of the two statements is admitted
+	// on its own (lookupVouchers, runAdmitted).
 	e, err := evaluate(ctx, req, redeemGuarded)
 	if err != nil || !e.valid || !e.guarded() {
 		// Errors and failures are answered under the lock, where they are
@@ -141,6 +143,18 @@ func contendedKeys(ctx context.Context, req *redemptionRequest) []string {
 // RunRedemptionBatch sends the batch; tests replace it to observe the path
 // or to make the guard fail.
 var RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	return runAdmitted(ctx, b, c)
+}
+
+// runAdmitted sends the batch once admitted, holding the slot for this
+// statement only (when the admission admits redemptions:
+// store.AdmitRedemption, PROMO_ADMIT_REDEMPTIONS).
+func runAdmitted(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	release, err := store.AdmitRedemption(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	return b.Run(ctx, c)
 }
 

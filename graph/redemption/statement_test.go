@@ -28,7 +28,7 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	t.Cleanup(func() {
-		RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
+		RunRedemptionBatch = runAdmitted
 		ContendedCodes.Clear()
 	})
 	RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
