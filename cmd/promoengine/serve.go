@@ -85,7 +85,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	metrics := rest.NewMetrics()
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(c.proxies), PublicURL: c.publicURL,
-		Metrics: metrics, MetricsElsewhere: c.metricsAddr != "", Draining: draining.Load, Admission: graph.NewAdmission(c.dbConcurrency),
+		Metrics: metrics, MetricsElsewhere: c.metricsAddr != "", Draining: draining.Load, Admission: graph.NewAdmission(c.dbConcurrency).AdmittingRedemptions(c.admitRedemptions),
 		DisableGraphQLIntrospection: !c.graphqlIntrospection, CORSOrigins: splitList(c.corsOrigins), ClientRateLimit: c.clientRateLimit,
 		WebhookDenyPrivate: !c.webhookAllowPrivate, RateLimit: c.rateLimit, RequestTimeout: pool.requestTimeout(), Tracing: tracing,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },

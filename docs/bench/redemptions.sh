@@ -100,8 +100,9 @@ done
 # The realistic redemption: a PERCENT campaign of quantity-limited codes
 # (1,000 each, never exhausted here) with one validation rule (order
 # amount over 10.00) assigned; each request upserts its customer (one per
-# code, with metadata) and redeems against a 5-item order — the
-# transactional path (a customer is created or updated first).
+# code, with metadata) and redeems against a 5-item order — since
+# 2026-11-27 the one-statement path too, the customer's upsert inside its
+# statement (docs/redemptions.md, "The customer in the statement").
 api /v1/campaigns -d "{\"name\":\"mix\",\"type\":\"STATIC\",\"vouchers_count\":$((C * 64)),
   \"voucher\":{\"type\":\"DISCOUNT_VOUCHER\",\"discount\":{\"type\":\"PERCENT\",\"percent_off\":10},
   \"redemption\":{\"quantity\":1000},\"code_config\":{\"length\":10}}}" >/dev/null

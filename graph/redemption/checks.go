@@ -79,6 +79,9 @@ type redeemableState struct {
 	// version is the voucher row's version as read (guarded mode only;
 	// see statement.go).
 	version string
+	// read is what the guarded look-up read along with the voucher
+	// (session locks, rules), nil in the other modes.
+	read *lookedUpVoucher
 	// itemView shows a calculation line to rules and applicable_to with
 	// the catalogue's view (nil: ids only; applicable.go).
 	itemView func(discount.Item) validationrule.Item
@@ -135,7 +138,7 @@ func (e *evaluation) checkRedeemable(ctx context.Context, s *redeemableState) er
 			return nil
 		}
 	}
-	held, err := e.heldByOthers(ctx, v)
+	held, err := e.heldOn(ctx, s)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/catalog"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -36,6 +37,11 @@ type evaluation struct {
 	// validation names; readCustomer is it (nil: no such customer).
 	customerRead bool
 	readCustomer *ent.Customer
+	// readCustomerVersion is readCustomer's row version (redeemGuarded).
+	readCustomerVersion string
+	// customerPlan is a guarded redemption's customer upsert, written in
+	// its statement (evaluate_customer.go).
+	customerPlan *customerpkg.UpsertPlan
 	// webhooksKnownAbsent: the voucher look-up found no active webhook in
 	// the project (see eventContext).
 	webhooksKnownAbsent bool
@@ -66,7 +72,8 @@ const (
 	// redeemGuarded: a redemption written in one statement
 	// (statement.go): nothing is locked, the vouchers are read
 	// with their row versions, and the writes happen only if the rows are
-	// still those versions. The request has no customer to create.
+	// still those versions. A customer named by source_id is read with
+	// the vouchers and its upsert joins the write (planCustomer).
 	redeemGuarded
 )
 
@@ -105,7 +112,12 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadTiers(ctx, lock); err != nil { // tiers.go
 		return nil, err
 	}
-	if !upsert {
+	switch {
+	case mode == redeemGuarded:
+		if err := e.planCustomer(ctx); err != nil {
+			return nil, err
+		}
+	case !upsert:
 		if err := e.loadCustomer(ctx, false); err != nil {
 			return nil, err
 		}
@@ -161,19 +173,19 @@ func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust 
 	var res lookupResult
 	if len(codes) > 0 { // only tiers: the customer is read on its own (loadCustomer)
 		var err error
-		if res, err = lookupVouchers(ctx, codes, lock, version, cust); err != nil {
+		if res, err = lookupVouchers(ctx, codes, lock, version, cust, e.now); err != nil {
 			return err
 		}
 	}
 	found := res.vouchers
-	e.customerRead, e.readCustomer = res.customerRead, res.customer
+	e.customerRead, e.readCustomer, e.readCustomerVersion = res.customerRead, res.customer, res.customerVersion
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
-	withRules, versions := map[string]bool{}, map[string]string{}
+	read := map[string]*lookedUpVoucher{}
 	e.webhooksKnownAbsent = len(found) > 0
-	for _, f := range found {
+	for i, f := range found {
 		e.webhooksKnownAbsent = e.webhooksKnownAbsent && !f.webhooks
 		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
-		withRules[f.voucher.ID], versions[f.voucher.ID] = f.hasRules, f.version
+		read[f.voucher.ID] = &found[i]
 	}
 	e.states = make([]*redeemableState, len(e.req.redeemables))
 	var ids []string
@@ -188,7 +200,11 @@ func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust 
 		}
 		e.states[i] = &redeemableState{input: r, voucher: v}
 		if v != nil {
-			e.states[i].hasRules, e.states[i].version = withRules[v.ID], versions[v.ID]
+			f := read[v.ID]
+			e.states[i].hasRules, e.states[i].version = f.hasRules, f.version
+			if f.readAlong {
+				e.states[i].read = f
+			}
 		}
 		if v != nil {
 			if slices.Contains(ids, v.ID) {
@@ -204,6 +220,15 @@ func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust 
 
 // heldAmounts is what other sessions' unexpired locks hold on a voucher.
 type heldAmounts struct{ units, credits, points int64 }
+
+// heldOn is heldByOthers for s: as the guarded look-up read it along,
+// when it did (that request has no session of its own).
+func (e *evaluation) heldOn(ctx context.Context, s *redeemableState) (heldAmounts, error) {
+	if s.read != nil && s.read.heldRead && e.sessionKey == "" {
+		return s.read.held, nil
+	}
+	return e.heldByOthers(ctx, s.voucher)
+}
 
 // heldByOthers sums the unexpired locks of other sessions on v. Vouchers
 // with nothing to run out of (unlimited discount codes) skip the query.

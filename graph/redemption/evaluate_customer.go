@@ -5,6 +5,7 @@ package redemption
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -62,6 +63,36 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 		sourceID = e.customer.SourceID
 	}
 	e.trackingID = trackingIDFor(e.req.trackingID, sourceID)
+	return nil
+}
+
+// errCustomerNotRead: a guarded redemption's look-up found no voucher row
+// to carry its customer; the transactional path answers it.
+var errCustomerNotRead = errors.New("redemption: the customer was not read with the vouchers")
+
+// planCustomer is loadCustomer for a guarded redemption (redeemGuarded):
+// the customer named by source_id was read with the vouchers and their
+// versions, and the upsert ResolveCustomer would run is worked out from
+// that read (customerpkg.PlanUpsertBySourceID) and written in the
+// redemption's statement, guarded by the row's version or, for a new
+// customer, by the (project, source_id) unique index. Rules and the
+// stored rows see the customer as the upsert leaves it. An error sends
+// the request down the transactional path, which answers it.
+func (e *evaluation) planCustomer(ctx context.Context) error {
+	in := e.req.customer
+	if in == nil {
+		e.trackingID = trackingIDFor(e.req.trackingID, nil)
+		return nil
+	}
+	if !e.customerRead {
+		return errCustomerNotRead
+	}
+	plan, err := customerpkg.PlanUpsertBySourceID(ctx, in, e.readCustomer, e.readCustomerVersion)
+	if err != nil {
+		return err
+	}
+	e.customer, e.customerPlan = plan.Customer, plan
+	e.trackingID = trackingIDFor(e.req.trackingID, plan.Customer.SourceID)
 	return nil
 }
 

@@ -3,7 +3,9 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
+	"time"
 
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
@@ -37,6 +39,19 @@ type lookedUpVoucher struct {
 	// xmin), read when the look-up was asked for it: a guarded write
 	// changes the row only if it is still that version.
 	version string
+	// customerVersion is the version of the customer row read along
+	// (statements that read versions and a customer).
+	customerVersion string
+	// With versions (the one-statement redemption) the look-up also reads
+	// what the checks would read next, so they cost no round trip of
+	// their own: held, what unexpired session locks hold on the voucher
+	// (heldByOthers), and rules, its and its campaign's rule assignments
+	// with their rules (loadRules; nil when hasRules is false).
+	// readAlong: the look-up read rules (and held, when heldRead).
+	readAlong bool
+	heldRead  bool
+	held      heldAmounts
+	rules     []byte
 }
 
 // customerRef names the request's customer for lookupVouchers to read
@@ -54,6 +69,9 @@ type lookupResult struct {
 	// no such customer exists.
 	customerRead bool
 	customer     *ent.Customer
+	// customerVersion is the customer row's version, read with the
+	// vouchers' versions ("" when there is no such customer).
+	customerVersion string
 }
 
 // lookupVouchers finds the vouchers with the given codes or IDs in the
@@ -66,8 +84,9 @@ type lookupResult struct {
 // here, on every table.
 //
 // version reads each voucher row's version too (PostgreSQL only; see
-// lookedUpVoucher.version).
-func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cust *customerRef) (lookupResult, error) {
+// lookedUpVoucher.version), and what session locks unexpired at now hold
+// on it and its rules (lookedUpVoucher.held, .rules).
+func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cust *customerRef, now time.Time) (lookupResult, error) {
 	var res lookupResult
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -82,7 +101,10 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 		d = dialect.SQLite
 	}
 	key := lookupQueryKey{dialect: d, codes: len(codes), lock: lock && d == dialect.Postgres, version: version && d == dialect.Postgres}
-	args := make([]any, 0, 2+2*len(codes))
+	args := make([]any, 0, 3+2*len(codes))
+	if key.version { // the select list's argument comes first
+		args = append(args, now)
+	}
 	if cust != nil {
 		key.customer, key.customerByID = true, cust.byID
 		args = append(args, cust.value)
@@ -96,6 +118,15 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 	query, err := lookupQuery(key)
 	if err != nil {
 		return res, err
+	}
+	if key.version {
+		// The one-statement redemption's read, admitted for this statement
+		// only when the admission admits redemptions (store.AdmitRedemption).
+		release, err := store.AdmitRedemption(ctx)
+		if err != nil {
+			return res, err
+		}
+		defer release()
 	}
 	rows, err := c.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -112,7 +143,7 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 		}
 		res.vouchers = append(res.vouchers, found)
 		if cust != nil && customerSink == nil {
-			res.customerRead, res.customer = true, cst
+			res.customerRead, res.customer, res.customerVersion = true, cst, found.customerVersion
 			customerSink = discardTargets(len(customer.Columns))
 		}
 	}
@@ -157,6 +188,9 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 		validationruleassignment.FieldRelatedObjectID, voucher.FieldID, voucher.FieldCampaignID)
 	webhooks := fmt.Sprintf("EXISTS (SELECT 1 FROM %s w WHERE w.%s = v.%s AND w.%s)",
 		webhook.Table, webhook.FieldProjectID, voucher.FieldProjectID, webhook.FieldActive)
+	if key.version {
+		hasRules = "NULL" // rulesSQL tells (scanLookedUp)
+	}
 	sel := sql.Dialect(d).Select(vt.Columns(voucher.Columns...)...).
 		AppendSelect(ct.Columns(campaignCheckColumns...)...).
 		AppendSelectExpr(sql.Expr(hasRules), sql.Expr(webhooks)).
@@ -183,10 +217,19 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 	}
 	if key.version {
 		sel.AppendSelectExpr(sql.Expr("v.xmin::text"))
+		if key.customer {
+			sel.AppendSelectExpr(sql.Expr("cu.xmin::text"))
+		}
+		before, after, _ := strings.Cut(heldSQL, "?")
+		sel.AppendSelectExpr(sql.ExprFunc(func(b *sql.Builder) { b.WriteString(before).Arg("").WriteString(after) }),
+			sql.Expr(rulesSQL))
 	}
 	query, args := sel.Query()
 	want := 1 + 2*n
 	if key.customer {
+		want++
+	}
+	if key.version {
 		want++
 	}
 	if len(args) != want {
@@ -226,9 +269,13 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		custValues[0] = &customerID // an unknown customer joins NULLs
 		targets = append(targets, custValues...)
 	}
-	var version sql.NullString
+	var version, customerVersion, held, ruleDoc sql.NullString
 	if withVersion {
 		targets = append(targets, &version)
+		if withCustomer {
+			targets = append(targets, &customerVersion)
+		}
+		targets = append(targets, &held, &ruleDoc)
 	}
 	if err := rows.Scan(targets...); err != nil {
 		return lookedUpVoucher{}, nil, fmt.Errorf("scanning voucher: %w", err)
@@ -251,8 +298,21 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		}
 		v.Edges.Campaign = cmp
 	}
-	return lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool,
-		version: version.String}, cust, nil
+	found := lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool,
+		version: version.String, customerVersion: customerVersion.String}
+	if withVersion {
+		found.readAlong, found.hasRules = true, ruleDoc.Valid
+		if ruleDoc.Valid {
+			found.rules = []byte(ruleDoc.String)
+		}
+	}
+	if held.Valid {
+		if _, err := fmt.Sscan(held.String, &found.held.units, &found.held.credits, &found.held.points); err != nil {
+			return lookedUpVoucher{}, nil, fmt.Errorf("decoding session locks: %w", err)
+		}
+		found.heldRead = true
+	}
+	return found, cust, nil
 }
 
 // discardTargets are n scan targets whose values are dropped.

@@ -91,11 +91,21 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 		maps.Copy(merged, in.Metadata)
 		rc.CustomerMetadata = merged
 	}
+	// The customer's segments and redemption count cost a query each:
+	// read only for the rules that look at them.
+	var needSegments, needCount bool
+	for _, def := range s.rules {
+		seg, count := def.ReadsCustomerRecords()
+		needSegments, needCount = needSegments || seg, needCount || count
+	}
+	if !needSegments && !needCount {
+		return rc, nil
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return rc, err
 	}
-	if !e.segmentsLoaded {
+	if needSegments && !e.segmentsLoaded {
 		if e.segments, err = c.SegmentMember.Query().Where(segmentmember.CustomerID(e.customer.ID)).
 			Select(segmentmember.FieldSegmentID).Strings(ctx); err != nil {
 			return rc, fmt.Errorf("reading customer segments: %w", err)
@@ -103,6 +113,9 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 		e.segmentsLoaded = true
 	}
 	rc.CustomerSegments = e.segments
+	if !needCount {
+		return rc, nil
+	}
 	of := redemption.VoucherID
 	if s.tier != nil {
 		of = redemption.RelatedObjectID

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect/sql"
+	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -16,8 +17,8 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// The common redemption — one voucher, no customer to create or update, a
-// new order, no session — is, on PostgreSQL, one read and one write
+// The common redemption — one or several vouchers, no customer or one
+// named by source_id, a new order, no session — is, on PostgreSQL, one read and one write
 // statement outside any transaction, instead of BEGIN, a locking read,
 // three writes and COMMIT:
 //
@@ -31,6 +32,13 @@ import (
 //     read";
 //  3. the batch goes out as one statement, which writes everything only if
 //     the guard held.
+//
+// A customer named by source_id is read with the vouchers, with its row
+// version; its upsert is worked out in Go (customerpkg.PlanUpsertBySourceID)
+// and goes first in the statement: an UPDATE guarded by that version as
+// the vouchers' are, or the INSERT of a new customer, which a concurrent
+// insert of the same source_id turns into a unique violation — nothing
+// is written either way, and the transactional path upserts and answers.
 //
 // Anything that changes the voucher row between 1 and 3 — another
 // redemption, a rollback, an update, a session lock (lockSession bumps the
@@ -52,8 +60,8 @@ import (
 // no time in ent's builders and hooks.
 //
 // Everything else takes the transactional path from the start: SQLite,
-// requests inside a caller's transaction, promotion tiers, a customer (it
-// is created or updated first), an existing order, a session, a request
+// requests inside a caller's transaction, promotion tiers, a customer
+// named by id or by nothing, an existing order, a session, a request
 // that is not valid (its failure is recorded under the lock), and writers
 // that read or delete (the project's webhook events: the batch refuses the
 // look-up, see entdb.ErrNotBatchable).
@@ -73,8 +81,10 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 			return out, false, nil
 		}
 	}
-	// Not admitted (store.Admission): four slots held across the read and
-	// the write cost it a third of its throughput (docs/benchmarks.md).
+	// Not admitted across the read and the write (store.Admission): four
+	// slots held so cost it a third of its throughput (docs/benchmarks.md).
+	// With PROMO_ADMIT_REDEMPTIONS each of the two statements is admitted
+	// on its own (lookupVouchers, runAdmitted).
 	e, err := evaluate(ctx, req, redeemGuarded)
 	if err != nil || !e.valid || !e.guarded() {
 		// Errors and failures are answered under the lock, where they are
@@ -82,11 +92,20 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 		return out, false, nil
 	}
 	bctx, batch := entdb.WithWriteBatch(ent.NewContext(ctx, entdb.BatchClient(c)))
+	if e.customerPlan != nil { // first: the rows below refer to it
+		if err := e.customerPlan.Batch(e.eventContext(bctx), batch); err != nil {
+			return out, false, nil
+		}
+	}
 	res, err := record(e, bctx)
 	if err != nil {
 		return out, false, nil // the transactional path answers (or fails) the same request
 	}
 	switch err := RunRedemptionBatch(ctx, batch, c); {
+	case isUniqueViolation(err):
+		// Another request inserted the customer's source_id meanwhile:
+		// nothing was written, and the transactional path finds it.
+		return out, false, nil
 	case errors.Is(err, entdb.ErrBatchConflict):
 		for _, k := range contended {
 			ContendedCodes.Put(k, struct{}{}, time.Now())
@@ -98,6 +117,13 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 		return out, false, err
 	}
 	return res, true, nil
+}
+
+// isUniqueViolation reports a unique violation (SQLSTATE 23505) from
+// PostgreSQL, which rolled back the whole statement.
+func isUniqueViolation(err error) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && pqErr.Code == "23505"
 }
 
 // ContendedCodes are the codes (per project) whose guarded write failed in
@@ -117,6 +143,18 @@ func contendedKeys(ctx context.Context, req *redemptionRequest) []string {
 // RunRedemptionBatch sends the batch; tests replace it to observe the path
 // or to make the guard fail.
 var RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	return runAdmitted(ctx, b, c)
+}
+
+// runAdmitted sends the batch once admitted, holding the slot for this
+// statement only (when the admission admits redemptions:
+// store.AdmitRedemption, PROMO_ADMIT_REDEMPTIONS).
+func runAdmitted(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	release, err := store.AdmitRedemption(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	return b.Run(ctx, c)
 }
 
@@ -126,7 +164,9 @@ func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *en
 	if c == nil || !store.IsPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
 		return false
 	}
-	if req.customer != nil || req.session != nil {
+	// A customer by source_id is upserted in the statement (planCustomer);
+	// one by id or without either takes the transactional path.
+	if (req.customer != nil && (req.customer.ID != nil || req.customer.SourceID == nil)) || req.session != nil {
 		return false
 	}
 	for _, r := range req.redeemables {
@@ -152,7 +192,7 @@ func (e *evaluation) guarded() bool {
 			return false
 		}
 	}
-	return e.customer == nil && e.storedOrder == nil && e.sessionKey == ""
+	return (e.customer == nil || e.customerPlan != nil) && e.storedOrder == nil && e.sessionKey == ""
 }
 
 // rowVersionIs holds for a voucher row that is still the version read

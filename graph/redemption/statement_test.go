@@ -28,7 +28,7 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	t.Cleanup(func() {
-		RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
+		RunRedemptionBatch = runAdmitted
 		ContendedCodes.Clear()
 	})
 	RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
@@ -197,5 +197,31 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	wantLostGuard(t, ctx, "HELD", &served)
 	if n := redeemedCount(t, ctx, "HELD"); n != 0 {
 		t.Errorf("redeemed_quantity %d, want 0", n)
+	}
+}
+
+// TestGuardedLookUpCountsOtherSessionsLocks: the one-statement
+// redemption reads the session locks on its voucher with the voucher (no
+// query of its own): of a code redeemable twice, with one unit held by a
+// session, one redemption is one statement and the next finds the code
+// used up (quantity_exceeded, answered by the locking path).
+func TestGuardedLookUpCountsOtherSessionsLocks(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "promo")
+	limitedCodeN(t, ctx, "promo", "TWICE", 2)
+	in := redeemCode("TWICE")
+	in.Session = &SessionInput{Type: graphtest.Ptr("LOCK"), Key: graphtest.Ptr("someone-else")}
+	if res, err := ValidateStacked(ctx, in); err != nil || !res.Valid {
+		t.Fatalf("session lock: %+v, %v", res, err)
+	}
+	res, err := RedeemStacked(ctx, redeemCode("TWICE"))
+	if err != nil || res.Failure != nil || served != 1 {
+		t.Fatalf("first redemption: served %d, err %v, failure %+v", served, err, res)
+	}
+	res, err = RedeemStacked(ctx, redeemCode("TWICE"))
+	if err != nil || res.Failure == nil || res.Failure.Key != "quantity_exceeded" || served != 1 {
+		t.Fatalf("second redemption: served %d, err %v, failure %+v; want quantity_exceeded", served, err, res)
 	}
 }

@@ -171,6 +171,9 @@ func ValidationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, er
 // loadRules reads the rules assigned to the request's vouchers and their
 // campaigns in two queries and gives each redeemable its parsed rules.
 func (e *evaluation) loadRules(ctx context.Context) error {
+	if e.rulesRead() {
+		return e.rulesFromLookup()
+	}
 	var objects []string
 	for _, s := range e.states {
 		if s.hasRules {

@@ -31,3 +31,19 @@ func (d Definition) ReadsCart() bool {
 	}
 	return false
 }
+
+// ReadsCustomerRecords reports whether evaluating d reads the customer's
+// stored records beyond the profile: segments (customer.segment) or the
+// count of their redemptions of the voucher (redemption.count.per_customer),
+// so a redemption reads each only when some rule asks for it.
+func (d Definition) ReadsCustomerRecords() (segments, redemptions bool) {
+	for _, c := range d.Rules {
+		switch k, _ := kindOf(c.Name); k {
+		case kindSegment:
+			segments = true
+		case kindPerCustomer:
+			redemptions = true
+		}
+	}
+	return segments, redemptions
+}

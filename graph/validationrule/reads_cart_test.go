@@ -34,3 +34,33 @@ func TestReadsCartOnlyForRulesOnLines(t *testing.T) {
 		}
 	}
 }
+
+// A redemption reads the customer's segments and redemption count only for
+// rules that look at them.
+func TestReadsCustomerRecordsOnlyForTheirRules(t *testing.T) {
+	cases := []struct {
+		name                  string
+		rules                 map[string]any
+		segments, redemptions bool
+	}{
+		{"order amount", map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{1000}}}}, false, false},
+		{"customer metadata and id", map[string]any{
+			"1":     map[string]any{"name": "customer.metadata", "property": "plan", "conditions": map[string]any{"$is": []any{"pro"}}},
+			"2":     map[string]any{"name": "customer.id", "conditions": map[string]any{"$is": []any{"cust_1"}}},
+			"logic": "1 or 2"}, false, false},
+		{"segment", map[string]any{"1": map[string]any{"name": "customer.segment", "conditions": map[string]any{"$is": []any{"seg_1"}}}}, true, false},
+		{"per customer", map[string]any{
+			"1":     map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{1}}},
+			"2":     map[string]any{"name": "redemption.count.per_customer", "conditions": map[string]any{"$less_than": []any{2}}},
+			"logic": "1 and 2"}, false, true},
+	}
+	for _, c := range cases {
+		d, err := Parse(c.rules, "", nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if seg, red := d.ReadsCustomerRecords(); seg != c.segments || red != c.redemptions {
+			t.Errorf("%s: ReadsCustomerRecords() = %v, %v, want %v, %v", c.name, seg, red, c.segments, c.redemptions)
+		}
+	}
+}
