@@ -160,6 +160,12 @@ func TestV1TierCustomExpiryKeepsTheTierAfterTheDrop(t *testing.T) {
 	if n := countEvents(e, "customer.loyalty.tier.left"); n != 0 {
 		t.Errorf("the drop announced %d leaves, want none", n)
 	}
+	gql := e.GraphQL(app, `query($c: String!) { loyaltyV1MemberTierHolds(code: $c) { tier { id } expiration { tierID campaignID expirationDate } } }`,
+		map[string]any{"c": code})
+	if len(gql.Errors) > 0 || mustJSON(gql.Data["loyaltyV1MemberTierHolds"]) != `[{"expiration":{"campaignID":"`+id+`","expirationDate":"`+
+		lastDay.Format(time.DateOnly)+`","tierID":"`+gold+`"},"tier":{"id":"`+gold+`"}}]` {
+		t.Errorf("GraphQL member tier holds %v %s", gql.Errors, mustJSON(gql.Data))
+	}
 	if r := runDailyPoints(t, e, lastDay.Add(20*time.Hour), 2); r.TiersSettled != 0 {
 		t.Errorf("on the last day: %d settled, want 0", r.TiersSettled)
 	}
@@ -235,6 +241,12 @@ func TestV1RecalculateTiersOnProgramUpdate(t *testing.T) {
 	}
 	if a := mustOK(t, e, http.MethodGet, "/v1/customers/r1/activities?limit=100&type=customer.loyalty.tier.joined", nil, app)["data"].([]any); len(a) != 1 {
 		t.Errorf("r1 has %d joined activities, want 1", len(a))
+	}
+	// GraphQL: the same option, nothing more to record.
+	gql := e.GraphQL(app, `mutation($p: String!) { updateLoyaltyV1Program(idOrName: $p, input: {}, program: {options: {recalculateTiers: true}}) { id } }`,
+		map[string]any{"p": id})
+	if len(gql.Errors) > 0 || countEvents(e, "customer.loyalty.tier.joined") != 3 {
+		t.Errorf("GraphQL recalculation: %v, %d joins", gql.Errors, countEvents(e, "customer.loyalty.tier.joined"))
 	}
 	// Settings that place nobody (points count next period): no leave recorded.
 	mustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"loyalty_tiers_expiration": map[string]any{
