@@ -144,7 +144,8 @@ func TestV2TierKeptUntilExpiryThenDowngradedAsTheRiskSaid(t *testing.T) {
 
 // TestV2SegmentTierHeldByTheSegmentsMembers: a SEGMENT tier is held by a
 // member whose customer is in the segment, whatever its points; a member
-// outside it is placed by points.
+// outside it is placed by points. The daily job records the segment
+// member's join once (two processes, two runs).
 func TestV2SegmentTierHeldByTheSegmentsMembers(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
@@ -163,6 +164,15 @@ func TestV2SegmentTierHeldByTheSegmentsMembers(t *testing.T) {
 	mustOK(t, e, http.MethodPost, s2.cardPath()+"/points", map[string]any{"points": 500}, s.h)
 	if got := currentTier(tierProgress(t, e, s2)); got != tiers[0] {
 		t.Errorf("a member outside the segment holds %q, want the points tier %s", got, tiers[0])
+	}
+	// The daily job records the segment member's join, once.
+	for i := range 2 {
+		if n := runDailyTwoProcesses(t, e, time.Now().UTC()); n != 1-i {
+			t.Errorf("run %d: %d settled, want %d", i, n, 1-i)
+		}
+	}
+	if got := tierTxTypes(t, e, s); len(got) != 1 || got[0] != "JOINED" {
+		t.Errorf("the segment member's tier transactions %v, want one JOINED", got)
 	}
 }
 

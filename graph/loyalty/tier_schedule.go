@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -12,7 +13,10 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
@@ -22,11 +26,13 @@ import (
 
 // The daily job's v2 tier step (SettleTierSchedules, run by
 // loyaltyv1.RunDailyPoints beside the v1 tier step): for each ACTIVE tier
-// structure whose tiers expire (tiersExpire) or whose points count from
-// the next tracking period (POINT_EARNED NEXT_TRACKING_PERIOD), each
-// member with a tier history in it (and, for NEXT_TRACKING_PERIOD, each
-// member whose card earned in the tracking period that just ended) is
-// settled under its card's lock (the lock every booking takes):
+// structure whose tiers expire (tiersExpire), whose points count from the
+// next tracking period (POINT_EARNED NEXT_TRACKING_PERIOD) or that has
+// SEGMENT tiers, each member with a tier history in it (and, for
+// NEXT_TRACKING_PERIOD, each member whose card earned in the tracking
+// period that just ended; for SEGMENT tiers, each member whose customer is
+// in one of their segments) is settled under its card's lock (the lock
+// every booking takes):
 //   - a higher tier it now qualifies for (the clock brought last period's
 //     points in, or a segment) is recorded at once (UPGRADED/JOINED);
 //   - in a structure whose tiers do not expire, a lower one too
@@ -54,11 +60,19 @@ func SettleTierSchedules(ctx context.Context, now time.Time) (int, error) {
 	var firstErr error
 	for _, ts := range structures {
 		next := ts.Type == "POINT_EARNED" && ts.PointEarned["type"] == "NEXT_TRACKING_PERIOD"
-		if !tiersExpire(ts) && !next {
+		segments, err := c.StructureTier.Query().Where(structuretier.TierStructureID(ts.ID), structuretier.QualificationType("SEGMENT"),
+			structuretier.SegmentIDNotNil()).Select(structuretier.FieldSegmentID).Strings(sys)
+		if err != nil {
+			return done, fmt.Errorf("daily tier job: reading segment tiers: %w", err)
+		}
+		if !tiersExpire(ts) && !next && len(segments) == 0 {
 			continue
 		}
 		members, err := tierScheduleMembers(sys, c, ts, now, next)
 		if err != nil {
+			return done, err
+		}
+		if members, err = withSegmentMembers(sys, c, ts, segments, members); err != nil {
 			return done, err
 		}
 		pctx := viewer.NewContext(ctx, viewer.Viewer{ProjectID: ts.ProjectID})
@@ -120,6 +134,51 @@ func tierScheduleMembers(sys context.Context, c *ent.Client, ts *ent.TierStructu
 		}
 	}
 	return ids, nil
+}
+
+// withSegmentMembers adds to members the members, in the programs ts is
+// assigned to, whose customer is in one of the segments of ts's SEGMENT
+// tiers (they may hold such a tier without a tier history yet).
+func withSegmentMembers(sys context.Context, c *ent.Client, ts *ent.TierStructure, segments, members []string) ([]string, error) {
+	if len(segments) == 0 {
+		return members, nil
+	}
+	progs, err := c.LoyaltyProgram.Query().Where(loyaltyprogram.ProjectID(ts.ProjectID), loyaltyprogram.TierStructureIdsNotNil()).All(sys)
+	if err != nil {
+		return nil, fmt.Errorf("daily tier job: reading programs: %w", err)
+	}
+	var assigned []string
+	for _, p := range progs {
+		if slices.Contains(p.TierStructureIds, ts.ID) {
+			assigned = append(assigned, p.ID)
+		}
+	}
+	if len(assigned) == 0 {
+		return members, nil
+	}
+	customers, err := c.SegmentMember.Query().Where(segmentmember.SegmentIDIn(segments...)).Unique(true).
+		Select(segmentmember.FieldCustomerID).Strings(sys)
+	if err != nil {
+		return nil, fmt.Errorf("daily tier job: reading segment members: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, id := range members {
+		seen[id] = true
+	}
+	for start := 0; start < len(customers); start += 500 {
+		ids, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramIDIn(assigned...),
+			loyaltymember.CustomerIDIn(customers[start:min(start+500, len(customers))]...)).IDs(sys)
+		if err != nil {
+			return nil, fmt.Errorf("daily tier job: reading segment members: %w", err)
+		}
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				members = append(members, id)
+			}
+		}
+	}
+	return members, nil
 }
 
 // settleMemberTier settles member memberID's tier in ts at now under its
