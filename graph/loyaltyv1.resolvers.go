@@ -161,6 +161,11 @@ func (r *queryResolver) LoyaltyV1MemberTiers(ctx context.Context, code string) (
 	return loyaltyv1.MemberTiers(ctx, code)
 }
 
+// LoyaltyV1MemberTierHolds is the resolver for the loyaltyV1MemberTierHolds field.
+func (r *queryResolver) LoyaltyV1MemberTierHolds(ctx context.Context, code string) ([]*loyaltyv1.MemberTierHold, error) {
+	return loyaltyv1.MemberTierHolds(ctx, code)
+}
+
 // LoyaltyV1TierEarningRules is the resolver for the loyaltyV1TierEarningRules field.
 func (r *queryResolver) LoyaltyV1TierEarningRules(ctx context.Context, program string, id string, input *loyaltyv1.EarningRuleListInput) (*loyaltyv1.EarningRuleList, error) {
 	return loyaltyv1.TierEarningRules(ctx, program, id, input)

@@ -52,7 +52,7 @@ func init() {
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers(),
 		catalog.JobHandlers(), order.JobHandlers(), customer.JobHandlers(),
-		loyalty.JobHandlers(), bin.JobHandlers()} {
+		loyalty.JobHandlers(), loyaltyv1.JobHandlers(), bin.JobHandlers()} {
 		for typ, h := range handlers {
 			job.Register(typ, h)
 		}

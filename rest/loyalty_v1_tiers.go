@@ -85,12 +85,30 @@ func (h loyaltyV1Handlers) getTier(c *gin.Context) {
 
 // memberTiers serves GET /v1/loyalties/members/{memberId}/tiers.
 func (h loyaltyV1Handlers) memberTiers(c *gin.Context) {
-	ts, err := h.root.Query().LoyaltyV1MemberTiers(c.Request.Context(), c.Param("memberId"))
+	holds, err := h.root.Query().LoyaltyV1MemberTierHolds(c.Request.Context(), c.Param("memberId"))
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(ts), "total": len(ts)})
+	data := make([]gin.H, len(holds))
+	for i, hold := range holds {
+		data[i] = loyaltyTierJSON(hold.Tier)
+		if x := hold.Expiration; x != nil {
+			exp := gin.H{"customer_id": x.CustomerID, "campaign_id": x.CampaignID, "tier_id": x.TierID,
+				"created_at": timestamp(x.CreatedAt)}
+			if x.UpdatedAt != nil {
+				exp["updated_at"] = timestamp(*x.UpdatedAt)
+			}
+			if x.StartDate != nil {
+				exp["start_date"] = *x.StartDate
+			}
+			if x.ExpirationDate != nil {
+				exp["expiration_date"] = *x.ExpirationDate
+			}
+			data[i]["expiration"] = exp
+		}
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": len(holds)})
 }
 
 // tierEarningRules serves GET …/tiers/{loyaltyTierId}/earning-rules.

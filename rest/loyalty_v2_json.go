@@ -231,9 +231,12 @@ func tierProgressJSON(p *loyalty.TierProgress) *tierProgressBody {
 	}
 	out.TierStructure = map[string]any{"id": p.Structure.ID, "object": "tier_structure"}
 	if p.Current != nil {
-		points := map[string]any{"current": p.Points, "min": *p.Current.MinPoints}
-		if p.Current.MaxPoints != nil {
-			points["max"] = *p.Current.MaxPoints
+		var points map[string]any // null for a SEGMENT tier (no points range)
+		if p.Current.MinPoints != nil {
+			points = map[string]any{"current": p.Points, "min": *p.Current.MinPoints}
+			if p.Current.MaxPoints != nil {
+				points["max"] = *p.Current.MaxPoints
+			}
 		}
 		out.Current = map[string]any{"tier": tierRef(p.Current), "start_at": optionalTime(p.StartAt),
 			"expires_at": optionalTime(p.ExpiresAt), "points": points}

@@ -38,7 +38,7 @@ func registerProgramReports(v2 *gin.RouterGroup) {
 		v2.GET(base+"tiers/"+reportKind(daily), programReport(daily, loyalty.ProgramTiersReport,
 			func(r *loyalty.TierReport) map[string]any {
 				row := map[string]any{"tier_structure_id": r.TierStructureID, "tier_id": r.TierID, "joins": r.Joins,
-					"upgrades": r.Upgrades, "downgrades": r.Downgrades, "lefts": r.Lefts, "prolongs": 0}
+					"upgrades": r.Upgrades, "downgrades": r.Downgrades, "lefts": r.Lefts, "prolongs": r.Prolongs}
 				return reportRow(row, daily, r.Date, r.TierID, "program_tiers_daily_report", "program_tiers_summary_report")
 			}))
 	}

@@ -12,16 +12,21 @@ import (
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A member's tiers: for each ACTIVE tier structure assigned to the
 // member's program, the points that count (POINT_BALANCE: the balance of
 // the member's card of the structure's card definition; POINT_EARNED: the
-// points added to it within the structure's point_earned period) and the
-// POINTS tier whose range holds them. Every card booking re-computes the
-// member's tiers of the card's definition and records a tier transaction
-// when the tier changes (trackTiers, called by bookCardPoints).
+// points added to it within the structure's tracking window,
+// trackingWindow) and the tier the member holds (tier_holding.go: a
+// SEGMENT tier of a segment the customer is in, else the POINTS tier whose
+// range holds the points — kept until its expiry when the structure's
+// tiers expire). Every card booking re-computes the member's tiers of the
+// card's definition and records a tier transaction when the held tier
+// changes (trackTiers, called by bookCardPoints); the daily job settles
+// the expiries (tier_schedule.go).
 
 // memberTiers computes a member's place in each active structure of its
 // program.
@@ -34,17 +39,25 @@ func memberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, erro
 	if err != nil {
 		return nil, err
 	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := []*MemberTier{}
 	for _, ts := range structures {
 		pts, err := structurePoints(ctx, ts, m.ID, 0)
 		if err != nil {
 			return nil, err
 		}
-		tier, err := tierFor(ctx, ts.ID, pts)
+		q, err := qualifyingTier(ctx, c, m, ts, pts)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &MemberTier{TierStructure: ts, Tier: tier, Points: pts})
+		held, last, err := heldTier(ctx, c, m.ID, ts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &MemberTier{TierStructure: ts, Tier: shownTier(ts, held, q, last != nil), Points: pts})
 	}
 	return out, nil
 }
@@ -87,12 +100,12 @@ func structurePoints(ctx context.Context, ts *ent.TierStructure, memberID string
 	if ts.Type != "POINT_EARNED" {
 		return crd.Balance - undo, nil
 	}
-	since := time.Now().Add(-earnedPeriod(ts.PointEarned))
+	since, until := trackingWindow(ts.PointEarned, clock.At(ctx))
 	var sums []struct {
 		Sum int64 `json:"sum"`
 	}
 	err = c.CardTransaction.Query().Where(cardtransaction.CardID(crd.ID), cardtransaction.AmountGT(0),
-		cardtransaction.TypeIn(cardtransaction.TypePOINTS_ADDITION), cardtransaction.CreatedAtGTE(since)).
+		cardtransaction.TypeIn(cardtransaction.TypePOINTS_ADDITION), cardtransaction.CreatedAtGTE(since), cardtransaction.CreatedAtLTE(until)).
 		Aggregate(ent.As(ent.Sum(cardtransaction.FieldAmount), "sum")).Scan(ctx, &sums)
 	if err != nil {
 		return 0, fmt.Errorf("summing earned points: %w", err)
@@ -138,7 +151,9 @@ func tierFor(ctx context.Context, structureID string, pts int64) (*ent.Structure
 }
 
 // trackTiers records a tier transaction for each structure over the card's
-// definition in which the booking moved the member to another tier.
+// definition in which the booking moved the member to another held tier
+// (tier_holding.go: a higher tier at once; a lower one at once only when
+// the structure's tiers do not expire).
 func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error {
 	if crd.MemberID == nil || crd.CardDefinitionID == nil {
 		return nil
@@ -155,6 +170,10 @@ func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) err
 	if err != nil {
 		return err
 	}
+	m, err := c.LoyaltyMember.Get(ctx, *crd.MemberID)
+	if err != nil {
+		return fmt.Errorf("reading member: %w", err)
+	}
 	for _, ts := range structures {
 		if ts.Type == "POINT_EARNED" && (tx.Amount <= 0 || tx.Type != cardtransaction.TypePOINTS_ADDITION) {
 			continue
@@ -163,32 +182,55 @@ func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) err
 		if err != nil {
 			return err
 		}
-		from, err := tierFor(ctx, ts.ID, after-tx.Amount)
+		held, last, err := heldTier(ctx, c, m.ID, ts)
 		if err != nil {
 			return err
 		}
-		to, err := tierFor(ctx, ts.ID, after)
+		if last == nil { // nothing recorded yet: the tier the points held before
+			if held, err = qualifyingTier(ctx, c, m, ts, after-tx.Amount); err != nil {
+				return err
+			}
+		}
+		q, err := qualifyingTier(ctx, c, m, ts, after)
 		if err != nil {
 			return err
 		}
-		if tierID(from) == tierID(to) {
+		to := shownTier(ts, held, q, true)
+		if tierID(held) == tierID(to) {
 			continue
 		}
-		typ := "UPGRADED"
-		switch {
-		case from == nil:
-			typ = "JOINED"
-		case to == nil:
-			typ = "LEFT"
-		case *to.MinPoints < *from.MinPoints:
-			typ = "DOWNGRADED"
+		txID := tx.ID
+		if err := recordStructureTier(ctx, c, m.ID, crd.ProgramID, ts, held, to, after, &txID); err != nil {
+			return err
 		}
-		err = c.TierTransaction.Create().SetMemberID(*crd.MemberID).SetProgramID(crd.ProgramID).SetTierStructureID(ts.ID).
-			SetNillableFromTierID(nilIfEmpty(tierID(from))).SetNillableToTierID(nilIfEmpty(tierID(to))).SetType(typ).
-			SetPoints(after).SetCardTransactionID(tx.ID).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("recording tier transaction: %w", err)
-		}
+	}
+	return nil
+}
+
+// recordStructureTier records member memberID's move in ts from held to
+// to (PROLONGED when they are the same tier), dated at the context's clock.
+func recordStructureTier(ctx context.Context, c *ent.Client, memberID, programID string, ts *ent.TierStructure,
+	held, to *ent.StructureTier, points int64, cardTxID *string) error {
+	typ := "UPGRADED"
+	switch {
+	case tierID(held) == tierID(to):
+		typ = "PROLONGED"
+	case held == nil:
+		typ = "JOINED"
+	case to == nil:
+		typ = "LEFT"
+	case tierRank(to) < tierRank(held):
+		typ = "DOWNGRADED"
+	}
+	from := held
+	if typ == "PROLONGED" {
+		from = nil
+	}
+	err := c.TierTransaction.Create().SetMemberID(memberID).SetProgramID(programID).SetTierStructureID(ts.ID).
+		SetNillableFromTierID(nilIfEmpty(tierID(from))).SetNillableToTierID(nilIfEmpty(tierID(to))).SetType(typ).
+		SetPoints(points).SetNillableCardTransactionID(cardTxID).SetCreatedAt(clock.At(ctx)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("recording tier transaction: %w", err)
 	}
 	return nil
 }

@@ -12,10 +12,12 @@ import (
 // TierReport is a row of the program tiers report: the tier moves of one
 // tier per period (Date "" in the summary). Joins, upgrades and
 // downgrades count the moves into the tier, lefts the LEFT moves out of
-// it; tiers are not prolonged yet (0).
+// it, prolongs the PROLONGED rows the daily job writes at a tier's expiry.
 type TierReport struct {
 	Date, TierStructureID, TierID      string
 	Joins, Upgrades, Downgrades, Lefts int64
+	// Prolongs counts the PROLONGED rows (the daily job's, tier_schedule.go).
+	Prolongs int64
 }
 
 // ProgramTiersReport counts the program's tier transactions per period of
@@ -63,6 +65,8 @@ func ProgramTiersReport(ctx context.Context, programID string, r *ReportRange) (
 				row(g.Structure, *g.To).Upgrades += g.Count
 			case g.Type == "DOWNGRADED":
 				row(g.Structure, *g.To).Downgrades += g.Count
+			case g.Type == "PROLONGED":
+				row(g.Structure, *g.To).Prolongs += g.Count
 			}
 		}
 		period := make([]*TierReport, 0, len(rows))

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -23,8 +24,8 @@ import (
 // expires (the structure's expiration); the risk at that date (the tier
 // the points that still count then put the member in, after the
 // downgrade's grace period); the higher tiers and the points each lacks.
-// Tier changes take effect at once here (trackTiers), so nothing is ever
-// deferred.
+// Tier changes take effect at once or at the expiry (tier_holding.go), so
+// nothing is ever deferred.
 
 // TierProgress is a member's progress in one tier structure.
 type TierProgress struct {
@@ -70,7 +71,7 @@ func tierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*T
 	}
 	sort.Slice(tiers, func(i, j int) bool { return *tiers[i].MinPoints < *tiers[j].MinPoints })
 	p := &TierProgress{Structure: ts, Current: mt.Tier, Points: mt.Points, Risks: []TierRisk{}, Opportunities: []TierOpportunity{}}
-	now := time.Now().UTC()
+	now := clock.At(ctx)
 	if p.Current != nil {
 		last, err := c.TierTransaction.Query().Where(tiertransaction.MemberID(m.ID), tiertransaction.TierStructureID(ts.ID),
 			tiertransaction.ToTierID(p.Current.ID)).Order(ent.Desc(tiertransaction.FieldCreatedAt)).First(ctx)
@@ -89,7 +90,7 @@ func tierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*T
 		}
 	}
 	for _, t := range tiers {
-		if *t.MinPoints > p.Points && (p.Current == nil || *t.MinPoints > *p.Current.MinPoints) {
+		if *t.MinPoints > p.Points && tierRank(t) > tierRank(p.Current) {
 			p.Opportunities = append(p.Opportunities, TierOpportunity{Tier: t, Points: *t.MinPoints - p.Points, ValidUntil: p.ExpiresAt})
 		}
 	}
@@ -128,7 +129,11 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 				dates = append(dates, jsonfield.CalendarDate{Day: int(day), Month: int(month)})
 			}
 		}
-		if t := nextFixedDate(now, dates); !t.IsZero() {
+		from := now // the first calendar day after the tier started
+		if start != nil {
+			from = *start
+		}
+		if t := nextFixedDate(from, dates); !t.IsZero() {
 			return &t, nil
 		}
 	case "SLIDING_EXPIRATION":
@@ -182,48 +187,45 @@ func lastTierActivity(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, 
 	return &at, nil
 }
 
-// addTierRisk adds the risk at the tier's expiry: the points that still
-// count then (POINT_BALANCE: the balance less the buckets expiring before;
-// POINT_EARNED: the points earned within the tracking period before it)
-// put the member in a lower tier (TIER_DOWNGRADE; SINGLE_LEVEL: one tier
-// down at most) or in none (TIER_LEFT). A structure or tier with
-// NO_DOWNGRADE, or a tier that never expires, has no risk.
+// addTierRisk adds the risk at the tier's expiry (after the downgrade's
+// grace period): the tier the points that still count then
+// (POINT_BALANCE: the balance less the buckets expiring before;
+// POINT_EARNED: the points earned within the tracking window then) qualify
+// the member for, moved by the downgrade (downgradeTarget, as the daily job
+// moves it: tier_schedule.go) — none (TIER_LEFT) or a lower tier
+// (TIER_DOWNGRADE). NO_DOWNGRADE, or a tier that never expires, has no risk.
 func addTierRisk(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, p *TierProgress, tiers []*ent.StructureTier) error {
-	down := p.Structure.Downgrade
-	if p.ExpiresAt == nil || down["type"] == "NO_DOWNGRADE" || p.Current.DowngradeType == "NO_DOWNGRADE" {
+	if p.ExpiresAt == nil {
 		return nil
 	}
-	date := *p.ExpiresAt
-	if grace, ok := down["grace_period"].(map[string]any); ok {
-		if period, ok := storedPeriod(grace); ok {
-			date = addPeriod(date, period)
-		}
-	}
+	date := tierDueDate(p.Structure, *p.ExpiresAt)
 	pts, err := pointsAt(ctx, c, m, p.Structure, p.Points, date)
 	if err != nil {
 		return err
 	}
-	var then *ent.StructureTier
-	for _, t := range tiers {
-		if *t.MinPoints <= pts && (t.MaxPoints == nil || *t.MaxPoints >= pts) {
-			then = t
-			break
-		}
+	q, err := qualifyingTier(ctx, c, m, p.Structure, pts)
+	if err != nil {
+		return err
 	}
+	then := downgradeTarget(p.Structure, tiers, p.Current, q)
 	switch {
 	case then == nil:
 		p.Risks = append(p.Risks, TierRisk{Type: "TIER_LEFT", Date: date})
-	case *then.MinPoints < *p.Current.MinPoints:
-		if down["type"] == "SINGLE_LEVEL" {
-			for _, t := range tiers { // the tier just below the current one
-				if *t.MinPoints < *p.Current.MinPoints {
-					then = t
-				}
-			}
-		}
+	case tierRank(then) < tierRank(p.Current):
 		p.Risks = append(p.Risks, TierRisk{Type: "TIER_DOWNGRADE", Date: date, Tier: then})
 	}
 	return nil
+}
+
+// tierDueDate is when a tier expiring at expires is settled: after the
+// structure's downgrade grace period, if any.
+func tierDueDate(ts *ent.TierStructure, expires time.Time) time.Time {
+	if grace, ok := ts.Downgrade["grace_period"].(map[string]any); ok {
+		if period, ok := storedPeriod(grace); ok {
+			return addPeriod(expires, period)
+		}
+	}
+	return expires
 }
 
 // pointsAt is the member's points that will count for ts at date, if
@@ -237,9 +239,9 @@ func pointsAt(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *ent.
 		Sum int64 `json:"sum"`
 	}
 	if ts.Type == "POINT_EARNED" {
-		since := date.Add(-earnedPeriod(ts.PointEarned))
+		since, until := trackingWindow(ts.PointEarned, date)
 		err = c.CardTransaction.Query().Where(cardtransaction.CardID(crd.ID), cardtransaction.AmountGT(0),
-			cardtransaction.TypeIn(cardtransaction.TypePOINTS_ADDITION), cardtransaction.CreatedAtGTE(since)).
+			cardtransaction.TypeIn(cardtransaction.TypePOINTS_ADDITION), cardtransaction.CreatedAtGTE(since), cardtransaction.CreatedAtLTE(until)).
 			Aggregate(ent.As(ent.Sum(cardtransaction.FieldAmount), "sum")).Scan(ctx, &sums)
 		if err != nil {
 			return 0, fmt.Errorf("summing earned points: %w", err)

@@ -102,6 +102,11 @@ func validateStructureSettings(pointEarned, expiration, downgrade map[string]any
 		if v, ok := number(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
 			return apperr.InvalidPayload("Property .point_earned.period.value must be an integer of at least 1")
 		}
+		// At most 100 years (a tracking window is a time.Duration).
+		v, _ := number(period["value"])
+		if days := map[any]float64{"HOUR": 1.0 / 24, "DAY": 1, "WEEK": 7, "MONTH": 30, "YEAR": 365}[period["unit"]]; v*days > 36500 {
+			return apperr.InvalidPayload("Property .point_earned.period must be at most 100 years")
+		}
 	}
 	if expiration != nil {
 		if err := oneOf("expiration.type", expiration["type"], "NO_EXPIRATION", "SLIDING_EXPIRATION", "ROLLING_EXPIRATION", "CALENDAR_EXPIRATION"); err != nil {

@@ -66,6 +66,13 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 			if err != nil && firstErr == nil {
 				firstErr = err
 			}
+			// The v2 tier structures' expiries and tracking periods
+			// (graph/loyalty/tier_schedule.go).
+			n, err = loyalty.SettleTierSchedules(ctx, now)
+			r.TiersSettled += n
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
 		}
 		seen := map[string]bool{}
 		for {

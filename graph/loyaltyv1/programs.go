@@ -36,6 +36,11 @@ func CreateProgram(ctx context.Context, in campaign.CreateCampaignInput, setting
 	if in.Voucher.Type != jsonfield.VoucherTypeLoyaltyCard {
 		return nil, apperr.InvalidPayload("Property .voucher.type must be LOYALTY_CARD, got %q", in.Voucher.Type)
 	}
+	if settings != nil {
+		if err := checkTierSettings(settings.LoyaltyTiersExpiration); err != nil { // tier_rules.go
+			return nil, err
+		}
+	}
 	in.CampaignType = &kind
 	joinOnce := true
 	in.JoinOnce = &joinOnce
@@ -83,9 +88,17 @@ func Programs(ctx context.Context, in *campaign.CampaignListInput) (*campaign.Ca
 type ProgramUpdate struct {
 	LoyaltyCard            *jsonfield.LoyaltyCard `json:"loyalty_card"`
 	LoyaltyTiersExpiration map[string]any         `json:"loyalty_tiers_expiration"`
+	// Options.RecalculateTiers re-evaluates the members' tiers after the
+	// update, upgrades only (tier_recalc.go).
+	Options *ProgramUpdateOptions `json:"options"`
 	// Nulls are the members sent as an explicit null:
 	// loyalty_tiers_expiration and loyalty_card.expiration_rules clear.
 	shape.Nulls
+}
+
+// ProgramUpdateOptions are a program update's options.
+type ProgramUpdateOptions struct {
+	RecalculateTiers *bool `json:"recalculate_tiers"`
 }
 
 // UpdateProgram changes a loyalty program (PUT /v1/loyalties/{campaignId}).
@@ -103,7 +116,24 @@ func UpdateProgram(ctx context.Context, idOrName string, in campaign.UpdateCampa
 	if l := extra.LoyaltyCard; l != nil && l.Points < 0 {
 		return nil, apperr.InvalidPayload("Property .loyalty_card.points must be 0 or more, got %d", l.Points)
 	}
+	if err := checkTierSettings(extra.LoyaltyTiersExpiration); err != nil { // tier_rules.go
+		return nil, err
+	}
 	in.JoinOnce = nil
+	out, err := updateProgram(ctx, cmp, in, extra)
+	if err != nil {
+		return nil, err
+	}
+	if o := extra.Options; o != nil && o.RecalculateTiers != nil && *o.RecalculateTiers {
+		if err := recalculateTiers(ctx, out); err != nil { // tier_recalc.go
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// updateProgram writes the update of the program cmp.
+func updateProgram(ctx context.Context, cmp *ent.Campaign, in campaign.UpdateCampaignInput, extra *ProgramUpdate) (*ent.Campaign, error) {
 	out, err := campaign.UpdateCampaign(ctx, cmp.ID, in)
 	if err != nil {
 		return nil, err

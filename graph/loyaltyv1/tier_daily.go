@@ -9,37 +9,41 @@ import (
 	"github.com/promoengine/promoengine/ent/campaignearningrule"
 	"github.com/promoengine/promoengine/ent/loyaltytier"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/points"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
-// Tier expiry and prolongation (reference §3.5 step 3, §5): with
-// qualification_type POINTS_IN_PERIOD a card's tier depends on the clock —
-// when a qualification period ends, the points that placed it may no
-// longer count. The daily job (tierPeriodsDue) settles each card whose
-// last recorded tier change (its latest TierTransaction row, written by
-// every tier change) is older than the current period's start and left it
-// in a tier: under the card's lock it computes the tier the card holds
-// now and
-//   - if it is the recorded tier, the tier is **prolonged**: a PROLONGED
-//     row (a customer.loyalty.tier.prolonged activity), the webhook events
-//     customer.loyalty.tier.prolonged {customer, campaign, voucher,
-//     loyalty_tier, created_at} and customer.loyalty.tier.expiration.changed
-//     {…, expiration_date: the last day of the current period}, and the
-//     program's prolonged tier-event rules' accruals;
-//   - otherwise the recorded tier **expired**: the change (left, or
-//     downgraded, …) is recorded, announced and fires its rules exactly as
-//     a points move's change does (fireTierChange).
-// Either writes a row dated now, inside the current period, so the card is
-// settled once per period: a second worker (or process) waits for the
-// card's lock and then finds the new row. A period boundary only ever
-// lowers what qualifies, so a card with no tier recorded cannot gain one
-// by the clock and is not read.
+// Tier expiry and prolongation (reference §3.5 step 3, §5): when a
+// card's tier depends on the clock (tierRules.clockBound: points earned in
+// a period, or a balance tier kept after a drop), the tier it holds may
+// change with no points move — a qualification period ends, a NEXT_PERIOD
+// program's points start counting, an extension runs out. The daily job
+// (tierPeriodsDue) compares, for each card that may have changed, the tier
+// its latest TierTransaction row (written by every tier change) recorded
+// with the tier it holds now (tier_holds.go); under the card's lock:
+//   - a different tier is a change: recorded, announced and firing its
+//     rules exactly as a points move's change (fireTierChange) — a tier
+//     that expired (left, downgraded) or one a NEXT_PERIOD program's
+//     points reached (joined, upgraded);
+//   - the same tier, when a new qualification period began since the row,
+//     is **prolonged**: a PROLONGED row (a customer.loyalty.tier.prolonged
+//     activity), the webhook events customer.loyalty.tier.prolonged
+//     {customer, campaign, voucher, loyalty_tier, created_at} and
+//     customer.loyalty.tier.expiration.changed {…, expiration_date: the
+//     last day the tier is now held}, and the program's prolonged
+//     tier-event rules' accruals.
+// Either writes a row dated now, so a second worker (or process), waiting
+// on the card's lock, then finds nothing to do.
+// Which cards are read: those with a tier history in the program (without
+// a row this period, unless the tier can end mid-period: an extend, a
+// rounding or a balance window), and with NEXT_PERIOD those that earned
+// points in the previous period. A card whose last row left it in no tier
+// is read only in the latter case: otherwise the clock alone can only
+// lower its tier. Each candidate's tier is computed before any lock; only
+// a card to change or prolong is locked.
 
 // tierProlonged is the stored type of a prolongation.
 const tierProlonged = "PROLONGED"
@@ -63,59 +67,38 @@ func tierPeriodsDue(ctx context.Context, now time.Time) (int, error) {
 		if err != nil {
 			return done, fmt.Errorf("daily points job: reading program %s: %w", id, err)
 		}
-		months := periodMonths(cmp.LoyaltyTiersExpiration["qualification_period"])
-		if cmp.LoyaltyTiersExpiration["qualification_type"] != "POINTS_IN_PERIOD" || months == 0 {
+		r := parseTierRules(cmp.LoyaltyTiersExpiration)
+		if !r.clockBound() {
 			continue // tiers by balance change only with the balance
 		}
-		start := periodStart(months, now)
-		all, err := c.TierTransaction.Query().Where(tiertransaction.ProgramID(id)).Unique(true).
-			Select(tiertransaction.FieldMemberID).Strings(sys)
+		cards, raising, err := tierCandidates(sys, c, id, r, now)
 		if err != nil {
-			return done, fmt.Errorf("daily points job: reading tier holders: %w", err)
+			return done, err
 		}
-		recent, err := c.TierTransaction.Query().Where(tiertransaction.ProgramID(id), tiertransaction.CreatedAtGTE(start)).
-			Unique(true).Select(tiertransaction.FieldMemberID).Strings(sys)
-		if err != nil {
-			return done, fmt.Errorf("daily points job: reading settled tier holders: %w", err)
-		}
-		settled := map[string]bool{}
-		for _, m := range recent {
-			settled[m] = true
-		}
-		for _, cardID := range all {
-			if settled[cardID] {
-				continue
+		pctx := viewer.NewContext(ctx, viewer.Viewer{ProjectID: cmp.ProjectID})
+		for _, cardID := range cards {
+			due, err := tierSettleDue(pctx, c, cardID, r, now, raising[cardID])
+			if err == nil && due {
+				var moved bool
+				err = store.InTx(pctx, func(ctx context.Context) error {
+					moved, err = settleCardTier(ctx, cardID, r, now)
+					return err
+				})
+				if moved {
+					done++
+				}
 			}
-			// Without a lock first: a card whose last change left it in no
-			// tier has nothing to settle (settleCardTier re-reads it locked).
-			last, err := c.TierTransaction.Query().Where(tiertransaction.MemberID(cardID)).
-				Order(ent.Desc(tiertransaction.FieldCreatedAt), ent.Desc(tiertransaction.FieldID)).First(sys)
-			if err != nil {
-				return done, fmt.Errorf("daily points job: reading a card's last tier change: %w", err)
-			}
-			if last.ToTierID == nil {
-				continue
-			}
-			pctx := viewer.NewContext(ctx, viewer.Viewer{ProjectID: cmp.ProjectID})
-			var moved bool
-			err = store.InTx(pctx, func(ctx context.Context) error {
-				moved, err = settleCardTier(ctx, cardID, start)
-				return err
-			})
 			if err != nil && firstErr == nil {
 				firstErr = fmt.Errorf("daily points job: tier of card %s: %w", cardID, err)
-			}
-			if moved {
-				done++
 			}
 		}
 	}
 	return done, firstErr
 }
 
-// settleCardTier settles the card's tier at the period that started at
-// start, under its lock (see above); false when there was nothing to do.
-func settleCardTier(ctx context.Context, cardID string, start time.Time) (bool, error) {
+// settleCardTier settles the card's tier at now under its lock (see
+// above); false when there was nothing to do.
+func settleCardTier(ctx context.Context, cardID string, r tierRules, now time.Time) (bool, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return false, err
@@ -127,29 +110,30 @@ func settleCardTier(ctx context.Context, cardID string, start time.Time) (bool, 
 	if err != nil {
 		return false, err
 	}
-	last, err := c.TierTransaction.Query().Where(tiertransaction.MemberID(cardID)).
-		Order(ent.Desc(tiertransaction.FieldCreatedAt), ent.Desc(tiertransaction.FieldID)).First(ctx)
-	if err != nil {
-		return false, fmt.Errorf("reading the card's last tier change: %w", err)
-	}
-	if !last.CreatedAt.Before(start) || last.ToTierID == nil || v.CampaignID == nil || v.HolderID == nil {
-		return false, nil // settled meanwhile, or no tier to keep
-	}
-	held, err := c.LoyaltyTier.Get(ctx, *last.ToTierID)
-	if ent.IsNotFound(err) {
+	if v.CampaignID == nil || v.HolderID == nil {
 		return false, nil
 	}
-	if err != nil {
-		return false, fmt.Errorf("reading the card's tier: %w", err)
-	}
-	now, err := cardTier(ctx, v)
+	last, err := lastTierRow(ctx, c, cardID)
 	if err != nil {
 		return false, err
 	}
-	if now == nil || now.ID != held.ID {
-		return true, fireTierChange(ctx, c, v, held, now) // the tier expired
+	var held *ent.LoyaltyTier
+	if id := recordedTier(last); id != "" {
+		if held, err = c.LoyaltyTier.Get(ctx, id); err != nil && !ent.IsNotFound(err) {
+			return false, fmt.Errorf("reading the card's tier: %w", err)
+		}
 	}
-	return true, prolongTier(ctx, c, v, held)
+	current, err := cardTier(ctx, v)
+	if err != nil {
+		return false, err
+	}
+	if tierIDValue(current) != tierIDValue(held) {
+		return true, fireTierChange(ctx, c, v, held, current) // expired, or reached
+	}
+	if held != nil && r.months > 0 && last.CreatedAt.Before(periodStart(r.months, now)) {
+		return true, prolongTier(ctx, c, v, held)
+	}
+	return false, nil // settled meanwhile
 }
 
 // prolongTier records, announces and rewards the prolongation of the
@@ -171,7 +155,7 @@ func prolongTier(ctx context.Context, c *ent.Client, v *ent.Voucher, t *ent.Loya
 	if err := webhook.Emit(ctx, event, "customer", *v.HolderID, base()); err != nil {
 		return err
 	}
-	exp, err := tierExpiration(ctx, c, *v.CampaignID)
+	exp, err := tierExpiresOn(ctx, c, v, t) // tier_member.go
 	if err != nil {
 		return err
 	}
@@ -187,22 +171,6 @@ func prolongTier(ctx context.Context, c *ent.Client, v *ent.Voucher, t *ent.Loya
 		}
 	}
 	return fireTierRules(ctx, c, v, event, t)
-}
-
-// tierExpiration is the last day (YYYY-MM-DD, UTC) of the current
-// qualification period of the program: a prolonged tier is held by the
-// last period's points, which count through this one.
-func tierExpiration(ctx context.Context, c *ent.Client, programID string) (string, error) {
-	cmp, err := points.Program(ctx, c, programID)
-	if err != nil {
-		return "", fmt.Errorf("reading the card's program: %w", err)
-	}
-	months := periodMonths(cmp.LoyaltyTiersExpiration["qualification_period"])
-	if months == 0 {
-		return "", nil
-	}
-	end := periodStart(months, clock.At(ctx)).AddDate(0, months, -1)
-	return end.Format(time.DateOnly), nil
 }
 
 // fireTierRules books the accruals of the program's active rules of the

@@ -12,17 +12,13 @@ import (
 	"github.com/promoengine/promoengine/graph/points"
 )
 
-// Tiers over time (reference §5): a program's loyalty_tiers_expiration
-// with qualification_type POINTS_IN_PERIOD places a member by the points
-// earned (accruals, additions, activated pending points, transfers in)
-// within the calendar-aligned qualification_period (MONTH, QUARTER,
-// HALF_YEAR, YEAR; UTC) that holds now. With expiration_date.type
-// END_OF_NEXT_PERIOD a tier reached in one period is kept through the
-// next, so the member holds the higher of the tiers of this period's and
-// the previous period's points. BALANCE (the default) places a member by
-// the spendable balance. The tier is computed when asked, from the
-// transactions, at the context's clock (clock.At), so moving the clock
-// moves the tier; the daily job records what a period's end changed
+// Tiers over time (reference §5): the points that place a card in a tier
+// at the context's clock (clock.At), by its program's
+// loyalty_tiers_expiration — the balance, or the points earned
+// (accruals, additions, activated pending points, transfers in) in the
+// calendar qualification periods that still count (tier_rules.go parses
+// the settings, tier_holds.go computes what counts). Moving the clock
+// moves the tier; the daily job records what the clock changed
 // (tier_daily.go).
 
 // earnedTypes are the transactions that count as points earned.
@@ -52,42 +48,28 @@ func periodStart(months int, t time.Time) time.Time {
 }
 
 // qualifyingPoints are the points that place the card in a tier at the
-// context's clock, by its program's tier settings.
+// context's clock, by its program's tier settings (tier_holds.go).
 func qualifyingPoints(ctx context.Context, card *ent.Voucher) (int64, error) {
-	balance := int64(0)
-	if card.LoyaltyCard != nil {
-		balance = card.LoyaltyCard.Balance
+	h, err := cardHold(ctx, card)
+	if err != nil {
+		return 0, err
 	}
-	if card.CampaignID == nil {
-		return balance, nil
-	}
+	return h.best(), nil
+}
+
+// cardHold is what counts for the card's tier at the context's clock.
+func cardHold(ctx context.Context, card *ent.Voucher) (tierHold, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
-		return 0, err
+		return tierHold{}, err
 	}
-	cmp, err := points.Program(ctx, c, *card.CampaignID)
-	if err != nil {
-		return 0, fmt.Errorf("reading the card's program: %w", err)
-	}
-	settings := cmp.LoyaltyTiersExpiration
-	months := periodMonths(settings["qualification_period"])
-	if settings["qualification_type"] != "POINTS_IN_PERIOD" || months == 0 {
-		return balance, nil
-	}
-	now := clock.At(ctx)
-	start := periodStart(months, now)
-	earned, err := earnedBetween(ctx, c, card.ID, start, now)
-	if err != nil {
-		return 0, err
-	}
-	if exp, _ := settings["expiration_date"].(map[string]any); exp != nil && exp["type"] == "END_OF_NEXT_PERIOD" {
-		before, err := earnedBetween(ctx, c, card.ID, start.AddDate(0, -months, 0), start.Add(-time.Millisecond))
-		if err != nil {
-			return 0, err
+	var cmp *ent.Campaign
+	if card.CampaignID != nil {
+		if cmp, err = points.Program(ctx, c, *card.CampaignID); err != nil {
+			return tierHold{}, fmt.Errorf("reading the card's program: %w", err)
 		}
-		earned = max(earned, before)
 	}
-	return earned, nil
+	return holdAt(ctx, c, card, cmp, clock.At(ctx))
 }
 
 // earnedBetween sums the points the card earned in [from, to].

@@ -102,27 +102,18 @@ func tierFor(ctx context.Context, campaignID string, points int64) (*ent.Loyalty
 	return nil, nil
 }
 
-// MemberTiers is the member's current tier (GET
-// /v1/loyalties/members/{memberId}/tiers): the program's tier whose range
-// holds the card's qualifying points (tier_periods.go: the balance, or the
-// points earned in the qualification period); none when no range does.
+// MemberTiers is the member's current tier (GraphQL loyaltyV1MemberTiers):
+// MemberTierHolds' tiers without their expiration.
 func MemberTiers(ctx context.Context, code string) ([]*ent.LoyaltyTier, error) {
-	v, err := Member(ctx, nil, code)
+	holds, err := MemberTierHolds(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	if v.CampaignID == nil || v.HolderID == nil {
-		return []*ent.LoyaltyTier{}, nil
+	out := make([]*ent.LoyaltyTier, len(holds))
+	for i, h := range holds {
+		out[i] = h.Tier
 	}
-	points, err := qualifyingPoints(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tierFor(ctx, *v.CampaignID, points)
-	if err != nil || t == nil {
-		return []*ent.LoyaltyTier{}, err
-	}
-	return []*ent.LoyaltyTier{t}, nil
+	return out, nil
 }
 
 // TierEarningRules pages the program's earning rules as they award in the

@@ -6,7 +6,7 @@ import "github.com/promoengine/promoengine/graph/loyaltyv1"
 // member's tiers (rest/loyalty_v1_tiers.go).
 func loyaltyV1Tiers(a *API) {
 	points := Object(Req("from", Integer().Null()), Req("to", Integer().Null()))
-	tier := a.Schema("LoyaltyV1Tier", Object(
+	fields := []Prop{
 		Req("id", String()),
 		Req("name", String()),
 		Req("campaign_id", String()),
@@ -18,7 +18,18 @@ func loyaltyV1Tiers(a *API) {
 		Req("config", Object(Req("points", points))),
 		Req("points", points),
 		Req("object", Const("loyalty_tier")),
-	))
+	}
+	tier := a.Schema("LoyaltyV1Tier", Object(fields...))
+	memberTier := a.Schema("LoyaltyV1MemberTier", Object(append(fields[:len(fields):len(fields)],
+		Opt("expiration", Object(
+			Req("customer_id", String()),
+			Req("campaign_id", String()),
+			Req("tier_id", String()),
+			Opt("start_date", Date().Desc("The first day the tier is held (UTC).")),
+			Opt("expiration_date", Date().Desc("The last day the tier is held (UTC); absent while what qualifies for it lasts.")),
+			Req("created_at", DateTime().Desc("When the card entered the tier.")),
+			Opt("updated_at", DateTime().Desc("The tier's latest prolongation.")),
+		).Desc("When the member's tier started and ends (loyalties.json LoyaltyTierExpiration).")))...))
 	program := map[string]string{"campaignId": "The program's (campaign's) ID or name."}
 	one := map[string]string{"campaignId": program["campaignId"], "loyaltyTierId": "The tier's ID (ltr_…)."}
 	a.Add("POST /v1/loyalties/{campaignId}/tiers", Op{Summary: "v1: Create loyalty tiers", Auth: ServerAPI, PathParams: program,
@@ -33,6 +44,6 @@ func loyaltyV1Tiers(a *API) {
 		Query: []Param{LimitParam, PageParam}, Response: V1List("data", Ref("LoyaltyV1EarningRule"), true)})
 	a.Add("GET /v1/loyalties/members/{memberId}/tiers", Op{Summary: "v1: List a member's tiers", Auth: ServerAPI,
 		PathParams:  map[string]string{"memberId": "The card's code."},
-		Description: "The tier whose range holds the card's balance (none when no range does).",
-		Response:    V1List("data", tier, true)})
+		Description: "The tier whose range holds the card's qualifying points (the balance, or the points earned in the program's qualification periods that still count; none when no range does), with its expiration.",
+		Response:    V1List("data", memberTier, true)})
 }

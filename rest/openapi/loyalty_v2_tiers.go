@@ -117,7 +117,8 @@ func loyaltyProgramAssignments(a *API) {
 			Req("tier", tierRef),
 			Req("start_at", DateTime().Null().Desc("When the member entered the tier (its tier transaction).")),
 			Req("expires_at", DateTime().Null().Desc("By the structure's expiration: ROLLING_EXPIRATION/FIXED_DURATION, CALENDAR_EXPIRATION, SLIDING_EXPIRATION.")),
-			Req("points", Object(Req("current", Integer()), Req("min", Integer()), Opt("max", Integer()))),
+			Req("points", Object(Req("current", Integer()), Req("min", Integer()), Opt("max", Integer())).Null().
+				Desc("null for a SEGMENT tier (no points range).")),
 		).Null()),
 		Req("tier_structure", Object(Req("id", String()), Req("object", Const("tier_structure"))).Null()),
 		Req("deferred", Array(FreeObject()).Desc("Always empty: tier changes take effect at once.")),
@@ -194,7 +195,7 @@ func loyaltySpending(a *API) {
 			Req("member_id", String()),
 			Req("tier_structure_id", String()),
 			Req("tier_id", String().Null()),
-			Req("type", Enum("UPGRADED", "DOWNGRADED", "JOINED", "LEFT")),
+			Req("type", Enum("UPGRADED", "DOWNGRADED", "JOINED", "LEFT", "PROLONGED")),
 			Req("details", FreeObject()),
 			Req("status", Const("APPROVED")),
 			Req("created_at", DateTime()),
