@@ -29,10 +29,10 @@ var tierActivityTypes = map[string]string{
 	"EXPIRATION_CHANGED": "customer.loyalty.tier.expiration.changed",
 }
 
-// TierExpirationDate is the expiry (YYYY-MM-DD) a tier prolonged at the
-// time at gets in the v1 program (graph/loyaltyv1, set at wiring; nil:
+// TierExpirationDate is the expiry (YYYY-MM-DD) a v1 member's tier
+// prolonged at the time at got (graph/loyaltyv1, set at wiring; nil:
 // the expiration.changed activities show no expiration_date).
-var TierExpirationDate func(ctx context.Context, programID string, at time.Time) (string, error)
+var TierExpirationDate func(ctx context.Context, memberID string, tierID *string, at time.Time) (string, error)
 
 // tierChangeSource: customer.loyalty.tier.joined|left|upgraded|downgraded,
 // the v1 tier changes of the loyalty cards the customer holds (reference
@@ -111,7 +111,7 @@ func tierChanges(ctx context.Context, rows []*ent.TierTransaction) ([]*CustomerA
 		case strings.HasSuffix(typ, ".expiration.changed"):
 			data["loyalty_tier"] = ref(r.ToTierID, r.ProgramID)
 			if TierExpirationDate != nil {
-				exp, err := TierExpirationDate(ctx, r.ProgramID, r.CreatedAt)
+				exp, err := TierExpirationDate(ctx, r.MemberID, r.ToTierID, r.CreatedAt)
 				if err != nil {
 					return nil, err
 				}

@@ -33,15 +33,34 @@ var tierChangeTypes = map[string]string{
 	"customer.loyalty.tier.expiration.changed": "EXPIRATION_CHANGED",
 }
 
-// TierExpirationDate is the expiry (YYYY-MM-DD) a tier prolonged at the
-// time at gets in the program (graph/customer lists it with the
-// customer.loyalty.tier.expiration.changed activity; set at wiring).
-func TierExpirationDate(ctx context.Context, programID string, at time.Time) (string, error) {
+// TierExpirationDate is the expiry (YYYY-MM-DD) the member's tier,
+// prolonged at the time at, got (graph/customer lists it with the
+// customer.loyalty.tier.expiration.changed activity; set at wiring): the
+// same computation as the prolongation's (tierExpiresOn) at that time.
+// A member or tier deleted since gives "".
+func TierExpirationDate(ctx context.Context, memberID string, tierID *string, at time.Time) (string, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}
-	return tierExpiration(clock.WithNow(ctx, at), c, programID)
+	if tierID == nil {
+		return "", nil
+	}
+	v, err := c.Voucher.Get(ctx, memberID)
+	if ent.IsNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the member of a tier change: %w", err)
+	}
+	t, err := c.LoyaltyTier.Get(ctx, *tierID)
+	if ent.IsNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the tier of a tier change: %w", err)
+	}
+	return tierExpiresOn(clock.WithNow(ctx, at), c, v, t)
 }
 
 // recordTierChange stores the tier change event of the locked card v, just
