@@ -32,6 +32,7 @@ const (
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
 	keys := access.NewAppKeyCache(access.AppKeyCacheTTL)
 	rules := redemption.NewProjectRulesCache(access.AppKeyCacheTTL)
+	tiers := redemption.NewTierSnapshots(redemption.DefaultTierSnapshotLimits)
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -44,6 +45,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = access.WithAppKeyCache(ctx, keys)
 		ctx = redemption.WithProjectRulesCache(ctx, rules)
+		ctx = redemption.WithTierSnapshots(ctx, tiers)
 		ctx = graph.WithAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()

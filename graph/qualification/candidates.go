@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // The candidates of a qualification come from SQL that selects only
@@ -54,8 +55,17 @@ func activeCampaign(now time.Time) predicate.Campaign {
 		campaign.Or(campaign.ExpirationDateIsNil(), campaign.ExpirationDateGT(now)))
 }
 
-// tierCandidates reads the available tiers created before the cursor.
-func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
+// tierCandidates reads the available tiers created before the cursor,
+// from the snapshot when there is one.
+func tierCandidates(ctx context.Context, snap *redemption.TierSnapshot, now time.Time, before *time.Time) ([]candidate, error) {
+	if snap != nil {
+		tiers := snap.Available(now, before, MaxCandidates+1)
+		out := make([]candidate, len(tiers))
+		for i, st := range tiers {
+			out[i] = tierCandidate(st.Tier)
+		}
+		return out, nil
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -76,11 +86,16 @@ func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]ca
 	}
 	out := make([]candidate, len(tiers))
 	for i, t := range tiers {
-		out[i] = candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, fields: fields{
-			"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
-			"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}}
+		out[i] = tierCandidate(t)
 	}
 	return out, nil
+}
+
+// tierCandidate is the candidate of a tier.
+func tierCandidate(t *ent.PromotionTier) candidate {
+	return candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, fields: fields{
+		"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
+		"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}}
 }
 
 // usableVoucher selects the active vouchers inside their dates.

@@ -58,6 +58,13 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 		}
 		defer release()
 	}
+	if sc.tiers && !sc.stacks {
+		// The tiers, their rules and categories from memory while the
+		// project's qualification version is unchanged (nil: SQL).
+		if r.tiers, err = redemption.CurrentTierSnapshot(ctx); err != nil {
+			return nil, err
+		}
+	}
 	now := clock.Now()
 	cands, truncated, err := r.candidates(ctx, sc, now)
 	if err != nil {
@@ -92,7 +99,7 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 // evalInput is the evaluation's input for some candidates.
 func (r *request) evalInput(cands []candidate, sc scenario) redemption.QualifyInput {
 	in := redemption.QualifyInput{Customer: r.in.Customer, Order: r.in.Order, TrackingID: r.in.TrackingID,
-		Metadata: r.in.Metadata, Omit: sc.omit}
+		Metadata: r.in.Metadata, Omit: sc.omit, Tiers: r.tiers}
 	for _, c := range cands {
 		object, id := c.evaluated()
 		in.Candidates = append(in.Candidates, &redemption.RedeemableInput{Object: &object, ID: id})
@@ -113,7 +120,7 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 		return err
 	}
 	if sc.tiers {
-		l, err := tierCandidates(ctx, now, r.startingAfter)
+		l, err := tierCandidates(ctx, r.tiers, now, r.startingAfter)
 		if err := add(l, err, MaxCandidates); err != nil {
 			return nil, false, err
 		}

@@ -26,6 +26,9 @@ type QualifyInput struct {
 	// Candidates are the redeemables to check: promotion_tier ids and
 	// voucher codes or ids.
 	Candidates []*RedeemableInput
+	// Tiers, when set, is where the tiers, their rules and categories
+	// are read from (CurrentTierSnapshot); a tier it lacks is read by SQL.
+	Tiers *TierSnapshot
 	// Omit leaves rule conditions out (they hold without being checked);
 	// the per-customer redemption count is always left out (reference
 	// §5.4: not checked by qualifications).
@@ -85,7 +88,7 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluation{req: req, now: clock.Now(), rules: stacking}
+	e := &evaluation{req: req, now: clock.Now(), rules: stacking, tiers: in.Tiers}
 	if err := e.loadEach(ctx); err != nil {
 		return nil, err
 	}
