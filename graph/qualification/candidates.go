@@ -31,8 +31,11 @@ type candidate struct {
 	object    string // promotion_tier, voucher, promotion_stack or campaign
 	id        string // promo_…, the voucher code, stack_…, camp_…
 	createdAt time.Time
-	fields    fields
-	stack     *ent.PromotionStack
+	// fields are the filters' values (nil for a tier until values makes
+	// them from tier: most requests filter nothing).
+	fields fields
+	tier   *ent.PromotionTier
+	stack  *ent.PromotionStack
 	// campaign is a campaign entry's campaign (with its category), code
 	// the code it is checked through (campaigns.go).
 	campaign *ent.Campaign
@@ -93,9 +96,17 @@ func tierCandidates(ctx context.Context, snap *redemption.TierSnapshot, now time
 
 // tierCandidate is the candidate of a tier.
 func tierCandidate(t *ent.PromotionTier) candidate {
-	return candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, fields: fields{
-		"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
-		"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}}
+	return candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, tier: t}
+}
+
+// values are the candidate's values of the filter fields.
+func (c candidate) values() fields {
+	if c.fields == nil && c.tier != nil {
+		t := c.tier
+		return fields{"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
+			"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}
+	}
+	return c.fields
 }
 
 // usableVoucher selects the active vouchers inside their dates.
