@@ -223,3 +223,56 @@ func qualificationVersion(t *testing.T, e *resttest.Env) int64 {
 	}
 	return p.QualificationVersion
 }
+
+// TestQualificationSnapshotUnderConcurrentWrites: while 8 clients qualify
+// through two server processes (rebuilding their snapshots as the version
+// changes), a tier is disabled and enabled 10 times, alternating the
+// processes; each write shows in the next qualification through the
+// other process, and every answer is one of the two states.
+func TestQualificationSnapshotUnderConcurrentWrites(t *testing.T) {
+	s := newQualificationShop(t)
+	e := s.e
+	servers := []string{e.Server.URL, e.AnotherServer().URL}
+	with, without := []string{"Big", "Mug", "Pen"}, []string{"Mug", "Pen"}
+	done := make(chan struct{})
+	errs := make(chan string, 8)
+	for i := range 8 {
+		go func() {
+			for n := 0; ; n++ {
+				select {
+				case <-done:
+					errs <- ""
+					return
+				default:
+				}
+				r := e.DoAt(servers[(i+n)%2], http.MethodPost, "/v1/qualifications", []byte(mustJSON(map[string]any{
+					"customer": map[string]any{"source_id": "bob"}, "order": cart(), "options": map[string]any{"limit": 50}})), s.app)
+				if r.Status != http.StatusOK {
+					errs <- string(r.Body)
+					return
+				}
+				if got := s.names(r.JSON(t)); !slices.Equal(got, with) && !slices.Equal(got, without) {
+					errs <- mustJSON(got)
+					return
+				}
+			}
+		}()
+	}
+	for i := range 10 {
+		w, r := servers[i%2], servers[(i+1)%2]
+		must(t, e.DoAt(w, http.MethodPost, "/v1/promotions/tiers/"+s.tier["Big"]+"/disable", []byte("{}"), s.app), http.StatusOK)
+		if got := s.qualifyAt(t, r); !slices.Equal(got, without) {
+			t.Fatalf("round %d, after disabling: %v", i, got)
+		}
+		must(t, e.DoAt(r, http.MethodPost, "/v1/promotions/tiers/"+s.tier["Big"]+"/enable", []byte("{}"), s.app), http.StatusOK)
+		if got := s.qualifyAt(t, w); !slices.Equal(got, with) {
+			t.Fatalf("round %d, after enabling: %v", i, got)
+		}
+	}
+	close(done)
+	for range 8 {
+		if msg := <-errs; msg != "" {
+			t.Fatalf("a concurrent qualification: %s", msg)
+		}
+	}
+}
