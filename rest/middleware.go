@@ -32,7 +32,6 @@ const (
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
 	keys := access.NewAppKeyCache(access.AppKeyCacheTTL)
 	rules := redemption.NewProjectRulesCache(access.AppKeyCacheTTL)
-	tiers := redemption.NewTierSnapshots(redemption.DefaultTierSnapshotLimits)
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -45,9 +44,18 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = access.WithAppKeyCache(ctx, keys)
 		ctx = redemption.WithProjectRulesCache(ctx, rules)
-		ctx = redemption.WithTierSnapshots(ctx, tiers)
 		ctx = graph.WithAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
+		c.Next()
+	}
+}
+
+// withTierSnapshots gives every request the server's qualification tier
+// snapshots (graph/redemption tier_snapshot.go).
+func withTierSnapshots(limits redemption.TierSnapshotLimits) gin.HandlerFunc {
+	tiers := redemption.NewTierSnapshots(limits)
+	return func(c *gin.Context) {
+		c.Request = c.Request.WithContext(redemption.WithTierSnapshots(c.Request.Context(), tiers))
 		c.Next()
 	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -274,5 +276,51 @@ func TestQualificationSnapshotUnderConcurrentWrites(t *testing.T) {
 		if msg := <-errs; msg != "" {
 			t.Fatalf("a concurrent qualification: %s", msg)
 		}
+	}
+}
+
+// TestQualificationSnapshotLimits: with one project's snapshot kept and
+// at most 3 tiers in it, a project with 5 active tiers is served by SQL
+// (the same answers, edits seen at once) and two projects taking turns
+// evict each other's snapshot without changing any answer.
+func TestQualificationSnapshotLimits(t *testing.T) {
+	e := resttest.NewWithOptions(t, func(o *rest.Options) {
+		o.TierSnapshotLimits = &redemption.TierSnapshotLimits{Projects: 1, Tiers: 3, TotalTiers: 3}
+	})
+	app := resttest.App(e.Project)
+	other := resttest.App(e.NewProject("other"))
+	var big, small []string
+	_, tiers := promotionCampaign(t, e, app, "Five", amountTier("A", 100), amountTier("B", 100), amountTier("C", 100),
+		amountTier("D", 100), amountTier("E", 100))
+	for _, tr := range tiers {
+		big = append(big, tr["id"].(string))
+	}
+	_, tiers = promotionCampaign(t, e, other, "Two", amountTier("F", 100), amountTier("G", 100))
+	for _, tr := range tiers {
+		small = append(small, tr["id"].(string))
+	}
+	listed := func(h resttest.Headers) []string {
+		t.Helper()
+		ids := qualifiedIDs(must(t, e.DoJSON(http.MethodPost, "/v1/qualifications", map[string]any{"order": cart(),
+			"options": map[string]any{"limit": 50}}, h), http.StatusOK))
+		slices.Sort(ids)
+		return ids
+	}
+	sorted := func(ids []string) []string { return slices.Sorted(slices.Values(ids)) }
+	for round := range 3 {
+		if got := listed(app); !slices.Equal(got, sorted(big)) {
+			t.Fatalf("round %d, 5 tiers (over the cap): %v, want %v", round, got, sorted(big))
+		}
+		if got := listed(other); !slices.Equal(got, sorted(small)) {
+			t.Fatalf("round %d, 2 tiers: %v, want %v", round, got, sorted(small))
+		}
+	}
+	must(t, e.DoJSON(http.MethodPost, "/v1/promotions/tiers/"+big[0]+"/disable", map[string]any{}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/promotions/tiers/"+small[0]+"/disable", map[string]any{}, other), http.StatusOK)
+	if got := listed(app); !slices.Equal(got, sorted(big[1:])) {
+		t.Fatalf("after disabling one of 5: %v", got)
+	}
+	if got := listed(other); !slices.Equal(got, sorted(small[1:])) {
+		t.Fatalf("after disabling one of 2: %v", got)
 	}
 }
