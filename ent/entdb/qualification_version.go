@@ -43,8 +43,8 @@ type execer interface {
 }
 
 // qualificationVersionHook changes the project's qualification_version
-// after each successful write of a qualificationEntities row that is not
-// a counter update. d is the client's dialect.
+// with each write of a qualificationEntities row that is not a counter
+// update, just before it. d is the client's dialect.
 func qualificationVersionHook(d string) ent.Hook {
 	one, all := "UPDATE projects SET qualification_version = ? WHERE id = ?", "UPDATE projects SET qualification_version = ?"
 	if d == dialect.Postgres {
@@ -55,18 +55,19 @@ func qualificationVersionHook(d string) ent.Hook {
 			if !slices.Contains(qualificationEntities, m.Type()) || countersOnlyMutation(m) {
 				return next.Mutate(ctx, m)
 			}
-			// The project, read before the write (a deleted row's is gone).
-			projectID, known := mutationProject(ctx, m)
-			v, err := next.Mutate(ctx, m)
-			if err != nil {
-				return v, err
-			}
+			// Before the write: on PostgreSQL the project row is then
+			// locked before the transaction's tier, campaign or rule rows,
+			// in the same order by every writer (no deadlock between two
+			// transactions writing overlapping rows). A write that fails
+			// after it rolls back with its transaction, or at worst costs
+			// a snapshot rebuild.
 			ex, ok := m.(execer)
 			if !ok {
 				return nil, fmt.Errorf("qualification version: %T cannot run statements", m)
 			}
 			version := rand.Int64()
-			if known {
+			var err error
+			if projectID, known := mutationProject(ctx, m); known {
 				_, err = ex.ExecContext(ctx, one, version, projectID)
 			} else {
 				// A write without a project in its context (a system
@@ -76,7 +77,7 @@ func qualificationVersionHook(d string) ent.Hook {
 			if err != nil {
 				return nil, fmt.Errorf("changing the qualification version: %w", err)
 			}
-			return v, nil
+			return next.Mutate(ctx, m)
 		})
 	}
 }
