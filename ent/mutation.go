@@ -40225,6 +40225,8 @@ type ProjectMutation struct {
 	client_set_voucher_expiration_date_enabled *bool
 	webhook_token                              *string
 	stacking_rules                             **jsonfield.StackingRules
+	qualification_version                      *int64
+	addqualification_version                   *int64
 	clearedFields                              map[string]struct{}
 	app_keys                                   map[string]struct{}
 	removedapp_keys                            map[string]struct{}
@@ -41024,6 +41026,62 @@ func (m *ProjectMutation) ResetStackingRules() {
 	delete(m.clearedFields, project.FieldStackingRules)
 }
 
+// SetQualificationVersion sets the "qualification_version" field.
+func (m *ProjectMutation) SetQualificationVersion(i int64) {
+	m.qualification_version = &i
+	m.addqualification_version = nil
+}
+
+// QualificationVersion returns the value of the "qualification_version" field in the mutation.
+func (m *ProjectMutation) QualificationVersion() (r int64, exists bool) {
+	v := m.qualification_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQualificationVersion returns the old "qualification_version" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldQualificationVersion(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQualificationVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQualificationVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQualificationVersion: %w", err)
+	}
+	return oldValue.QualificationVersion, nil
+}
+
+// AddQualificationVersion adds i to the "qualification_version" field.
+func (m *ProjectMutation) AddQualificationVersion(i int64) {
+	if m.addqualification_version != nil {
+		*m.addqualification_version += i
+	} else {
+		m.addqualification_version = &i
+	}
+}
+
+// AddedQualificationVersion returns the value that was added to the "qualification_version" field in this mutation.
+func (m *ProjectMutation) AddedQualificationVersion() (r int64, exists bool) {
+	v := m.addqualification_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetQualificationVersion resets all changes to the "qualification_version" field.
+func (m *ProjectMutation) ResetQualificationVersion() {
+	m.qualification_version = nil
+	m.addqualification_version = nil
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by ids.
 func (m *ProjectMutation) AddAppKeyIDs(ids ...string) {
 	if m.app_keys == nil {
@@ -41112,7 +41170,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 16)
+	fields := make([]string, 0, 17)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -41161,6 +41219,9 @@ func (m *ProjectMutation) Fields() []string {
 	if m.stacking_rules != nil {
 		fields = append(fields, project.FieldStackingRules)
 	}
+	if m.qualification_version != nil {
+		fields = append(fields, project.FieldQualificationVersion)
+	}
 	return fields
 }
 
@@ -41201,6 +41262,8 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.WebhookToken()
 	case project.FieldStackingRules:
 		return m.StackingRules()
+	case project.FieldQualificationVersion:
+		return m.QualificationVersion()
 	}
 	return nil, false
 }
@@ -41242,6 +41305,8 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldWebhookToken(ctx)
 	case project.FieldStackingRules:
 		return m.OldStackingRules(ctx)
+	case project.FieldQualificationVersion:
+		return m.OldQualificationVersion(ctx)
 	}
 	return nil, fmt.Errorf("unknown Project field %s", name)
 }
@@ -41363,6 +41428,13 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetStackingRules(v)
 		return nil
+	case project.FieldQualificationVersion:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQualificationVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
@@ -41370,13 +41442,21 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *ProjectMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addqualification_version != nil {
+		fields = append(fields, project.FieldQualificationVersion)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *ProjectMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case project.FieldQualificationVersion:
+		return m.AddedQualificationVersion()
+	}
 	return nil, false
 }
 
@@ -41385,6 +41465,13 @@ func (m *ProjectMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *ProjectMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case project.FieldQualificationVersion:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQualificationVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project numeric field %s", name)
 }
@@ -41498,6 +41585,9 @@ func (m *ProjectMutation) ResetField(name string) error {
 		return nil
 	case project.FieldStackingRules:
 		m.ResetStackingRules()
+		return nil
+	case project.FieldQualificationVersion:
+		m.ResetQualificationVersion()
 		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)

@@ -51,6 +51,8 @@ type Project struct {
 	WebhookToken string `json:"-"`
 	// StackingRules holds the value of the "stacking_rules" field.
 	StackingRules *jsonfield.StackingRules `json:"stacking_rules,omitempty"`
+	// QualificationVersion holds the value of the "qualification_version" field.
+	QualificationVersion int64 `json:"qualification_version,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProjectQuery when eager-loading is set.
 	Edges        ProjectEdges `json:"edges"`
@@ -86,6 +88,8 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case project.FieldClientRedeemEnabled, project.FieldClientPublishEnabled, project.FieldClientListVouchersEnabled, project.FieldClientCreateCustomerEnabled, project.FieldClientLoyaltyEventsEnabled, project.FieldClientSetVoucherExpirationDateEnabled:
 			values[i] = new(sql.NullBool)
+		case project.FieldQualificationVersion:
+			values[i] = new(sql.NullInt64)
 		case project.FieldID, project.FieldName, project.FieldDescription, project.FieldTimezone, project.FieldCurrency, project.FieldWebhookToken:
 			values[i] = new(sql.NullString)
 		case project.FieldCreatedAt, project.FieldUpdatedAt:
@@ -214,6 +218,12 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field stacking_rules: %w", err)
 				}
 			}
+		case project.FieldQualificationVersion:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field qualification_version", values[i])
+			} else if value.Valid {
+				_m.QualificationVersion = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -303,6 +313,9 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("stacking_rules=")
 	builder.WriteString(fmt.Sprintf("%v", _m.StackingRules))
+	builder.WriteString(", ")
+	builder.WriteString("qualification_version=")
+	builder.WriteString(fmt.Sprintf("%v", _m.QualificationVersion))
 	builder.WriteByte(')')
 	return builder.String()
 }

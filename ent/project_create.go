@@ -217,6 +217,20 @@ func (_c *ProjectCreate) SetStackingRules(v *jsonfield.StackingRules) *ProjectCr
 	return _c
 }
 
+// SetQualificationVersion sets the "qualification_version" field.
+func (_c *ProjectCreate) SetQualificationVersion(v int64) *ProjectCreate {
+	_c.mutation.SetQualificationVersion(v)
+	return _c
+}
+
+// SetNillableQualificationVersion sets the "qualification_version" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableQualificationVersion(v *int64) *ProjectCreate {
+	if v != nil {
+		_c.SetQualificationVersion(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ProjectCreate) SetID(v string) *ProjectCreate {
 	_c.mutation.SetID(v)
@@ -321,6 +335,10 @@ func (_c *ProjectCreate) defaults() {
 		v := project.DefaultWebhookToken()
 		_c.mutation.SetWebhookToken(v)
 	}
+	if _, ok := _c.mutation.QualificationVersion(); !ok {
+		v := project.DefaultQualificationVersion
+		_c.mutation.SetQualificationVersion(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := project.DefaultID()
 		_c.mutation.SetID(v)
@@ -383,6 +401,9 @@ func (_c *ProjectCreate) check() error {
 		if err := project.WebhookTokenValidator(v); err != nil {
 			return &ValidationError{Name: "webhook_token", err: fmt.Errorf(`ent: validator failed for field "Project.webhook_token": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.QualificationVersion(); !ok {
+		return &ValidationError{Name: "qualification_version", err: errors.New(`ent: missing required field "Project.qualification_version"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := project.IDValidator(v); err != nil {
@@ -488,6 +509,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.StackingRules(); ok {
 		_spec.SetField(project.FieldStackingRules, field.TypeJSON, value)
 		_node.StackingRules = value
+	}
+	if value, ok := _c.mutation.QualificationVersion(); ok {
+		_spec.SetField(project.FieldQualificationVersion, field.TypeInt64, value)
+		_node.QualificationVersion = value
 	}
 	if nodes := _c.mutation.AppKeysIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -770,6 +795,24 @@ func (u *ProjectUpsert) UpdateStackingRules() *ProjectUpsert {
 // ClearStackingRules clears the value of the "stacking_rules" field.
 func (u *ProjectUpsert) ClearStackingRules() *ProjectUpsert {
 	u.SetNull(project.FieldStackingRules)
+	return u
+}
+
+// SetQualificationVersion sets the "qualification_version" field.
+func (u *ProjectUpsert) SetQualificationVersion(v int64) *ProjectUpsert {
+	u.Set(project.FieldQualificationVersion, v)
+	return u
+}
+
+// UpdateQualificationVersion sets the "qualification_version" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateQualificationVersion() *ProjectUpsert {
+	u.SetExcluded(project.FieldQualificationVersion)
+	return u
+}
+
+// AddQualificationVersion adds v to the "qualification_version" field.
+func (u *ProjectUpsert) AddQualificationVersion(v int64) *ProjectUpsert {
+	u.Add(project.FieldQualificationVersion, v)
 	return u
 }
 
@@ -1073,6 +1116,27 @@ func (u *ProjectUpsertOne) UpdateStackingRules() *ProjectUpsertOne {
 func (u *ProjectUpsertOne) ClearStackingRules() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearStackingRules()
+	})
+}
+
+// SetQualificationVersion sets the "qualification_version" field.
+func (u *ProjectUpsertOne) SetQualificationVersion(v int64) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetQualificationVersion(v)
+	})
+}
+
+// AddQualificationVersion adds v to the "qualification_version" field.
+func (u *ProjectUpsertOne) AddQualificationVersion(v int64) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.AddQualificationVersion(v)
+	})
+}
+
+// UpdateQualificationVersion sets the "qualification_version" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateQualificationVersion() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateQualificationVersion()
 	})
 }
 
@@ -1543,6 +1607,27 @@ func (u *ProjectUpsertBulk) UpdateStackingRules() *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) ClearStackingRules() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearStackingRules()
+	})
+}
+
+// SetQualificationVersion sets the "qualification_version" field.
+func (u *ProjectUpsertBulk) SetQualificationVersion(v int64) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetQualificationVersion(v)
+	})
+}
+
+// AddQualificationVersion adds v to the "qualification_version" field.
+func (u *ProjectUpsertBulk) AddQualificationVersion(v int64) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.AddQualificationVersion(v)
+	})
+}
+
+// UpdateQualificationVersion sets the "qualification_version" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateQualificationVersion() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateQualificationVersion()
 	})
 }
 

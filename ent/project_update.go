@@ -257,6 +257,27 @@ func (_u *ProjectUpdate) ClearStackingRules() *ProjectUpdate {
 	return _u
 }
 
+// SetQualificationVersion sets the "qualification_version" field.
+func (_u *ProjectUpdate) SetQualificationVersion(v int64) *ProjectUpdate {
+	_u.mutation.ResetQualificationVersion()
+	_u.mutation.SetQualificationVersion(v)
+	return _u
+}
+
+// SetNillableQualificationVersion sets the "qualification_version" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableQualificationVersion(v *int64) *ProjectUpdate {
+	if v != nil {
+		_u.SetQualificationVersion(*v)
+	}
+	return _u
+}
+
+// AddQualificationVersion adds value to the "qualification_version" field.
+func (_u *ProjectUpdate) AddQualificationVersion(v int64) *ProjectUpdate {
+	_u.mutation.AddQualificationVersion(v)
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdate) AddAppKeyIDs(ids ...string) *ProjectUpdate {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -448,6 +469,12 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.StackingRulesCleared() {
 		_spec.ClearField(project.FieldStackingRules, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.QualificationVersion(); ok {
+		_spec.SetField(project.FieldQualificationVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQualificationVersion(); ok {
+		_spec.AddField(project.FieldQualificationVersion, field.TypeInt64, value)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -740,6 +767,27 @@ func (_u *ProjectUpdateOne) ClearStackingRules() *ProjectUpdateOne {
 	return _u
 }
 
+// SetQualificationVersion sets the "qualification_version" field.
+func (_u *ProjectUpdateOne) SetQualificationVersion(v int64) *ProjectUpdateOne {
+	_u.mutation.ResetQualificationVersion()
+	_u.mutation.SetQualificationVersion(v)
+	return _u
+}
+
+// SetNillableQualificationVersion sets the "qualification_version" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableQualificationVersion(v *int64) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetQualificationVersion(*v)
+	}
+	return _u
+}
+
+// AddQualificationVersion adds value to the "qualification_version" field.
+func (_u *ProjectUpdateOne) AddQualificationVersion(v int64) *ProjectUpdateOne {
+	_u.mutation.AddQualificationVersion(v)
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdateOne) AddAppKeyIDs(ids ...string) *ProjectUpdateOne {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -961,6 +1009,12 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if _u.mutation.StackingRulesCleared() {
 		_spec.ClearField(project.FieldStackingRules, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.QualificationVersion(); ok {
+		_spec.SetField(project.FieldQualificationVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedQualificationVersion(); ok {
+		_spec.AddField(project.FieldQualificationVersion, field.TypeInt64, value)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{

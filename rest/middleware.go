@@ -50,6 +50,16 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 	}
 }
 
+// withTierSnapshots gives every request the server's qualification tier
+// snapshots (graph/redemption tier_snapshot.go).
+func withTierSnapshots(limits redemption.TierSnapshotLimits) gin.HandlerFunc {
+	tiers := redemption.NewTierSnapshots(limits)
+	return func(c *gin.Context) {
+		c.Request = c.Request.WithContext(redemption.WithTierSnapshots(c.Request.Context(), tiers))
+		c.Next()
+	}
+}
+
 // accessLog writes one structured line per request, at debug level for
 // health probes and metrics scrapes (they come every few seconds) and at
 // info for the rest. It never logs headers or bodies, so no credential

@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/openapi"
 )
@@ -39,6 +40,9 @@ type Options struct {
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
+	// TierSnapshotLimits bound the qualifications' in-memory tier
+	// snapshots (nil: redemption.DefaultTierSnapshotLimits).
+	TierSnapshotLimits *redemption.TierSnapshotLimits
 	// Admission bounds how many single-statement publications and
 	// validations run on the database at once; nil sets no bound.
 	Admission *graph.Admission
@@ -98,6 +102,14 @@ type Options struct {
 	Draining func() bool
 }
 
+// tierSnapshotLimits resolves TierSnapshotLimits.
+func (o Options) tierSnapshotLimits() redemption.TierSnapshotLimits {
+	if o.TierSnapshotLimits != nil {
+		return *o.TierSnapshotLimits
+	}
+	return redemption.DefaultTierSnapshotLimits
+}
+
 // requestTimeout resolves RequestTimeout (0: none).
 func (o Options) requestTimeout() time.Duration {
 	switch {
@@ -138,7 +150,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if opts.Tracing {
 		r.Use(traceRequests) // first: the span covers the whole request
 	}
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), requestDeadline(opts.requestTimeout()),
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), withTierSnapshots(opts.tierSnapshotLimits()),
+		requestDeadline(opts.requestTimeout()),
 		metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
 		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))

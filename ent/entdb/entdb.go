@@ -78,6 +78,9 @@ func OpenWith(ctx context.Context, url string, opts Options) (*DB, error) {
 	client := ent.NewClient(ent.Driver(base))
 	batchClients.Store(client, ent.NewClient(ent.Driver(batchDriver{base}))) // write_batch.go
 	jobs := ent.NewClient(ent.Driver(textArgs{entsql.OpenDB(dialect.Postgres, jobsSQL)}))
+	for _, c := range []*ent.Client{client, BatchClient(client), jobs} {
+		c.Use(qualificationVersionHook(dialect.Postgres)) // qualification_version.go
+	}
 	return &DB{Client: client, SQL: db, Dialect: dialect.Postgres, Jobs: jobs, jobsSQL: jobsSQL}, nil
 }
 
@@ -116,6 +119,7 @@ func openSQLite(ctx context.Context, url string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
 	client := ent.NewClient(ent.Driver(newSQLiteWriters(entsql.OpenDB(dia, db))))
+	client.Use(qualificationVersionHook(dia)) // qualification_version.go
 	return &DB{Client: client, SQL: db, Dialect: dia, Jobs: client}, nil
 }
 

@@ -1391,6 +1391,7 @@ var (
 		{Name: "client_set_voucher_expiration_date_enabled", Type: field.TypeBool, Default: false},
 		{Name: "webhook_token", Type: field.TypeString, Nullable: true, Size: 128},
 		{Name: "stacking_rules", Type: field.TypeJSON, Nullable: true},
+		{Name: "qualification_version", Type: field.TypeInt64, Default: 0},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
 	ProjectsTable = &schema.Table{

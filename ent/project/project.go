@@ -46,6 +46,8 @@ const (
 	FieldWebhookToken = "webhook_token"
 	// FieldStackingRules holds the string denoting the stacking_rules field in the database.
 	FieldStackingRules = "stacking_rules"
+	// FieldQualificationVersion holds the string denoting the qualification_version field in the database.
+	FieldQualificationVersion = "qualification_version"
 	// EdgeAppKeys holds the string denoting the app_keys edge name in mutations.
 	EdgeAppKeys = "app_keys"
 	// Table holds the table name of the project in the database.
@@ -78,6 +80,7 @@ var Columns = []string{
 	FieldClientSetVoucherExpirationDateEnabled,
 	FieldWebhookToken,
 	FieldStackingRules,
+	FieldQualificationVersion,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -123,6 +126,8 @@ var (
 	DefaultWebhookToken func() string
 	// WebhookTokenValidator is a validator for the "webhook_token" field. It is called by the builders before save.
 	WebhookTokenValidator func(string) error
+	// DefaultQualificationVersion holds the default value on creation for the "qualification_version" field.
+	DefaultQualificationVersion int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -200,6 +205,11 @@ func ByClientSetVoucherExpirationDateEnabled(opts ...sql.OrderTermOption) OrderO
 // ByWebhookToken orders the results by the webhook_token field.
 func ByWebhookToken(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldWebhookToken, opts...).ToFunc()
+}
+
+// ByQualificationVersion orders the results by the qualification_version field.
+func ByQualificationVersion(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldQualificationVersion, opts...).ToFunc()
 }
 
 // ByAppKeysCount orders the results by app_keys count.

@@ -130,6 +130,11 @@ func WebhookToken(v string) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldWebhookToken, v))
 }
 
+// QualificationVersion applies equality check predicate on the "qualification_version" field. It's identical to QualificationVersionEQ.
+func QualificationVersion(v int64) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldQualificationVersion, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldCreatedAt, v))
@@ -653,6 +658,46 @@ func StackingRulesIsNil() predicate.Project {
 // StackingRulesNotNil applies the NotNil predicate on the "stacking_rules" field.
 func StackingRulesNotNil() predicate.Project {
 	return predicate.Project(sql.FieldNotNull(FieldStackingRules))
+}
+
+// QualificationVersionEQ applies the EQ predicate on the "qualification_version" field.
+func QualificationVersionEQ(v int64) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldQualificationVersion, v))
+}
+
+// QualificationVersionNEQ applies the NEQ predicate on the "qualification_version" field.
+func QualificationVersionNEQ(v int64) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldQualificationVersion, v))
+}
+
+// QualificationVersionIn applies the In predicate on the "qualification_version" field.
+func QualificationVersionIn(vs ...int64) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldQualificationVersion, vs...))
+}
+
+// QualificationVersionNotIn applies the NotIn predicate on the "qualification_version" field.
+func QualificationVersionNotIn(vs ...int64) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldQualificationVersion, vs...))
+}
+
+// QualificationVersionGT applies the GT predicate on the "qualification_version" field.
+func QualificationVersionGT(v int64) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldQualificationVersion, v))
+}
+
+// QualificationVersionGTE applies the GTE predicate on the "qualification_version" field.
+func QualificationVersionGTE(v int64) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldQualificationVersion, v))
+}
+
+// QualificationVersionLT applies the LT predicate on the "qualification_version" field.
+func QualificationVersionLT(v int64) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldQualificationVersion, v))
+}
+
+// QualificationVersionLTE applies the LTE predicate on the "qualification_version" field.
+func QualificationVersionLTE(v int64) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldQualificationVersion, v))
 }
 
 // HasAppKeys applies the HasEdge predicate on the "app_keys" edge.

@@ -2202,6 +2202,10 @@ func init() {
 	project.DefaultWebhookToken = projectDescWebhookToken.Default.(func() string)
 	// project.WebhookTokenValidator is a validator for the "webhook_token" field. It is called by the builders before save.
 	project.WebhookTokenValidator = projectDescWebhookToken.Validators[0].(func(string) error)
+	// projectDescQualificationVersion is the schema descriptor for qualification_version field.
+	projectDescQualificationVersion := projectFields[14].Descriptor()
+	// project.DefaultQualificationVersion holds the default value on creation for the qualification_version field.
+	project.DefaultQualificationVersion = projectDescQualificationVersion.Default.(int64)
 	// projectDescID is the schema descriptor for id field.
 	projectDescID := projectMixinFields0[0].Descriptor()
 	// project.DefaultID holds the default value on creation for the id field.

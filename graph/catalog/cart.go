@@ -57,7 +57,10 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 	}
 	skus := map[string]*ent.Sku{}
 	if len(sRefs) > 0 {
-		found, err := c.Sku.Query().Where(sku.Or(sku.IDIn(sRefs...), sku.SourceIDIn(sRefs...))).All(ctx)
+		// Only the columns a cart line takes (a qualification resolves
+		// its cart on every request).
+		found, err := c.Sku.Query().Where(sku.Or(sku.IDIn(sRefs...), sku.SourceIDIn(sRefs...))).
+			Select(sku.FieldID, sku.FieldSourceID, sku.FieldPrice, sku.FieldProductID).All(ctx)
 		if err != nil {
 			return nil, wrap("reading the cart's SKUs", err)
 		}
@@ -71,7 +74,8 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 	}
 	products := map[string]*ent.Product{}
 	if len(pRefs) > 0 {
-		found, err := c.Product.Query().Where(product.Or(product.IDIn(pRefs...), product.SourceIDIn(pRefs...))).All(ctx)
+		found, err := c.Product.Query().Where(product.Or(product.IDIn(pRefs...), product.SourceIDIn(pRefs...))).
+			Select(product.FieldID, product.FieldSourceID, product.FieldMetadata, product.FieldPrice).All(ctx)
 		if err != nil {
 			return nil, wrap("reading the cart's products", err)
 		}

@@ -71,8 +71,11 @@ type Outcome struct {
 // here; see Rules.CheckRedeemables.
 func Stack(o *Order, r Rules, cs []Candidate) (out []Outcome, valid bool) {
 	r = r.normalized()
-	start := o.Clone()
 	excluding := r.mayExclude(cs)
+	var start *Order // the order to work out again from (only when excluding)
+	if excluding {
+		start = o.Clone()
+	}
 	out, valid, exclusiveApplied := stack(o, r, cs, excluding)
 	if excluding && !exclusiveApplied {
 		*o = *start

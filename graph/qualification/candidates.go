@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // The candidates of a qualification come from SQL that selects only
@@ -30,8 +31,11 @@ type candidate struct {
 	object    string // promotion_tier, voucher, promotion_stack or campaign
 	id        string // promo_…, the voucher code, stack_…, camp_…
 	createdAt time.Time
-	fields    fields
-	stack     *ent.PromotionStack
+	// fields are the filters' values (nil for a tier until values makes
+	// them from tier: most requests filter nothing).
+	fields fields
+	tier   *ent.PromotionTier
+	stack  *ent.PromotionStack
 	// campaign is a campaign entry's campaign (with its category), code
 	// the code it is checked through (campaigns.go).
 	campaign *ent.Campaign
@@ -54,8 +58,17 @@ func activeCampaign(now time.Time) predicate.Campaign {
 		campaign.Or(campaign.ExpirationDateIsNil(), campaign.ExpirationDateGT(now)))
 }
 
-// tierCandidates reads the available tiers created before the cursor.
-func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
+// tierCandidates reads the available tiers created before the cursor,
+// from the snapshot when there is one.
+func tierCandidates(ctx context.Context, snap *redemption.TierSnapshot, now time.Time, before *time.Time) ([]candidate, error) {
+	if snap != nil {
+		tiers := snap.Available(now, before, MaxCandidates+1)
+		out := make([]candidate, len(tiers))
+		for i, st := range tiers {
+			out[i] = tierCandidate(st.Tier)
+		}
+		return out, nil
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -76,11 +89,24 @@ func tierCandidates(ctx context.Context, now time.Time, before *time.Time) ([]ca
 	}
 	out := make([]candidate, len(tiers))
 	for i, t := range tiers {
-		out[i] = candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, fields: fields{
-			"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
-			"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}}
+		out[i] = tierCandidate(t)
 	}
 	return out, nil
+}
+
+// tierCandidate is the candidate of a tier.
+func tierCandidate(t *ent.PromotionTier) candidate {
+	return candidate{object: "promotion_tier", id: t.ID, createdAt: t.CreatedAt, tier: t}
+}
+
+// values are the candidate's values of the filter fields.
+func (c candidate) values() fields {
+	if c.fields == nil && c.tier != nil {
+		t := c.tier
+		return fields{"resource_id": t.ID, "resource_type": "promotion_tier", "campaign_id": t.CampaignID,
+			"campaign_type": "PROMOTION", "category_id": deref(t.CategoryID)}
+	}
+	return c.fields
 }
 
 // usableVoucher selects the active vouchers inside their dates.

@@ -100,13 +100,16 @@ func filterValues(v any) ([]string, error) {
 	return nil, fmt.Errorf("must be a string or a list of strings")
 }
 
+// none: the filter keeps every candidate.
+func (f *filter) none() bool { return f == nil || len(f.conditions) == 0 }
+
 // fields are a candidate's values of the filter fields ("" when it has
 // none).
 type fields map[string]string
 
 // matches reports whether the candidate passes the filter.
 func (f *filter) matches(v fields) bool {
-	if f == nil || len(f.conditions) == 0 {
+	if f.none() {
 		return true
 	}
 	for _, c := range f.conditions {

@@ -104,6 +104,8 @@ type request struct {
 	filter        *filter
 	expand        map[string]bool
 	sorting       string
+	// tiers is the project's tier snapshot (nil: tiers are read by SQL).
+	tiers *redemption.TierSnapshot
 }
 
 // check validates the input: a documented 400 names the property.

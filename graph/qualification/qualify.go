@@ -36,6 +36,7 @@ type Page struct {
 type picked struct {
 	cand     candidate
 	q        *redemption.Qualified
+	outcome  *redemption.QualifyOutcome // the evaluation of q
 	discount int64
 	entry    map[string]any // a stack's entry, rendered by its validation
 }
@@ -57,6 +58,13 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 			return nil, err
 		}
 		defer release()
+	}
+	if sc.tiers && !sc.stacks {
+		// The tiers, their rules and categories from memory while the
+		// project's qualification version is unchanged (nil: SQL).
+		if r.tiers, err = redemption.CurrentTierSnapshot(ctx); err != nil {
+			return nil, err
+		}
 	}
 	now := clock.Now()
 	cands, truncated, err := r.candidates(ctx, sc, now)
@@ -92,7 +100,7 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 // evalInput is the evaluation's input for some candidates.
 func (r *request) evalInput(cands []candidate, sc scenario) redemption.QualifyInput {
 	in := redemption.QualifyInput{Customer: r.in.Customer, Order: r.in.Order, TrackingID: r.in.TrackingID,
-		Metadata: r.in.Metadata, Omit: sc.omit}
+		Metadata: r.in.Metadata, Omit: sc.omit, Tiers: r.tiers, DeferViews: true}
 	for _, c := range cands {
 		object, id := c.evaluated()
 		in.Candidates = append(in.Candidates, &redemption.RedeemableInput{Object: &object, ID: id})
@@ -113,7 +121,7 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 		return err
 	}
 	if sc.tiers {
-		l, err := tierCandidates(ctx, now, r.startingAfter)
+		l, err := tierCandidates(ctx, r.tiers, now, r.startingAfter)
 		if err := add(l, err, MaxCandidates); err != nil {
 			return nil, false, err
 		}
@@ -155,7 +163,7 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 	}
 	kept := all[:0:0]
 	for _, c := range all {
-		if r.filter.matches(c.fields) {
+		if r.filter.none() || r.filter.matches(c.values()) {
 			kept = append(kept, c)
 		}
 	}
@@ -197,11 +205,7 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 		}
 		for i, q := range out.Items {
 			if sc.keeps(q, out.CartItems) {
-				if cmp := batch[i].campaign; cmp != nil {
-					// The campaign's category, not its code's own.
-					q.Categories = out.CategoriesView(cmp.Edges.AssignedCategory)
-				}
-				picks = append(picks, picked{cand: batch[i], q: q, discount: q.Discount})
+				picks = append(picks, picked{cand: batch[i], q: q, outcome: out, discount: q.Discount})
 			}
 		}
 	}
@@ -236,6 +240,17 @@ func (r *request) page(ctx context.Context, picks []picked, truncated bool, eval
 		if !last.IsZero() {
 			s := clock.Format(last)
 			p.MoreStartingAfter = &s
+		}
+	}
+	for _, p := range picks {
+		if p.q == nil {
+			continue
+		}
+		// Only the page's entries are rendered.
+		p.q.Render()
+		if cmp := p.cand.campaign; cmp != nil {
+			// The campaign's category, not its code's own.
+			p.q.Categories = p.outcome.CategoriesView(cmp.Edges.AssignedCategory)
 		}
 	}
 	if err := r.addLockedCredits(ctx, picks, clock.Now()); err != nil {

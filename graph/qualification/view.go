@@ -57,8 +57,8 @@ func (r *request) entry(c candidate, q *redemption.Qualified) map[string]any {
 	if !r.expand[ExpandRedeemable] {
 		return e
 	}
-	if c.fields["campaign_id"] != "" {
-		e["campaign_id"] = c.fields["campaign_id"]
+	if id := c.values()["campaign_id"]; id != "" {
+		e["campaign_id"] = id
 	}
 	if q.CampaignName != nil {
 		e["campaign_name"] = *q.CampaignName

@@ -34,7 +34,7 @@ func redeemableCategoryID(v *ent.Voucher) string {
 func (e *evaluation) loadCategories(ctx context.Context) error {
 	var ids []string
 	for _, s := range e.states {
-		if id := s.categoryID(); id != "" {
+		if id := s.categoryID(); id != "" && !s.fromSnapshot {
 			ids = append(ids, id)
 		}
 	}
@@ -54,7 +54,9 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 		byID[cat.ID] = cat
 	}
 	for _, s := range e.states {
-		s.category = byID[s.categoryID()]
+		if !s.fromSnapshot {
+			s.category = byID[s.categoryID()]
+		}
 	}
 	return nil
 }

@@ -48,6 +48,9 @@ type evaluation struct {
 
 	segments       []string
 	segmentsLoaded bool
+	// tiers is the project's tier snapshot a qualification reads its
+	// tiers from (nil: SQL; tier_snapshot.go).
+	tiers *TierSnapshot
 	// storedOrder is the existing order the request names (nil: a new one).
 	storedOrder *ent.Order
 	// cart is what the catalogue knows of the request's lines, index-aligned

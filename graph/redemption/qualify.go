@@ -26,6 +26,13 @@ type QualifyInput struct {
 	// Candidates are the redeemables to check: promotion_tier ids and
 	// voucher codes or ids.
 	Candidates []*RedeemableInput
+	// Tiers, when set, is where the tiers, their rules and categories
+	// are read from (CurrentTierSnapshot); a tier it lacks is read by SQL.
+	Tiers *TierSnapshot
+	// DeferViews leaves a passing candidate's views (Result, Order,
+	// ApplicableTo, InapplicableTo, Categories) to Qualified.Render: a
+	// page shows a few of the candidates that pass.
+	DeferViews bool
 	// Omit leaves rule conditions out (they hold without being checked);
 	// the per-customer redemption count is always left out (reference
 	// §5.4: not checked by qualifications).
@@ -72,6 +79,17 @@ type Qualified struct {
 	Categories     []any
 	Metadata       map[string]any
 	CampaignName   *string
+	// render fills the views (nil: filled, or nothing to fill).
+	render func()
+}
+
+// Render fills the views of a candidate evaluated with DeferViews (a
+// no-op otherwise and the second time).
+func (q *Qualified) Render() {
+	if q.render != nil {
+		q.render()
+		q.render = nil
+	}
 }
 
 // Qualify checks each candidate against the request on its own.
@@ -85,7 +103,7 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluation{req: req, now: clock.Now(), rules: stacking}
+	e := &evaluation{req: req, now: clock.Now(), rules: stacking, tiers: in.Tiers}
 	if err := e.loadEach(ctx); err != nil {
 		return nil, err
 	}
@@ -106,6 +124,9 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 		q, err := e.qualifyOne(ctx, s, rc, omit)
 		if err != nil {
 			return nil, err
+		}
+		if !in.DeferViews {
+			q.Render()
 		}
 		out.Items = append(out.Items, q)
 	}
@@ -185,10 +206,12 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	// nothing off, e.g. one limited to products not in the cart, is not).
 	q.Applicable = outs[0].Status == discount.StatusApplicable && (cand.Discount == nil || res.Total > 0 || res.AddedUnits > 0)
 	q.Discount = res.Total
-	q.Result = e.applicableResult(s, outs[0])
-	q.Order = newOrderView(o, e.req.order, nil, e.customer)
-	q.ApplicableTo, q.InapplicableTo = e.applicableTo(s, &res), s.inapplicableTo()
-	q.Categories = s.categoriesView(e.rules)
+	q.render = func() {
+		q.Result = e.applicableResult(s, outs[0])
+		q.Order = newOrderView(o, e.req.order, nil, e.customer)
+		q.ApplicableTo, q.InapplicableTo = e.applicableTo(s, &res), s.inapplicableTo()
+		q.Categories = s.categoriesView(e.rules)
+	}
 	r := &RedeemableResult{}
 	if s.tier != nil {
 		s.tierResult(r, false, e.rules)

@@ -69,6 +69,11 @@ func (e *evaluation) expandStack(ctx context.Context) error {
 func (e *evaluation) loadTiers(ctx context.Context, lock bool) error {
 	var ids []string
 	for _, s := range e.states {
+		if t := e.tiers.tier(s.code()); t != nil && s.isTier() && !lock {
+			s.tier, s.hasRules, s.fromSnapshot = t.Tier, true, true
+			s.rules, s.ruleIDs, s.category = t.rules, t.ruleIDs, t.category
+			continue
+		}
 		if s.isTier() && !slices.Contains(ids, s.code()) {
 			ids = append(ids, s.code())
 		}
@@ -93,7 +98,7 @@ func (e *evaluation) loadTiers(ctx context.Context, lock bool) error {
 	}
 	for _, s := range e.states {
 		for _, t := range tiers {
-			if s.isTier() && t.ID == s.code() {
+			if s.isTier() && !s.fromSnapshot && t.ID == s.code() {
 				s.tier, s.hasRules = t, true
 			}
 		}

@@ -176,7 +176,7 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 	}
 	var objects []string
 	for _, s := range e.states {
-		if s.hasRules {
+		if s.hasRules && !s.fromSnapshot {
 			objects = append(objects, s.ruleObjects()...)
 		}
 	}
@@ -210,7 +210,7 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 	}
 	for _, s := range e.states {
 		objects := s.ruleObjects()
-		if len(objects) == 0 {
+		if len(objects) == 0 || s.fromSnapshot {
 			continue
 		}
 		for _, a := range as {
