@@ -119,7 +119,6 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 	if objects := s.ruleObjects(); len(objects) == 0 || objects[0] == "" {
 		return rc, nil // no redeemable (a qualification's shared context): nothing to count
 	}
-	}
 	of := redemption.VoucherID
 	if s.tier != nil {
 		of = redemption.RelatedObjectID
