@@ -1,6 +1,7 @@
 package discount
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -162,9 +163,9 @@ func (o *Order) sortLines(lines []int, pick Pick) []int {
 	out := slices.Clone(lines)
 	switch pick {
 	case PickCheapest, PickFromCheapest:
-		slices.SortStableFunc(out, func(a, b int) int { return cmpInt(o.linePrice(a), o.linePrice(b)) })
+		slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(o.linePrice(a), o.linePrice(b)) })
 	case PickMostExpensive, PickFromMostExpensive:
-		slices.SortStableFunc(out, func(a, b int) int { return cmpInt(o.linePrice(b), o.linePrice(a)) })
+		slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(o.linePrice(b), o.linePrice(a)) })
 	}
 	return out
 }
@@ -176,16 +177,6 @@ func (o *Order) linePrice(i int) int64 {
 		return it.Price
 	}
 	return mulDivRound(it.Amount, 1, it.units())
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // pickResources sets units[i] for the target's sorted lines: the

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // Partial refunds of order payments (refunds.spent_points RETURN_POINTS
@@ -117,10 +118,10 @@ func share(points, part, whole int64) int64 {
 func refundedLines(paid, now []map[string]any) (gone, base int64) {
 	left := map[string]int64{}
 	for i, m := range now {
-		left[lineKey(m, i)] += lineInt(m["quantity"])
+		left[lineKey(m, i)] += validationrule.JSONInt64(m["quantity"])
 	}
 	for i, m := range paid {
-		q, price := lineInt(m["quantity"]), lineInt(m["price"])
+		q, price := validationrule.JSONInt64(m["quantity"]), validationrule.JSONInt64(m["price"])
 		if q <= 0 || price <= 0 {
 			continue
 		}
@@ -144,26 +145,13 @@ func lineKey(m map[string]any, i int) string {
 	return "#" + strconv.Itoa(i)
 }
 
-// lineInt is a stored line's number (JSON float64 or Go int64).
-func lineInt(v any) int64 {
-	switch n := v.(type) {
-	case float64:
-		return int64(n)
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	}
-	return 0
-}
-
 // paidLines are the order's lines as a payment remembers them.
 func paidLines(o *ent.Order) []map[string]any {
 	out := make([]map[string]any, 0, len(o.Items))
 	for _, m := range o.Items {
-		q, price := lineInt(m["quantity"]), lineInt(m["price"])
+		q, price := validationrule.JSONInt64(m["quantity"]), validationrule.JSONInt64(m["price"])
 		if price <= 0 && q > 0 {
-			price = lineInt(m["amount"]) / q
+			price = validationrule.JSONInt64(m["amount"]) / q
 		}
 		line := map[string]any{"quantity": q, "price": price}
 		for _, k := range []string{"sku_id", "product_id", "source_id"} {

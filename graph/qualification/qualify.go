@@ -1,6 +1,7 @@
 package qualification
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -216,9 +217,9 @@ func (r *request) qualifyEach(ctx context.Context, sc scenario, cands []candidat
 func (r *request) page(ctx context.Context, picks []picked, truncated bool, evaluated []candidate) (*Page, error) {
 	switch r.sorting {
 	case SortBestDeal:
-		slices.SortStableFunc(picks, func(a, b picked) int { return cmpInt(b.discount, a.discount) })
+		slices.SortStableFunc(picks, func(a, b picked) int { return cmp.Compare(b.discount, a.discount) })
 	case SortLeastDeal:
-		slices.SortStableFunc(picks, func(a, b picked) int { return cmpInt(a.discount, b.discount) })
+		slices.SortStableFunc(picks, func(a, b picked) int { return cmp.Compare(a.discount, b.discount) })
 	}
 	p := &Page{Object: "list", DataRef: "data", Data: []map[string]any{}}
 	more := len(picks) > r.limit
@@ -262,14 +263,4 @@ func (r *request) page(ctx context.Context, picks []picked, truncated bool, eval
 	}
 	p.Data, p.Total = data, len(data)
 	return p, nil
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

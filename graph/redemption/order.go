@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // loadStoredOrder finds the existing order the request names by id (404
@@ -61,28 +62,15 @@ func (e *evaluation) startOrder() (*discount.Order, error) {
 		return nil, err
 	}
 	if in := e.req.order; in.Amount == nil && len(in.Items) == 0 {
-		amount := int64Of(calc["amount"])
+		amount := validationrule.JSONInt64(calc["amount"])
 		if o, err = discount.NewOrder(&amount, nil); err != nil {
 			return nil, apperr.InvalidPayload("The stored order %s cannot be used: %v", e.storedOrder.ID, err)
 		}
 	}
-	if prev := int64Of(calc["total_discount_amount"]); prev > 0 {
+	if prev := validationrule.JSONInt64(calc["total_discount_amount"]); prev > 0 {
 		if err := o.SetPreviousDiscount(prev); err != nil {
 			return nil, apperr.InvalidPayload("Property .order.amount is below the %d the order %s was already discounted by", prev, e.storedOrder.ID)
 		}
 	}
 	return o, nil
-}
-
-// int64Of reads a JSON number.
-func int64Of(v any) int64 {
-	switch n := v.(type) {
-	case float64:
-		return int64(n)
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	}
-	return 0
 }

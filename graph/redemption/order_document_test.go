@@ -3,6 +3,8 @@ package redemption
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // TestOrderDocumentRoundTrip: an order view is stored as its JSON and
@@ -25,7 +27,7 @@ func TestOrderDocumentRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if int64Of(m["total_discount_amount"]) != 100 || int64Of(m["amount"]) != 10000 || m["id"] != "ord_1" {
+	if validationrule.JSONInt64(m["total_discount_amount"]) != 100 || validationrule.JSONInt64(m["amount"]) != 10000 || m["id"] != "ord_1" {
 		t.Errorf("read back %v", m)
 	}
 	for _, empty := range []string{"", "null"} {

@@ -1,6 +1,7 @@
 package redemption
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -86,7 +87,7 @@ func (s *TierSnapshot) loadRules(ctx context.Context, c *ent.Client, objects []s
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
-		return cmpString(a.ID, b.ID)
+		return cmp.Compare(a.ID, b.ID)
 	})
 	var ids []string
 	byObject := map[string][]*ent.ValidationRuleAssignment{}
@@ -114,7 +115,7 @@ func (s *TierSnapshot) loadRules(ctx context.Context, c *ent.Client, objects []s
 			if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 				return c
 			}
-			return cmpString(a.ID, b.ID)
+			return cmp.Compare(a.ID, b.ID)
 		})
 		for _, a := range own {
 			if def, ok := defs[a.RuleID]; ok {
@@ -143,14 +144,4 @@ func inChunks[T any](ids []string, read func([]string) ([]T, error)) ([]T, error
 		ids = ids[n:]
 	}
 	return out, nil
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

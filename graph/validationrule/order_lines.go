@@ -6,7 +6,7 @@ package validationrule
 func ItemsOfOrderLines(items []map[string]any) []Item {
 	out := make([]Item, 0, len(items))
 	for _, m := range items {
-		it := Item{Quantity: lineNumber(m["quantity"]), Amount: lineNumber(m["amount"]), Price: lineNumber(m["price"])}
+		it := Item{Quantity: JSONInt64(m["quantity"]), Amount: JSONInt64(m["amount"]), Price: JSONInt64(m["price"])}
 		it.ProductID, _ = m["product_id"].(string)
 		it.SKUID, _ = m["sku_id"].(string)
 		if src, ok := m["source_id"].(string); ok && src != "" {
@@ -33,8 +33,9 @@ func ItemsOfOrderLines(items []map[string]any) []Item {
 	return out
 }
 
-// lineNumber is a JSON number as an int64 (0 when it is not one).
-func lineNumber(v any) int64 {
+// JSONInt64 is a stored JSON number as an int64: a float64 as decoded
+// from JSON, or an int64/int written by Go; anything else is 0.
+func JSONInt64(v any) int64 {
 	switch n := v.(type) {
 	case float64:
 		return int64(n)
