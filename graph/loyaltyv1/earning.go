@@ -231,7 +231,10 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 	}
 	amount, total := float64(o.Amount), float64(o.TotalAmount)
 	facts := earningFacts{customerID: cust.ID, customerMetadata: cust.Metadata, orderAmount: &amount, orderTotal: &total,
-		orderMetadata: o.Metadata, orderItems: orderRuleItems(o.Items)}
+		orderMetadata: o.Metadata, orderItems: orderRuleItems(o.Items), orderLines: o.Items}
+	if err := withCatalog(ctx, rules, facts.orderItems); err != nil { // earning_items.go
+		return err
+	}
 	details := map[string]any{"order": map[string]any{"id": o.ID, "source_id": o.SourceID},
 		"event": eventDetails("customer.order.paid")}
 	return award(ctx, rules, cust, "", facts, details)

@@ -38,6 +38,10 @@ type proportion struct {
 	Every    flexInt `json:"every"`
 	Points   flexInt `json:"points"`
 	Property string  `json:"property"`
+	// Object and ID name the items an ORDER_ITEMS_* calculation counts
+	// (product, sku or products_collection; none: every item).
+	Object string `json:"object"`
+	ID     string `json:"id"`
 }
 
 // formula is an earning rule's `loyalty` object.
@@ -158,15 +162,17 @@ type earningFacts struct {
 	orderTotal       *float64
 	orderMetadata    map[string]any
 	// customerID and orderItems are read by the rules' validation rules
-	// only (earning_validation.go).
+	// (earning_validation.go); orderLines, the order's stored lines, by
+	// the ORDER_ITEMS_* calculations (earning_items.go).
 	customerID string
 	orderItems []rules.Item
+	orderLines []map[string]any
 }
 
 // points is what the formula awards for the facts: FIXED its points,
 // PROPORTIONAL loyalty.Proportional of the value its calculation type
-// reads (0 when the value is missing or not a number). Item-based
-// calculations need the order's items matched to products and give 0 here.
+// reads (0 when the value is missing or not a number); ORDER_ITEMS_* sum
+// the order's matching lines (earning_items.go).
 func (f *formula) points(facts earningFacts) int64 {
 	if f.Type == "FIXED" {
 		return f.Points.Value
@@ -187,6 +193,9 @@ func (f *formula) points(facts earningFacts) int64 {
 		value = number(facts.customerMetadata[p.Property])
 	case "CUSTOM_EVENT_METADATA":
 		value = number(facts.eventMetadata[p.Property])
+	case "ORDER_ITEMS_AMOUNT", "ORDER_ITEMS_SUBTOTAL_AMOUNT", "ORDER_ITEMS_QUANTITY":
+		v := float64(p.itemsValue(f.CalculationType, facts.orderItems, facts.orderLines))
+		value = &v
 	}
 	if value == nil {
 		return 0

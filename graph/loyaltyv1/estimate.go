@@ -106,6 +106,7 @@ func EstimatePoints(ctx context.Context, programIDOrName string, in EstimateInpu
 			}
 		}
 		facts.orderItems = append(facts.orderItems, orderRuleItems([]map[string]any{line})...)
+		facts.orderLines = append(facts.orderLines, line)
 	}
 	out := &PointsEstimate{Campaign: EstimateCampaign{ID: cmp.ID, Name: cmp.Name, Object: "campaign"}}
 	var gate ruleGate // earning_validation.go: a rule whose validation rule fails adds nothing
