@@ -25,6 +25,7 @@ func init() {
 	// the v2 area's rules and the v1 programs' rules.
 	customer.Earning = customer.Earnings{loyalty.RuleEarning{}, loyaltyv1.RuleEarning{}}
 	customer.TierExpirationDate = loyaltyv1.TierExpirationDate
+	order.RevokeV1OrderAccruals = loyaltyv1.RevokeOrderAccruals
 	// A deleted category leaves the project's stacking rules.
 	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.

@@ -77,8 +77,8 @@ func written(ctx context.Context, before, after *ent.Order, kind writeKind) erro
 }
 
 // returnPaymentsOnCancel gives the points that paid (part of) the order
-// back when a write cancels it, and takes back what it earned (v2 order
-// payments' refunds, graph/loyalty/order_refunds.go,
+// back when a write cancels it, and takes back what it earned (v1
+// order.paid accruals always; v2 order payments' refunds, graph/loyalty/order_refunds.go,
 // order_earned_refunds.go; each payment once). A write that lowers a
 // paid order's total or its lines' units without canceling it is a
 // partial refund (graph/loyalty/order_partial_refunds.go).
@@ -93,8 +93,18 @@ func returnPaymentsOnCancel(ctx context.Context, before, after *ent.Order) error
 	if err := loyalty.ReturnOrderPayments(ctx, after.ID); err != nil {
 		return err
 	}
+	if RevokeV1OrderAccruals != nil {
+		if err := RevokeV1OrderAccruals(ctx, after); err != nil {
+			return err
+		}
+	}
 	return loyalty.RevokeOrderEarnings(ctx, after)
 }
+
+// RevokeV1OrderAccruals takes back the points a canceled order's v1
+// order.paid rules credited (graph/loyaltyv1 RevokeOrderAccruals, set at
+// wiring; nil: none are taken back).
+var RevokeV1OrderAccruals func(ctx context.Context, o *ent.Order) error
 
 // changes names what a write did: created or updated, and the status it
 // moved to (paid, canceled, fulfilled) when it moved.
