@@ -59,11 +59,17 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 	if len(sRefs) > 0 {
 		// Only the columns a cart line takes (a qualification resolves
 		// its cart on every request).
-		found, err := c.Sku.Query().Where(sku.Or(sku.IDIn(sRefs...), sku.SourceIDIn(sRefs...))).
-			Select(sku.FieldID, sku.FieldSourceID, sku.FieldPrice, sku.FieldProductID).All(ctx)
+		// By id and by source_id apart, as the products below.
+		cols := []string{sku.FieldID, sku.FieldSourceID, sku.FieldPrice, sku.FieldProductID}
+		found, err := c.Sku.Query().Where(sku.IDIn(sRefs...)).Select(cols...).All(ctx)
 		if err != nil {
 			return nil, wrap("reading the cart's SKUs", err)
 		}
+		bySource, err := c.Sku.Query().Where(sku.SourceIDIn(sRefs...)).Select(cols...).All(ctx)
+		if err != nil {
+			return nil, wrap("reading the cart's SKUs", err)
+		}
+		found = append(found, bySource...)
 		for _, s := range found {
 			skus[s.ID] = s
 			if s.SourceID != nil {
@@ -74,11 +80,20 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 	}
 	products := map[string]*ent.Product{}
 	if len(pRefs) > 0 {
-		found, err := c.Product.Query().Where(product.Or(product.IDIn(pRefs...), product.SourceIDIn(pRefs...))).
-			Select(product.FieldID, product.FieldSourceID, product.FieldMetadata, product.FieldPrice).All(ctx)
+		// By id and by source_id in two reads: one OR of both is no index
+		// condition under the project's filter, and PostgreSQL then reads
+		// every product of the project (a 10,000-product catalogue: most of
+		// a qualification's cost).
+		cols := []string{product.FieldID, product.FieldSourceID, product.FieldMetadata, product.FieldPrice}
+		found, err := c.Product.Query().Where(product.IDIn(pRefs...)).Select(cols...).All(ctx)
 		if err != nil {
 			return nil, wrap("reading the cart's products", err)
 		}
+		bySource, err := c.Product.Query().Where(product.SourceIDIn(pRefs...)).Select(cols...).All(ctx)
+		if err != nil {
+			return nil, wrap("reading the cart's products", err)
+		}
+		found = append(found, bySource...)
 		for _, p := range found {
 			products[p.ID] = p
 			if p.SourceID != nil {
