@@ -42,6 +42,10 @@ func (it Item) Subtotal() int64 { return it.Amount - it.DiscountAmount }
 func (it Item) units() int64 { return max(it.Quantity, 1) }
 
 // Order is the running state of an order during one (possibly stacked) calculation.
+// The calculations never change its lines in place (Apply gives the order new
+// lines when it changes them), so a copy of an Order value is a snapshot of it
+// that shares the lines; code outside the package must not change them either
+// (Clone gives lines of one's own).
 type Order struct {
 	Items                 []Item
 	Amount                int64 // before discounts (after UNIT effects added units)

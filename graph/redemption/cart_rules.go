@@ -102,7 +102,7 @@ func (e *evaluation) totalAfter(s *redeemableState) *int64 {
 	if c.Discount == nil {
 		return nil
 	}
-	o := e.order.Clone()
+	o := *e.order // shares the lines: Apply gives o new ones when it changes them
 	if _, err := o.Apply(*c.Discount, c.Eligible); err != nil {
 		return nil
 	}

@@ -198,7 +198,8 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	if err := e.loadBudgets(ctx, false, []*redeemableState{s}); err != nil { // unit_budgets.go
 		return nil, err
 	}
-	o := e.order.Clone()
+	o := new(discount.Order)
+	*o = *e.order // shares the lines: the calculation gives o new ones when it changes them
 	cand := e.candidateOf(s)
 	outs, _ := discount.Stack(o, e.rules, []discount.Candidate{cand})
 	res := outs[0].Result
