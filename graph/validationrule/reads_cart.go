@@ -20,6 +20,9 @@ var orderLevelKinds = map[kind]bool{
 // amount, segment, metadata, counts) does not, and a redemption can skip
 // reading the catalogue for it.
 func (d Definition) ReadsCart() bool {
+	if d.compiled != nil {
+		return d.compiled.readsCart
+	}
 	if len(d.ApplicableTo.Included) > 0 || len(d.ApplicableTo.Excluded) > 0 || d.Bundle != nil {
 		return true
 	}
