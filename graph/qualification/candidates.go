@@ -214,9 +214,20 @@ func stackCandidates(ctx context.Context, now time.Time, before *time.Time) ([]c
 	return out, nil
 }
 
-// newestFirst merges candidate lists newest first (then by id, descending).
+// newestFirst merges candidate lists, each newest first (then by id,
+// descending), in that order.
 func newestFirst(lists ...[]candidate) []candidate {
 	var all []candidate
+	filled, n := 0, 0
+	for _, l := range lists {
+		if len(l) > 0 {
+			all, filled, n = l, filled+1, n+len(l)
+		}
+	}
+	if filled <= 1 {
+		return all // one list (often the tiers alone): already in order
+	}
+	all = make([]candidate, 0, n)
 	for _, l := range lists {
 		all = append(all, l...)
 	}
