@@ -152,7 +152,10 @@ func voucherCandidates(ctx context.Context, holderRole string, before *time.Time
 	if before != nil {
 		q = q.Where(voucher.CreatedAtLT(*before))
 	}
-	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates + 1).
+	// Only the columns a candidate takes (every qualification runs this).
+	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates+1).
+		Select(voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldCode, voucher.FieldType, voucher.FieldCampaignID,
+			voucher.FieldCategoryID).
 		WithCampaign(func(q *ent.CampaignQuery) {
 			q.Select(campaign.FieldID, campaign.FieldCampaignType, campaign.FieldCategoryID)
 		}).All(ctx)
