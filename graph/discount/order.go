@@ -101,8 +101,8 @@ func checkItemInput(i int, it *Item) error {
 	}{{"quantity", it.Quantity}, {"price", it.Price}, {"amount", it.Amount},
 		{"discount_quantity", it.DiscountQuantity}, {"discount_amount", it.DiscountAmount}}
 	for _, f := range fields {
-		if err := checkValue(ErrInvalidOrder, fmt.Sprintf("items[%d].%s", i, f.name), f.v); err != nil {
-			return err
+		if f.v < 0 || f.v > MaxAmount { // the name is formatted only for an error
+			return checkValue(ErrInvalidOrder, fmt.Sprintf("items[%d].%s", i, f.name), f.v)
 		}
 	}
 	if it.Amount == 0 && it.Price > 0 {
