@@ -48,6 +48,17 @@ type CartLine struct {
 // AUTO_UPDATE one by its filter, two queries each). Unknown collections
 // are left out.
 func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([]CartLine, error) {
+	return resolveCart(ctx, refs, collectionIDs, true)
+}
+
+// ResolveCartWithoutMetadata is ResolveCart without the products' metadata
+// (every ProductMetadata nil), for a caller whose rules do not read it: a
+// product's metadata is most of what a cart's read returns.
+func ResolveCartWithoutMetadata(ctx context.Context, refs []CartRef, collectionIDs []string) ([]CartLine, error) {
+	return resolveCart(ctx, refs, collectionIDs, false)
+}
+
+func resolveCart(ctx context.Context, refs []CartRef, collectionIDs []string, metadata bool) ([]CartLine, error) {
 	c := ent.FromContext(ctx)
 	var pRefs, sRefs []string
 	for _, r := range refs {
@@ -92,7 +103,10 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 		// a qualification's cost).
 		// A reference that does not look like an id (prod_…) is no id: a
 		// cart named by source_ids takes one read.
-		cols := []string{product.FieldID, product.FieldSourceID, product.FieldMetadata, product.FieldPrice}
+		cols := []string{product.FieldID, product.FieldSourceID, product.FieldPrice}
+		if metadata {
+			cols = append(cols, product.FieldMetadata)
+		}
 		var found []*ent.Product
 		if ids := withPrefix(pRefs, pulid.PrefixProduct); len(ids) > 0 {
 			var err error

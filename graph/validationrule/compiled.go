@@ -8,9 +8,11 @@ type compiled struct {
 	expr      *node
 	err       error
 	readsCart bool
-	products  []string
-	skus      []string
-	cols      []string
+	// productMetadata: ReadsProductMetadata.
+	productMetadata bool
+	products        []string
+	skus            []string
+	cols            []string
 }
 
 // Compile returns d with its logic compiled and its cart needs and
@@ -21,7 +23,7 @@ type compiled struct {
 func (d Definition) Compile() Definition {
 	d.compiled = nil
 	expr, err := compileLogic(d.Logic, d.Rules)
-	c := &compiled{expr: expr, err: err, readsCart: d.ReadsCart()}
+	c := &compiled{expr: expr, err: err, readsCart: d.ReadsCart(), productMetadata: d.ReadsProductMetadata()}
 	c.products, c.skus, c.cols = d.Refs()
 	d.compiled = c
 	return d

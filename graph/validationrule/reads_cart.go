@@ -35,6 +35,22 @@ func (d Definition) ReadsCart() bool {
 	return false
 }
 
+// ReadsProductMetadata reports whether evaluating d reads an order line's
+// product metadata (a product.metadata rule: the only rules that do, nested
+// rules reading the line's own metadata), so that a cart's products can be
+// read without their metadata otherwise.
+func (d Definition) ReadsProductMetadata() bool {
+	if d.compiled != nil {
+		return d.compiled.productMetadata
+	}
+	for _, c := range d.Rules {
+		if k, _ := kindOf(c.Name); k == kindProductMeta {
+			return true
+		}
+	}
+	return false
+}
+
 // ReadsCustomerRecords reports whether evaluating d reads the customer's
 // stored records beyond the profile: segments (customer.segment) or the
 // count of their redemptions of the voucher (redemption.count.per_customer),
