@@ -188,7 +188,7 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 		}
 		q.Omitted[i] = omitted
 		if v != nil && s.failure == nil {
-			s.failure = failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))
+			s.failure = failure(v.Key, s.subject()+" cannot be redeemed because of violated validation rules: "+s.ruleIDs[i])
 		}
 	}
 	if s.failure != nil {
