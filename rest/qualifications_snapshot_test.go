@@ -324,3 +324,46 @@ func TestQualificationSnapshotLimits(t *testing.T) {
 		t.Fatalf("after disabling one of 2: %v", got)
 	}
 }
+
+// TestQualificationSnapshotSeesCodeCampaigns: the tier snapshot records
+// whether the project has an active code campaign (a qualification then
+// skips reading them when it has none); creating, disabling and enabling
+// one through one server process shows in the next qualification through
+// the other.
+func TestQualificationSnapshotSeesCodeCampaigns(t *testing.T) {
+	s := newQualificationShop(t)
+	e, app := s.e, s.app
+	a, b := e.Server.URL, e.AnotherServer().URL
+	campaigns := func(server string) []string {
+		t.Helper()
+		r := e.DoAt(server, http.MethodPost, "/v1/qualifications", []byte(mustJSON(map[string]any{"customer": map[string]any{"source_id": "bob"},
+			"order": cart(), "options": map[string]any{"limit": 50}})), app)
+		var ids []string
+		for _, x := range must(t, r, http.StatusOK)["redeemables"].(map[string]any)["data"].([]any) {
+			if q := x.(map[string]any); q["object"] == "campaign" {
+				ids = append(ids, q["id"].(string))
+			}
+		}
+		return ids
+	}
+	for _, server := range []string{a, b} {
+		if got := campaigns(server); len(got) != 0 {
+			t.Fatalf("at first: campaigns %v", got)
+		}
+	}
+	cmp := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Coupons", "campaign_type": "DISCOUNT_COUPONS",
+		"type": "STATIC", "voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 300}}},
+		app), http.StatusOK)["id"].(string)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+cmp+"/vouchers", map[string]any{"code": "CPN-1"}, app), http.StatusOK)
+	if got := campaigns(b); !slices.Equal(got, []string{cmp}) {
+		t.Fatalf("after creating it: campaigns %v, want [%s]", got, cmp)
+	}
+	must(t, e.DoAt(a, http.MethodPost, "/v1/campaigns/"+cmp+"/disable", nil, app), http.StatusOK)
+	if got := campaigns(b); len(got) != 0 {
+		t.Fatalf("disabled: campaigns %v", got)
+	}
+	must(t, e.DoAt(b, http.MethodPost, "/v1/campaigns/"+cmp+"/enable", nil, app), http.StatusOK)
+	if got := campaigns(a); !slices.Equal(got, []string{cmp}) {
+		t.Fatalf("enabled again: campaigns %v, want [%s]", got, cmp)
+	}
+}

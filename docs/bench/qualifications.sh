@@ -13,7 +13,10 @@
 # Growth: run with 100 0, 1000 0, 10000 0 and 100 9900 (the same
 # total with 99% disabled): docs/benchmarks.md "Qualifications".
 # PRODUCTS=n changes the catalogue's size; PPROF_ADDR=host:port writes a
-# CPU profile of the load to /tmp/qual.cpu.pprof. A smoke run:
+# CPU profile of the load to /tmp/qual.cpu.pprof (PROFILE=path elsewhere).
+# Prints the statements one qualification sends and redload's "cpu:" line
+# (server, PostgreSQL, other processes); STATEMENTS=path keeps those
+# statements' log lines. A smoke run:
 #   PRODUCTS=200 .ci/with-postgres docs/bench/qualifications.sh 20 20 2 2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -94,9 +97,28 @@ items=$(seq 0 49 | sed 's/.*/{"product_id":"p-&","quantity":1,"price":1000}/' | 
 echo "{\"customer\":{\"source_id\":\"shopper\"},\"order\":{\"items\":[$items]},\"options\":{\"limit\":5}}" > "$tmp/qualify.json"
 api /v1/qualifications -d @"$tmp/qualify.json" > "$tmp/qualify.out"
 grep -q '"object":"promotion_tier"' "$tmp/qualify.out" || { echo "nothing qualified:" >&2; head -c 2000 "$tmp/qualify.out" >&2; exit 1; }
+# The benchmark's PostgreSQL, so that redload reports the CPU of the server,
+# of PostgreSQL and of other processes during the load (its "cpu:" line).
+pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
+postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
+# The statements one qualification sends (the second request: the first
+# built the tier snapshot), from PostgreSQL's statement log.
+api /v1/qualifications -o /dev/null -d @"$tmp/qualify.json"
+psql -qAt "$url" -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
+sleep 0.5
+before=$(wc -l < "$pgdir/server.log")
+api /v1/qualifications -o /dev/null -d @"$tmp/qualify.json"
+psql -qAt "$url" -c "ALTER SYSTEM RESET log_statement" -c "SELECT pg_reload_conf()" >/dev/null
+# The request's connection is the one that read the project's
+# qualification_version (background jobs log statements meanwhile).
+tail -n +$((before + 1)) "$pgdir/server.log" | grep -E 'LOG: +(statement|execute)' > "$tmp/log" || true
+conn=$(grep -m 1 'qualification_version' "$tmp/log" | grep -o '\[[0-9]*\]' || echo none)
+grep -F "$conn" "$tmp/log" > "$tmp/statements" || true
+echo "statements per qualification: $(wc -l < "$tmp/statements")"
+[ -z "${STATEMENTS:-}" ] || cp "$tmp/statements" "$STATEMENTS"
 if [ -n "${PPROF_ADDR:-}" ]; then # a CPU profile of the load's middle (PPROF_ADDR=127.0.0.1:6061)
-  (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D > 6 ? D - 4 : 2))" -o /tmp/qual.cpu.pprof) &
+  (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D > 6 ? D - 4 : 2))" -o "${PROFILE:-/tmp/qual.cpu.pprof}") &
 fi
 echo "qualifications: $ACTIVE active tiers, $INACTIVE disabled, $PRODUCTS products, $C clients, ${D}s"
 "$tmp/redload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -clients "$C" -duration "${D}s" \
-  -label qualifications -path /v1/qualifications -body "$tmp/qualify.json" -expect '"object":"promotion_tier"'
+  -postmaster "$postmaster" -root $$ -label qualifications -path /v1/qualifications -body "$tmp/qualify.json" -expect '"object":"promotion_tier"'

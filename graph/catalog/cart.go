@@ -3,11 +3,13 @@ package catalog
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/product"
 	"github.com/promoengine/promoengine/ent/productcollection"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/sku"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
@@ -39,12 +41,24 @@ type CartLine struct {
 	Collections []string
 }
 
-// ResolveCart looks the lines up by id or source_id (three queries) and
+// ResolveCart looks the lines up by id or source_id (at most four queries:
+// products and SKUs, by id and by source_id) and
 // tells which of collectionIDs hold each line (a STATIC collection by
 // its listed products and SKUs — a product listed covers its SKUs — an
 // AUTO_UPDATE one by its filter, two queries each). Unknown collections
 // are left out.
 func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([]CartLine, error) {
+	return resolveCart(ctx, refs, collectionIDs, true)
+}
+
+// ResolveCartWithoutMetadata is ResolveCart without the products' metadata
+// (every ProductMetadata nil), for a caller whose rules do not read it: a
+// product's metadata is most of what a cart's read returns.
+func ResolveCartWithoutMetadata(ctx context.Context, refs []CartRef, collectionIDs []string) ([]CartLine, error) {
+	return resolveCart(ctx, refs, collectionIDs, false)
+}
+
+func resolveCart(ctx context.Context, refs []CartRef, collectionIDs []string, metadata bool) ([]CartLine, error) {
 	c := ent.FromContext(ctx)
 	var pRefs, sRefs []string
 	for _, r := range refs {
@@ -61,9 +75,12 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 		// its cart on every request).
 		// By id and by source_id apart, as the products below.
 		cols := []string{sku.FieldID, sku.FieldSourceID, sku.FieldPrice, sku.FieldProductID}
-		found, err := c.Sku.Query().Where(sku.IDIn(sRefs...)).Select(cols...).All(ctx)
-		if err != nil {
-			return nil, wrap("reading the cart's SKUs", err)
+		var found []*ent.Sku
+		if ids := withPrefix(sRefs, pulid.PrefixSku); len(ids) > 0 {
+			var err error
+			if found, err = c.Sku.Query().Where(sku.IDIn(ids...)).Select(cols...).All(ctx); err != nil {
+				return nil, wrap("reading the cart's SKUs", err)
+			}
 		}
 		bySource, err := c.Sku.Query().Where(sku.SourceIDIn(sRefs...)).Select(cols...).All(ctx)
 		if err != nil {
@@ -84,10 +101,18 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 		// condition under the project's filter, and PostgreSQL then reads
 		// every product of the project (a 10,000-product catalogue: most of
 		// a qualification's cost).
-		cols := []string{product.FieldID, product.FieldSourceID, product.FieldMetadata, product.FieldPrice}
-		found, err := c.Product.Query().Where(product.IDIn(pRefs...)).Select(cols...).All(ctx)
-		if err != nil {
-			return nil, wrap("reading the cart's products", err)
+		// A reference that does not look like an id (prod_…) is no id: a
+		// cart named by source_ids takes one read.
+		cols := []string{product.FieldID, product.FieldSourceID, product.FieldPrice}
+		if metadata {
+			cols = append(cols, product.FieldMetadata)
+		}
+		var found []*ent.Product
+		if ids := withPrefix(pRefs, pulid.PrefixProduct); len(ids) > 0 {
+			var err error
+			if found, err = c.Product.Query().Where(product.IDIn(ids...)).Select(cols...).All(ctx); err != nil {
+				return nil, wrap("reading the cart's products", err)
+			}
 		}
 		bySource, err := c.Product.Query().Where(product.SourceIDIn(pRefs...)).Select(cols...).All(ctx)
 		if err != nil {
@@ -127,6 +152,18 @@ func ResolveCart(ctx context.Context, refs []CartRef, collectionIDs []string) ([
 		}
 	}
 	return lines, nil
+}
+
+// withPrefix is the refs that may be ids of the entity whose ids start
+// with prefix (every product and SKU id does: ent/schema/pulid).
+func withPrefix(refs []string, prefix string) []string {
+	var out []string
+	for _, r := range refs {
+		if strings.HasPrefix(r, prefix) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // collectionMembership fills lines' Collections.

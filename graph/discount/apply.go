@@ -1,6 +1,9 @@
 package discount
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Eligible reports whether a discount with an item effect applies to an item.
 // A nil Eligible accepts every item.
@@ -28,7 +31,8 @@ type Result struct {
 // DiscountAmount_i), so stacked discounts never exceed what is left. eligible
 // selects the lines of item effects; UNIT effects ignore it. On error (an
 // invalid definition, an order violating its invariants, or added units that
-// would exceed MaxAmount) o is left unchanged.
+// would exceed MaxAmount) o is left unchanged. The lines o had before are
+// never changed in place: Apply gives o new lines when it changes them.
 func (o *Order) Apply(d Discount, eligible Eligible) (Result, error) {
 	if err := d.Validate(); err != nil {
 		return Result{}, err
@@ -36,7 +40,13 @@ func (o *Order) Apply(d Discount, eligible Eligible) (Result, error) {
 	if err := o.Check(); err != nil {
 		return Result{}, err
 	}
-	c := o.Clone()
+	// Copy on write: the lines are copied only when the effect changes
+	// them, so o's lines are never changed in place (a copy of an Order
+	// value is a snapshot of it; Stack relies on that).
+	c := *o
+	if d.Type == TypeUnit || d.EffectOrDefault() != EffectApplyToOrder {
+		c.Items = slices.Clone(o.Items)
+	}
 	var res Result
 	if d.Type == TypeUnit {
 		var err error
@@ -47,7 +57,7 @@ func (o *Order) Apply(d Discount, eligible Eligible) (Result, error) {
 		res = c.applyValue(d, eligible)
 	}
 	c.limitTotal(&res, d.AggregatedAmountLimit)
-	*o = *c
+	*o = c
 	return res, nil
 }
 

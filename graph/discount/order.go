@@ -42,6 +42,10 @@ func (it Item) Subtotal() int64 { return it.Amount - it.DiscountAmount }
 func (it Item) units() int64 { return max(it.Quantity, 1) }
 
 // Order is the running state of an order during one (possibly stacked) calculation.
+// The calculations never change its lines in place (Apply gives the order new
+// lines when it changes them), so a copy of an Order value is a snapshot of it
+// that shares the lines; code outside the package must not change them either
+// (Clone gives lines of one's own).
 type Order struct {
 	Items                 []Item
 	Amount                int64 // before discounts (after UNIT effects added units)
@@ -97,8 +101,8 @@ func checkItemInput(i int, it *Item) error {
 	}{{"quantity", it.Quantity}, {"price", it.Price}, {"amount", it.Amount},
 		{"discount_quantity", it.DiscountQuantity}, {"discount_amount", it.DiscountAmount}}
 	for _, f := range fields {
-		if err := checkValue(ErrInvalidOrder, fmt.Sprintf("items[%d].%s", i, f.name), f.v); err != nil {
-			return err
+		if f.v < 0 || f.v > MaxAmount { // the name is formatted only for an error
+			return checkValue(ErrInvalidOrder, fmt.Sprintf("items[%d].%s", i, f.name), f.v)
 		}
 	}
 	if it.Amount == 0 && it.Price > 0 {

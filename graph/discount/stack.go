@@ -72,13 +72,12 @@ type Outcome struct {
 func Stack(o *Order, r Rules, cs []Candidate) (out []Outcome, valid bool) {
 	r = r.normalized()
 	excluding := r.mayExclude(cs)
-	var start *Order // the order to work out again from (only when excluding)
-	if excluding {
-		start = o.Clone()
-	}
+	// The order to work out again from (used only when excluding): a copy
+	// of the value is enough, Apply never changes lines in place.
+	start := *o
 	out, valid, exclusiveApplied := stack(o, r, cs, excluding)
 	if excluding && !exclusiveApplied {
-		*o = *start
+		*o = start
 		out, valid, _ = stack(o, r, cs, false)
 	}
 	return out, valid
@@ -87,8 +86,12 @@ func Stack(o *Order, r Rules, cs []Candidate) (out []Outcome, valid bool) {
 // stack is one pass of Stack; excluding says whether candidates neither
 // exclusive nor joint are excluded. exclusiveApplied reports whether a
 // candidate of an exclusive category ended APPLICABLE.
+//
+// The snapshots it restores from (the start, the state before each
+// candidate) are copies of the Order value that share its lines: Apply
+// gives o new lines rather than changing them, so no line is copied here.
 func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, valid, exclusiveApplied bool) {
-	start := o.Clone()
+	start := *o
 	out = make([]Outcome, len(cs))
 	applicable, failed := 0, false
 	counts := newCategoryCounts()
@@ -115,7 +118,7 @@ func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, va
 		if c.Discount == nil {
 			out[i] = Outcome{Status: StatusApplicable}
 		} else {
-			before := o.Clone()
+			before := *o
 			res, err := o.Apply(*c.Discount, r.eligible(c.Eligible))
 			switch {
 			case err != nil:
@@ -123,7 +126,7 @@ func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, va
 				failed = true
 				continue
 			case res.Total == 0 && res.AddedUnits == 0 && r.skipsNoEffect(c):
-				*o = *before
+				*o = before
 				out[i] = Outcome{Status: StatusSkipped, Key: KeyNoEffect}
 				continue
 			}
@@ -139,7 +142,7 @@ func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, va
 		valid = applicable > 0
 	}
 	if !valid {
-		*o = *start
+		*o = start
 	}
 	return out, valid, exclusiveApplied
 }

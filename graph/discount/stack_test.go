@@ -224,3 +224,40 @@ func TestStackProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestStackLeavesLinesInPlace: Apply and Stack never change an order's
+// lines in place (copy on write), so a copy of an Order value taken before
+// them — what Stack restores from, and what a qualification shares between
+// its candidates — still reads the order as it was, whatever happened.
+func TestStackLeavesLinesInPlace(t *testing.T) {
+	order := &Discount{Type: TypeAmount, AmountOff: 500}
+	items := &Discount{Type: TypePercent, PercentOff: 10, Effect: EffectApplyToItems}
+	unit := &Discount{Type: TypeUnit, UnitOff: 1, UnitType: "pen", Effect: EffectAddMissingItems}
+	none := &Discount{Type: TypeAmount, AmountOff: 0}
+	skip := DefaultRules()
+	skip.NoEffect = NoEffectSkip
+	for name, c := range map[string]struct {
+		r  Rules
+		cs []Candidate
+	}{
+		"order level":        {DefaultRules(), []Candidate{{Discount: order}}},
+		"items":              {DefaultRules(), []Candidate{{Discount: items}}},
+		"unit":               {DefaultRules(), []Candidate{{Discount: unit}}},
+		"all three":          {DefaultRules(), []Candidate{{Discount: order}, {Discount: items}, {Discount: unit}}},
+		"no effect, skipped": {skip, []Candidate{{Discount: items}, {Discount: none}}},
+		"one fails: undone":  {DefaultRules(), []Candidate{{Discount: items}, {Discount: unit}, {Failure: "x"}}},
+		"exclusive, worked out again": {Rules{ExclusiveCategories: []string{"ex"}}, []Candidate{{Discount: items},
+			{Discount: order, Category: "ex", Failure: "y"}}},
+	} {
+		o := cart3(t)
+		before := *o
+		want := slices.Clone(o.Items)
+		Stack(o, c.r, c.cs)
+		if !slices.Equal(before.Items, want) {
+			t.Errorf("%s: the lines before were changed in place: %+v", name, before.Items)
+		}
+		if _, err := o.Apply(*items, nil); err != nil || !slices.Equal(before.Items, want) {
+			t.Errorf("%s: Apply after it changed the first lines (%v)", name, err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // Campaigns as redeemables (ALL, AUDIENCE_ONLY; docs/qualifications.md
@@ -29,9 +30,7 @@ const ObjectCampaign = "campaign"
 // REFERRAL_PROGRAM, not STANDALONE ones (their generic codes are listed as
 // vouchers). The legacy campaign qualification reads the same campaigns.
 func publishedCodeCampaign(now time.Time) predicate.Campaign {
-	return campaign.And(activeCampaign(now), campaign.TypeNEQ(campaign.TypeSTANDALONE),
-		campaign.CampaignTypeIn(campaign.CampaignTypeDISCOUNT_COUPONS, campaign.CampaignTypeGIFT_VOUCHERS,
-			campaign.CampaignTypeREFERRAL_PROGRAM))
+	return campaign.And(activeCampaign(now), redemption.CodeCampaignToPublish())
 }
 
 // campaignOnlyOut are the filter fields a campaign has no value of: a

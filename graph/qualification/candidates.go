@@ -152,7 +152,10 @@ func voucherCandidates(ctx context.Context, holderRole string, before *time.Time
 	if before != nil {
 		q = q.Where(voucher.CreatedAtLT(*before))
 	}
-	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates + 1).
+	// Only the columns a candidate takes (every qualification runs this).
+	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates+1).
+		Select(voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldCode, voucher.FieldType, voucher.FieldCampaignID,
+			voucher.FieldCategoryID).
 		WithCampaign(func(q *ent.CampaignQuery) {
 			q.Select(campaign.FieldID, campaign.FieldCampaignType, campaign.FieldCategoryID)
 		}).All(ctx)
@@ -214,9 +217,20 @@ func stackCandidates(ctx context.Context, now time.Time, before *time.Time) ([]c
 	return out, nil
 }
 
-// newestFirst merges candidate lists newest first (then by id, descending).
+// newestFirst merges candidate lists, each newest first (then by id,
+// descending), in that order.
 func newestFirst(lists ...[]candidate) []candidate {
 	var all []candidate
+	filled, n := 0, 0
+	for _, l := range lists {
+		if len(l) > 0 {
+			all, filled, n = l, filled+1, n+len(l)
+		}
+	}
+	if filled <= 1 {
+		return all // one list (often the tiers alone): already in order
+	}
+	all = make([]candidate, 0, n)
 	for _, l := range lists {
 		all = append(all, l...)
 	}

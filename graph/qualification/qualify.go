@@ -139,7 +139,7 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 			return nil, false, err
 		}
 	}
-	if sc.campaigns {
+	if sc.campaigns && r.tiers.MayHaveCodeCampaigns() { // the snapshot knows when there are none
 		holder := r.in.Customer
 		if r.in.WithoutHeldVouchers {
 			// A page that may not list codes must not learn which
@@ -162,9 +162,12 @@ func (r *request) candidates(ctx context.Context, sc scenario, now time.Time) ([
 	if len(all) > MaxCandidates {
 		all, truncated = all[:MaxCandidates], true
 	}
+	if r.filter.none() {
+		return all, truncated, nil
+	}
 	kept := all[:0:0]
 	for _, c := range all {
-		if r.filter.none() || r.filter.matches(c.values()) {
+		if r.filter.matches(c.values()) {
 			kept = append(kept, c)
 		}
 	}

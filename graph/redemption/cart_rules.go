@@ -18,7 +18,8 @@ import (
 // redeemable has a validation rule that reads them (validationrule's
 // ReadsCart: item, product, SKU, price or collection rules, applicable_to);
 // order-level rules (amount, segment, metadata, counts) need no catalogue
-// read. The collections looked up are those the rules name.
+// read. The collections looked up are those the rules name; the products'
+// metadata is read only for product.metadata rules.
 func (e *evaluation) loadCart(ctx context.Context) error {
 	for _, s := range e.states {
 		s.itemView = e.ruleItem
@@ -27,14 +28,14 @@ func (e *evaluation) loadCart(ctx context.Context) error {
 	if in == nil || len(in.Items) == 0 {
 		return nil
 	}
-	need := false
+	need, metadata := false, false
 	var collections []string
 	for _, s := range e.states {
 		for _, r := range s.rules {
 			if !r.ReadsCart() {
 				continue
 			}
-			need = true
+			need, metadata = true, metadata || r.ReadsProductMetadata()
 			_, _, cols := r.Refs()
 			for _, c := range cols {
 				if !slices.Contains(collections, c) {
@@ -53,7 +54,11 @@ func (e *evaluation) loadCart(ctx context.Context) error {
 			refs[i] = catalog.CartRef{Product: d.ProductID, SKU: d.SKUID}
 		}
 	}
-	lines, err := catalog.ResolveCart(ctx, refs, collections)
+	resolve := catalog.ResolveCartWithoutMetadata // only product.metadata rules read it
+	if metadata {
+		resolve = catalog.ResolveCart
+	}
+	lines, err := resolve(ctx, refs, collections)
 	if err != nil {
 		return err
 	}
@@ -102,7 +107,7 @@ func (e *evaluation) totalAfter(s *redeemableState) *int64 {
 	if c.Discount == nil {
 		return nil
 	}
-	o := e.order.Clone()
+	o := *e.order // shares the lines: Apply gives o new ones when it changes them
 	if _, err := o.Apply(*c.Discount, c.Eligible); err != nil {
 		return nil
 	}

@@ -188,7 +188,7 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 		}
 		q.Omitted[i] = omitted
 		if v != nil && s.failure == nil {
-			s.failure = failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.subject(), s.ruleIDs[i]))
+			s.failure = failure(v.Key, s.subject()+" cannot be redeemed because of violated validation rules: "+s.ruleIDs[i])
 		}
 	}
 	if s.failure != nil {
@@ -198,7 +198,8 @@ func (e *evaluation) qualifyOne(ctx context.Context, s *redeemableState, rc rule
 	if err := e.loadBudgets(ctx, false, []*redeemableState{s}); err != nil { // unit_budgets.go
 		return nil, err
 	}
-	o := e.order.Clone()
+	o := new(discount.Order)
+	*o = *e.order // shares the lines: the calculation gives o new ones when it changes them
 	cand := e.candidateOf(s)
 	outs, _ := discount.Stack(o, e.rules, []discount.Candidate{cand})
 	res := outs[0].Result

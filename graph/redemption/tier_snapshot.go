@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -68,6 +70,9 @@ type TierSnapshot struct {
 	// tooMany: the project has more active tiers than a snapshot holds
 	// (nothing else is kept; the request uses SQL).
 	tooMany bool
+	// codeCampaigns: the project has an active campaign whose codes are
+	// meant to be published (CodeCampaignToPublish; dates not checked).
+	codeCampaigns bool
 	// tiers are newest first (created_at, then id, descending).
 	tiers []*SnapshotTier
 	byID  map[string]*SnapshotTier
@@ -216,7 +221,7 @@ func (c *TierSnapshots) evict() {
 // active, begun and unexpired campaign, created before the cursor
 // (before: nil for none); at most limit, newest first.
 func (s *TierSnapshot) Available(now time.Time, before *time.Time, limit int) []*SnapshotTier {
-	var out []*SnapshotTier
+	out := make([]*SnapshotTier, 0, min(limit, len(s.tiers)))
 	for _, t := range s.tiers {
 		if len(out) == limit {
 			break
@@ -231,6 +236,23 @@ func (s *TierSnapshot) Available(now time.Time, before *time.Time, limit int) []
 		out = append(out, t)
 	}
 	return out
+}
+
+// MayHaveCodeCampaigns reports whether the project may have a campaign
+// listed as a campaign entry (graph/qualification campaigns.go): false when,
+// at the snapshot's version, no active campaign is of the kinds
+// CodeCampaignToPublish selects, so that a qualification need not look
+// for them. Campaign writes change the version like tier writes.
+func (s *TierSnapshot) MayHaveCodeCampaigns() bool { return s == nil || s.codeCampaigns }
+
+// CodeCampaignToPublish selects the campaigns whose codes are meant to be
+// published — DISCOUNT_COUPONS, GIFT_VOUCHERS and REFERRAL_PROGRAM, not
+// STANDALONE ones (their generic codes are listed as vouchers) — whatever
+// their state and dates.
+func CodeCampaignToPublish() predicate.Campaign {
+	return campaign.And(campaign.TypeNEQ(campaign.TypeSTANDALONE),
+		campaign.CampaignTypeIn(campaign.CampaignTypeDISCOUNT_COUPONS, campaign.CampaignTypeGIFT_VOUCHERS,
+			campaign.CampaignTypeREFERRAL_PROGRAM))
 }
 
 // inDates: begun (start at or before now) and not expired (after now).

@@ -22,7 +22,8 @@ import (
 
 // buildTierSnapshot reads the project's active tiers of active campaigns
 // (at most max; more makes a tooMany snapshot) with their campaigns, rule
-// assignments, rules and categories.
+// assignments, rules and categories, and whether an active code campaign
+// exists.
 func buildTierSnapshot(ctx context.Context, version int64, max int) (*TierSnapshot, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -57,6 +58,9 @@ func buildTierSnapshot(ctx context.Context, version int64, max int) (*TierSnapsh
 	}
 	if err := s.loadRules(ctx, c, objects); err != nil {
 		return nil, err
+	}
+	if s.codeCampaigns, err = c.Campaign.Query().Where(campaign.Active(true), CodeCampaignToPublish()).Exist(ctx); err != nil {
+		return nil, fmt.Errorf("looking for code campaigns: %w", err)
 	}
 	cats, err := inChunks(categoryIDs, func(ids []string) ([]*ent.Category, error) {
 		return c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
@@ -106,7 +110,7 @@ func (s *TierSnapshot) loadRules(ctx context.Context, c *ent.Client, objects []s
 		msg, _ := r.Error["message"].(string)
 		def, _ := rules.Parse(r.Rules, msg, r.ApplicableTo) // as loadRules: a broken rule fails
 		def.Bundle, _ = rules.DecodeBundleRules(r.BundleRules)
-		defs[r.ID] = def
+		defs[r.ID] = def.Compile() // checked by every qualification: its logic compiled once
 	}
 	for _, st := range s.tiers {
 		// The tier's and its campaign's assignments, merged in order.

@@ -121,7 +121,7 @@ type Violation struct {
 // those that made the expression false. A definition that would not pass
 // Validate fails with redemption_rules_violated.
 func (d Definition) Check(ctx Context) *Violation {
-	expr, err := compileLogic(d.Logic, d.Rules)
+	expr, err := d.logic()
 	if err != nil {
 		return d.violation("", KeyRedemptionRules)
 	}
@@ -129,22 +129,34 @@ func (d Definition) Check(ctx Context) *Violation {
 		return nil
 	}
 	type result struct {
-		ok  bool
-		key string
+		rule string
+		ok   bool
+		key  string
 	}
-	memo := map[string]result{}
+	// Each rule evaluated once (a rule may appear twice in the logic); a
+	// definition has few rules, so a list is the cheaper memo.
+	memo := make([]result, 0, len(d.Rules))
+	lookup := func(k string) (result, bool) {
+		for _, r := range memo {
+			if r.rule == k {
+				return r, true
+			}
+		}
+		return result{}, false
+	}
 	ok, blame := expr.eval(func(k string) bool {
-		r, seen := memo[k]
+		r, seen := lookup(k)
 		if !seen {
+			r.rule = k
 			r.ok, r.key = d.Rules[k].eval(ctx)
-			memo[k] = r
+			memo = append(memo, r)
 		}
 		return r.ok
 	})
 	if ok {
 		return nil
 	}
-	r := memo[blame]
+	r, _ := lookup(blame)
 	if r.ok { // a rule that held, blamed through "not"
 		k, _ := kindOf(d.Rules[blame].Name)
 		r.key = k.failureKey()

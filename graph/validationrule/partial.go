@@ -30,7 +30,7 @@ func (d Definition) CheckOmitting(ctx Context, omit Omit) (*Violation, []string)
 	if len(omitted) == 0 {
 		return d.Check(ctx), nil
 	}
-	expr, err := compileLogic(d.Logic, d.Rules)
+	expr, err := d.logic()
 	if err != nil {
 		return d.violation("", KeyRedemptionRules), omitted
 	}

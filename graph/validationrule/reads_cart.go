@@ -20,12 +20,31 @@ var orderLevelKinds = map[kind]bool{
 // amount, segment, metadata, counts) does not, and a redemption can skip
 // reading the catalogue for it.
 func (d Definition) ReadsCart() bool {
+	if d.compiled != nil {
+		return d.compiled.readsCart
+	}
 	if len(d.ApplicableTo.Included) > 0 || len(d.ApplicableTo.Excluded) > 0 || d.Bundle != nil {
 		return true
 	}
 	for _, c := range d.Rules {
 		k, _ := kindOf(c.Name)
 		if len(c.Nested) > 0 || !orderLevelKinds[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsProductMetadata reports whether evaluating d reads an order line's
+// product metadata (a product.metadata rule: the only rules that do, nested
+// rules reading the line's own metadata), so that a cart's products can be
+// read without their metadata otherwise.
+func (d Definition) ReadsProductMetadata() bool {
+	if d.compiled != nil {
+		return d.compiled.productMetadata
+	}
+	for _, c := range d.Rules {
+		if k, _ := kindOf(c.Name); k == kindProductMeta {
 			return true
 		}
 	}

@@ -4,6 +4,9 @@ package validationrule
 // id} operands (nested included), in applicable_to and in bundle_rules. Plain id operands
 // (product or SKU) are not listed: they may name either.
 func (d Definition) Refs() (products, skus, collections []string) {
+	if p, s, c, ok := d.compiledRefs(); ok {
+		return p, s, c
+	}
 	seen := map[[2]string]bool{}
 	add := func(t Target) {
 		k := [2]string{t.Object, t.ID}

@@ -26,6 +26,10 @@ type Definition struct {
 	// cart must hold a complete bundle, and the bundles found multiply
 	// the discount.
 	Bundle *BundleRules
+
+	// compiled is what Compile worked out once (nil: worked out at each
+	// use).
+	compiled *compiled
 }
 
 // Condition is one numbered rule: a rule name and its operators.
@@ -251,6 +255,7 @@ func (d Definition) normalize() (Definition, error) {
 		return Definition{}, errorf("rules", "at most %d rules are allowed, got %d", MaxRules, len(d.Rules))
 	}
 	out := d
+	out.compiled = nil // worked out from the rules before normalizing
 	out.Rules = make(map[string]Condition, len(d.Rules))
 	for _, k := range d.Keys() {
 		if !isRuleKey(k) {
