@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -56,6 +57,35 @@ type batchedStatement struct {
 	query  string
 	args   []any
 	update bool
+	// rows: a multi-row UPDATE (UpdateRows) whose text and arguments are
+	// made when the statement is built.
+	rows *rowsUpdate
+}
+
+// RowsUpdate is an UPDATE of several rows the batch sends as one
+// statement (UpdateRows): Text(n) is its text for n rows, whose
+// arguments are the common ones (the same for every row, $1…), then each
+// row's in turn.
+type RowsUpdate struct {
+	Text func(n int) string
+	// texts caches Text per row count.
+	texts sync.Map // int → string
+}
+
+func (u *RowsUpdate) text(n int) string {
+	if q, ok := u.texts.Load(n); ok {
+		return q.(string)
+	}
+	q := u.Text(n)
+	u.texts.Store(n, q)
+	return q
+}
+
+// rowsUpdate is a RowsUpdate recorded in a batch.
+type rowsUpdate struct {
+	form   *RowsUpdate
+	common []any
+	rows   [][]any
 }
 
 type writeBatchKey struct{}
@@ -92,6 +122,24 @@ func (b *WriteBatch) Update(query string, args ...any) error {
 		return b.refuse(query)
 	}
 	return b.add(query, args, true)
+}
+
+// UpdateRows records the update of one row by form, written by hand as
+// Insert's statements are: every row a batch records with the same form
+// goes out in one UPDATE, at the place of the first, its rows in the order
+// recorded; common are the arguments all of them share (those of the
+// first row are kept). Like every UPDATE of the batch it is a guard: the
+// batch writes nothing unless that UPDATE finds exactly one row per row
+// recorded.
+func (b *WriteBatch) UpdateRows(form *RowsUpdate, common []any, row ...any) error {
+	for i := range b.stmts {
+		if r := b.stmts[i].rows; r != nil && r.form == form {
+			r.rows = append(r.rows, row)
+			return nil
+		}
+	}
+	b.stmts = append(b.stmts, batchedStatement{update: true, rows: &rowsUpdate{form: form, common: common, rows: [][]any{row}}})
+	return nil
 }
 
 // batchClients maps each PostgreSQL client Open made to its batch client.
@@ -182,31 +230,100 @@ func (b *WriteBatch) Err() error { return b.refused }
 
 // Statement is the single statement of the batch and its arguments.
 func (b *WriteBatch) Statement() (string, []any) {
+	stmts := b.stmts
+	for i, st := range stmts {
+		if st.rows == nil {
+			continue
+		}
+		if &stmts[0] == &b.stmts[0] { // copy before the first change
+			stmts = append([]batchedStatement(nil), b.stmts...)
+		}
+		r := st.rows
+		args := append([]any(nil), r.common...)
+		for _, row := range r.rows {
+			args = append(args, row...)
+		}
+		stmts[i].query, stmts[i].args = r.form.text(len(r.rows)), args
+	}
+	n, size := 0, 0
+	for _, s := range stmts {
+		n += len(s.args)
+		size += len(s.query) + 5
+	}
+	args := make([]any, 0, n)
+	for _, s := range stmts {
+		args = append(args, s.args...)
+	}
+	// The text depends only on the statements' texts, kinds, argument
+	// counts and rows updated: the same writes make the same text, built
+	// once.
+	key := make([]byte, 0, size)
+	for _, s := range stmts {
+		kind, rows := byte(0), 0
+		if s.update {
+			kind = 1
+		}
+		if s.rows != nil {
+			rows = len(s.rows.rows)
+		}
+		key = append(key, s.query...)
+		key = append(key, kind, byte(len(s.args)), byte(len(s.args)>>8), byte(rows), byte(rows>>8))
+	}
+	if q, ok := statementTexts.Load(string(key)); ok { // no copy of key for the look-up
+		return q.(string), args
+	}
+	q := statementText(stmts)
+	if statementTextCount.Load() < maxStatementTexts {
+		if _, loaded := statementTexts.LoadOrStore(string(key), q); !loaded {
+			statementTextCount.Add(1)
+		}
+	}
+	return q, args
+}
+
+// statementTexts caches the batch statements' texts (see Statement): the
+// one-statement redemption sends a handful of shapes, each once built and
+// then only looked up, instead of renumbering every sub-statement's
+// placeholders per request. At most maxStatementTexts are kept (shapes
+// built from ent's builders vary with the columns set).
+var (
+	statementTexts     sync.Map // key → text
+	statementTextCount atomic.Int64
+)
+
+const maxStatementTexts = 1024
+
+// statementText builds the text of a batch of stmts.
+func statementText(stmts []batchedStatement) string {
 	var sb strings.Builder
-	var args []any
 	var updates []string
+	offset := 0
 	sb.WriteString("WITH ")
-	for i, s := range b.stmts {
+	for i, s := range stmts {
 		name := "w" + strconv.Itoa(i)
 		if i > 0 {
 			sb.WriteString(", ")
 		}
 		sb.WriteString(name + " AS (")
-		sb.WriteString(renumber(s.query, len(args)))
-		if s.update {
+		sb.WriteString(renumber(s.query, offset))
+		switch {
+		case s.rows != nil && len(s.rows.rows) > 1:
+			sb.WriteString(" RETURNING 1")
+			updates = append(updates, "(SELECT (count(*) = "+strconv.Itoa(len(s.rows.rows))+")::int FROM "+name+")")
+		case s.update:
 			sb.WriteString(" RETURNING 1")
 			updates = append(updates, "(SELECT count(*) FROM "+name+")")
 		}
 		sb.WriteString(")")
-		args = append(args, s.args...)
+		offset += len(s.args)
 	}
-	// A guarded UPDATE that found nothing divides by zero: the statement,
-	// and every write in it, fails.
+	// A guarded UPDATE that found nothing (or, of several rows, not all)
+	// divides by zero: the statement, and every write in it, fails.
 	sb.WriteString(" SELECT 1")
 	for _, u := range updates {
 		sb.WriteString(" / " + u)
 	}
-	return sb.String(), args
+	return sb.String()
 }
 
 // Run sends the batch as one statement with the database's client c (not

@@ -187,12 +187,34 @@ func redemptionRow(m *ent.RedemptionMutation, projectID string) (*ent.Redemption
 	return r, args, nil
 }
 
-// updateRedeemedVoucherSQL counts a redemption of a voucher row that is
-// still the version read (xmin; see statement.go), setting its gift or
-// loyalty card when given ($5, $6) and adding redeemed points ($7).
-const updateRedeemedVoucherSQL = `UPDATE vouchers SET updated_at = $1, redeemed_quantity = redeemed_quantity + 1, ` +
-	`gift = COALESCE($5::jsonb, gift), loyalty_card = COALESCE($6::jsonb, loyalty_card), ` +
-	`redeemed_points = redeemed_points + $7 WHERE id = $2 AND xmin = $3::xid AND project_id = $4`
+// redeemedVouchers counts a redemption of each voucher row that is still
+// the version read (xmin; see statement.go), setting its gift or loyalty
+// card when given and adding the loyalty points it redeemed. The
+// arguments: the time ($1) and the project ($2), then per voucher its ID,
+// the version read, the new gift and card (NULL: unchanged) and the
+// points. The vouchers of a stacked request are one UPDATE, their rows
+// locked in the order given (voucher ID order, the transactional path's:
+// the VALUES list drives the join); a single voucher keeps the plain form.
+var redeemedVouchers = &entdb.RowsUpdate{Text: func(n int) string {
+	const set = `UPDATE vouchers SET updated_at = $1, redeemed_quantity = vouchers.redeemed_quantity + 1, `
+	if n == 1 {
+		return set + `gift = COALESCE($5::jsonb, gift), loyalty_card = COALESCE($6::jsonb, loyalty_card), ` +
+			`redeemed_points = redeemed_points + $7 WHERE id = $3 AND xmin = $4::xid AND project_id = $2`
+	}
+	var sb strings.Builder
+	sb.WriteString(set + `gift = COALESCE(r.gift, vouchers.gift), loyalty_card = COALESCE(r.card, vouchers.loyalty_card), ` +
+		`redeemed_points = vouchers.redeemed_points + r.points FROM (VALUES `)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		p := 3 + 5*i
+		fmt.Fprintf(&sb, "($%d::text, $%d::xid, $%d::jsonb, $%d::jsonb, $%d::bigint)", p, p+1, p+2, p+3, p+4)
+	}
+	sb.WriteString(`) AS r (id, version, gift, card, points) ` +
+		`WHERE vouchers.id = r.id AND vouchers.xmin = r.version AND vouchers.project_id = $2`)
+	return sb.String()
+}}
 
 // batchRedeemedVoucher records the voucher update of a guarded redemption
 // in b: gift and card are the voucher's new gift and loyalty card (nil:
@@ -201,18 +223,21 @@ func batchRedeemedVoucher(ctx context.Context, b *entdb.WriteBatch, v *ent.Vouch
 	gift *jsonfield.Gift, card *jsonfield.LoyaltyCard, points int64) error {
 	p, _ := viewer.FromContext(ctx)
 	var giftArg, cardArg any
-	var err error
 	if gift != nil {
-		if giftArg, err = json.Marshal(gift); err != nil {
+		doc, err := json.Marshal(gift)
+		if err != nil {
 			return fmt.Errorf("encoding the gift: %w", err)
 		}
+		giftArg = string(doc)
 	}
 	if card != nil {
-		if cardArg, err = json.Marshal(card); err != nil {
+		doc, err := json.Marshal(card)
+		if err != nil {
 			return fmt.Errorf("encoding the loyalty card: %w", err)
 		}
+		cardArg = string(doc)
 	}
-	return b.Update(updateRedeemedVoucherSQL, now, v.ID, version, p.ProjectID, giftArg, cardArg, points)
+	return b.UpdateRows(redeemedVouchers, []any{now, p.ProjectID}, v.ID, version, giftArg, cardArg, points)
 }
 
 // insertSQL is an INSERT of rows rows of columns into table.

@@ -3,6 +3,7 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -13,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -106,9 +108,17 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 		args = append(args, cust.value)
 	}
 	args = append(args, vw.ProjectID)
-	for range 2 { // the codes are matched against code and against id
-		for _, code := range codes {
-			args = append(args, code)
+	args = appendCodes(args, codes)
+	// A redeemable names a voucher by code or by ID. Every voucher ID has
+	// the voucher prefix (node(id:) resolves by it), so the codes are
+	// matched against IDs too only when one of them has it: otherwise the
+	// statement is one scan of the (project_id, code) index instead of two
+	// scans OR-ed into a bitmap.
+	for _, code := range codes {
+		if strings.HasPrefix(code, pulid.PrefixVoucher) {
+			key.byID = true
+			args = appendCodes(args, codes)
+			break
 		}
 	}
 	query, err := lookupQuery(key)
@@ -233,4 +243,12 @@ func discardTargets(n int) []any {
 		out[i] = &sink
 	}
 	return out
+}
+
+// appendCodes appends codes to args.
+func appendCodes(args []any, codes []string) []any {
+	for _, code := range codes {
+		args = append(args, code)
+	}
+	return args
 }

@@ -23,17 +23,20 @@ type lookupQueryKey struct {
 	version bool
 	// customer: the statement joins the customer, by ID or by source_id.
 	customer, customerByID bool
+	// byID: the statement matches the codes against the vouchers' IDs too
+	// (some code has a voucher ID's prefix; see lookupVouchers).
+	byID bool
 }
 
 // lookupQueries caches the look-up statement's text per form: building it
 // with ent's SQL builder cost a tenth of a validation's CPU. It holds at
-// most 2 dialects × 3 lock or version modes × 3 customer forms × 30 code
-// counts (the largest redeemables_limit).
+// most 2 dialects × 3 lock or version modes × 3 customer forms × 2 ID
+// forms × 30 code counts (the largest redeemables_limit).
 var lookupQueries sync.Map // lookupQueryKey → string
 
 // lookupQuery is the text of the look-up statement of that form; its
 // arguments are the customer's ID or source_id (with a customer), the
-// project ID, then the codes twice.
+// project ID, then the codes (twice when matched against IDs too).
 func lookupQuery(key lookupQueryKey) (string, error) {
 	if q, ok := lookupQueries.Load(key); ok {
 		return q.(string), nil
@@ -70,9 +73,11 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 			LeftJoin(cut).OnP(sql.And(sql.EQ(cut.C(by), ""),
 			sql.ColumnsEQ(cut.C(customer.FieldProjectID), vt.C(voucher.FieldProjectID))))
 	}
-	sel.Where(sql.And(sql.EQ(vt.C(voucher.FieldProjectID), ""),
-		sql.Or(sql.In(vt.C(voucher.FieldCode), ids...), sql.In(vt.C(voucher.FieldID), ids...)))).
-		OrderBy(vt.C(voucher.FieldID))
+	match := sql.In(vt.C(voucher.FieldCode), ids...)
+	if key.byID {
+		match = sql.Or(match, sql.In(vt.C(voucher.FieldID), ids...))
+	}
+	sel.Where(sql.And(sql.EQ(vt.C(voucher.FieldProjectID), ""), match)).OrderBy(vt.C(voucher.FieldID))
 	if key.lock {
 		sel.ForUpdate(sql.WithLockTables("v"))
 	}
@@ -86,7 +91,10 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 			sql.Expr(rulesSQL))
 	}
 	query, args := sel.Query()
-	want := 1 + 2*n
+	want := 1 + n
+	if key.byID {
+		want += n
+	}
 	if key.customer {
 		want++
 	}

@@ -49,11 +49,13 @@ import (
 // under contention, requests queue for the row lock instead of each paying
 // a lost attempt first.
 //
-// A stacked request of several codes is one statement the same way: one
-// guarded UPDATE per voucher, in voucher ID order (the transactional
-// path's lock order), so two such statements naming the same codes queue
-// rather than deadlock — and a deadlock or a lost guard all the same
-// writes nothing and sends the request down the transactional path.
+// A stacked request of several codes is one statement the same way: its
+// vouchers are one guarded UPDATE that must find every one of them
+// (redeemedVouchers), its rows locked in voucher ID order (the
+// transactional path's lock order), so two such statements naming the
+// same codes queue rather than deadlock — and a deadlock or a lost guard
+// all the same writes nothing and sends the request down the
+// transactional path.
 //
 // The rows go out as hand-written SQL of fixed text (batched_rows.go), so
 // the statement is prepared once per connection and the request spends

@@ -8,11 +8,16 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
+	entcampaign "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // redeemCodes is a stacked redemption of codes with a 1000 order.
@@ -129,4 +134,59 @@ func TestOneStatementRedemptionsOfTheSameCodesRace(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 5 successes were one statement", served)
+}
+
+// TestOneStatementRedemptionOfAGiftCardAndACode: the vouchers of a stacked
+// request are one UPDATE, which sets the gift card's new balance and
+// leaves the other voucher's gift alone; answered and stored as the
+// transactional path does.
+func TestOneStatementRedemptionOfAGiftCardAndACode(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "codes", "D1", "D2")
+	gift, static := entcampaign.CampaignTypeGIFT_VOUCHERS, entcampaign.TypeSTATIC
+	if err := store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := campaignpkg.CreateCampaign(ctx, campaignpkg.CreateCampaignInput{Name: "cards", CampaignType: &gift, Type: &static,
+			Voucher: &jsonfield.VoucherProfile{Type: "GIFT_VOUCHER", Gift: &jsonfield.Gift{Amount: 5000}}}); err != nil {
+			return err
+		}
+		for _, code := range []string{"G1", "G2"} {
+			if _, err := campaignpkg.AddVoucher(ctx, "cards", &campaignpkg.AddVouchersInput{Code: &code}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	fast, err := RedeemStacked(ctx, redeemCodes("G1", "D1"))
+	if err != nil || served != 1 || fast.Failure != nil || len(fast.Redemptions) != 2 {
+		t.Fatalf("one statement: served %d, err %v, result %+v", served, err, fast)
+	}
+	redemptionPaths(t, true, nil, nil)
+	slow, err := RedeemStacked(ctx, redeemCodes("G2", "D2"))
+	if err != nil || slow.Failure != nil {
+		t.Fatalf("transactional path: err %v, result %+v", err, slow)
+	}
+	shown := func(r *StackedRedemptionResult) map[string]any {
+		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+	}
+	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
+		t.Errorf("one statement returned\n%v\ntransactional path returned\n%v", got, want)
+	}
+	c := ent.FromContext(ctx)
+	voucherOf := func(code string) *ent.Voucher { return c.Voucher.Query().Where(voucher.Code(code)).OnlyX(ctx) }
+	for _, pair := range [][2]string{{"G1", "G2"}, {"D1", "D2"}} {
+		a, b := voucherOf(pair[0]), voucherOf(pair[1])
+		if a.RedeemedQuantity != 1 || b.RedeemedQuantity != 1 || !reflect.DeepEqual(a.Gift, b.Gift) {
+			t.Errorf("%s: redeemed %d, gift %+v; %s: redeemed %d, gift %+v", pair[0], a.RedeemedQuantity, a.Gift, pair[1], b.RedeemedQuantity, b.Gift)
+		}
+	}
+	if g := voucherOf("G1").Gift; g == nil || g.Balance != 5000-1000 {
+		t.Errorf("G1's gift after the redemption: %+v, want a balance of 4000 (the whole 1000 order, the gift applied first)", g)
+	}
+	if d := voucherOf("D1"); d.Gift != nil {
+		t.Errorf("D1 got a gift: %+v", d.Gift)
+	}
 }
