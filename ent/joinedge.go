@@ -51,7 +51,8 @@ func (_q *AppKeyQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *AppKeyQuery) JoinEdges() *AppKeyQuery {
 	if q := _q.withProject; q != nil {
 		q.JoinEdges()
@@ -78,7 +79,8 @@ func (_q *AsyncActionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *AsyncActionQuery) JoinEdges() *AsyncActionQuery {
 	return _q
 }
@@ -99,7 +101,8 @@ func (_q *BinEntryQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *BinEntryQuery) JoinEdges() *BinEntryQuery {
 	if q := _q.withRecords; q != nil {
 		q.JoinEdges()
@@ -126,7 +129,8 @@ func (_q *BinRecordQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *BinRecordQuery) JoinEdges() *BinRecordQuery {
 	if q := _q.withEntry; q != nil {
 		q.JoinEdges()
@@ -224,7 +228,8 @@ func (_q *BrandingQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *BrandingQuery) JoinEdges() *BrandingQuery {
 	return _q
 }
@@ -254,7 +259,8 @@ func (_q *CampaignQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CampaignQuery) JoinEdges() *CampaignQuery {
 	if q := _q.withVouchers; q != nil {
 		q.JoinEdges()
@@ -370,7 +376,8 @@ func (_q *CampaignEarningRuleQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CampaignEarningRuleQuery) JoinEdges() *CampaignEarningRuleQuery {
 	return _q
 }
@@ -388,7 +395,8 @@ func (_q *CampaignTemplateQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CampaignTemplateQuery) JoinEdges() *CampaignTemplateQuery {
 	return _q
 }
@@ -415,7 +423,8 @@ func (_q *CardQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CardQuery) JoinEdges() *CardQuery {
 	if q := _q.withMember; q != nil {
 		q.JoinEdges()
@@ -528,7 +537,8 @@ func (_q *CardActivityQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CardActivityQuery) JoinEdges() *CardActivityQuery {
 	if q := _q.withCard; q != nil {
 		q.JoinEdges()
@@ -626,7 +636,8 @@ func (_q *CardDefinitionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CardDefinitionQuery) JoinEdges() *CardDefinitionQuery {
 	return _q
 }
@@ -647,7 +658,8 @@ func (_q *CardTransactionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CardTransactionQuery) JoinEdges() *CardTransactionQuery {
 	if q := _q.withCard; q != nil {
 		q.JoinEdges()
@@ -751,7 +763,8 @@ func (_q *CategoryQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CategoryQuery) JoinEdges() *CategoryQuery {
 	if q := _q.withCampaigns; q != nil {
 		q.JoinEdges()
@@ -781,7 +794,8 @@ func (_q *ConsentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ConsentQuery) JoinEdges() *ConsentQuery {
 	return _q
 }
@@ -799,7 +813,8 @@ func (_q *ConsentChangeQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ConsentChangeQuery) JoinEdges() *ConsentChangeQuery {
 	return _q
 }
@@ -817,7 +832,8 @@ func (_q *ConsentGroupQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ConsentGroupQuery) JoinEdges() *ConsentGroupQuery {
 	return _q
 }
@@ -835,7 +851,8 @@ func (_q *CursorSecretQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CursorSecretQuery) JoinEdges() *CursorSecretQuery {
 	return _q
 }
@@ -853,7 +870,8 @@ func (_q *CustomEventQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CustomEventQuery) JoinEdges() *CustomEventQuery {
 	return _q
 }
@@ -877,7 +895,8 @@ func (_q *CustomerQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CustomerQuery) JoinEdges() *CustomerQuery {
 	if q := _q.withPublications; q != nil {
 		q.JoinEdges()
@@ -907,7 +926,8 @@ func (_q *CustomerConsentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CustomerConsentQuery) JoinEdges() *CustomerConsentQuery {
 	return _q
 }
@@ -925,7 +945,8 @@ func (_q *CustomerEventCountQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *CustomerEventCountQuery) JoinEdges() *CustomerEventCountQuery {
 	return _q
 }
@@ -943,7 +964,8 @@ func (_q *EarningRuleQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *EarningRuleQuery) JoinEdges() *EarningRuleQuery {
 	return _q
 }
@@ -961,7 +983,8 @@ func (_q *ExportQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ExportQuery) JoinEdges() *ExportQuery {
 	return _q
 }
@@ -979,7 +1002,8 @@ func (_q *ExportChunkQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ExportChunkQuery) JoinEdges() *ExportChunkQuery {
 	return _q
 }
@@ -997,7 +1021,8 @@ func (_q *IdempotencyKeyQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *IdempotencyKeyQuery) JoinEdges() *IdempotencyKeyQuery {
 	return _q
 }
@@ -1015,7 +1040,8 @@ func (_q *IncentiveQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *IncentiveQuery) JoinEdges() *IncentiveQuery {
 	return _q
 }
@@ -1033,7 +1059,8 @@ func (_q *LocationQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *LocationQuery) JoinEdges() *LocationQuery {
 	return _q
 }
@@ -1051,7 +1078,8 @@ func (_q *LoyaltyActivityQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *LoyaltyActivityQuery) JoinEdges() *LoyaltyActivityQuery {
 	return _q
 }
@@ -1075,7 +1103,8 @@ func (_q *LoyaltyMemberQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *LoyaltyMemberQuery) JoinEdges() *LoyaltyMemberQuery {
 	if q := _q.withProgram; q != nil {
 		q.JoinEdges()
@@ -1182,7 +1211,8 @@ func (_q *LoyaltyProgramQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *LoyaltyProgramQuery) JoinEdges() *LoyaltyProgramQuery {
 	if q := _q.withMembers; q != nil {
 		q.JoinEdges()
@@ -1206,7 +1236,8 @@ func (_q *LoyaltyTierQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *LoyaltyTierQuery) JoinEdges() *LoyaltyTierQuery {
 	return _q
 }
@@ -1224,7 +1255,8 @@ func (_q *ManagementKeyQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ManagementKeyQuery) JoinEdges() *ManagementKeyQuery {
 	return _q
 }
@@ -1242,7 +1274,8 @@ func (_q *MetadataSchemaQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *MetadataSchemaQuery) JoinEdges() *MetadataSchemaQuery {
 	return _q
 }
@@ -1263,7 +1296,8 @@ func (_q *OAuthTokenQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *OAuthTokenQuery) JoinEdges() *OAuthTokenQuery {
 	if q := _q.withAppKey; q != nil {
 		q.JoinEdges()
@@ -1284,7 +1318,8 @@ func (_q *OrderQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *OrderQuery) JoinEdges() *OrderQuery {
 	return _q
 }
@@ -1302,7 +1337,8 @@ func (_q *OrderEventQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *OrderEventQuery) JoinEdges() *OrderEventQuery {
 	return _q
 }
@@ -1320,7 +1356,8 @@ func (_q *OrderPaymentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *OrderPaymentQuery) JoinEdges() *OrderPaymentQuery {
 	return _q
 }
@@ -1338,7 +1375,8 @@ func (_q *PointsBucketQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *PointsBucketQuery) JoinEdges() *PointsBucketQuery {
 	return _q
 }
@@ -1359,7 +1397,8 @@ func (_q *ProductQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ProductQuery) JoinEdges() *ProductQuery {
 	if q := _q.withSkus; q != nil {
 		q.JoinEdges()
@@ -1383,7 +1422,8 @@ func (_q *ProductCollectionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ProductCollectionQuery) JoinEdges() *ProductCollectionQuery {
 	return _q
 }
@@ -1401,7 +1441,8 @@ func (_q *ProgramRewardQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ProgramRewardQuery) JoinEdges() *ProgramRewardQuery {
 	return _q
 }
@@ -1422,7 +1463,8 @@ func (_q *ProjectQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ProjectQuery) JoinEdges() *ProjectQuery {
 	if q := _q.withAppKeys; q != nil {
 		q.JoinEdges()
@@ -1449,7 +1491,8 @@ func (_q *ProjectUserQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ProjectUserQuery) JoinEdges() *ProjectUserQuery {
 	if q := _q.withUser; q != nil {
 		q.JoinEdges()
@@ -1473,7 +1516,8 @@ func (_q *PromotionStackQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *PromotionStackQuery) JoinEdges() *PromotionStackQuery {
 	if q := _q.withCampaign; q != nil {
 		q.JoinEdges()
@@ -1574,7 +1618,8 @@ func (_q *PromotionTierQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *PromotionTierQuery) JoinEdges() *PromotionTierQuery {
 	if q := _q.withCampaign; q != nil {
 		q.JoinEdges()
@@ -1678,7 +1723,8 @@ func (_q *PublicationQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *PublicationQuery) JoinEdges() *PublicationQuery {
 	if q := _q.withCustomer; q != nil {
 		q.JoinEdges()
@@ -1788,7 +1834,8 @@ func (_q *RedemptionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *RedemptionQuery) JoinEdges() *RedemptionQuery {
 	if q := _q.withVoucher; q != nil {
 		q.JoinEdges()
@@ -1966,7 +2013,8 @@ func (_q *ReferralConversionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ReferralConversionQuery) JoinEdges() *ReferralConversionQuery {
 	return _q
 }
@@ -1984,7 +2032,8 @@ func (_q *ReferralHolderQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ReferralHolderQuery) JoinEdges() *ReferralHolderQuery {
 	return _q
 }
@@ -2005,7 +2054,8 @@ func (_q *RewardQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *RewardQuery) JoinEdges() *RewardQuery {
 	if q := _q.withActivities; q != nil {
 		q.JoinEdges()
@@ -2032,7 +2082,8 @@ func (_q *RewardActivityQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *RewardActivityQuery) JoinEdges() *RewardActivityQuery {
 	if q := _q.withReward; q != nil {
 		q.JoinEdges()
@@ -2130,7 +2181,8 @@ func (_q *RewardPurchaseQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *RewardPurchaseQuery) JoinEdges() *RewardPurchaseQuery {
 	return _q
 }
@@ -2148,7 +2200,8 @@ func (_q *SegmentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *SegmentQuery) JoinEdges() *SegmentQuery {
 	return _q
 }
@@ -2166,7 +2219,8 @@ func (_q *SegmentMemberQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *SegmentMemberQuery) JoinEdges() *SegmentMemberQuery {
 	return _q
 }
@@ -2184,7 +2238,8 @@ func (_q *SessionLockQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *SessionLockQuery) JoinEdges() *SessionLockQuery {
 	return _q
 }
@@ -2205,7 +2260,8 @@ func (_q *SkuQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *SkuQuery) JoinEdges() *SkuQuery {
 	if q := _q.withProduct; q != nil {
 		q.JoinEdges()
@@ -2303,7 +2359,8 @@ func (_q *StructureTierQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *StructureTierQuery) JoinEdges() *StructureTierQuery {
 	return _q
 }
@@ -2321,7 +2378,8 @@ func (_q *TierStructureQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *TierStructureQuery) JoinEdges() *TierStructureQuery {
 	return _q
 }
@@ -2339,7 +2397,8 @@ func (_q *TierTransactionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *TierTransactionQuery) JoinEdges() *TierTransactionQuery {
 	return _q
 }
@@ -2357,7 +2416,8 @@ func (_q *UnitBudgetUseQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *UnitBudgetUseQuery) JoinEdges() *UnitBudgetUseQuery {
 	return _q
 }
@@ -2375,7 +2435,8 @@ func (_q *UploadChunkQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *UploadChunkQuery) JoinEdges() *UploadChunkQuery {
 	return _q
 }
@@ -2396,7 +2457,8 @@ func (_q *UserQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *UserQuery) JoinEdges() *UserQuery {
 	if q := _q.withMemberships; q != nil {
 		q.JoinEdges()
@@ -2420,7 +2482,8 @@ func (_q *UserInvitationQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *UserInvitationQuery) JoinEdges() *UserInvitationQuery {
 	return _q
 }
@@ -2438,7 +2501,8 @@ func (_q *V1RewardQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *V1RewardQuery) JoinEdges() *V1RewardQuery {
 	return _q
 }
@@ -2456,7 +2520,8 @@ func (_q *V1RewardAssignmentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *V1RewardAssignmentQuery) JoinEdges() *V1RewardAssignmentQuery {
 	return _q
 }
@@ -2474,7 +2539,8 @@ func (_q *ValidationRuleQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ValidationRuleQuery) JoinEdges() *ValidationRuleQuery {
 	return _q
 }
@@ -2492,7 +2558,8 @@ func (_q *ValidationRuleAssignmentQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *ValidationRuleAssignmentQuery) JoinEdges() *ValidationRuleAssignmentQuery {
 	return _q
 }
@@ -2522,7 +2589,8 @@ func (_q *VoucherQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *VoucherQuery) JoinEdges() *VoucherQuery {
 	if q := _q.withCampaign; q != nil {
 		q.JoinEdges()
@@ -2712,7 +2780,8 @@ func (_q *VoucherTransactionQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *VoucherTransactionQuery) JoinEdges() *VoucherTransactionQuery {
 	return _q
 }
@@ -2730,7 +2799,8 @@ func (_q *WebhookQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *WebhookQuery) JoinEdges() *WebhookQuery {
 	return _q
 }
@@ -2748,7 +2818,8 @@ func (_q *WebhookDeliveryQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *WebhookDeliveryQuery) JoinEdges() *WebhookDeliveryQuery {
 	return _q
 }
@@ -2766,7 +2837,8 @@ func (_q *WebhookEventQuery) joinable() bool {
 // JoinEdges reads every unique edge the query loads, and those the queries
 // of its loaded edges load, in the statement of the query that loads it
 // where it qualifies (ent/template/joinedge.tmpl); the others load as
-// before.
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
 func (_q *WebhookEventQuery) JoinEdges() *WebhookEventQuery {
 	return _q
 }
