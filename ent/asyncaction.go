@@ -72,7 +72,11 @@ func (*AsyncAction) scanValues(columns []string) ([]any, error) {
 		case asyncaction.FieldCreatedAt, asyncaction.FieldUpdatedAt, asyncaction.FieldLeaseUntil, asyncaction.FieldStartedAt, asyncaction.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

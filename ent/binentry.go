@@ -80,7 +80,11 @@ func (*BinEntry) scanValues(columns []string) ([]any, error) {
 		case binentry.FieldCreatedAt, binentry.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -62,7 +62,11 @@ func (*BinRecord) scanValues(columns []string) ([]any, error) {
 		case binrecord.FieldID, binrecord.FieldProjectID, binrecord.FieldEntryID, binrecord.FieldCode:
 			values[i] = new(sql.NullString)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

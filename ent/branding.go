@@ -48,7 +48,11 @@ func (*Branding) scanValues(columns []string) ([]any, error) {
 		case branding.FieldCreatedAt, branding.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -157,7 +157,11 @@ func (*Campaign) scanValues(columns []string) ([]any, error) {
 		case campaign.FieldCreatedAt, campaign.FieldUpdatedAt, campaign.FieldStartDate, campaign.FieldExpirationDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -77,7 +77,11 @@ func (*CampaignEarningRule) scanValues(columns []string) ([]any, error) {
 		case campaignearningrule.FieldCreatedAt, campaignearningrule.FieldUpdatedAt, campaignearningrule.FieldStartDate, campaignearningrule.FieldExpirationDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -99,7 +99,11 @@ func (*Card) scanValues(columns []string) ([]any, error) {
 		case card.FieldCreatedAt, card.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

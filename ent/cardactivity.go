@@ -76,7 +76,11 @@ func (*CardActivity) scanValues(columns []string) ([]any, error) {
 		case cardactivity.FieldCreatedAt, cardactivity.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -78,7 +78,11 @@ func (*CardTransaction) scanValues(columns []string) ([]any, error) {
 		case cardtransaction.FieldCreatedAt, cardtransaction.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

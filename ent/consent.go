@@ -42,7 +42,11 @@ func (*Consent) scanValues(columns []string) ([]any, error) {
 		case consent.FieldCreatedAt, consent.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

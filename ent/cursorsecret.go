@@ -29,7 +29,11 @@ func (*CursorSecret) scanValues(columns []string) ([]any, error) {
 		case cursorsecret.FieldID, cursorsecret.FieldSecret:
 			values[i] = new(sql.NullString)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

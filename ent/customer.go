@@ -105,7 +105,11 @@ func (*Customer) scanValues(columns []string) ([]any, error) {
 		case customer.FieldCreatedAt, customer.FieldUpdatedAt, customer.FieldOrdersLastDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -40,7 +40,11 @@ func (*CustomerConsent) scanValues(columns []string) ([]any, error) {
 		case customerconsent.FieldCreatedAt, customerconsent.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

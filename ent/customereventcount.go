@@ -42,7 +42,11 @@ func (*CustomerEventCount) scanValues(columns []string) ([]any, error) {
 		case customereventcount.FieldLastAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

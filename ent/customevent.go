@@ -49,7 +49,11 @@ func (*CustomEvent) scanValues(columns []string) ([]any, error) {
 		case customevent.FieldCreatedAt, customevent.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

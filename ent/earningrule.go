@@ -60,7 +60,11 @@ func (*EarningRule) scanValues(columns []string) ([]any, error) {
 		case earningrule.FieldCreatedAt, earningrule.FieldUpdatedAt, earningrule.FieldStartDate, earningrule.FieldEndDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

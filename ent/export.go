@@ -63,7 +63,11 @@ func (*Export) scanValues(columns []string) ([]any, error) {
 		case export.FieldCreatedAt, export.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -50,7 +50,11 @@ func (*ExportChunk) scanValues(columns []string) ([]any, error) {
 		case exportchunk.FieldLastCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -60,7 +60,11 @@ func (*IdempotencyKey) scanValues(columns []string) ([]any, error) {
 		case idempotencykey.FieldLockedUntil, idempotencykey.FieldCreatedAt, idempotencykey.FieldExpiresAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

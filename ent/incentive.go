@@ -58,7 +58,11 @@ func (*Incentive) scanValues(columns []string) ([]any, error) {
 		case incentive.FieldCreatedAt, incentive.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -52,7 +52,11 @@ func (*LoyaltyActivity) scanValues(columns []string) ([]any, error) {
 		case loyaltyactivity.FieldCreatedAt, loyaltyactivity.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -86,7 +86,11 @@ func (*LoyaltyMember) scanValues(columns []string) ([]any, error) {
 		case loyaltymember.FieldCreatedAt, loyaltymember.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

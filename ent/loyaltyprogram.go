@@ -80,7 +80,11 @@ func (*LoyaltyProgram) scanValues(columns []string) ([]any, error) {
 		case loyaltyprogram.FieldCreatedAt, loyaltyprogram.FieldUpdatedAt, loyaltyprogram.FieldStartDate, loyaltyprogram.FieldEndDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

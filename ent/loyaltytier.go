@@ -55,7 +55,11 @@ func (*LoyaltyTier) scanValues(columns []string) ([]any, error) {
 		case loyaltytier.FieldCreatedAt, loyaltytier.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

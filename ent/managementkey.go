@@ -38,7 +38,11 @@ func (*ManagementKey) scanValues(columns []string) ([]any, error) {
 		case managementkey.FieldCreatedAt, managementkey.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -46,7 +46,11 @@ func (*MetadataSchema) scanValues(columns []string) ([]any, error) {
 		case metadataschema.FieldCreatedAt, metadataschema.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -77,7 +77,11 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldPaidEarnedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

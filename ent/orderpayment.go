@@ -77,7 +77,11 @@ func (*OrderPayment) scanValues(columns []string) ([]any, error) {
 		case orderpayment.FieldCreatedAt, orderpayment.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -65,7 +65,11 @@ func (*PointsBucket) scanValues(columns []string) ([]any, error) {
 		case pointsbucket.FieldCreatedAt, pointsbucket.FieldUpdatedAt, pointsbucket.FieldExpiresAt, pointsbucket.FieldActivatesAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

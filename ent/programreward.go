@@ -55,7 +55,11 @@ func (*ProgramReward) scanValues(columns []string) ([]any, error) {
 		case programreward.FieldCreatedAt, programreward.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -66,7 +66,11 @@ func (*ProjectUser) scanValues(columns []string) ([]any, error) {
 		case projectuser.FieldCreatedAt, projectuser.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

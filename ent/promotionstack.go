@@ -73,7 +73,11 @@ func (*PromotionStack) scanValues(columns []string) ([]any, error) {
 		case promotionstack.FieldCreatedAt, promotionstack.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

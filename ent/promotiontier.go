@@ -100,7 +100,11 @@ func (*PromotionTier) scanValues(columns []string) ([]any, error) {
 		case promotiontier.FieldCreatedAt, promotiontier.FieldUpdatedAt, promotiontier.FieldStartDate, promotiontier.FieldExpirationDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

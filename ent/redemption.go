@@ -129,7 +129,11 @@ func (*Redemption) scanValues(columns []string) ([]any, error) {
 		case redemption.FieldCreatedAt, redemption.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -48,7 +48,11 @@ func (*ReferralConversion) scanValues(columns []string) ([]any, error) {
 		case referralconversion.FieldCreatedAt, referralconversion.FieldUpdatedAt, referralconversion.FieldRolledBackAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -47,7 +47,11 @@ func (*ReferralHolder) scanValues(columns []string) ([]any, error) {
 		case referralholder.FieldCreatedAt, referralholder.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -77,7 +77,11 @@ func (*Reward) scanValues(columns []string) ([]any, error) {
 		case reward.FieldCreatedAt, reward.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -76,7 +76,11 @@ func (*RewardActivity) scanValues(columns []string) ([]any, error) {
 		case rewardactivity.FieldCreatedAt, rewardactivity.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -38,7 +38,11 @@ func (*SegmentMember) scanValues(columns []string) ([]any, error) {
 		case segmentmember.FieldEnteredAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -52,7 +52,11 @@ func (*SessionLock) scanValues(columns []string) ([]any, error) {
 		case sessionlock.FieldCreatedAt, sessionlock.FieldUpdatedAt, sessionlock.FieldExpiresAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

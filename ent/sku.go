@@ -83,7 +83,11 @@ func (*Sku) scanValues(columns []string) ([]any, error) {
 		case sku.FieldCreatedAt, sku.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -57,7 +57,11 @@ func (*StructureTier) scanValues(columns []string) ([]any, error) {
 		case structuretier.FieldCreatedAt, structuretier.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -55,7 +55,11 @@ func (*TierStructure) scanValues(columns []string) ([]any, error) {
 		case tierstructure.FieldCreatedAt, tierstructure.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -54,7 +54,11 @@ func (*TierTransaction) scanValues(columns []string) ([]any, error) {
 		case tiertransaction.FieldCreatedAt, tiertransaction.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

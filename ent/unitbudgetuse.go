@@ -44,7 +44,11 @@ func (*UnitBudgetUse) scanValues(columns []string) ([]any, error) {
 		case unitbudgetuse.FieldCreatedAt, unitbudgetuse.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -37,7 +37,11 @@ func (*UploadChunk) scanValues(columns []string) ([]any, error) {
 		case uploadchunk.FieldProjectID, uploadchunk.FieldJobID, uploadchunk.FieldData:
 			values[i] = new(sql.NullString)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

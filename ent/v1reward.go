@@ -59,7 +59,11 @@ func (*V1Reward) scanValues(columns []string) ([]any, error) {
 		case v1reward.FieldCreatedAt, v1reward.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -55,7 +55,11 @@ func (*V1RewardAssignment) scanValues(columns []string) ([]any, error) {
 		case v1rewardassignment.FieldCreatedAt, v1rewardassignment.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

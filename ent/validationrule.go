@@ -53,7 +53,11 @@ func (*ValidationRule) scanValues(columns []string) ([]any, error) {
 		case validationrule.FieldCreatedAt, validationrule.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -42,7 +42,11 @@ func (*ValidationRuleAssignment) scanValues(columns []string) ([]any, error) {
 		case validationruleassignment.FieldCreatedAt, validationruleassignment.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

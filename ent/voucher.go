@@ -155,7 +155,11 @@ func (*Voucher) scanValues(columns []string) ([]any, error) {
 		case voucher.FieldCreatedAt, voucher.FieldUpdatedAt, voucher.FieldStartDate, voucher.FieldExpirationDate:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -61,7 +61,11 @@ func (*VoucherTransaction) scanValues(columns []string) ([]any, error) {
 		case vouchertransaction.FieldCreatedAt, vouchertransaction.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -47,7 +47,11 @@ func (*Webhook) scanValues(columns []string) ([]any, error) {
 		case webhook.FieldCreatedAt, webhook.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

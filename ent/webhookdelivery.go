@@ -56,7 +56,11 @@ func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 		case webhookdelivery.FieldCreatedAt, webhookdelivery.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -62,7 +62,11 @@ func (*WebhookEvent) scanValues(columns []string) ([]any, error) {
 		case webhookevent.FieldCreatedAt, webhookevent.FieldUpdatedAt, webhookevent.FieldNextAttemptAt, webhookevent.FieldRetrySince, webhookevent.FieldLeaseUntil, webhookevent.FieldDeliveredAt:
 			values[i] = new(sql.NullTime)
 		default:
-			values[i] = new(sql.UnknownType)
+			if joinedColumn(columns[i]) {
+				values[i] = new(any)
+			} else {
+				values[i] = new(sql.UnknownType)
+			}
 		}
 	}
 	return values, nil

@@ -111,13 +111,19 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 // publicationListEdges loads what the page's readers use with the page:
 // for REST the customer and the codes with their campaigns; over GraphQL the
 // edges the query selects (collectListFields; voucherCodes load for the
-// whole page when first asked, see publicationCodes).
+// whole page when first asked, see publicationCodes). The unique edges
+// among them (the customer, a code's campaign or category) are read in the
+// statement that reads their owners (JoinEdges, ent/template/joinedge.tmpl):
+// over GraphQL a page with its customers, codes and campaigns costs two
+// statements, not four.
 func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(q) })
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(q) }).JoinEdges()
 		return nil
 	}
-	return fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
+	err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
+	q.JoinEdges()
+	return err
 }
 
 // publicationFilters builds the list's predicates; empty reports a filter

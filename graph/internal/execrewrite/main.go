@@ -11,7 +11,11 @@
 //     newDeferredGroupWithoutPath(ctx), and the group gets its response
 //     path only when it has deferred fields (withDeferredPath): gqlgen
 //     builds the path of every object it marshals, deferred fields or not
-//     (why: graph/graphql_deferred.go).
+//     (why: graph/graphql_deferred.go);
+//   - every out.ResolveConcurrently call (an object's fields with a
+//     resolver) becomes resolveInOrder: the field resolves at once in the
+//     request's goroutine instead of in a goroutine of its own at
+//     out.Dispatch, unless it is deferred (why: graph/graphql_fields.go).
 //
 // Each rewrite fails loudly when the executor no longer contains what it
 // replaces (a gqlgen upgrade changed the code it targets: look again).
@@ -35,6 +39,7 @@ var replacements = []replacement{
 	{"graphql.MarshalSliceConcurrently(", "marshalListInOrder(", "graph/graphql_lists.go"},
 	{"graphql.NewDeferredGroup(ctx)", "newDeferredGroupWithoutPath(ctx)", "graph/graphql_deferred.go"},
 	{"ec.ProcessDeferredGroup(deferred)", "ec.ProcessDeferredGroup(withDeferredPath(deferred))", "graph/graphql_deferred.go"},
+	{"out.ResolveConcurrently(ec.OperationContext, &deferred, i,", "resolveInOrder(ctx, out, field, ec.OperationContext, &deferred, i,", "graph/graphql_fields.go"},
 }
 
 func main() {
