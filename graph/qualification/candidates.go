@@ -117,11 +117,14 @@ func usableVoucher(now time.Time) predicate.Voucher {
 }
 
 // heldVoucherCandidates reads the active, in-date vouchers the customer
-// (by id, else by source_id) holds — published to them —, created before
-// the cursor.
+// (by id, else by source_id) holds — published to them —, of no campaign
+// or of an active, in-date one, created before the cursor
+// (candidate_codes.go).
 func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.Time, before *time.Time) ([]candidate, error) {
-	return voucherCandidates(ctx, "OWNER", before, heldBy(id, sourceID), usableVoucher(now),
-		voucher.Or(voucher.CampaignIDIsNil(), voucher.HasCampaignWith(activeCampaign(now))))
+	if id != nil {
+		return codeCandidates(ctx, id, true, "OWNER", now, before)
+	}
+	return codeCandidates(ctx, sourceID, false, "OWNER", now, before)
 }
 
 // genericVoucherCandidates reads the generic codes anyone may use (ALL):
@@ -130,7 +133,7 @@ func heldVoucherCandidates(ctx context.Context, id, sourceID *string, now time.T
 // which are meant to be published), created before the cursor. The
 // legacy voucher qualification lists the same codes (legacy_vouchers.go).
 func genericVoucherCandidates(ctx context.Context, now time.Time, before *time.Time) ([]candidate, error) {
-	return voucherCandidates(ctx, "", before, genericVoucher(now), voucher.HolderIDIsNil())
+	return codeCandidates(ctx, nil, false, "", now, before)
 }
 
 // genericVoucher selects the usable standalone codes and those of usable
@@ -138,43 +141,6 @@ func genericVoucherCandidates(ctx context.Context, now time.Time, before *time.T
 func genericVoucher(now time.Time) predicate.Voucher {
 	return voucher.And(usableVoucher(now), voucher.Or(voucher.CampaignIDIsNil(),
 		voucher.HasCampaignWith(campaign.TypeEQ(campaign.TypeSTANDALONE), activeCampaign(now))))
-}
-
-// voucherCandidates reads the vouchers matching where, created before
-// the cursor, newest first (at most MaxCandidates+1); holderRole is the
-// filters' holder_role of each ("" for codes held by nobody).
-func voucherCandidates(ctx context.Context, holderRole string, before *time.Time, where ...predicate.Voucher) ([]candidate, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := c.Voucher.Query().Where(where...)
-	if before != nil {
-		q = q.Where(voucher.CreatedAtLT(*before))
-	}
-	// Only the columns a candidate takes (every qualification runs this).
-	vs, err := q.Order(ent.Desc(voucher.FieldCreatedAt), ent.Desc(voucher.FieldID)).Limit(MaxCandidates+1).
-		Select(voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldCode, voucher.FieldType, voucher.FieldCampaignID,
-			voucher.FieldCategoryID).
-		WithCampaign(func(q *ent.CampaignQuery) {
-			q.Select(campaign.FieldID, campaign.FieldCampaignType, campaign.FieldCategoryID)
-		}).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing candidate vouchers: %w", err)
-	}
-	out := make([]candidate, len(vs))
-	for i, v := range vs {
-		f := fields{"resource_id": v.ID, "resource_type": "voucher", "code": v.Code, "voucher_type": string(v.Type),
-			"campaign_id": deref(v.CampaignID), "category_id": deref(v.CategoryID), "holder_role": holderRole}
-		if cmp := v.Edges.Campaign; cmp != nil {
-			f["campaign_type"] = string(cmp.CampaignType)
-			if f["category_id"] == "" {
-				f["category_id"] = deref(cmp.CategoryID)
-			}
-		}
-		out[i] = candidate{object: "voucher", id: v.Code, createdAt: v.CreatedAt, fields: f}
-	}
-	return out, nil
 }
 
 // heldBy selects the vouchers the customer holds, named by its id or its
