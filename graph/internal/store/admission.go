@@ -62,11 +62,13 @@ func (a *Admission) AdmittingRedemptions(on bool) *Admission {
 
 // AdmitRedemption is Admit for one statement of the one-statement
 // redemption (its look-up, its write): it waits only when the admission
-// in ctx admits redemptions. Off by default: measured at 16 clients on a
-// shared two-core host, a slot per statement (not across the read and the
-// write, as tried before) cut the redemptions' 99th percentile by half to
-// two thirds and cost 12–19% of their throughput (docs/benchmarks.md,
-// "Realistic redemption and the tail").
+// in ctx admits redemptions (PROMO_ADMIT_REDEMPTIONS, on by default). A
+// slot per statement, not across the read and the write (tried before,
+// it cost a third of the throughput): on an otherwise idle two-core host
+// at 16 clients it brought the redemptions' p99/p50 from 3.6–6.6 to
+// 2.1–2.3 for 0–6% of their throughput; on a host shared with other
+// builds it cost 12–19% (docs/benchmarks.md, "Realistic redemption and
+// the tail").
 func AdmitRedemption(ctx context.Context) (release func(), err error) {
 	if a, _ := ctx.Value(admissionKey{}).(*Admission); a == nil || !a.redemptions {
 		return func() {}, nil
