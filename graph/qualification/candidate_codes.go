@@ -7,12 +7,10 @@ import (
 	"sync"
 	"time"
 
-	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
-	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -144,11 +142,7 @@ func codeCandidates(ctx context.Context, holder *string, holderByID bool, holder
 	if !ok {
 		return nil, schema.ErrNoViewer
 	}
-	d := entdb.DialectFromContext(ctx)
-	if d == "" {
-		d = dialect.SQLite
-	}
-	form := codeCandidateForm{dialect: d, held: holder != nil, holderByID: holderByID, before: before != nil}
+	form := codeCandidateForm{dialect: store.Dialect(ctx), held: holder != nil, holderByID: holderByID, before: before != nil}
 	st, err := codeCandidateSQL(form)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,6 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
-	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
@@ -94,10 +93,7 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 	if !ok {
 		return res, schema.ErrNoViewer
 	}
-	d := entdb.DialectFromContext(ctx)
-	if d == "" {
-		d = dialect.SQLite
-	}
+	d := store.Dialect(ctx)
 	key := lookupQueryKey{dialect: d, codes: len(codes), lock: lock && d == dialect.Postgres, version: version && d == dialect.Postgres}
 	args := make([]any, 0, 3+2*len(codes))
 	if key.version { // the select list's argument comes first

@@ -32,3 +32,13 @@ func LockProject(ctx context.Context, c *ent.Client, projectID string) error {
 
 // IsPostgres reports whether ctx carries the PostgreSQL dialect.
 func IsPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }
+
+// Dialect is the database dialect ctx carries, SQLite when it carries
+// none (the embedded default): hand-written statements build their text
+// per dialect.
+func Dialect(ctx context.Context) string {
+	if d := entdb.DialectFromContext(ctx); d != "" {
+		return d
+	}
+	return dialect.SQLite
+}
