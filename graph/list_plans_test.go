@@ -64,6 +64,21 @@ func (r *argsRecorder) Query(ctx context.Context, query string, args, v any) err
 	return r.Driver.Query(ctx, query, args, v)
 }
 
+// QueryContext records and runs a hand-written statement (the kept texts
+// of graph/redemption and graph/qualification run through it).
+func (r *argsRecorder) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	r.mu.Lock()
+	r.stmts = append(r.stmts, recordedStatement{query: query, args: append([]any(nil), args...)})
+	r.mu.Unlock()
+	q, ok := r.Driver.(interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("argsRecorder: %T runs no hand-written statement", r.Driver)
+	}
+	return q.QueryContext(ctx, query, args...)
+}
+
 // take returns the statements recorded since the last take.
 func (r *argsRecorder) take() []recordedStatement {
 	r.mu.Lock()
