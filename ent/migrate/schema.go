@@ -2383,6 +2383,11 @@ var (
 				Name:    "voucher_campaign_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[2], VouchersColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					IncludeColumns: []string{
+						VouchersColumns[1].Name,
+					},
+				},
 			},
 			{
 				Name:    "voucher_campaign_id_id",

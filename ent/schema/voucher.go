@@ -81,8 +81,12 @@ func (Voucher) Indexes() []ent.Index {
 		// Publication picks unpublished vouchers of a campaign from a random id on.
 		index.Fields("campaign_id", "publish_count", "id"),
 		// GET /v1/vouchers: -created_at, of the project or of a campaign.
+		// A deep page skips its rows in a sub-select of ids
+		// (page.DeferredOffset) that reads these indexes alone: the
+		// campaign's includes project_id (PostgreSQL), which the
+		// sub-select filters by.
 		index.Fields("project_id", "created_at", "id"),
-		index.Fields("campaign_id", "created_at", "id"),
+		index.Fields("campaign_id", "created_at", "id").Annotations(entsql.IncludeColumns("project_id")),
 		// GraphQL campaign{vouchers}: id order within the campaign.
 		index.Fields("campaign_id", "id"),
 		// GET /v1/vouchers?customer=: the holder's vouchers.

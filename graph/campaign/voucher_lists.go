@@ -94,7 +94,14 @@ func ListVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 			return nil, err
 		}
 	}
-	q = q.Order(order...).Offset(offset).Limit(limit)
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		project, err := store.ProjectOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Voucher.Query().Where(page.DeferredOffset(voucher.Table, project, preds, order, offset, limit))
+	}
+	q = q.Order(order...).Limit(limit)
 	if graphql.GetFieldContext(ctx) == nil {
 		WithVoucherCategories(q) // the REST shape shows the campaign's name and the categories
 	} else if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {

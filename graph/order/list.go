@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	entorder "github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -56,9 +57,16 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 	if column != entorder.FieldCreatedAt {
 		opts = append(opts, sql.OrderNullsLast())
 	}
-	data, err := c.Order.Query().
-		Order(sql.OrderByField(column, opts...).ToFunc(), sql.OrderByField(entorder.FieldID, dir).ToFunc()).
-		Offset(offset).Limit(limit).All(ctx)
+	order := []entorder.OrderOption{sql.OrderByField(column, opts...).ToFunc(), sql.OrderByField(entorder.FieldID, dir).ToFunc()}
+	q := c.Order.Query()
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		project, err := store.ProjectOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q.Where(page.DeferredOffset(entorder.Table, project, []predicate.Order(nil), order, offset, limit))
+	}
+	data, err := q.Order(order...).Limit(limit).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing orders: %w", err)
 	}

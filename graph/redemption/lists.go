@@ -83,7 +83,15 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 	if desc {
 		dir = sql.OrderDesc()
 	}
-	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
+	order := []redemption.OrderOption{sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)}
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		project, err := store.ProjectOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Redemption.Query().Where(page.DeferredOffset(redemption.Table, project, preds, order, offset, limit))
+	}
+	data, err := q.Order(order...).Limit(limit).
 		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
