@@ -611,6 +611,16 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"GET /v1/customers?page=99", "customers", func(t *testing.T, ctx context.Context) {
+			if _, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: l, Page: pg}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?page=99", "publications", func(t *testing.T, ctx context.Context) {
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: l, Page: pg}); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"GET /v1/orders?page=99", "orders", func(t *testing.T, ctx context.Context) {
 			if _, err := orderpkg.ListOrders(ctx, &orderpkg.ListInput{Limit: l, Page: pg}); err != nil {
 				t.Fatal(err)

@@ -99,7 +99,15 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 		opts = append(opts, sql.OrderNullsLast())
 	}
 	// One row past the page tells has_more without a count.
-	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit + 1)
+	order := []customer.OrderOption{sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)}
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		project, err := store.ProjectOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Customer.Query().Where(page.DeferredOffset(customer.Table, project, preds, order, offset, limit+1))
+	}
+	q = q.Order(order...).Limit(limit + 1)
 	if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing customers: %w", err)
 	}

@@ -91,7 +91,15 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	if desc {
 		dir = sql.OrderDesc()
 	}
-	q = q.Order(sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)).Offset(offset).Limit(limit)
+	order := []publication.OrderOption{sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)}
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		project, err := store.ProjectOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Publication.Query().Where(page.DeferredOffset(publication.Table, project, preds, order, offset, limit))
+	}
+	q = q.Order(order...).Limit(limit)
 	if err := publicationListEdges(ctx, q); err != nil {
 		return nil, fmt.Errorf("listing publications: %w", err)
 	}
