@@ -48,10 +48,18 @@ func templates() []*gen.Template {
 	pagination := gen.MustParse(gen.NewTemplate("template/pagination.tmpl").
 		Funcs(entgql.TemplateFuncs).
 		ParseFiles("ent/template/gql_pagination.tmpl"))
+	// entgql's field collection, with the columns of resolver fields
+	// (ent/template/gql_collection.tmpl).
+	collection := gen.MustParse(gen.NewTemplate("template/collection.tmpl").
+		Funcs(entgql.TemplateFuncs).
+		ParseFiles("ent/template/gql_collection.tmpl"))
 	all := slices.Clone(entgql.AllTemplates)
 	for i, t := range all {
-		if t == entgql.PaginationTemplate {
+		switch t {
+		case entgql.PaginationTemplate:
 			all[i] = pagination
+		case entgql.CollectionTemplate:
+			all[i] = collection
 		}
 	}
 	return all

@@ -4151,6 +4151,11 @@ func (_q *PublicationQuery) collectField(ctx context.Context, oneNode bool, opCt
 				fieldSeen[publication.FieldRequestedCode] = struct{}{}
 			}
 		case "id":
+		case "voucherCodes":
+			if _, ok := fieldSeen["voucher_ids"]; !ok {
+				selectedFields = append(selectedFields, "voucher_ids")
+				fieldSeen["voucher_ids"] = struct{}{}
+			}
 		case "__typename":
 		default:
 			unknownSeen = true

@@ -16,11 +16,23 @@ import (
 // fields to send; the executor then passes the group through
 // withDeferredPath, which adds the path from the same context, so a
 // deferred payload carries exactly the path gqlgen would have given it.
+// The group's field set and map of views are made only when a field is
+// deferred (withDeferredFields, from resolveInOrder): gqlgen makes both for
+// every object, and an object without deferred fields reads neither (the
+// executor looks at len(Defers), which is 0 for a nil map).
 func newDeferredGroupWithoutPath(ctx context.Context) graphql.DeferredGroup {
-	return graphql.DeferredGroup{
-		FieldSet: graphql.NewFieldSet(nil),
-		Defers:   make(map[string]*graphql.FieldSetView),
-		Context:  ctx,
+	return graphql.DeferredGroup{Context: ctx}
+}
+
+// withDeferredFields gives dg the field set and map of views gqlgen's
+// NewDeferredGroup would have made, when it has none yet: a deferred field
+// is about to be added to it.
+func withDeferredFields(dg *graphql.DeferredGroup) {
+	if dg.FieldSet == nil {
+		dg.FieldSet = graphql.NewFieldSet(nil)
+	}
+	if dg.Defers == nil {
+		dg.Defers = make(map[string]*graphql.FieldSetView)
 	}
 }
 

@@ -29,6 +29,7 @@ import (
 func resolveInOrder(ctx context.Context, out *graphql.FieldSet, field graphql.CollectedField, oc *graphql.OperationContext,
 	deferred *graphql.DeferredGroup, i int, recoverFromPanic, nonNull bool, resolve func(ctx context.Context) graphql.Marshaler) {
 	if field.IsDeferred() {
+		withDeferredFields(deferred)
 		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
 		return
 	}

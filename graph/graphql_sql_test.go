@@ -320,3 +320,36 @@ func TestCampaignQueryReadsOnlyTheSelectedColumns(t *testing.T) {
 		t.Errorf("with a field that is not a column the campaign statement should read every column: %s", full)
 	}
 }
+
+// TestVoucherCodesReadOnlyTheirColumn: a customers page whose publications
+// ask for voucherCodes (a resolver, not a column) reads the publications'
+// selected columns and voucher_ids (ent's ResolverColumns annotation), not
+// every column — the metadata JSON above all — and answers the same codes.
+func TestVoucherCodesReadOnlyTheirColumn(t *testing.T) {
+	_, ctx := projectContext(t)
+	campaigntest.WithCodes(t, ctx, "cols", campaigntest.Codes("V", 8)...)
+	publishedCustomers(t, ctx, "cols", "vc", 2)
+	ctx, rec := recordSQL(t, ctx)
+	rec.take()
+
+	data := gqlQuery(t, ctx, `{ customerList(input: {limit: 5}) { data { id
+		publications(first: 5) { edges { node { id createdAt voucherCodes } } } } } }`)
+	codes := 0
+	for _, c := range data["customerList"].(map[string]any)["data"].([]any) {
+		for _, e := range c.(map[string]any)["publications"].(map[string]any)["edges"].([]any) {
+			codes += len(e.(map[string]any)["node"].(map[string]any)["voucherCodes"].([]any))
+		}
+	}
+	if codes != 4 {
+		t.Errorf("voucherCodes of 2 customers' publications: %d codes, want 4: %v", codes, data)
+	}
+	var pubs string
+	for _, s := range rec.take() {
+		if strings.Contains(s, "FROM `publications`") || strings.Contains(s, `FROM "publications"`) {
+			pubs = s
+		}
+	}
+	if !strings.Contains(pubs, "voucher_ids") || strings.Contains(pubs, "metadata") || strings.Contains(pubs, "requested_code") {
+		t.Errorf("the publications statement should read voucher_ids and the selected columns only: %s", pubs)
+	}
+}

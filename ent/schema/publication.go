@@ -73,5 +73,7 @@ func (Publication) Indexes() []ent.Index {
 
 // Annotations of the Publication.
 func (Publication) Annotations() []schema.Annotation {
-	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection(),
+		// voucherCodes (graph/publication/codes.go) reads voucher_ids.
+		ResolverColumns{"voucherCodes": {"voucher_ids"}}}
 }

@@ -22,7 +22,7 @@ func Codes(ctx context.Context, pub *ent.Publication) ([]string, error) {
 	}
 	scope, pubs := publicationScope(graphql.GetFieldContext(ctx))
 	byPub, ok, err := fields.LoadOnce(ctx, scope, "voucherCodes", func() (map[string][]string, error) {
-		return loadCodes(ctx, pubs)
+		return loadCodes(ctx, pubs())
 	})
 	if err != nil {
 		return nil, err
@@ -35,59 +35,72 @@ func Codes(ctx context.Context, pub *ent.Publication) ([]string, error) {
 }
 
 // publicationScope returns the list the publication being resolved is
-// listed in and that list's publications. For a customer's publications
-// inside a list of customers, the scope is the customers' list and the
-// Publications are every customer's loaded with it, so a page of
-// customers costs one query for all their codes.
-func publicationScope(fc *graphql.FieldContext) (*graphql.FieldContext, []*ent.Publication) {
+// listed in and a function listing that list's publications (called once
+// per list, by the first publication's load: every publication resolved
+// asks for the scope). For a customer's publications inside a list of
+// customers, the scope is the customers' list and the publications are
+// every customer's loaded with it, so a page of customers costs one query
+// for all their codes.
+func publicationScope(fc *graphql.FieldContext) (*graphql.FieldContext, func() []*ent.Publication) {
 	list := fields.EnclosingList(fc)
 	if list == nil {
 		return nil, nil
 	}
 	if conn := list.Parent; conn != nil && conn.Object == "Customer" {
 		if outer := fields.EnclosingList(conn); outer != nil {
-			if pubs, ok := customersPublications(outer.Result, conn.Field.Alias); ok {
-				return outer, pubs
+			alias := conn.Field.Alias
+			if customersPublications(outer.Result, alias, nil) {
+				return outer, func() []*ent.Publication {
+					var pubs []*ent.Publication
+					customersPublications(outer.Result, alias, func(loaded []*ent.Publication) { pubs = append(pubs, loaded...) })
+					return pubs
+				}
 			}
 		}
 	}
 	switch l := list.Result.(type) {
 	case []*ent.PublicationEdge:
-		pubs := make([]*ent.Publication, len(l))
-		for i, e := range l {
-			pubs[i] = e.Node
+		return list, func() []*ent.Publication {
+			pubs := make([]*ent.Publication, len(l))
+			for i, e := range l {
+				pubs[i] = e.Node
+			}
+			return pubs
 		}
-		return list, pubs
 	case []*ent.Publication:
-		return list, l
+		return list, func() []*ent.Publication { return l }
 	}
 	return nil, nil
 }
 
-// customersPublications returns the publications loaded under alias with
-// each customer of a list of customers (or of their edges); false when the
-// list is not one or an edge was not loaded with it.
-func customersPublications(list any, alias string) ([]*ent.Publication, bool) {
-	var customers []*ent.Customer
+// customersPublications passes each customer's publications loaded under
+// alias, for a list of customers (or of their edges), to each (when not
+// nil); false when the list is not one or an edge was not loaded with it.
+func customersPublications(list any, alias string, each func([]*ent.Publication)) bool {
+	visit := func(c *ent.Customer) bool {
+		loaded, err := c.NamedPublications(alias)
+		if err == nil && each != nil {
+			each(loaded)
+		}
+		return err == nil
+	}
 	switch l := list.(type) {
 	case []*ent.Customer:
-		customers = l
+		for _, c := range l {
+			if !visit(c) {
+				return false
+			}
+		}
 	case []*ent.CustomerEdge:
 		for _, e := range l {
-			customers = append(customers, e.Node)
+			if !visit(e.Node) {
+				return false
+			}
 		}
 	default:
-		return nil, false
+		return false
 	}
-	var pubs []*ent.Publication
-	for _, c := range customers {
-		loaded, err := c.NamedPublications(alias)
-		if err != nil {
-			return nil, false
-		}
-		pubs = append(pubs, loaded...)
-	}
-	return pubs, true
+	return true
 }
 
 // loadCodes returns the codes of pubs by publication ID: one primary-key

@@ -15,7 +15,15 @@
 //   - every out.ResolveConcurrently call (an object's fields with a
 //     resolver) becomes resolveInOrder: the field resolves at once in the
 //     request's goroutine instead of in a goroutine of its own at
-//     out.Dispatch, unless it is deferred (why: graph/graphql_fields.go).
+//     out.Dispatch, unless it is deferred (why: graph/graphql_fields.go);
+//   - every object's answer is returned as objectFields{out, fields}
+//     instead of its *graphql.FieldSet, which marshals it without a map of
+//     aliases and a heap copy of every field (why: graph/graphql_objects.go);
+//   - every field whose value is a non-interface field of the object's Go
+//     struct (no resolver, method or directive) resolves with
+//     resolveStructField instead of graphql.ResolveField, with the field's
+//     context made first and the marshaller passed as a method expression
+//     (why: graph/graphql_objects.go).
 //
 // Each rewrite fails loudly when the executor no longer contains what it
 // replaces (a gqlgen upgrade changed the code it targets: look again).
@@ -26,6 +34,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"regexp"
 )
 
 // replacement is one textual rewrite of the executor.
@@ -40,6 +49,64 @@ var replacements = []replacement{
 	{"graphql.NewDeferredGroup(ctx)", "newDeferredGroupWithoutPath(ctx)", "graph/graphql_deferred.go"},
 	{"ec.ProcessDeferredGroup(deferred)", "ec.ProcessDeferredGroup(withDeferredPath(deferred))", "graph/graphql_deferred.go"},
 	{"out.ResolveConcurrently(ec.OperationContext, &deferred, i,", "resolveInOrder(ctx, out, field, ec.OperationContext, &deferred, i,", "graph/graphql_fields.go"},
+	{"ec.ProcessDeferredGroup(withDeferredPath(deferred))\n\t}\n\n\treturn out\n}",
+		"ec.ProcessDeferredGroup(withDeferredPath(deferred))\n\t}\n\n\treturn objectFields{out, fields}\n}", "graph/graphql_objects.go"},
+}
+
+// structField is gqlgen's resolution of a field read from the object's Go
+// struct: its field context, the read, no middleware (no directive), the
+// marshaller, recoverFromPanic and nonNull.
+var structField = regexp.MustCompile(`\treturn graphql\.ResolveField\(
+\t\tctx,
+\t\tec\.OperationContext,
+\t\tfield,
+\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{
+\t\t\treturn ec\.(fieldContext_\w+)\(ctx, field\)
+\t\t\},
+\t\tfunc\(ctx context\.Context\) \(any, error\) \{
+\t\t\treturn (obj\.\w+), nil
+\t\t\},
+\t\tnil,
+\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v ([^)]*)\) graphql\.Marshaler \{
+\t\t\treturn ec\.([^(\s]+)\(ctx, selections, v\)
+\t\t\},
+\t\t(true|false),
+\t\t(?:true|false),
+\t\)
+`)
+
+// rewriteStructFields rewrites every structField whose value is not an
+// interface into a call of resolveStructField; keepResult is false when the
+// field's context is a scalar's (graphql.NewScalarFieldContext), whose
+// value no field below reads.
+func rewriteStructFields(src []byte) ([]byte, int) {
+	n := 0
+	out := structField.ReplaceAllFunc(src, func(m []byte) []byte {
+		g := structField.FindSubmatch(m)
+		fc, value, typ, marshal, recoverFromPanic := string(g[1]), string(g[2]), string(g[3]), string(g[4]), string(g[5])
+		if typ == "any" || typ == "interface{}" {
+			return m
+		}
+		keepResult := !scalarContext(src, fc)
+		n++
+		return fmt.Appendf(nil, "\tfc, err := ec.%s(ctx, field)\n\treturn resolveStructField(ctx, ec, fc, err, field, %s, (*executionContext).%s, %s, %t)\n",
+			fc, value, marshal, recoverFromPanic, keepResult)
+	})
+	return out, n
+}
+
+// scalarContext reports whether the executor's method name builds a
+// scalar's field context.
+func scalarContext(src []byte, name string) bool {
+	start := bytes.Index(src, []byte("func (ec *executionContext) "+name+"("))
+	if start < 0 {
+		return false
+	}
+	body := src[start:]
+	if end := bytes.Index(body, []byte("\n}\n")); end >= 0 {
+		body = body[:end]
+	}
+	return bytes.Contains(body, []byte("graphql.NewScalarFieldContext("))
 }
 
 func main() {
@@ -59,6 +126,10 @@ func rewrite(path string) error {
 			return fmt.Errorf("%s contains no %s: check %s against this gqlgen", path, r.from, r.see)
 		}
 		src = bytes.ReplaceAll(src, []byte(r.from), []byte(r.to))
+	}
+	src, n := rewriteStructFields(src)
+	if n == 0 && !bytes.Contains(src, []byte("return resolveStructField(")) {
+		return fmt.Errorf("%s contains no field read from a struct: check graph/graphql_objects.go against this gqlgen", path)
 	}
 	out, err := format.Source(src)
 	if err != nil {
