@@ -140,12 +140,12 @@ func (m *Metrics) watch(client *ent.Client, db *sql.DB, log *slog.Logger) error 
 	return nil
 }
 
-// instrument counts and times every request under its route template and
-// hands the business metrics to the use cases (graph.WithObserver). Probes
-// and scrapes are counted too, under their own routes.
+// instrument counts and times every request under its route template.
+// Probes and scrapes are counted too, under their own routes. The use
+// cases find m, for the business metrics, in the server scope of every
+// request's context (withRequest).
 func (m *Metrics) instrument(c *gin.Context) {
 	start := time.Now()
-	c.Request = c.Request.WithContext(graph.WithObserver(c.Request.Context(), m))
 	c.Next()
 	route := c.FullPath()
 	if route == "" {
