@@ -125,7 +125,7 @@ func TestBearerAndAppKeysMiddleware(t *testing.T) {
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(withRequest(db.Client, db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil)), nil))
+	r.Use(withRequest(serverScope{Client: db.Client, Dialect: db.Dialect}, slog.New(slog.NewTextHandler(io.Discard, nil)), 0))
 	r.GET("/v2/loyalties/ping", authenticate(bearerAndAppKeys, renderError), func(c *gin.Context) {
 		v, _ := viewer.FromContext(c.Request.Context())
 		c.String(http.StatusOK, v.ProjectID)

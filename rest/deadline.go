@@ -3,8 +3,6 @@ package rest
 import (
 	"context"
 	"time"
-
-	"github.com/gin-gonic/gin"
 )
 
 // DefaultRequestTimeout is how long one request may spend, database work
@@ -22,23 +20,10 @@ const DefaultReadyTimeout = time.Second
 // the statement timeout). Imports and bulk updates are not among them:
 // their request only stores the body for a background job, and jobs run
 // outside requests.
+// withRequest gives every other request's context the deadline, so that
+// database work waiting for a connection, a lock or an answer gives up and
+// the request answers 503 instead of hanging.
 var noDeadlineRoutes = map[string]bool{"/v1/exports/:id/download": true}
-
-// requestDeadline gives each request's context the deadline timeout (≤ 0:
-// none), so that database work waiting for a connection, a lock or an
-// answer gives up and the request answers 503 instead of hanging.
-func requestDeadline(timeout time.Duration) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		if timeout <= 0 || noDeadlineRoutes[c.FullPath()] {
-			c.Next()
-			return
-		}
-		ctx, cancel := context.WithTimeout(c.Request.Context(), timeout)
-		defer cancel()
-		c.Request = c.Request.WithContext(ctx)
-		c.Next()
-	}
-}
 
 // pingWithin runs ready with a deadline of timeout and returns when either
 // ends: a database that is frozen rather than stopped (a paused server, a

@@ -16,8 +16,29 @@ type timestamp time.Time
 func (t timestamp) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, len(timestampLayout)+2)
 	b = append(b, '"')
-	b = time.Time(t).UTC().AppendFormat(b, timestampLayout)
+	b = appendTimestamp(b, time.Time(t).UTC())
 	return append(b, '"'), nil
+}
+
+// appendTimestamp appends t (in UTC) in timestampLayout, as
+// t.AppendFormat(b, timestampLayout) does, digit by digit: the layout
+// interpreter took 2% of the server's CPU per publication (three
+// timestamps in its answer). Years outside 0–9999 go to AppendFormat.
+func appendTimestamp(b []byte, t time.Time) []byte {
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.AppendFormat(b, timestampLayout)
+	}
+	hour, minute, second := t.Clock()
+	milli := t.Nanosecond() / 1e6
+	two := func(b []byte, n int) []byte { return append(b, byte('0'+n/10), byte('0'+n%10)) }
+	b = two(two(b, year/100), year%100)
+	b = two(append(b, '-'), int(month))
+	b = two(append(b, '-'), day)
+	b = two(append(b, 'T'), hour)
+	b = two(append(b, ':'), minute)
+	b = two(append(b, ':'), second)
+	return append(b, '.', byte('0'+milli/100), byte('0'+milli/10%10), byte('0'+milli%10), 'Z')
 }
 
 // optionalTime is a timestamp, or null when t is nil.

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -17,5 +18,26 @@ func TestTimestampJSON(t *testing.T) {
 	want := `{"at":"2026-11-26T02:02:03.456Z","none":null,"some":"2026-11-26T02:02:03.456Z"}`
 	if string(got) != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestAppendTimestampIsAppendFormat: the hand-written formatting writes
+// what time.Time.AppendFormat writes with timestampLayout, for times
+// across the range, sub-millisecond digits truncated, and years out of
+// 0–9999 (which fall back to AppendFormat).
+func TestAppendTimestampIsAppendFormat(t *testing.T) {
+	times := []time.Time{
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 12, 31, 23, 59, 59, 999_999_999, time.UTC),
+		time.Date(-1, 3, 4, 5, 6, 7, 8, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 27, 20, 5, 9, 1_999_999, time.UTC), time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC),
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		times = append(times, time.Unix(rng.Int64N(400_000_000_000)-62_000_000_000, rng.Int64N(1e9)).UTC())
+	}
+	for _, at := range times {
+		if got, want := string(appendTimestamp(nil, at)), at.Format(timestampLayout); got != want {
+			t.Fatalf("%v: got %s, want %s", at, got, want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -42,6 +43,23 @@ type Metrics struct {
 	redemptions  *prometheus.CounterVec
 	rollbacks    prometheus.Counter
 	graphql      *graph.GraphQLMetrics
+	// series holds each (method, route, status)'s counter and histogram
+	// (requestSeries → requestMetrics), so a request does not hash its
+	// labels into the vectors (WithLabelValues) again; the routes, methods
+	// and statuses are few.
+	series sync.Map
+}
+
+// requestSeries names one request counter: its labels.
+type requestSeries struct {
+	method, route string
+	status        int
+}
+
+// requestMetrics is a requestSeries' counter and duration histogram.
+type requestMetrics struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 // NewMetrics returns a registry with the Go runtime, process and build
@@ -140,20 +158,28 @@ func (m *Metrics) watch(client *ent.Client, db *sql.DB, log *slog.Logger) error 
 	return nil
 }
 
-// instrument counts and times every request under its route template and
-// hands the business metrics to the use cases (graph.WithObserver). Probes
-// and scrapes are counted too, under their own routes.
+// instrument counts and times every request under its route template.
+// Probes and scrapes are counted too, under their own routes. The use
+// cases find m, for the business metrics, in the server scope of every
+// request's context (withRequest).
 func (m *Metrics) instrument(c *gin.Context) {
 	start := time.Now()
-	c.Request = c.Request.WithContext(graph.WithObserver(c.Request.Context(), m))
 	c.Next()
 	route := c.FullPath()
 	if route == "" {
 		route = routeUnmatched
 	}
-	method := methodLabel(c.Request.Method)
-	m.requests.WithLabelValues(method, route, strconv.Itoa(c.Writer.Status())).Inc()
-	m.duration.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
+	key := requestSeries{methodLabel(c.Request.Method), route, c.Writer.Status()}
+	series, ok := m.series.Load(key)
+	if !ok {
+		series, _ = m.series.LoadOrStore(key, requestMetrics{
+			requests: m.requests.WithLabelValues(key.method, key.route, strconv.Itoa(key.status)),
+			duration: m.duration.WithLabelValues(key.method, key.route),
+		})
+	}
+	rm := series.(requestMetrics)
+	rm.requests.Inc()
+	rm.duration.Observe(time.Since(start).Seconds())
 }
 
 // methodLabel keeps the method label to the standard methods: any other

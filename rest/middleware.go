@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 const (
@@ -24,14 +26,68 @@ const (
 	RequestIDHeader = "X-Request-Id"
 )
 
+// serverScope is what every request's context carries that is the same
+// for the whole router: the ent client and its dialect, the caches of
+// application keys, project rules and qualification tier snapshots, the
+// admission of single-statement writes, the metrics observer and, when
+// configured, the webhook target policy.
+type serverScope struct {
+	Client    *ent.Client
+	Dialect   string
+	Admission *graph.Admission
+	Tiers     redemption.TierSnapshotLimits
+	Observer  graph.Observer // nil: none
+	// DenyPrivateWebhooks makes webhook target URLs set through a request
+	// refuse private and loopback addresses (Options.WebhookDenyPrivate),
+	// resolving names with Resolver (nil: net.DefaultResolver).
+	DenyPrivateWebhooks bool
+	Resolver            webhook.Resolver
+}
+
+// values returns a context holding the scope's values, made once per
+// router (each cache is the router's).
+func (s serverScope) values() context.Context {
+	ctx := entdb.WithDialect(ent.NewContext(context.Background(), s.Client), s.Dialect)
+	ctx = access.WithAppKeyCache(ctx, access.NewAppKeyCache(access.AppKeyCacheTTL))
+	ctx = redemption.WithProjectRulesCache(ctx, redemption.NewProjectRulesCache(access.AppKeyCacheTTL))
+	ctx = graph.WithAdmission(ctx, s.Admission)
+	ctx = redemption.WithTierSnapshots(ctx, redemption.NewTierSnapshots(s.Tiers))
+	if s.Observer != nil {
+		ctx = graph.WithObserver(ctx, s.Observer)
+	}
+	if s.DenyPrivateWebhooks {
+		ctx = webhook.WithWebhookResolver(webhook.WithWebhookTargetsDenyPrivate(ctx), s.Resolver)
+	}
+	return ctx
+}
+
+// scopedContext is a request's context with the server scope's values: a
+// value is looked up among them first, then in the request's own context
+// (net/http's, the tracing span's), which gives the deadline, the
+// cancellation and everything else. Values added later (the viewer, a
+// transaction's client) wrap it and come first. One allocation per
+// request where each value was a context.WithValue (nine of them, with
+// five copies of the http.Request, ~2.4 KB per request).
+type scopedContext struct {
+	context.Context                 // the request's own context
+	values          context.Context // serverScope.values
+}
+
+func (c *scopedContext) Value(key any) any {
+	if v := c.values.Value(key); v != nil {
+		return v
+	}
+	return c.Context.Value(key)
+}
+
 // withRequest gives every request an id (returned in X-Request-Id and in
-// error bodies), the logger, and the ent client and its dialect in its
-// context. The caller's X-Request-Id is kept when it is a sane token
-// (graph.ValidRequestID), so one id follows a request through proxies and
-// services; otherwise a new one is made.
-func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
-	keys := access.NewAppKeyCache(access.AppKeyCacheTTL)
-	rules := redemption.NewProjectRulesCache(access.AppKeyCacheTTL)
+// error bodies), the logger, the server scope's values (the ent client and
+// its dialect, ...) in its context and the request deadline (timeout ≤ 0:
+// none; see deadline.go). The caller's X-Request-Id is kept when it is a
+// sane token (graph.ValidRequestID), so one id follows a request through
+// proxies and services; otherwise a new one is made.
+func withRequest(scope serverScope, log *slog.Logger, timeout time.Duration) gin.HandlerFunc {
+	values := scope.values()
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -40,22 +96,13 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		c.Set(requestIDKey, id)
 		c.Set(loggerKey, log)
 		c.Header(RequestIDHeader, id)
-		ctx := graph.WithRequestID(c.Request.Context(), id)
-		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
-		ctx = access.WithAppKeyCache(ctx, keys)
-		ctx = redemption.WithProjectRulesCache(ctx, rules)
-		ctx = graph.WithAdmission(ctx, admission)
+		ctx := graph.WithRequestID(&scopedContext{Context: c.Request.Context(), values: values}, id)
+		if timeout > 0 && !noDeadlineRoutes[c.FullPath()] {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
 		c.Request = c.Request.WithContext(ctx)
-		c.Next()
-	}
-}
-
-// withTierSnapshots gives every request the server's qualification tier
-// snapshots (graph/redemption tier_snapshot.go).
-func withTierSnapshots(limits redemption.TierSnapshotLimits) gin.HandlerFunc {
-	tiers := redemption.NewTierSnapshots(limits)
-	return func(c *gin.Context) {
-		c.Request = c.Request.WithContext(redemption.WithTierSnapshots(c.Request.Context(), tiers))
 		c.Next()
 	}
 }

@@ -43,13 +43,16 @@ func (h publicationHandlers) create(c *gin.Context) {
 // publish runs a decoded publication (server- or client-side).
 func (h publicationHandlers) publish(c *gin.Context, in publication.PublishInput, joinOnce bool) {
 	// The resolver runs its own transaction (the common case is a single
-	// statement on PostgreSQL, so it is not wrapped here).
-	pub, err := h.root.Mutation().Publish(c.Request.Context(), in, &joinOnce)
+	// statement on PostgreSQL, so it is not wrapped here). The answer shows
+	// only the name and category of the vouchers' campaign, so the single
+	// statement need not return the rest of it.
+	ctx := publication.WithCampaignSummary(c.Request.Context())
+	pub, err := h.root.Mutation().Publish(ctx, in, &joinOnce)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.publicationJSON(c, pub))
+	renderJSON(c, http.StatusOK, h.publicationJSON(c, pub))
 }
 
 func decodePublish(c *gin.Context) (publication.PublishInput, bool, error) {

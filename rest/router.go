@@ -150,12 +150,10 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if opts.Tracing {
 		r.Use(traceRequests) // first: the span covers the whole request
 	}
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), withTierSnapshots(opts.tierSnapshotLimits()),
-		requestDeadline(opts.requestTimeout()),
+	r.Use(withRequest(serverScope{Client: opts.Client, Dialect: opts.Dialect, Admission: opts.Admission,
+		Tiers: opts.tierSnapshotLimits(), Observer: metrics,
+		DenyPrivateWebhooks: opts.WebhookDenyPrivate, Resolver: opts.WebhookResolver}, opts.Logger, opts.requestTimeout()),
 		metrics.instrument, accessLog, recoverPanics)
-	if opts.WebhookDenyPrivate {
-		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))
-	}
 	trustedOrigins := access.NewTrustedOrigins(access.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
 	if err != nil {

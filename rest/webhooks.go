@@ -91,17 +91,6 @@ func webhookDeliveryJSON(d *ent.WebhookDelivery) webhookDeliveryBody {
 		DurationMs: d.DurationMs, CreatedAt: timestamp(d.CreatedAt)}
 }
 
-// denyPrivateWebhookTargets makes webhook target URLs set through a
-// request refuse private and loopback addresses (Options.WebhookDenyPrivate),
-// resolving names with resolver (nil: net.DefaultResolver).
-func denyPrivateWebhookTargets(resolver webhook.Resolver) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		ctx := webhook.WithWebhookResolver(webhook.WithWebhookTargetsDenyPrivate(c.Request.Context()), resolver)
-		c.Request = c.Request.WithContext(ctx)
-		c.Next()
-	}
-}
-
 // webhookRenderer renders the entities of webhook payloads exactly as the
 // REST API answers them, with the handlers' public URL. They are rendered
 // outside any request (one with no host), so without a PublicURL asset

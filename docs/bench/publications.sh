@@ -9,6 +9,13 @@
 # rounds; it prints each round, the per-round ratios and their medians.
 #   .ci/with-postgres docs/bench/publications.sh [C] [D] [R]   (V=vouchers in the campaign, default 1,000,000)
 #   docs/bench/publications.sh sqlite [C] [D]   # on SQLite (publications-sqlite.sh)
+# PROMO_BIN=path runs that binary instead of building the working tree (A/B
+# against an earlier build; with a build before 2026-11-27 evening, whose
+# REST publication returned the whole campaign, PUBSQL_FLAGS=-full-campaign
+# replays that statement). PPROF_SECONDS sets the length of round 1's CPU
+# profile (default 5) and of its allocation profile, /tmp/pub.allocs.pprof. Each publication load prints a "cpu:" line (the
+# server's and PostgreSQL's cores during it, from /proc) and the CPU
+# milliseconds per publication of each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
@@ -22,8 +29,9 @@ db="pub_$(date +%s)"
 psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
 url="${PG_URL/\/postgres\?//$db?}"
 tmp=$(mktemp -d)
-go build -o "$tmp/promoengine" ./cmd/promoengine
+if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
 go build -o "$tmp/pubload" ./docs/bench/pubload
+go build -o "$tmp/redload" ./docs/bench/redload
 go build -o "$tmp/pubsql" ./docs/bench/pubsql
 port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
@@ -46,8 +54,11 @@ until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"voucher
 # corrects the statistics a minute later).
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
 
+# The benchmark's PostgreSQL, for the CPU watch (redload -watch-only).
+pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
+postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench'")
-"$tmp/pubsql" -project "$project" -campaign load > "$tmp/pub.sql"
+"$tmp/pubsql" -project "$project" -campaign load ${PUBSQL_FLAGS:-} > "$tmp/pub.sql"
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 "$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
@@ -57,9 +68,18 @@ step_pub() {
   echo "== round $r: promoengine: POST /v1/publications, $C clients, ${D}s"
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
   if [ -n "${PPROF_ADDR:-}" ] && [ "$r" = 1 ]; then
-    (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=5" -o /tmp/pub.cpu.pprof) &
+    (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=${PPROF_SECONDS:-5}" -o /tmp/pub.cpu.pprof) &
+    (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/allocs?seconds=${PPROF_SECONDS:-5}" -o /tmp/pub.allocs.pprof) &
   fi
+  "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$tmp/pubcpu.$r" &
+  local watch=$!
   "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.$r"
+  wait "$watch"
+  cat "$tmp/pubcpu.$r"
+  local n; n=$(grep -o '= [0-9]*/s' "$tmp/pub.$r" | grep -o '[0-9]*')
+  sed -n 's/^cpu: server \([0-9.]*\), postgres \([0-9.]*\) .*/\1 \2/p' "$tmp/pubcpu.$r" | while read -r srv pg; do
+    printf 'cpu per publication: server %.3f ms, postgres %.3f ms\n' "$(echo "$srv * 1000 / $n" | bc -l)" "$(echo "$pg * 1000 / $n" | bc -l)"
+  done
 }
 step_sql() {
   echo "== round $r: the same publication as one SQL statement through pgbench (no HTTP), $C clients, ${D}s"

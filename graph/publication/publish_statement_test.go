@@ -170,3 +170,35 @@ func TestOneStatementPublicationFallsBack(t *testing.T) {
 		t.Fatalf("unknown campaign: %v", err)
 	}
 }
+
+// TestOneStatementCampaignSummary: with WithCampaignSummary (REST) the
+// single statement returns the same publication, customer and vouchers,
+// and of the vouchers' campaign only its id, name and category_id.
+func TestOneStatementCampaignSummary(t *testing.T) {
+	if !entdbtest.IsPostgres() {
+		t.Skip("the single-statement publication is PostgreSQL's")
+	}
+	_, ctx := graphtest.ProjectContext(t)
+	cmp := campaigntest.WithCodes(t, ctx, "promo", "P1", "P2", "P3", "P4")
+	served := 0
+	publishPaths(t, false, &served)
+	full, err := Publish(ctx, fromCampaign("promo", "alice", nil), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary, err := Publish(WithCampaignSummary(ctx), fromCampaign("promo", "bob", nil), false)
+	if err != nil || served != 2 {
+		t.Fatalf("served %d, err %v", served, err)
+	}
+	got, whole := summary.Edges.Vouchers[0].Edges.Campaign, full.Edges.Vouchers[0].Edges.Campaign
+	if got.ID != cmp.ID || got.Name != "promo" || !reflect.DeepEqual(got.CategoryID, whole.CategoryID) ||
+		!got.CreatedAt.IsZero() || got.ProjectID != "" || got.Type != "" || whole.Type == "" {
+		t.Errorf("summary campaign %+v, full %+v", got, whole)
+	}
+	for _, p := range []*ent.Publication{full, summary} {
+		p.Edges.Vouchers[0].Edges.Campaign = nil
+	}
+	if a, b := graphtest.Comparable(t, summary), graphtest.Comparable(t, full); !reflect.DeepEqual(a, b) {
+		t.Errorf("with the campaign summary\n%v\nwith the whole campaign\n%v", a, b)
+	}
+}

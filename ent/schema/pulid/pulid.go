@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -155,7 +156,22 @@ func Ordered(n int) string {
 			now = last + 1
 		}
 		if lastMicros.CompareAndSwap(last, now) {
-			return fmt.Sprintf("%014x", now) + Hex(n)
+			return orderedClock(now) + Hex(n)
 		}
 	}
+}
+
+// orderedClock is fmt.Sprintf("%014x", micros) without fmt's formatting
+// machinery (1% of a publication's server CPU: it runs for every ordered
+// ID).
+func orderedClock(micros int64) string {
+	if micros < 0 {
+		return fmt.Sprintf("%014x", micros)
+	}
+	var b [16]byte
+	h := strconv.AppendInt(b[:0], micros, 16)
+	if len(h) >= 14 {
+		return string(h)
+	}
+	return "00000000000000"[:14-len(h)] + string(h)
 }

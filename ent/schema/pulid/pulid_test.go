@@ -1,8 +1,10 @@
 package pulid
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
+	"time"
 )
 
 func TestNewIsPrefixedRandomAlphanumeric(t *testing.T) {
@@ -40,5 +42,14 @@ func TestUUIDShape(t *testing.T) {
 	}
 	if Hex(9) == Hex(9) || len(Hex(9)) != 18 {
 		t.Error("Hex is not random or has the wrong length")
+	}
+}
+
+// TestOrderedClockIsSprintf: orderedClock writes what fmt's %014x writes.
+func TestOrderedClockIsSprintf(t *testing.T) {
+	for _, m := range []int64{0, 1, 15, 16, 1 << 52, 1<<56 - 1, 1 << 56, 1<<63 - 1, -1, -1 << 63, time.Now().UnixMicro()} {
+		if got, want := orderedClock(m), fmt.Sprintf("%014x", m); got != want {
+			t.Errorf("%d: %q, want %q", m, got, want)
+		}
 	}
 }
