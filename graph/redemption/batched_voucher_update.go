@@ -121,6 +121,9 @@ func jsonArg(v any) (any, error) {
 		if d == nil {
 			return nil, nil
 		}
+		if len(d) == 0 { // as json.Marshal encodes it (metadata mostly)
+			return []byte("{}"), nil
+		}
 	case []map[string]any:
 		if d == nil {
 			return nil, nil
