@@ -38,7 +38,10 @@ var orderColumns = []string{order.FieldID, order.FieldProjectID, order.FieldCrea
 	order.FieldAppliedDiscountAmount, order.FieldItemsAppliedDiscountAmount, order.FieldTotalAppliedDiscountAmount,
 	order.FieldItems}
 
-var insertOrderSQL = insertSQL(order.Table, orderColumns, 1)
+var (
+	insertOrderSQL = insertSQL(order.Table, orderColumns, 1)
+	orderColumnSet = newColumnSet(orderColumns)
+)
 
 // encodedOrder are documents of a new order already encoded (nil: not
 // at hand), which the write batch binds as they are instead of encoding
@@ -56,7 +59,7 @@ func saveOrderRow(ctx context.Context, create *ent.OrderCreate, pre encodedOrder
 		return create.Save(ctx)
 	}
 	m := create.Mutation()
-	if err := onlyColumns(m.Fields(), orderColumns); err != nil {
+	if err := onlyColumns(m.Fields(), orderColumnSet); err != nil {
 		return nil, err
 	}
 	v, _ := viewer.FromContext(ctx)
@@ -119,6 +122,8 @@ var redemptionColumns = []string{redemption.FieldID, redemption.FieldProjectID, 
 	redemption.FieldOrderID, redemption.FieldTrackingID, redemption.FieldSessionKey, redemption.FieldRelatedObjectType,
 	redemption.FieldRelatedObjectID, redemption.FieldAmount, redemption.FieldAppliedDiscount, redemption.FieldMetadata,
 	redemption.FieldOrder, redemption.FieldReward, redemption.FieldChannel}
+
+var redemptionColumnSet = newColumnSet(redemptionColumns)
 
 // insertRedemptionsSQL[n] inserts n redemptions (a parent and its children
 // are one statement).
@@ -184,7 +189,7 @@ func (d *sharedDocs) arg(doc any) (any, error) {
 // redemptionRow is the redemption m creates and its values in the order of
 // redemptionColumns (its map documents encoded through docs).
 func redemptionRow(m *ent.RedemptionMutation, projectID string, docs *sharedDocs) (*ent.Redemption, []any, error) {
-	if err := onlyColumns(m.Fields(), redemptionColumns); err != nil {
+	if err := onlyColumns(m.Fields(), redemptionColumnSet); err != nil {
 		return nil, nil, err
 	}
 	r := &ent.Redemption{ProjectID: projectID, Metadata: map[string]any{}}

@@ -50,26 +50,33 @@ func TestOrderEntryEncodesAsItsMap(t *testing.T) {
 	for _, e := range []orderEntry{
 		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "voucher", RelatedObjectID: "v_1"},
 		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{"r_2", "r_3"}},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{}},
 		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string(nil)},
 		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "promotion_tier", RelatedObjectID: "promo_1",
+			RelatedObjectParentID: "camp_1"},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "promotion_tier", RelatedObjectID: "promo_1",
 			RelatedObjectParentID: "camp_<&>"},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{"r_\u00e9"}},
 	} {
-		m := map[string]any{"r_\"1<": e.asMap()}
-		want, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := e.document("r_\"1<")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(doc) != string(want) {
-			t.Errorf("document %s, want %s", doc, want)
-		}
-		withMap, _ := encodeOrderView(&orderView{Object: "order", Redemptions: m})
-		withDoc, _ := encodeOrderView(&orderView{Object: "order", Redemptions: doc})
-		if string(withMap) != string(withDoc) {
-			t.Errorf("view with the document %s, with the map %s", withDoc, withMap)
+		// The first ID is written directly, the second (quote, <) by json.Marshal.
+		for _, id := range []string{"r_0a1b2c3d4e5f6a7b8c", "r_\"1<"} {
+			m := map[string]any{id: e.asMap()}
+			want, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := e.document(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(doc) != string(want) {
+				t.Errorf("document %s, want %s", doc, want)
+			}
+			withMap, _ := encodeOrderView(&orderView{Object: "order", Redemptions: m})
+			withDoc, _ := encodeOrderView(&orderView{Object: "order", Redemptions: doc})
+			if string(withMap) != string(withDoc) {
+				t.Errorf("view with the document %s, with the map %s", withDoc, withMap)
+			}
 		}
 	}
 }

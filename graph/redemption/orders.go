@@ -42,8 +42,36 @@ func (e orderEntry) asMap() map[string]any {
 
 // document is the redemptions map {id: entry} as encoding/json encodes
 // it, encoded once for the order's calculated document and its
-// redemptions column.
+// redemptions column: written directly when every string is plain
+// (plainJSON), else by json.Marshal.
 func (e orderEntry) document(id string) (json.RawMessage, error) {
+	parent, parentOK := e.RelatedObjectParentID.(string)
+	stacked, stackedOK := e.Stacked.([]string)
+	plain := plainJSON(id) && plainJSON(e.Date) && plainJSON(e.RelatedObjectID) && plainJSON(e.RelatedObjectType) &&
+		(e.RelatedObjectParentID == nil || parentOK && plainJSON(parent)) && (e.Stacked == nil || stackedOK && stacked != nil)
+	for _, c := range stacked {
+		plain = plain && plainJSON(c)
+	}
+	if plain {
+		doc := make([]byte, 0, 96+len(id)+len(e.RelatedObjectID)+len(parent)+len(stacked)*(len(id)+3))
+		doc = append(append(append(doc, `{"`...), id...), `":{"date":"`...)
+		doc = append(append(append(doc, e.Date...), `","related_object_id":"`...), e.RelatedObjectID...)
+		if e.RelatedObjectParentID != nil {
+			doc = append(append(doc, `","related_object_parent_id":"`...), parent...)
+		}
+		doc = append(append(append(doc, `","related_object_type":"`...), e.RelatedObjectType...), '"')
+		if e.Stacked != nil {
+			doc = append(doc, `,"stacked":[`...)
+			for i, c := range stacked {
+				if i > 0 {
+					doc = append(doc, ',')
+				}
+				doc = append(append(append(doc, '"'), c...), '"')
+			}
+			doc = append(doc, ']')
+		}
+		return append(doc, "}}"...), nil
+	}
 	key, err := json.Marshal(id)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the order's redemptions: %w", err)
@@ -55,6 +83,18 @@ func (e orderEntry) document(id string) (json.RawMessage, error) {
 	doc := make([]byte, 0, len(key)+len(body)+3)
 	doc = append(append(append(append(append(doc, '{'), key...), ':'), body...), '}')
 	return doc, nil
+}
+
+// plainJSON reports whether encoding/json writes s as itself in quotes:
+// printable ASCII without the characters it escapes.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c > 0x7e, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
 }
 
 // saveOrder stores the redeemed order: the one named by id (404 when
