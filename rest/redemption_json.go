@@ -43,6 +43,17 @@ type redemptionObject struct {
 	LoyaltyCard       any            `json:"loyalty_card,omitempty"`
 }
 
+// redemptionCustomer is the customer a redemption shows, its keys in the
+// order they had as a map (sorted).
+type redemptionCustomer struct {
+	Email    *string        `json:"email"`
+	ID       string         `json:"id"`
+	Metadata map[string]any `json:"metadata"`
+	Name     *string        `json:"name"`
+	Object   string         `json:"object"`
+	SourceID *string        `json:"source_id"`
+}
+
 // redemptionJSON renders a redemption or rollback as the real service's
 // redemption / redemption_rollback object.
 func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *redemptionObject {
@@ -73,8 +84,8 @@ func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *r
 	if cust := r.Edges.Customer; cust != nil && isClientView(c) {
 		out.Customer = clientCustomer(cust.ID, cust.SourceID)
 	} else if cust != nil {
-		out.Customer = map[string]any{"id": cust.ID, "name": cust.Name, "email": cust.Email,
-			"source_id": cust.SourceID, "metadata": orEmpty(cust.Metadata), "object": "customer"}
+		out.Customer = &redemptionCustomer{ID: cust.ID, Name: cust.Name, Email: cust.Email,
+			SourceID: cust.SourceID, Metadata: orEmpty(cust.Metadata), Object: "customer"}
 	}
 	if r.RelatedObjectType == "promotion_tier" {
 		out.PromotionTier = h.promotionTierJSON(c, r.RelatedObjectID)

@@ -84,15 +84,26 @@ func (h redemptionHandlers) redeemStacked(c *gin.Context) {
 		renderFailure(c, res.Failure)
 		return
 	}
-	body := gin.H{"redemptions": h.redemptionsJSON(c, res.Redemptions),
-		"parent_redemption": h.redemptionJSON(c, res.ParentRedemption), "order": res.Order}
+	body := stackedRedemptionBody{Redemptions: h.redemptionsJSON(c, res.Redemptions),
+		ParentRedemption: h.redemptionJSON(c, res.ParentRedemption), Order: res.Order}
 	if res.InapplicableRedeemables != nil {
-		body["inapplicable_redeemables"] = res.InapplicableRedeemables
+		body.InapplicableRedeemables = res.InapplicableRedeemables
 	}
 	if res.SkippedRedeemables != nil {
-		body["skipped_redeemables"] = res.SkippedRedeemables
+		body.SkippedRedeemables = res.SkippedRedeemables
 	}
 	c.PureJSON(http.StatusOK, body)
+}
+
+// stackedRedemptionBody is POST /v1/redemptions' answer, its keys in the
+// order they had as a map (sorted); the lists of PARTIAL mode appear when
+// set (an empty list included).
+type stackedRedemptionBody struct {
+	InapplicableRedeemables any                 `json:"inapplicable_redeemables,omitempty"`
+	Order                   any                 `json:"order"`
+	ParentRedemption        *redemptionObject   `json:"parent_redemption"`
+	Redemptions             []*redemptionObject `json:"redemptions"`
+	SkippedRedeemables      any                 `json:"skipped_redeemables,omitempty"`
 }
 
 // redeemVoucher serves the legacy POST /v1/vouchers/{code}/redemption;

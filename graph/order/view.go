@@ -114,6 +114,12 @@ func SetAmountColumns(m *ent.OrderMutation, a Amounts, items json.RawMessage) er
 	return nil
 }
 
+// SetAmountLines sets the columns as SetAmountColumns does, from the
+// lines as decoded (each as json.Unmarshal gives it: numbers float64).
+func SetAmountLines(m *ent.OrderMutation, a Amounts, lines []map[string]any) {
+	setColumns(m, a, lines)
+}
+
 func setColumns(m *ent.OrderMutation, a Amounts, items []map[string]any) {
 	if items == nil {
 		items = []map[string]any{}

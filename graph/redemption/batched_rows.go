@@ -2,7 +2,10 @@ package redemption
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"unsafe"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -35,17 +38,28 @@ var orderColumns = []string{order.FieldID, order.FieldProjectID, order.FieldCrea
 	order.FieldAppliedDiscountAmount, order.FieldItemsAppliedDiscountAmount, order.FieldTotalAppliedDiscountAmount,
 	order.FieldItems}
 
-var insertOrderSQL = insertSQL(order.Table, orderColumns, 1)
+var (
+	insertOrderSQL = insertSQL(order.Table, orderColumns, 1)
+	orderColumnSet = newColumnSet(orderColumns)
+)
+
+// encodedOrder are documents of a new order already encoded (nil: not
+// at hand), which the write batch binds as they are instead of encoding
+// the row's values again: each must be the encoding of the value the
+// mutation sets.
+type encodedOrder struct {
+	redemptions, items json.RawMessage
+}
 
 // saveOrderRow saves a new order: in a write batch as a hand-written
-// INSERT, otherwise through ent.
-func saveOrderRow(ctx context.Context, create *ent.OrderCreate) (*ent.Order, error) {
+// INSERT (binding the documents of pre that are set), otherwise through ent.
+func saveOrderRow(ctx context.Context, create *ent.OrderCreate, pre encodedOrder) (*ent.Order, error) {
 	b := entdb.BatchFrom(ctx)
 	if b == nil {
 		return create.Save(ctx)
 	}
 	m := create.Mutation()
-	if err := onlyColumns(m.Fields(), orderColumns); err != nil {
+	if err := onlyColumns(m.Fields(), orderColumnSet); err != nil {
 		return nil, err
 	}
 	v, _ := viewer.FromContext(ctx)
@@ -79,6 +93,12 @@ func saveOrderRow(ctx context.Context, create *ent.OrderCreate) (*ent.Order, err
 	}
 	docs := make([]any, 4)
 	for i, doc := range []any{o.Calculated, o.Redemptions, o.Metadata, o.Items} {
+		switch {
+		case i == 1 && pre.redemptions != nil:
+			doc = pre.redemptions
+		case i == 3 && pre.items != nil:
+			doc = pre.items
+		}
 		arg, err := jsonArg(doc)
 		if err != nil {
 			return nil, fmt.Errorf("encoding the order: %w", err)
@@ -103,6 +123,8 @@ var redemptionColumns = []string{redemption.FieldID, redemption.FieldProjectID, 
 	redemption.FieldRelatedObjectID, redemption.FieldAmount, redemption.FieldAppliedDiscount, redemption.FieldMetadata,
 	redemption.FieldOrder, redemption.FieldReward, redemption.FieldChannel}
 
+var redemptionColumnSet = newColumnSet(redemptionColumns)
+
 // insertRedemptionsSQL[n] inserts n redemptions (a parent and its children
 // are one statement).
 var insertRedemptionsSQL = func() (out [maxRedeemables + 2]string) {
@@ -122,8 +144,9 @@ func saveRedemptionRows(ctx context.Context, c *ent.Client, creates ...*ent.Rede
 	v, _ := viewer.FromContext(ctx)
 	rows := make([]*ent.Redemption, len(creates))
 	args := make([]any, 0, len(creates)*len(redemptionColumns))
+	var docs sharedDocs
 	for i, create := range creates {
-		r, a, err := redemptionRow(create.Mutation(), v.ProjectID)
+		r, a, err := redemptionRow(create.Mutation(), v.ProjectID, &docs)
 		if err != nil {
 			return nil, err
 		}
@@ -136,10 +159,37 @@ func saveRedemptionRows(ctx context.Context, c *ent.Client, creates ...*ent.Rede
 	return rows, nil
 }
 
+// sharedDocs encodes each map document once per statement: the rows of a
+// request share their metadata and channel maps (writer.entry).
+type sharedDocs struct {
+	maps []unsafe.Pointer
+	args []any
+}
+
+// arg is jsonArg(doc), encoded once for every row that holds the same map.
+func (d *sharedDocs) arg(doc any) (any, error) {
+	m, ok := doc.(map[string]any)
+	if !ok || m == nil {
+		return jsonArg(doc)
+	}
+	p := reflect.ValueOf(m).UnsafePointer()
+	for i, seen := range d.maps {
+		if seen == p {
+			return d.args[i], nil
+		}
+	}
+	arg, err := jsonArg(m)
+	if err != nil {
+		return nil, err
+	}
+	d.maps, d.args = append(d.maps, p), append(d.args, arg)
+	return arg, nil
+}
+
 // redemptionRow is the redemption m creates and its values in the order of
-// redemptionColumns.
-func redemptionRow(m *ent.RedemptionMutation, projectID string) (*ent.Redemption, []any, error) {
-	if err := onlyColumns(m.Fields(), redemptionColumns); err != nil {
+// redemptionColumns (its map documents encoded through docs).
+func redemptionRow(m *ent.RedemptionMutation, projectID string, docs *sharedDocs) (*ent.Redemption, []any, error) {
+	if err := onlyColumns(m.Fields(), redemptionColumnSet); err != nil {
 		return nil, nil, err
 	}
 	r := &ent.Redemption{ProjectID: projectID, Metadata: map[string]any{}}
@@ -173,7 +223,7 @@ func redemptionRow(m *ent.RedemptionMutation, projectID string) (*ent.Redemption
 		r.VoucherID, r.VoucherCode, r.CampaignID, r.CustomerID, r.OrderID, r.TrackingID, r.SessionKey,
 		r.RelatedObjectType, r.RelatedObjectID, r.Amount, r.AppliedDiscount}
 	for _, doc := range []any{r.Metadata, r.Order, r.Reward, r.Channel} {
-		b, err := jsonArg(doc)
+		b, err := docs.arg(doc)
 		if err != nil {
 			return nil, nil, fmt.Errorf("encoding the redemption: %w", err)
 		}

@@ -89,17 +89,22 @@ func insertSQL(table string, columns []string, rows int) string {
 	return sb.String()
 }
 
+// columnSet is the set of a hand-written statement's columns.
+type columnSet map[string]struct{}
+
+// newColumnSet is the set of columns.
+func newColumnSet(columns []string) columnSet {
+	set := make(columnSet, len(columns))
+	for _, c := range columns {
+		set[c] = struct{}{}
+	}
+	return set
+}
+
 // onlyColumns refuses a mutation that sets a field outside columns.
-func onlyColumns(set, columns []string) error {
+func onlyColumns(set []string, columns columnSet) error {
 	for _, f := range set {
-		found := false
-		for _, c := range columns {
-			if c == f {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if _, ok := columns[f]; !ok {
 			return fmt.Errorf("%w (%s)", errUnbatchedColumn, f)
 		}
 	}
@@ -120,6 +125,9 @@ func jsonArg(v any) (any, error) {
 	case map[string]any:
 		if d == nil {
 			return nil, nil
+		}
+		if len(d) == 0 { // as json.Marshal encodes it (metadata mostly)
+			return []byte("{}"), nil
 		}
 	case []map[string]any:
 		if d == nil {

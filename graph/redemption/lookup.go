@@ -172,7 +172,8 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 	var campaignID, customerID sql.NullString
 	cValues[0] = &campaignID // a voucher without a campaign joins NULLs
 	var hasRules, webhooks sql.NullBool
-	targets := append(append(append([]any{}, vValues...), cValues...), &hasRules, &webhooks)
+	targets := make([]any, 0, len(vValues)+len(cValues)+len(customer.Columns)+6)
+	targets = append(append(append(targets, vValues...), cValues...), &hasRules, &webhooks)
 	var cust *ent.Customer
 	var custValues []any
 	switch {

@@ -2,6 +2,7 @@ package redemption
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/promoengine/promoengine/graph/validationrule"
@@ -37,5 +38,81 @@ func TestOrderDocumentRoundTrip(t *testing.T) {
 	}
 	if _, err := decodeOrderDocument(json.RawMessage(`{"amount":`)); err == nil {
 		t.Error("a damaged document decoded")
+	}
+}
+
+// TestOrderEntryEncodesAsItsMap: the typed order entry, its map and its
+// document (encoded once for the order's calculated document and its
+// redemptions column) are what encoding the map {id: entry} gives, for
+// every shape of entry; an order view holding the document encodes as
+// one holding the map.
+func TestOrderEntryEncodesAsItsMap(t *testing.T) {
+	for _, e := range []orderEntry{
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "voucher", RelatedObjectID: "v_1"},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{"r_2", "r_3"}},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{}},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string(nil)},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "promotion_tier", RelatedObjectID: "promo_1",
+			RelatedObjectParentID: "camp_1"},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "promotion_tier", RelatedObjectID: "promo_1",
+			RelatedObjectParentID: "camp_<&>"},
+		{Date: "2026-11-27T20:00:00.000Z", RelatedObjectType: "redemption", RelatedObjectID: "r_1", Stacked: []string{"r_\u00e9"}},
+	} {
+		// The first ID is written directly, the second (quote, <) by json.Marshal.
+		for _, id := range []string{"r_0a1b2c3d4e5f6a7b8c", "r_\"1<"} {
+			m := map[string]any{id: e.asMap()}
+			want, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := e.document(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(doc) != string(want) {
+				t.Errorf("document %s, want %s", doc, want)
+			}
+			withMap, _ := encodeOrderView(&orderView{Object: "order", Redemptions: m})
+			withDoc, _ := encodeOrderView(&orderView{Object: "order", Redemptions: doc})
+			if string(withMap) != string(withDoc) {
+				t.Errorf("view with the document %s, with the map %s", withDoc, withMap)
+			}
+		}
+	}
+}
+
+// TestPlainLinesAreTheRoundTrip: lines built without the JSON round trip
+// are exactly what decoding their encoding gives; lines with metadata,
+// invalid UTF-8 or numbers beyond float64's exact range take the round
+// trip.
+func TestPlainLinesAreTheRoundTrip(t *testing.T) {
+	str := func(s string) *string { return &s }
+	items := []orderItemView{
+		{Object: "order_item", ProductID: str("p<1>"), Quantity: 2, InitialQuantity: 2, Price: 1500, Amount: 3000,
+			InitialAmount: 3000, DiscountAmount: 100, AppliedDiscountAmount: 100, SubtotalAmount: 2900},
+		{Object: "order_item", SkuID: str(""), SourceID: str("s\u00e9"), RelatedObject: str("sku"), Quantity: 1,
+			Price: 10_000_000_000_000, Amount: 10_000_000_000_000, SubtotalAmount: 10_000_000_000_000},
+		{Object: "order_item"},
+	}
+	lines, ok := plainLines(items)
+	if !ok {
+		t.Fatal("plain lines refused")
+	}
+	enc, _ := json.Marshal(items)
+	var want []map[string]any
+	if err := json.Unmarshal(enc, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(lines, want) {
+		t.Errorf("plain lines %v, want %v", lines, want)
+	}
+	for _, it := range []orderItemView{
+		{Object: "order_item", Metadata: map[string]any{"k": json.Number("1.0")}},
+		{Object: "order_item", ProductID: str("\xff")},
+		{Object: "order_item", Amount: 1<<53 + 1},
+	} {
+		if _, ok := plainLines([]orderItemView{it}); ok {
+			t.Errorf("%+v: plain lines accepted", it)
+		}
 	}
 }

@@ -201,9 +201,8 @@ func tierRequest(id string, in *VoucherRedemptionInput) (*redemptionRequest, err
 func (e *evaluation) recordTierRedemption(ctx context.Context) (*VoucherRedemptionResult, error) {
 	s, w := e.states[0], e.newWriter(ctx)
 	id := pulid.PrefixRedemption + pulid.Hex(9)
-	stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": clock.Format(e.now),
-		"related_object_type": "promotion_tier", "related_object_id": s.tier.ID,
-		"related_object_parent_id": s.tier.CampaignID}})
+	stored, err := w.saveOrder(ctx, id, orderEntry{Date: clock.Format(e.now), RelatedObjectType: "promotion_tier",
+		RelatedObjectID: s.tier.ID, RelatedObjectParentID: s.tier.CampaignID})
 	if err != nil {
 		return nil, err
 	}

@@ -95,8 +95,8 @@ func RedeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedemptionResult, error) {
 	s, w := e.states[0], e.newWriter(ctx)
 	id := pulid.PrefixRedemption + pulid.Hex(9)
-	stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": clock.Format(e.now),
-		"related_object_type": "voucher", "related_object_id": s.voucher.ID}})
+	stored, err := w.saveOrder(ctx, id, orderEntry{Date: clock.Format(e.now), RelatedObjectType: "voucher",
+		RelatedObjectID: s.voucher.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -135,8 +135,8 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 			childIDs = append(childIDs, ids[i])
 		}
 	}
-	stored, err := w.saveOrder(ctx, map[string]any{parentID: map[string]any{"date": clock.Format(e.now),
-		"related_object_type": "redemption", "related_object_id": parentID, "stacked": childIDs}})
+	stored, err := w.saveOrder(ctx, parentID, orderEntry{Date: clock.Format(e.now), RelatedObjectType: "redemption",
+		RelatedObjectID: parentID, Stacked: childIDs})
 	if err != nil {
 		return nil, err
 	}

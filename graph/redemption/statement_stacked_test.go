@@ -2,6 +2,8 @@ package redemption
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand"
 	"reflect"
 	"sync"
@@ -188,5 +190,69 @@ func TestOneStatementRedemptionOfAGiftCardAndACode(t *testing.T) {
 	}
 	if d := voucherOf("D1"); d.Gift != nil {
 		t.Errorf("D1 got a gift: %+v", d.Gift)
+	}
+}
+
+// TestOneStatementRedemptionStoresTheSameLines: an order with lines —
+// plain ones (bound as encoded once: plainLines) and ones with metadata
+// (decoded and encoded again) — is answered and stored by the one
+// statement exactly as by the transactional path: the order's items,
+// redemptions and calculated document, and the redemptions' orders.
+func TestOneStatementRedemptionStoresTheSameLines(t *testing.T) {
+	served := 0
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "lines", "FAST1", "SLOW1", "FAST2", "SLOW2")
+	line := func(source string, qty Quantity, price int64, md map[string]any) *OrderItemInput {
+		return &OrderItemInput{SourceID: graphtest.Ptr(source), RelatedObject: graphtest.Ptr("product"),
+			Quantity: &qty, Price: graphtest.Ptr(price), Metadata: md}
+	}
+	for i, items := range [][]*OrderItemInput{
+		{line("l<1>", 2, 1500, nil), line("l2", 1, 4000, nil)},
+		{line("l1", 2, 1500, map[string]any{"size": json.Number("1.0"), "tag": "a&b"}), line("l2", 3, 250, nil)},
+	} {
+		in := func(code string) StackedRedemptionInput {
+			return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
+				Order: &OrderInput{Items: items, Metadata: map[string]any{"n": json.Number("2")}}}
+		}
+		redemptionPaths(t, false, &served, nil)
+		fast, err := RedeemStacked(ctx, in(fmt.Sprintf("FAST%d", i+1)))
+		if err != nil || served != i+1 || fast.Failure != nil {
+			t.Fatalf("one statement: served %d, err %v, failure %+v", served, err, fast)
+		}
+		redemptionPaths(t, true, nil, nil)
+		slow, err := RedeemStacked(ctx, in(fmt.Sprintf("SLOW%d", i+1)))
+		if err != nil || slow.Failure != nil {
+			t.Fatalf("transactional path: err %v, failure %+v", err, slow)
+		}
+		shown := func(r *StackedRedemptionResult) map[string]any {
+			return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+		}
+		if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
+			t.Errorf("lines %d: one statement returned\n%v\ntransactional path returned\n%v", i+1, got, want)
+		}
+		c := ent.FromContext(ctx)
+		stored := func(r *StackedRedemptionResult) map[string]any {
+			child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
+			o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
+			if len(o.Items) != len(items) {
+				t.Errorf("lines %d: %d lines stored, want %d", i+1, len(o.Items), len(items))
+			}
+			// The redemptions map (masked by Comparable): the parent's
+			// entry, in the column and in the calculated document alike.
+			entry, _ := o.Redemptions[r.ParentRedemption.ID].(map[string]any)
+			if stacked, _ := entry["stacked"].([]any); len(o.Redemptions) != 1 || entry["related_object_id"] != r.ParentRedemption.ID ||
+				entry["related_object_type"] != "redemption" || entry["date"] == nil || len(stacked) != 1 || stacked[0] != child.ID {
+				t.Errorf("lines %d: redemptions %v", i+1, o.Redemptions)
+			}
+			var calc struct{ Redemptions map[string]any }
+			if err := json.Unmarshal(o.Calculated, &calc); err != nil || !reflect.DeepEqual(calc.Redemptions, o.Redemptions) {
+				t.Errorf("lines %d: calculated redemptions %v (%v), column %v", i+1, calc.Redemptions, err, o.Redemptions)
+			}
+			return graphtest.Comparable(t, map[string]any{"parent": c.Redemption.GetX(ctx, r.ParentRedemption.ID),
+				"child": child, "order": o})
+		}
+		if got, want := stored(fast), stored(slow); !reflect.DeepEqual(got, want) {
+			t.Errorf("lines %d: one statement stored\n%v\ntransactional path stored\n%v", i+1, got, want)
+		}
 	}
 }

@@ -50,8 +50,10 @@ type orderView struct {
 	CustomerID                 *string         `json:"customer_id"`
 	Customer                   map[string]any  `json:"customer,omitempty"`
 	CreatedAt                  *string         `json:"created_at,omitempty"`
-	Redemptions                map[string]any  `json:"redemptions,omitempty"`
-	Object                     string          `json:"object"`
+	// Redemptions is the order's redemptions map: a map[string]any, or
+	// its encoding (json.RawMessage) for a new order (orderEntry.document).
+	Redemptions any    `json:"redemptions,omitempty"`
+	Object      string `json:"object"`
 }
 
 // newOrderView renders the calculation's order with the request's order

@@ -20,15 +20,16 @@ import (
 
 // writer stores the outcome of an evaluation.
 type writer struct {
-	e     *evaluation
-	c     *ent.Client
-	view  *orderView
-	appID string
-	// channel is the viewer's channel type (API or CLIENT_API).
-	channel string
-	stored  *ent.Order
+	e      *evaluation
+	c      *ent.Client
+	view   *orderView
+	stored *ent.Order
 	// viewDoc is view in its stored form (viewDocument).
 	viewDoc json.RawMessage
+	// channelDoc is the channel (the viewer's app and channel type) every
+	// entry of the request stores: one map, encoded once in a write batch
+	// (sharedDocs).
+	channelDoc map[string]any
 }
 
 // viewDocument is the order view as the order and the parent redemption
@@ -46,7 +47,8 @@ func (w *writer) viewDocument() (json.RawMessage, error) {
 
 func (e *evaluation) newWriter(ctx context.Context) *writer {
 	v, _ := viewer.FromContext(ctx)
-	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer), appID: v.AppID, channel: v.Channel()}
+	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer),
+		channelDoc: map[string]any{"channel_id": v.AppID, "channel_type": v.Channel()}}
 }
 
 // appliedEntry applies the redemption of state i to its voucher (counters,
@@ -150,7 +152,7 @@ func (w *writer) entry(ctx context.Context, id, result string, parentID *string)
 	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
 		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
 		SetNillableTrackingID(e.trackingID).SetMetadata(shape.OrEmptyMap(e.req.metadata)).
-		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": w.channel}).SetCreatedAt(e.now)
+		SetChannel(w.channelDoc).SetCreatedAt(e.now)
 	if result == "SUCCESS" {
 		create.SetStatus(redemption.StatusSUCCEEDED)
 	} else {
