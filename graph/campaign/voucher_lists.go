@@ -95,11 +95,11 @@ func ListVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 		}
 	}
 	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		project, err := store.ProjectOf(ctx)
+		deferred, err := page.DeferredOffset(ctx, voucher.Table, preds, order, offset, limit)
 		if err != nil {
 			return nil, err
 		}
-		q = c.Voucher.Query().Where(page.DeferredOffset(voucher.Table, project, preds, order, offset, limit))
+		q = c.Voucher.Query().Where(deferred)
 	}
 	q = q.Order(order...).Limit(limit)
 	if graphql.GetFieldContext(ctx) == nil {

@@ -101,11 +101,11 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	// One row past the page tells has_more without a count.
 	order := []customer.OrderOption{sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)}
 	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		project, err := store.ProjectOf(ctx)
+		deferred, err := page.DeferredOffset(ctx, customer.Table, preds, order, offset, limit+1)
 		if err != nil {
 			return nil, err
 		}
-		q = c.Customer.Query().Where(page.DeferredOffset(customer.Table, project, preds, order, offset, limit+1))
+		q = c.Customer.Query().Where(deferred)
 	}
 	q = q.Order(order...).Limit(limit + 1)
 	if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {

@@ -60,11 +60,11 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 	order := []entorder.OrderOption{sql.OrderByField(column, opts...).ToFunc(), sql.OrderByField(entorder.FieldID, dir).ToFunc()}
 	q := c.Order.Query()
 	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		project, err := store.ProjectOf(ctx)
+		deferred, err := page.DeferredOffset(ctx, entorder.Table, []predicate.Order(nil), order, offset, limit)
 		if err != nil {
 			return nil, err
 		}
-		q.Where(page.DeferredOffset(entorder.Table, project, []predicate.Order(nil), order, offset, limit))
+		q.Where(deferred)
 	}
 	data, err := q.Order(order...).Limit(limit).All(ctx)
 	if err != nil {

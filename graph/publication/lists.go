@@ -93,11 +93,11 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	}
 	order := []publication.OrderOption{sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)}
 	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		project, err := store.ProjectOf(ctx)
+		deferred, err := page.DeferredOffset(ctx, publication.Table, preds, order, offset, limit)
 		if err != nil {
 			return nil, err
 		}
-		q = c.Publication.Query().Where(page.DeferredOffset(publication.Table, project, preds, order, offset, limit))
+		q = c.Publication.Query().Where(deferred)
 	}
 	q = q.Order(order...).Limit(limit)
 	if err := publicationListEdges(ctx, q); err != nil {

@@ -85,11 +85,11 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 	}
 	order := []redemption.OrderOption{sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)}
 	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		project, err := store.ProjectOf(ctx)
+		deferred, err := page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
 		if err != nil {
 			return nil, err
 		}
-		q = c.Redemption.Query().Where(page.DeferredOffset(redemption.Table, project, preds, order, offset, limit))
+		q = c.Redemption.Query().Where(deferred)
 	}
 	data, err := q.Order(order...).Limit(limit).
 		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().All(ctx)

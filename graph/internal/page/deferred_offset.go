@@ -1,6 +1,13 @@
 package page
 
-import "entgo.io/ent/dialect/sql"
+import (
+	"context"
+	"fmt"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+)
 
 // DeferredOffset is a predicate that keeps the rows of one offset page of
 // a v1 list: `id IN (SELECT id FROM table WHERE project_id = … AND where…
@@ -13,10 +20,16 @@ import "entgo.io/ent/dialect/sql"
 // million rows").
 //
 // The sub-select is built by hand, outside ent, so the tenancy interceptor
-// does not reach it: its project filter is explicit, and projectID must be
-// the viewer's. The query the predicate goes into keeps the same order
-// (and a LIMIT of at least limit) but no offset.
-func DeferredOffset[W, O ~func(*sql.Selector)](table, projectID string, where []W, order []O, offset, limit int) func(*sql.Selector) {
+// does not reach it: its project filter is explicit, the viewer's in ctx
+// (an error without one: tenancy fails closed). The query the predicate
+// goes into keeps the same order (and a LIMIT of at least limit) but no
+// offset.
+func DeferredOffset[W, O ~func(*sql.Selector)](ctx context.Context, table string, where []W, order []O, offset, limit int) (func(*sql.Selector), error) {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return nil, fmt.Errorf("paging %s: no project in context", table)
+	}
+	projectID := v.ProjectID
 	return func(s *sql.Selector) {
 		t := sql.Table(table).As("page_rows")
 		ids := sql.Dialect(s.Dialect()).Select(t.C("id")).From(t)
@@ -29,5 +42,5 @@ func DeferredOffset[W, O ~func(*sql.Selector)](table, projectID string, where []
 		}
 		ids.Offset(offset).Limit(limit)
 		s.Where(sql.In(s.C("id"), ids))
-	}
+	}, nil
 }
