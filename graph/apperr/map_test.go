@@ -26,7 +26,7 @@ func TestDataExceptions(t *testing.T) {
 			t.Errorf("%s: %+v (mapped %v)", code, e, ok)
 		}
 	}
-	if e, ok := From(&pq.Error{Code: "40P01"}); ok {
-		t.Errorf("deadlock mapped to %+v", e)
+	if e, ok := From(&pq.Error{Code: "XX000"}); ok {
+		t.Errorf("internal error mapped to %+v", e)
 	}
 }

@@ -49,13 +49,17 @@ const (
 // unavailable maps the errors of a database that cannot serve the request
 // now — a refused or broken connection, a server shutting down, starting
 // or out of connections, a statement or request deadline, a lock wait
-// beyond the lock timeout, SQLite's writer busy beyond its wait — to 503
-// service_unavailable or 409 resource_locked.
+// beyond the lock timeout, a deadlock, SQLite's writer busy beyond its
+// wait — to 503 service_unavailable or 409 resource_locked.
 func unavailable(err error) (*Error, bool) {
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) {
 		switch {
-		case pqErr.Code == "55P03": // lock_not_available (lock_timeout, NOWAIT)
+		case pqErr.Code == "55P03", // lock_not_available (lock_timeout, NOWAIT)
+			// deadlock or serialization failure a path did not run again
+			// (the locking paths do, store.WithinTxRetried): rolled back,
+			// nothing written, the same request may be sent again.
+			pqErr.Code == "40P01", pqErr.Code == "40001":
 			return Locked(), true
 		case pqErr.Code == "57014": // query_canceled: statement_timeout or the request's deadline
 			return Unavailable(detailsTooSlow), true

@@ -33,13 +33,16 @@ func TestUnavailableErrors(t *testing.T) {
 		"deadline":           {context.DeadlineExceeded, http.StatusServiceUnavailable},
 		"sqlite writer busy": {entdb.ErrDatabaseBusy, http.StatusServiceUnavailable},
 		"lock timeout":       {&pq.Error{Code: "55P03", Message: "canceling statement due to lock timeout"}, http.StatusConflict},
+		"deadlock":           {&pq.Error{Code: "40P01", Message: "deadlock detected"}, http.StatusConflict},
+		"serialization":      {&pq.Error{Code: "40001", Message: "could not serialize access due to concurrent update"}, http.StatusConflict},
 	} {
 		e, ok := From(fmt.Errorf("redeeming: %w", tc.err))
 		if !ok || e.Code != tc.code || e.RetryAfter <= 0 {
 			t.Errorf("%s: %+v (mapped %v), want %d with Retry-After", name, e, ok, tc.code)
 			continue
 		}
-		if strings.Contains(e.Details, "canceling") || strings.Contains(e.Details, "unix") || strings.Contains(e.Details, "clients") {
+		if strings.Contains(e.Details, "canceling") || strings.Contains(e.Details, "unix") || strings.Contains(e.Details, "clients") ||
+			strings.Contains(e.Details, "deadlock") || strings.Contains(e.Details, "serialize") {
 			t.Errorf("%s: details carry the database's text: %q", name, e.Details)
 		}
 	}

@@ -160,7 +160,7 @@ func RedeemPromotionTier(ctx context.Context, id string, in *VoucherRedemptionIn
 	}
 	defer leave()
 	var out *VoucherRedemptionResult
-	err = store.WithinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTxRetried(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err

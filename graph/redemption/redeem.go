@@ -37,7 +37,7 @@ func RedeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	if done || err != nil {
 		return out, observe.Redemption(ctx, false, err)
 	}
-	err = store.WithinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTxRetried(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err
@@ -68,7 +68,7 @@ func RedeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 	if done || err != nil {
 		return out, observe.Redemption(ctx, false, err)
 	}
-	err = store.WithinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTxRetried(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err

@@ -40,7 +40,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		in = &RollbackInput{}
 	}
 	var out *RollbackResult
-	err := store.WithinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTxRetried(ctx, func(ctx context.Context) error {
 		c, err := store.Client(ctx)
 		if err != nil {
 			return err

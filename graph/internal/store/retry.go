@@ -6,7 +6,8 @@ import (
 	"github.com/lib/pq"
 )
 
-// MaxBatchAttempts bounds the retries of one batch.
+// MaxBatchAttempts bounds the attempts of one batch or transaction run
+// again after a transient failure (IsTransient).
 const MaxBatchAttempts = 5
 
 // IsTransient reports a PostgreSQL deadlock or serialization failure: the

@@ -43,6 +43,28 @@ func WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	return InTx(ctx, fn)
 }
 
+// WithinTxRetried is WithinTx for the paths that lock rows (redemptions,
+// rollbacks): when it opens the transaction itself and PostgreSQL rolls it
+// back for a deadlock or a serialization failure (IsTransient), fn runs
+// again in a new transaction, up to MaxBatchAttempts times in all. A
+// deadlock victim's transaction wrote nothing, so running it again gives
+// the answer it would have given had it queued; with several server
+// processes no lock order inside one process can rule deadlocks out.
+// Inside a caller's transaction fn runs once: only the caller can run its
+// transaction again. fn must have no effect outside the transaction; what
+// it captures is overwritten by the next attempt.
+func WithinTxRetried(ctx context.Context, fn func(ctx context.Context) error) error {
+	if ent.TxFromContext(ctx) != nil {
+		return fn(ctx)
+	}
+	for attempt := 1; ; attempt++ {
+		err := InTx(ctx, fn)
+		if err == nil || !IsTransient(err) || attempt == MaxBatchAttempts || ctx.Err() != nil {
+			return err
+		}
+	}
+}
+
 // Client returns the ent client bound to ctx (a transaction's client inside
 // a write). Its absence is a wiring bug, reported as an internal error.
 func Client(ctx context.Context) (*ent.Client, error) {
