@@ -508,7 +508,7 @@ func (_q *AppKeyQuery) loadOauthTokens(ctx context.Context, query *OAuthTokenQue
 		query.ctx.AppendFieldOnce(oauthtoken.FieldAppKeyID)
 	}
 	query.Where(predicate.OAuthToken(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(appkey.OauthTokensColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(appkey.OauthTokensColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

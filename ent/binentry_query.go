@@ -436,7 +436,7 @@ func (_q *BinEntryQuery) loadRecords(ctx context.Context, query *BinRecordQuery,
 		query.ctx.AppendFieldOnce(binrecord.FieldEntryID)
 	}
 	query.Where(predicate.BinRecord(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(binentry.RecordsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(binentry.RecordsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -583,7 +583,7 @@ func (_q *CampaignQuery) loadVouchers(ctx context.Context, query *VoucherQuery, 
 		query.ctx.AppendFieldOnce(voucher.FieldCampaignID)
 	}
 	query.Where(predicate.Voucher(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(campaign.VouchersColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(campaign.VouchersColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -648,7 +648,7 @@ func (_q *CampaignQuery) loadPromotionTiers(ctx context.Context, query *Promotio
 		query.ctx.AppendFieldOnce(promotiontier.FieldCampaignID)
 	}
 	query.Where(predicate.PromotionTier(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(campaign.PromotionTiersColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(campaign.PromotionTiersColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -678,7 +678,7 @@ func (_q *CampaignQuery) loadPromotionStacks(ctx context.Context, query *Promoti
 		query.ctx.AppendFieldOnce(promotionstack.FieldCampaignID)
 	}
 	query.Where(predicate.PromotionStack(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(campaign.PromotionStacksColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(campaign.PromotionStacksColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

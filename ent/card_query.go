@@ -563,7 +563,7 @@ func (_q *CardQuery) loadActivities(ctx context.Context, query *CardActivityQuer
 		query.ctx.AppendFieldOnce(cardactivity.FieldCardID)
 	}
 	query.Where(predicate.CardActivity(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(card.ActivitiesColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(card.ActivitiesColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -593,7 +593,7 @@ func (_q *CardQuery) loadTransactions(ctx context.Context, query *CardTransactio
 		query.ctx.AppendFieldOnce(cardtransaction.FieldCardID)
 	}
 	query.Where(predicate.CardTransaction(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(card.TransactionsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(card.TransactionsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

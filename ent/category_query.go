@@ -488,7 +488,7 @@ func (_q *CategoryQuery) loadCampaigns(ctx context.Context, query *CampaignQuery
 		query.ctx.AppendFieldOnce(campaign.FieldCategoryID)
 	}
 	query.Where(predicate.Campaign(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(category.CampaignsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(category.CampaignsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -521,7 +521,7 @@ func (_q *CategoryQuery) loadVouchers(ctx context.Context, query *VoucherQuery, 
 		query.ctx.AppendFieldOnce(voucher.FieldCategoryID)
 	}
 	query.Where(predicate.Voucher(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(category.VouchersColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(category.VouchersColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -488,7 +488,7 @@ func (_q *CustomerQuery) loadPublications(ctx context.Context, query *Publicatio
 		query.ctx.AppendFieldOnce(publication.FieldCustomerID)
 	}
 	query.Where(predicate.Publication(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(customer.PublicationsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(customer.PublicationsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -518,7 +518,7 @@ func (_q *CustomerQuery) loadRedemptions(ctx context.Context, query *RedemptionQ
 		query.ctx.AppendFieldOnce(redemption.FieldCustomerID)
 	}
 	query.Where(predicate.Redemption(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(customer.RedemptionsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(customer.RedemptionsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

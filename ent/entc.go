@@ -33,7 +33,7 @@ func main() {
 			gen.FeatureExecQuery,
 			gen.FeatureIntercept,
 		},
-	}, entc.Extensions(ex), entc.TemplateFiles("ent/template/rowscan.tmpl", "ent/template/countcap.tmpl", "ent/template/joinedge.tmpl", "ent/template/decode.tmpl"))
+	}, entc.Extensions(ex), entc.TemplateFiles("ent/template/rowscan.tmpl", "ent/template/countcap.tmpl", "ent/template/joinedge.tmpl", "ent/template/decode.tmpl", "ent/template/query.tmpl", "ent/template/inids.tmpl"))
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)
 	}

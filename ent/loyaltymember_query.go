@@ -508,7 +508,7 @@ func (_q *LoyaltyMemberQuery) loadCards(ctx context.Context, query *CardQuery, n
 		query.ctx.AppendFieldOnce(card.FieldMemberID)
 	}
 	query.Where(predicate.Card(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(loyaltymember.CardsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(loyaltymember.CardsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -436,7 +436,7 @@ func (_q *LoyaltyProgramQuery) loadMembers(ctx context.Context, query *LoyaltyMe
 		query.ctx.AppendFieldOnce(loyaltymember.FieldProgramID)
 	}
 	query.Where(predicate.LoyaltyMember(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(loyaltyprogram.MembersColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(loyaltyprogram.MembersColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

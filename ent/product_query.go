@@ -436,7 +436,7 @@ func (_q *ProductQuery) loadSkus(ctx context.Context, query *SkuQuery, nodes []*
 		query.ctx.AppendFieldOnce(sku.FieldProductID)
 	}
 	query.Where(predicate.Sku(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(product.SkusColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(product.SkusColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -436,7 +436,7 @@ func (_q *ProjectQuery) loadAppKeys(ctx context.Context, query *AppKeyQuery, nod
 		query.ctx.AppendFieldOnce(appkey.FieldProjectID)
 	}
 	query.Where(predicate.AppKey(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(project.AppKeysColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(project.AppKeysColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -508,7 +508,7 @@ func (_q *PublicationQuery) loadVouchers(ctx context.Context, query *VoucherQuer
 	query.Where(func(s *sql.Selector) {
 		joinT := sql.Table(publication.VouchersTable)
 		s.Join(joinT).On(s.C(voucher.FieldID), joinT.C(publication.VouchersPrimaryKey[1]))
-		s.Where(sql.InValues(joinT.C(publication.VouchersPrimaryKey[0]), edgeIDs...))
+		s.Where(inIDs(s.Dialect(), joinT.C(publication.VouchersPrimaryKey[0]), edgeIDs))
 		columns := s.SelectedColumns()
 		s.Select(joinT.C(publication.VouchersPrimaryKey[0]))
 		s.AppendSelect(columns...)

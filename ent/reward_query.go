@@ -436,7 +436,7 @@ func (_q *RewardQuery) loadActivities(ctx context.Context, query *RewardActivity
 		query.ctx.AppendFieldOnce(rewardactivity.FieldRewardID)
 	}
 	query.Where(predicate.RewardActivity(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(reward.ActivitiesColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(reward.ActivitiesColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

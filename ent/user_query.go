@@ -436,7 +436,7 @@ func (_q *UserQuery) loadMemberships(ctx context.Context, query *ProjectUserQuer
 		query.ctx.AppendFieldOnce(projectuser.FieldUserID)
 	}
 	query.Where(predicate.ProjectUser(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(user.MembershipsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(user.MembershipsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

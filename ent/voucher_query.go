@@ -606,7 +606,7 @@ func (_q *VoucherQuery) loadPublications(ctx context.Context, query *Publication
 	query.Where(func(s *sql.Selector) {
 		joinT := sql.Table(voucher.PublicationsTable)
 		s.Join(joinT).On(s.C(publication.FieldID), joinT.C(voucher.PublicationsPrimaryKey[0]))
-		s.Where(sql.InValues(joinT.C(voucher.PublicationsPrimaryKey[1]), edgeIDs...))
+		s.Where(inIDs(s.Dialect(), joinT.C(voucher.PublicationsPrimaryKey[1]), edgeIDs))
 		columns := s.SelectedColumns()
 		s.Select(joinT.C(voucher.PublicationsPrimaryKey[1]))
 		s.AppendSelect(columns...)
@@ -667,7 +667,7 @@ func (_q *VoucherQuery) loadRedemptions(ctx context.Context, query *RedemptionQu
 		query.ctx.AppendFieldOnce(redemption.FieldVoucherID)
 	}
 	query.Where(predicate.Redemption(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), fks...))
+		s.Where(inIDs(s.Dialect(), s.C(voucher.RedemptionsColumn), fks))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

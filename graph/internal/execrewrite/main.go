@@ -23,6 +23,12 @@
 //     struct (no resolver, method or directive) resolves with
 //     resolveStructField instead of graphql.ResolveField, with the field's
 //     context made first and the marshaller passed as a method expression
+//     (why: graph/graphql_objects.go);
+//   - of those, a scalar whose marshaller needs no context of the field
+//     (gqlgen's nullable scalars discard it; a non-null String, ID, Int or
+//     Boolean is never null) is marshalled at once in its object's context,
+//     without a field context, and a Time! through resolveTimeField, which
+//     makes the field's context only for the zero time it reports as null
 //     (why: graph/graphql_objects.go).
 //
 // Each rewrite fails loudly when the executor no longer contains what it
@@ -89,10 +95,72 @@ func rewriteStructFields(src []byte) ([]byte, int) {
 		}
 		keepResult := !scalarContext(src, fc)
 		n++
+		if !keepResult {
+			switch scalarMarshaller(src, marshal) {
+			case marshalsWithoutContext:
+				return fmt.Appendf(nil, "\treturn ec.%s(ctx, field.Selections, %s)\n", marshal, value)
+			case marshalsTime:
+				return fmt.Appendf(nil, "\treturn resolveTimeField(ctx, ec, field, %s, (*executionContext).%s, (*executionContext).%s, %s)\n",
+					value, fc, marshal, recoverFromPanic)
+			}
+		}
 		return fmt.Appendf(nil, "\tfc, err := ec.%s(ctx, field)\n\treturn resolveStructField(ctx, ec, fc, err, field, %s, (*executionContext).%s, %s, %t)\n",
 			fc, value, marshal, recoverFromPanic, keepResult)
 	})
 	return out, n
+}
+
+// The scalar marshallers whose field needs no context of its own.
+const (
+	marshalsInContext      = iota // reads the field's context (or may)
+	marshalsWithoutContext        // never reads its ctx
+	marshalsTime                  // reads its ctx only to report a zero time as null
+)
+
+// neverNull is gqlgen's marshalling of a non-null built-in scalar whose
+// value always has an answer (so the null report never runs), and
+// timeOrNull its Time!, null for the zero time.
+var (
+	neverNull = regexp.MustCompile(`^\t_ = sel
+\tres := graphql\.(MarshalString|MarshalID|MarshalInt|MarshalInt64|MarshalBoolean)\(v\)
+\tif res == graphql\.Null \{
+\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "\w+!"\)
+\t\}
+\treturn res$`)
+	timeOrNull = regexp.MustCompile(`^\t_ = sel
+\tres := graphql\.MarshalTime\(v\)
+\tif res == graphql\.Null \{
+\t\tgraphql\.AddInvalidNullFromMarshaler\(ctx, "Time!"\)
+\t\}
+\treturn res$`)
+)
+
+// scalarMarshaller classifies the executor's marshaller name by its body:
+// one that discards its ctx (gqlgen's nullable scalars: "_ = ctx") or a
+// non-null built-in scalar that never answers null needs no field
+// context, so a scalar field read from a struct is marshalled in its
+// object's context; a Time! reports the zero time as null, which needs the
+// field's context (resolveTimeField makes it then).
+func scalarMarshaller(src []byte, name string) int {
+	start := bytes.Index(src, []byte("func (ec *executionContext) "+name+"(ctx context.Context, sel ast.SelectionSet, v "))
+	if start < 0 {
+		return marshalsInContext
+	}
+	body := src[start:]
+	end := bytes.Index(body, []byte("\n}\n"))
+	if end < 0 {
+		return marshalsInContext
+	}
+	body = body[bytes.IndexByte(body, '\n')+1 : end]
+	switch {
+	case bytes.Contains(body, []byte("\t_ = ctx\n")) && !bytes.Contains(body, []byte("ec.")) && !bytes.Contains(body, []byte("ctx)")) && !bytes.Contains(body, []byte("ctx,")):
+		return marshalsWithoutContext
+	case neverNull.Match(body):
+		return marshalsWithoutContext
+	case timeOrNull.Match(body):
+		return marshalsTime
+	}
+	return marshalsInContext
 }
 
 // scalarContext reports whether the executor's method name builds a
