@@ -13,10 +13,11 @@
 # LISTS=customers,publications,redemptions,orders (the default) chooses the
 # lists; "vouchers" adds the project's vouchers (GET /v1/vouchers without a
 # campaign: a capped count, not the campaign's counter), cloned S and L
-# times too (without it each project gets a pool of a tenth as many
-# vouchers, at least 1,000, for its publications and redemptions to point
-# at: the table stays large enough for the planner to read a page's
-# vouchers by key).
+# times too (without it each project gets a pool of POOL vouchers, default
+# 1,000, for its publications and redemptions to point at; on a vouchers
+# table that small PostgreSQL reads a page's vouchers with a sequential
+# scan of the 2,000: POOL=100000 gives a table where it reads them by key,
+# at the price of the disk space).
 #
 # The data: in each project, a handful of rows made through the API (a
 # STATIC campaign of 5 codes, 3 customers, a publication, a redemption with
@@ -144,7 +145,7 @@ newid() {
 t0=$(date +%s)
 for c in small large; do
   n=${SIZE[$c]} p=${PROJ[$c]} tag=${c:0:1}
-  vp=$((n / 10 > 1000 ? n / 10 : 1000))
+  vp=${POOL:-1000}
   has vouchers && vp=$n
   one() { psql -qAt "$url" -c "SELECT id FROM $1 WHERE project_id = '$p' ORDER BY created_at LIMIT 1"; }
   back="t.created_at - g * interval '1 second'"
