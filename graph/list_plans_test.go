@@ -638,7 +638,7 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		stmts := rec.take()
 		checkTableReads(t, db, c.name, c.table, stmts, 1000)
 		if !strings.Contains(c.name, "campaign=") { // a campaign's total is its counter
-			checkCountsIndexOnly(t, db, c.name, c.table, stmts)
+			checkCountsIndexOnly(t, db, c.name, c.table, strings.TrimSuffix(c.table, "s")+"_project_id_created_at_id", stmts)
 		}
 	}
 	// A small project beside the big one reads its own rows only.

@@ -75,7 +75,11 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		return nil, err
 	}
 	q := c.Redemption.Query().Where(preds...)
-	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
+	count := q.Clone()
+	if len(preds) == 0 { // the project's: off (project_id, created_at, id), see order.ListOrders
+		count.Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID))
+	}
+	total, err := count.CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting redemptions: %w", err)
 	}
