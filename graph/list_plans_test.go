@@ -641,6 +641,11 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			checkCountsIndexOnly(t, db, c.name, c.table, strings.TrimSuffix(c.table, "s")+"_project_id_created_at_id", stmts)
 		}
 	}
+	// The project's redemptions connection counts off the index its v1
+	// list pages read.
+	rec.take()
+	gqlQuery(t, rctx, `{ `+page("redemptions", "")+` }`)
+	checkCountsIndexOnly(t, db, "redemptions page 1", "redemptions", "redemption_project_id_created_at_id", rec.take())
 	// A small project beside the big one reads its own rows only.
 	checkSmallProjectPages(t, db, ctx, rec, rctx)
 }
