@@ -46,12 +46,10 @@ func (h customerHandlers) list(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	out := make([]customerBody, len(res.Data))
-	for i, cust := range res.Data {
-		if out[i], err = h.customerJSON(ctx, cust); err != nil {
-			renderError(c, err)
-			return
-		}
+	out, err := customersJSON(ctx, res.Data)
+	if err != nil {
+		renderError(c, err)
+		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "customers", "customers": out,
 		"total": res.Total, "has_more": res.HasMore})

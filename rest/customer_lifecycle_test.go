@@ -145,3 +145,64 @@ func TestCustomerResponsesLeaveOutWhatHasNoValue(t *testing.T) {
 		t.Errorf("metadata after update = %v", withMeta["metadata"])
 	}
 }
+
+// listedAsRead fails unless every customer of GET /v1/customers (whose
+// summaries and referrals are read for the whole page at once) shows the
+// same summary and referrals as GET /v1/customers/{id} (read for the one
+// customer).
+func listedAsRead(t *testing.T, e *resttest.Env, app resttest.Headers) {
+	t.Helper()
+	list := must(t, e.Do(http.MethodGet, "/v1/customers?limit=100", nil, app), http.StatusOK)
+	custs := list["customers"].([]any)
+	if len(custs) == 0 {
+		t.Fatalf("listedAsRead: no customers: %v", list)
+	}
+	for _, c := range custs {
+		listed := c.(map[string]any)
+		read := must(t, e.Do(http.MethodGet, "/v1/customers/"+listed["id"].(string), nil, app), http.StatusOK)
+		for _, k := range []string{"summary", "referrals"} {
+			if got, want := mustJSON(listed[k]), mustJSON(read[k]); got != want {
+				t.Errorf("customer %s: listed %s %s, read alone %s", listed["source_id"], k, got, want)
+			}
+		}
+	}
+}
+
+// TestCustomerListReadsSummariesForThePage: GET /v1/customers reads the
+// page's summaries in a few statements for the whole page; each customer
+// still gets its own counters and amounts (the gift credits ann and ben
+// spent, ben's discount, a rolled-back redemption of cid's, dan without
+// any), as GET /v1/customers/{id} shows them.
+func TestCustomerListReadsSummariesForThePage(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gifts", "GIFT-A", 5000)
+	discountCode(t, e, app, "Tenner", "TEN", map[string]any{"type": "AMOUNT", "amount_off": 1000}, nil)
+	who := func(s string) map[string]any { return map[string]any{"customer": map[string]any{"source_id": s}} }
+	with := func(m map[string]any, order int) map[string]any {
+		m["order"] = map[string]any{"amount": order}
+		return m
+	}
+	must(t, redeemOne(e, app, map[string]any{"id": "GIFT-A", "gift": map[string]any{"credits": 2000}}, with(who("ann"), 2000)), http.StatusOK)
+	must(t, redeemOne(e, app, map[string]any{"id": "GIFT-A", "gift": map[string]any{"credits": 1000}}, with(who("ben"), 3000)), http.StatusOK)
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "TEN"}, with(who("ben"), 3000)), http.StatusOK)
+	red := must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "TEN"}, with(who("cid"), 3000)), http.StatusOK)
+	must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["parent_redemption"].(map[string]any)["id"].(string)+"/rollbacks", nil, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "dan"}, app), http.StatusOK)
+
+	list := must(t, e.Do(http.MethodGet, "/v1/customers?limit=10", nil, app), http.StatusOK)
+	got := map[string]string{}
+	for _, c := range list["customers"].([]any) {
+		c := c.(map[string]any)
+		r := c["summary"].(map[string]any)["redemptions"].(map[string]any)
+		got[c["source_id"].(string)] = mustJSON([]any{r["total_redeemed"], r["total_succeeded"], r["total_rolled_back"],
+			r["total_rollback_succeeded"], r["gift"].(map[string]any)["redeemed_amount"]})
+	}
+	want := map[string]string{"ann": "[1,1,0,0,2000]", "ben": "[2,2,0,0,1000]", "cid": "[1,1,1,1,0]", "dan": "[0,0,0,0,0]"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: redeemed, succeeded, rolled back, rollbacks, gift credits = %s, want %s", k, got[k], w)
+		}
+	}
+	listedAsRead(t, e, app)
+}

@@ -72,6 +72,29 @@ func (h customerHandlers) customerJSON(ctx context.Context, cust *ent.Customer) 
 	return body, nil
 }
 
+// customersJSON is customerJSON for a page of customers (GET
+// /v1/customers): the page's summaries and referrals are read by a few
+// statements for the whole page, not four per customer.
+func customersJSON(ctx context.Context, custs []*ent.Customer) ([]customerBody, error) {
+	summaries, err := customer.Summaries(ctx, custs)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := loyalty.ReferralsOfMany(ctx, custs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]customerBody, len(custs))
+	for i, cust := range custs {
+		out[i] = customerJSON(cust)
+		if r := refs[cust.ID]; r != nil {
+			out[i].Referrals = referralsJSON(r)
+		}
+		out[i].Summary = summaries[cust.ID]
+	}
+	return out, nil
+}
+
 type referralEntryBody struct {
 	CampaignID        string    `json:"campaign_id"`
 	ReferrerID        string    `json:"referrer_id"`

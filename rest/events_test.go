@@ -127,6 +127,7 @@ func TestCustomEventConvertsReferral(t *testing.T) {
 	if c := must(t, e.Do(http.MethodGet, "/v1/customers/carol", nil, app), http.StatusOK); c["referrals"] != nil {
 		t.Fatalf("carol referrals: %v", c["referrals"])
 	}
+	listedAsRead(t, e, app) // alice and bob with their conversion, carol without
 	// Self-referral is refused, and refused requests leave no event.
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "signed_up", "customer": map[string]any{"source_id": "alice"},
 		"referral": map[string]any{"code": "REF-ALICE"}, "metadata": map[string]any{"plan": "pro"}}, app), http.StatusBadRequest, "invalid_referral", "own code")

@@ -191,6 +191,7 @@ func TestRedeemRollbackAndHistory(t *testing.T) {
 			t.Fatalf("summary.redemptions.%s = %v, want %v: %v", k, sum[k], want, sum)
 		}
 	}
+	listedAsRead(t, e, app)
 }
 
 func mustJSON(v any) string {

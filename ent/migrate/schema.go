@@ -640,6 +640,11 @@ var (
 					Where: "email IS NOT NULL",
 				},
 			},
+			{
+				Name:    "customer_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[0]},
+			},
 		},
 	}
 	// CustomerConsentsColumns holds the columns for the "customer_consents" table.
@@ -1578,6 +1583,11 @@ var (
 				Columns: []*schema.Column{PublicationsColumns[1], PublicationsColumns[2], PublicationsColumns[0]},
 			},
 			{
+				Name:    "publication_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[1], PublicationsColumns[0]},
+			},
+			{
 				Name:    "publication_campaign_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{PublicationsColumns[9], PublicationsColumns[2], PublicationsColumns[0]},
@@ -1652,6 +1662,11 @@ var (
 				Name:    "redemption_project_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{RedemptionsColumns[1], RedemptionsColumns[2], RedemptionsColumns[0]},
+			},
+			{
+				Name:    "redemption_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[1], RedemptionsColumns[0]},
 			},
 			{
 				Name:    "redemption_voucher_id_created_at",

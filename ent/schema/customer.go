@@ -55,12 +55,17 @@ func (Customer) Edges() []ent.Edge {
 
 // Indexes of the Customer: source_id unique per project; GET
 // /v1/customers' default order (-created_at) reads a page off the second,
-// its email filter (finding a customer by email) off the third.
+// its email filter (finding a customer by email) off the third, the
+// GraphQL connection's (id) off the fourth — without it a project that is
+// a small share of the table read a page by walking the primary key past
+// other projects' rows, or by sorting all its own (docs/architecture.md,
+// "Lists at a million rows").
 func (Customer) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "source_id").Unique(),
 		index.Fields("project_id", "created_at", "id"),
 		index.Fields("project_id", "email").Annotations(whereNotNull("email")),
+		index.Fields("project_id", "id"),
 	}
 }
 

@@ -61,6 +61,10 @@ func (Publication) Indexes() []ent.Index {
 		index.Fields("customer_id", "campaign_id"),
 		// GET /v1/publications: -created_at, of the project or of a campaign.
 		index.Fields("project_id", "created_at", "id"),
+		// The GraphQL connection's order (id) within the project: without
+		// it a project that is a small share of the table walked the
+		// primary key past other projects' rows, or sorted all its own.
+		index.Fields("project_id", "id"),
 		index.Fields("campaign_id", "created_at", "id").Annotations(whereNotNull("campaign_id")),
 		// A customer's activities (and GET /v1/publications?customer=):
 		// -created_at within the customer's publications.

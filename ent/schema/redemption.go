@@ -86,6 +86,10 @@ func (Redemption) Edges() []ent.Edge {
 func (Redemption) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "created_at", "id"),
+		// The GraphQL connection's order (id) within the project: without
+		// it a project that is a small share of the table walked the
+		// primary key past other projects' rows, or sorted all its own.
+		index.Fields("project_id", "id"),
 		index.Fields("voucher_id", "created_at").Annotations(whereNotNull("voucher_id")),
 		index.Fields("customer_id", "voucher_id").Annotations(whereNotNull("customer_id")),
 		index.Fields("parent_id").Annotations(whereNotNull("parent_id")),

@@ -129,7 +129,13 @@ func voucherTotal(ctx context.Context, in *VoucherListInput, q *ent.VoucherQuery
 		return VoucherCount(ctx, campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign)))
 	}
 	count := q.Clone()
-	if in.HeldOnly { // a program's members: counted off the held-cards index
+	noFilter := in.Campaign == nil && in.CampaignID == nil && in.Category == nil && in.Customer == nil && in.Code == nil &&
+		len(in.IDs) == 0 && in.CreatedBefore == nil && in.CreatedAfter == nil && in.UpdatedBefore == nil && in.UpdatedAfter == nil
+	// A program's members are counted off the held-cards index; the
+	// project's vouchers off (project_id, created_at, id), an index-only
+	// walk (unordered, PostgreSQL read a project that is most of the table
+	// with a sequential scan stopping at the cap).
+	if in.HeldOnly || noFilter {
 		count.Where(page.CountInIndexOrder(true, voucher.FieldCreatedAt, voucher.FieldID))
 	}
 	total, err := count.CountAtMost(ctx, ent.TotalCountCap)

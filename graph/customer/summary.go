@@ -16,53 +16,83 @@ import (
 // from it), the gift credits and loyalty points redeemed, net of
 // rollbacks, and the order counters (OrdersSummary).
 func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
+	all, err := Summaries(ctx, []*ent.Customer{cust})
+	if err != nil {
+		return nil, err
+	}
+	return all[cust.ID], nil
+}
+
+// Summaries is Summary for a page of customers (GET /v1/customers), keyed
+// by customer ID: three grouped statements over the page's customers
+// instead of three per customer.
+func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[string]any, error) {
+	out := make(map[string]map[string]any, len(custs))
+	if len(custs) == 0 {
+		return out, nil
+	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var groups []struct {
-		Object string `json:"object"`
-		Result string `json:"result"`
-		Status string `json:"status"`
-		Count  int    `json:"count"`
+	ids := make([]string, len(custs))
+	for i, cust := range custs {
+		ids[i] = cust.ID
 	}
-	err = c.Redemption.Query().Where(redemption.CustomerID(cust.ID), redemption.RelatedObjectType("voucher")).
-		GroupBy(redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus).
+	var groups []struct {
+		CustomerID string `json:"customer_id"`
+		Object     string `json:"object"`
+		Result     string `json:"result"`
+		Status     string `json:"status"`
+		Count      int    `json:"count"`
+	}
+	err = c.Redemption.Query().Where(redemption.CustomerIDIn(ids...), redemption.RelatedObjectType("voucher")).
+		GroupBy(redemption.FieldCustomerID, redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus).
 		Aggregate(ent.Count()).Scan(ctx, &groups)
 	if err != nil {
 		return nil, fmt.Errorf("counting customer redemptions: %w", err)
 	}
-	counts := map[string]int{}
+	counts := map[string]map[string]int{}
+	for _, id := range ids {
+		counts[id] = map[string]int{}
+	}
 	for _, g := range groups {
-		if g.Object == redemption.ObjectRedemptionRollback.String() {
-			counts["total_rollback_succeeded"] += g.Count
+		n := counts[g.CustomerID]
+		if n == nil {
 			continue
 		}
-		counts["total_redeemed"] += g.Count
+		if g.Object == redemption.ObjectRedemptionRollback.String() {
+			n["total_rollback_succeeded"] += g.Count
+			continue
+		}
+		n["total_redeemed"] += g.Count
 		if g.Result == redemption.ResultSUCCESS.String() {
-			counts["total_succeeded"] += g.Count
+			n["total_succeeded"] += g.Count
 		} else {
-			counts["total_failed"] += g.Count
+			n["total_failed"] += g.Count
 		}
 		if g.Status == redemption.StatusROLLED_BACK.String() {
-			counts["total_rolled_back"] += g.Count
+			n["total_rolled_back"] += g.Count
 		}
 	}
-	gift, err := redeemedAmount(ctx, c, cust.ID, redemption.RewardIsNil())
+	gift, err := redeemedAmounts(ctx, c, ids, redemption.RewardIsNil())
 	if err != nil {
 		return nil, err
 	}
-	points, err := redeemedAmount(ctx, c, cust.ID, redemption.RewardNotNil())
+	points, err := redeemedAmounts(ctx, c, ids, redemption.RewardNotNil())
 	if err != nil {
 		return nil, err
 	}
-	reds := map[string]any{"gift": map[string]any{"redeemed_amount": gift, "amount_to_go": 0},
-		"loyalty_card": map[string]any{"redeemed_points": points, "points_to_go": 0}}
-	for _, k := range []string{"total_redeemed", "total_failed", "total_succeeded", "total_rolled_back",
-		"total_rollback_failed", "total_rollback_succeeded"} {
-		reds[k] = counts[k]
+	for _, cust := range custs {
+		reds := map[string]any{"gift": map[string]any{"redeemed_amount": gift[cust.ID], "amount_to_go": 0},
+			"loyalty_card": map[string]any{"redeemed_points": points[cust.ID], "points_to_go": 0}}
+		for _, k := range []string{"total_redeemed", "total_failed", "total_succeeded", "total_rolled_back",
+			"total_rollback_failed", "total_rollback_succeeded"} {
+			reds[k] = counts[cust.ID][k]
+		}
+		out[cust.ID] = map[string]any{"redemptions": reds, "orders": OrdersSummary(cust)}
 	}
-	return map[string]any{"redemptions": reds, "orders": OrdersSummary(cust)}, nil
+	return out, nil
 }
 
 // OrdersSummary is the customer's summary.orders: the counters
@@ -87,19 +117,26 @@ func OrdersSummary(cust *ent.Customer) map[string]any {
 	return out
 }
 
-// redeemedAmount sums the credits or points of a customer's redemptions
-// that still stand (not rolled back).
-func redeemedAmount(ctx context.Context, c *ent.Client, customerID string, kind predicate.Redemption) (int64, error) {
+// redeemedAmounts sums, per customer, the credits or points of the
+// customers' redemptions that still stand (not rolled back); a customer
+// without any is absent (0).
+func redeemedAmounts(ctx context.Context, c *ent.Client, customerIDs []string, kind predicate.Redemption) (map[string]int64, error) {
 	var rows []struct {
-		Sum *int64 `json:"sum"`
+		CustomerID string `json:"customer_id"`
+		Sum        *int64 `json:"sum"`
 	}
-	preds := []predicate.Redemption{redemption.CustomerID(customerID), redemption.ObjectEQ(redemption.ObjectRedemption),
+	preds := []predicate.Redemption{redemption.CustomerIDIn(customerIDs...), redemption.ObjectEQ(redemption.ObjectRedemption),
 		redemption.StatusEQ(redemption.StatusSUCCEEDED), redemption.AmountNotNil(), kind}
-	if err := c.Redemption.Query().Where(preds...).Aggregate(ent.As(ent.Sum(redemption.FieldAmount), "sum")).Scan(ctx, &rows); err != nil {
-		return 0, fmt.Errorf("summing redeemed amounts: %w", err)
+	err := c.Redemption.Query().Where(preds...).GroupBy(redemption.FieldCustomerID).
+		Aggregate(ent.As(ent.Sum(redemption.FieldAmount), "sum")).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("summing redeemed amounts: %w", err)
 	}
-	if len(rows) == 0 || rows[0].Sum == nil {
-		return 0, nil
+	out := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		if r.Sum != nil {
+			out[r.CustomerID] = *r.Sum
+		}
 	}
-	return *rows[0].Sum, nil
+	return out, nil
 }

@@ -160,17 +160,82 @@ func ReferralsOf(ctx context.Context, cust *ent.Customer) (*CustomerReferrals, e
 	rows, err := c.ReferralConversion.Query().
 		Where(referralconversion.Or(referralconversion.RefereeID(cust.ID), referralconversion.ReferrerID(cust.ID)),
 			referralconversion.RolledBackAtIsNil()).
-		Order(ent.Asc(referralconversion.FieldCreatedAt), ent.Asc(referralconversion.FieldID)).Limit(1000).All(ctx)
+		Order(ent.Asc(referralconversion.FieldCreatedAt), ent.Asc(referralconversion.FieldID)).Limit(maxReferrals).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading referrals: %w", err)
 	}
-	if len(rows) == 0 {
-		return nil, nil
+	return referralsFrom(cust.ID, rows), nil
+}
+
+// maxReferrals is how many conversions a customer's referrals show.
+const maxReferrals = 1000
+
+// ReferralsOfMany is ReferralsOf for a page of customers (GET
+// /v1/customers): one statement for the whole page instead of one per
+// customer, keyed by customer ID (customers without conversions are
+// absent). When the page's customers took part in more conversions than
+// maxReferrals each on average, the statement stops and each customer is
+// read alone, so that every customer still shows its first maxReferrals.
+func ReferralsOfMany(ctx context.Context, custs []*ent.Customer) (map[string]*CustomerReferrals, error) {
+	out := map[string]*CustomerReferrals{}
+	if len(custs) == 0 {
+		return out, nil
 	}
-	out := &CustomerReferrals{Total: len(rows)}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(custs))
+	for i, cust := range custs {
+		ids[i] = cust.ID
+	}
+	limit := maxReferrals * len(custs)
+	rows, err := c.ReferralConversion.Query().
+		Where(referralconversion.Or(referralconversion.RefereeIDIn(ids...), referralconversion.ReferrerIDIn(ids...)),
+			referralconversion.RolledBackAtIsNil()).
+		Order(ent.Asc(referralconversion.FieldCreatedAt), ent.Asc(referralconversion.FieldID)).Limit(limit + 1).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading referrals: %w", err)
+	}
+	if len(rows) > limit { // some customer may have more than it shows: one by one
+		for _, cust := range custs {
+			r, err := ReferralsOf(ctx, cust)
+			if err != nil {
+				return nil, err
+			}
+			if r != nil {
+				out[cust.ID] = r
+			}
+		}
+		return out, nil
+	}
+	for _, id := range ids {
+		if r := referralsFrom(id, rows); r != nil {
+			out[id] = r
+		}
+	}
+	return out, nil
+}
+
+// referralsFrom keeps the first maxReferrals of rows (in order) that the
+// customer took part in; nil when none.
+func referralsFrom(customerID string, rows []*ent.ReferralConversion) *CustomerReferrals {
+	var out *CustomerReferrals
 	for _, r := range rows {
+		if r.RefereeID != customerID && r.ReferrerID != customerID {
+			continue
+		}
+		if out == nil {
+			out = &CustomerReferrals{}
+		}
+		if len(out.Campaigns) == maxReferrals {
+			break
+		}
 		out.Campaigns = append(out.Campaigns, &ReferralEntry{CampaignID: r.CampaignID, ReferrerID: r.ReferrerID,
 			RefereeID: r.RefereeID, RelatedObjectID: r.EventID, Date: r.CreatedAt})
 	}
-	return out, nil
+	if out != nil {
+		out.Total = len(out.Campaigns)
+	}
+	return out
 }

@@ -83,7 +83,11 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	q := c.Publication.Query().Where(preds...)
 	total := 0
 	if fields.Selected(ctx, "total") {
-		if total, err = q.Clone().CountAtMost(ctx, ent.TotalCountCap); err != nil {
+		count := q.Clone()
+		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see ListOrders
+			count.Where(page.CountInIndexOrder(true, publication.FieldCreatedAt, publication.FieldID))
+		}
+		if total, err = count.CountAtMost(ctx, ent.TotalCountCap); err != nil {
 			return nil, fmt.Errorf("counting publications: %w", err)
 		}
 	}

@@ -75,7 +75,11 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		return nil, err
 	}
 	q := c.Redemption.Query().Where(preds...)
-	total, err := q.Clone().CountAtMost(ctx, ent.TotalCountCap)
+	count := q.Clone()
+	if len(preds) == 0 { // the project's: off (project_id, created_at, id), see order.ListOrders
+		count.Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID))
+	}
+	total, err := count.CountAtMost(ctx, ent.TotalCountCap)
 	if err != nil {
 		return nil, fmt.Errorf("counting redemptions: %w", err)
 	}
@@ -178,7 +182,20 @@ func Connection(ctx context.Context, base predicate.Redemption, after *entgql.Cu
 	if base != nil {
 		q = q.Where(base)
 	}
-	return q.Paginate(ctx, after, first, before, last, ent.WithRedemptionOrder(orderBy), ent.WithRedemptionFilter(where.Filter))
+	opts := []ent.RedemptionPaginateOption{ent.WithRedemptionOrder(orderBy), ent.WithRedemptionFilter(where.Filter)}
+	if base == nil && where == nil {
+		// The project's redemptions: totalCount off (project_id,
+		// created_at, id), an index-only walk of a dense index; unordered,
+		// PostgreSQL took (project_id, id), whose random hex IDs leave it
+		// about twice the pages (0.8 ms more of its CPU per page on a
+		// project of 1M redemptions).
+		all := q.Clone()
+		opts = append(opts, ent.WithRedemptionTotalCount(func(ctx context.Context) (int, error) {
+			return all.Clone().Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID)).
+				CountAtMost(ctx, ent.TotalCountCap)
+		}))
+	}
+	return q.Paginate(ctx, after, first, before, last, opts...)
 }
 
 // CustomerRedemptions is Customer.redemptions.
