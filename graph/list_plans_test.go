@@ -646,6 +646,10 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	rec.take()
 	gqlQuery(t, rctx, `{ `+page("redemptions", "")+` }`)
 	checkCountsIndexOnly(t, db, "redemptions page 1", "redemptions", "redemption_project_id_created_at_id", rec.take())
+	// So does the project's customers connection.
+	rec.take()
+	gqlQuery(t, rctx, `{ `+page("customers", "")+` }`)
+	checkCountsIndexOnly(t, db, "customers page 1", "customers", "customer_project_id_created_at_id", rec.take())
 	// A small project beside the big one reads its own rows only.
 	checkSmallProjectPages(t, db, ctx, rec, rctx)
 }

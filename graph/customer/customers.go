@@ -192,6 +192,17 @@ func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, b
 	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
-	return c.Customer.Query().Paginate(ctx, after, first, before, last,
-		ent.WithCustomerOrder(orderBy), ent.WithCustomerFilter(where.Filter))
+	q := c.Customer.Query()
+	opts := []ent.CustomerPaginateOption{ent.WithCustomerOrder(orderBy), ent.WithCustomerFilter(where.Filter)}
+	if where == nil {
+		// The project's customers: totalCount off (project_id, created_at,
+		// id), an index-only walk, as GET /v1/customers counts; unordered,
+		// PostgreSQL scanned the table when the project is most of it.
+		all := q.Clone()
+		opts = append(opts, ent.WithCustomerTotalCount(func(ctx context.Context) (int, error) {
+			return all.Clone().Where(page.CountInIndexOrder(true, customer.FieldCreatedAt, customer.FieldID)).
+				CountAtMost(ctx, ent.TotalCountCap)
+		}))
+	}
+	return q.Paginate(ctx, after, first, before, last, opts...)
 }
