@@ -47,7 +47,9 @@ port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
   PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
 pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
+# The copied binaries (~180 MB) go at the end; the logs, plans and profiles stay in $tmp.
+rmbins() { rm -f "$tmp/promoengine" "$tmp/pubload" "$tmp/redload" "$tmp/pubsql"; }
+trap 'kill $pid 2>/dev/null || true; rmbins' EXIT
 for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 
 # A STATIC campaign with enough vouchers for the whole run.
@@ -72,7 +74,7 @@ project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 "$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
-trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true; rmbins' EXIT
 
 # WEAR=1: the tables' wear (see the header).
 wear_counts() { # relation → buffers found in shared buffers, buffers read in; then the cluster's counters
