@@ -58,12 +58,11 @@ func TestPublicationPickReadsOnlyUnpublishedVouchers(t *testing.T) {
 			t.Fatalf("%v\n%s", err, q)
 		}
 	}
-	// Most of the campaign published, then vacuumed and analyzed as
-	// autovacuum leaves it: it vacuums and analyzes vouchers at the same
-	// 2% of changed rows (migration …140030). With statistics older than
-	// the publications PostgreSQL may still walk (campaign_id, id) or the
-	// primary key and filter, as it did before: the two paths cost it the
-	// same when it believes every voucher unpublished.
+	// Most of the campaign published, then vacuumed and analyzed. With
+	// statistics older than the publications PostgreSQL may still walk
+	// (campaign_id, id) or the primary key and filter, as it did before:
+	// the paths cost it the same when it believes every voucher
+	// unpublished.
 	sqlExec(`UPDATE vouchers SET publish_count = 1 WHERE code <> 'W0' AND abs(hashtext(id)) % 10 <> 0`)
 	sqlExec(`VACUUM ANALYZE vouchers`)
 	checkPicks(t, db, ctx, "fresh statistics")
