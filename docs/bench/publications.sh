@@ -15,7 +15,17 @@
 # replays that statement). PPROF_SECONDS sets the length of round 1's CPU
 # profile (default 5) and of its allocation profile, /tmp/pub.allocs.pprof. Each publication load prints a "cpu:" line (the
 # server's and PostgreSQL's cores during it, from /proc) and the CPU
-# milliseconds per publication of each.
+# milliseconds per publication of each; the SQL load prints one too, per
+# transaction. WEAR=1 also reports how the tables wear across rounds: before
+# round 1 and after every round the vouchers table's and its neighbours'
+# row counters (pg_stat_user_tables: updates, HOT updates, dead rows,
+# autovacuum and autoanalyze runs), relation sizes, and EXPLAIN (ANALYZE,
+# BUFFERS) of the statement in a rolled-back transaction (whole plans in
+# the printed directory); around each of the two publication loads, the
+# buffers read per publication, by relation (pg_statio_*), which costs an
+# 11-second pause after the server's load for its connections to report.
+# PG_PERF=1 records PostgreSQL's processes with perf for 5 seconds of each
+# publication load and of each SQL load ($tmp/perf.{pub,sql}.<round>).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
@@ -37,7 +47,9 @@ port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
   PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
 pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
+# The copied binaries (~180 MB) go at the end; the logs, plans and profiles stay in $tmp.
+rmbins() { rm -f "$tmp/promoengine" "$tmp/pubload" "$tmp/redload" "$tmp/pubsql"; }
+trap 'kill $pid 2>/dev/null || true; rmbins' EXIT
 for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 
 # A STATIC campaign with enough vouchers for the whole run.
@@ -62,7 +74,43 @@ project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 "$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
-trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true; rmbins' EXIT
+
+# WEAR=1: the tables' wear (see the header).
+wear_counts() { # relation → buffers found in shared buffers, buffers read in; then the cluster's counters
+  psql -qAt -F ' ' "$url" -c "SELECT relname, heap_blks_hit + coalesce(toast_blks_hit, 0), heap_blks_read + coalesce(toast_blks_read, 0) FROM pg_statio_user_tables
+    UNION ALL SELECT indexrelname, idx_blks_hit, idx_blks_read FROM pg_statio_user_indexes
+    UNION ALL SELECT '(backend_writes,allocs)', buffers_backend, buffers_alloc FROM pg_stat_bgwriter
+    UNION ALL SELECT '(WAL_bytes,records)', wal_bytes, wal_records FROM pg_stat_wal"
+}
+wear_buffers() { # before-file after-file transactions: buffers hit and read per transaction by relation, the most first
+  awk -v n="$3" 'NR == FNR { h[$1] = $2; d[$1] = $3; next }
+    { x = ($2 - h[$1]) / n; y = ($3 - d[$1]) / n
+      if ($1 ~ /^\(/) { printf "  %-48s %9.2f %9.2f\n", $1, x, y; next }
+      th += x; tr += y; if (x + y >= 0.05) printf "  %-48s %9.2f %9.2f\n", $1, x, y }
+    END { printf "  %-48s %9.2f %9.2f\n", "(all-relations)", th, tr }' "$1" "$2" | sort -k2 -rn
+}
+wear_report() { # label
+  [ -n "${WEAR:-}" ] || return 0
+  echo "== wear $1: rows and sizes"
+  psql -qAt -F ' ' "$url" -c "SELECT relname, 'live', n_live_tup, 'dead', n_dead_tup, 'upd', n_tup_upd, 'hot', n_tup_hot_upd,
+      'autovacuum', autovacuum_count, 'autoanalyze', autoanalyze_count, 'heap_MB', pg_relation_size(relid) / 1048576,
+      'indexes_MB', pg_indexes_size(relid) / 1048576
+    FROM pg_stat_user_tables WHERE relname IN ('vouchers', 'customers', 'publications', 'publication_vouchers') ORDER BY relname" | sed 's/^/  /'
+  psql -qAt -F ' ' "$url" -c "SELECT indexrelname, pg_relation_size(indexrelid) / 1048576 || ' MB' FROM pg_stat_user_indexes
+    WHERE relname = 'vouchers' ORDER BY indexrelname" | sed 's/^/  /'
+  { echo "BEGIN;"; echo "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) $(cat "$tmp/pub.sql")"; echo "ROLLBACK;"; } | psql -qAt "$url" > "$tmp/explain.$1" 2>&1 || true
+  echo "== wear $1: EXPLAIN (ANALYZE, BUFFERS) of the statement ($tmp/explain.$1): its buffers and times, the pick's node"
+  grep -E "^(Planning|Execution)|^  Buffers" "$tmp/explain.$1" | head -4 | sed 's/^ */  /'
+  grep -A8 -E "CTE pick_from" "$tmp/explain.$1" | sed 's/^ */  /'
+}
+wear_before() { [ -z "${WEAR:-}" ] || wear_counts > "$tmp/wear.$1.before"; }
+wear_after() { # step transactions
+  [ -n "${WEAR:-}" ] || return 0
+  wear_counts > "$tmp/wear.$1.after"
+  echo "== wear: per transaction, $1 load of round $r: buffers hit and read by relation; buffers written by backends and allocated; WAL"
+  wear_buffers "$tmp/wear.$1.before" "$tmp/wear.$1.after" "$2" | head -20
+}
 
 step_pub() {
   echo "== round $r: promoengine: POST /v1/publications, $C clients, ${D}s"
@@ -70,6 +118,10 @@ step_pub() {
   if [ -n "${PPROF_ADDR:-}" ] && [ "$r" = 1 ]; then
     (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=${PPROF_SECONDS:-5}" -o /tmp/pub.cpu.pprof) &
     (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/allocs?seconds=${PPROF_SECONDS:-5}" -o /tmp/pub.allocs.pprof) &
+  fi
+  wear_before pub
+  if [ -n "${PG_PERF:-}" ]; then
+    (sleep 2; perf record -q -F 499 -o "$tmp/perf.pub.$r" -p "$(pgrep -d, -P "$postmaster")" -- sleep 5 >/dev/null 2>&1) &
   fi
   "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$tmp/pubcpu.$r" &
   local watch=$!
@@ -80,11 +132,25 @@ step_pub() {
   sed -n 's/^cpu: server \([0-9.]*\), postgres \([0-9.]*\) .*/\1 \2/p' "$tmp/pubcpu.$r" | while read -r srv pg; do
     printf 'cpu per publication: server %.3f ms, postgres %.3f ms\n' "$(echo "$srv * 1000 / $n" | bc -l)" "$(echo "$pg * 1000 / $n" | bc -l)"
   done
+  if [ -n "${WEAR:-}" ]; then sleep 11; wear_after pub "$(grep -o '[0-9]* ok' "$tmp/pub.$r" | grep -o '[0-9]*')"; fi
 }
 step_sql() {
   echo "== round $r: the same publication as one SQL statement through pgbench (no HTTP), $C clients, ${D}s"
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
+  wear_before sql
+  if [ -n "${PG_PERF:-}" ]; then
+    (sleep 2; perf record -q -F 499 -o "$tmp/perf.sql.$r" -p "$(pgrep -d, -P "$postmaster")" -- sleep 5 >/dev/null 2>&1) &
+  fi
+  "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$tmp/sqlcpu.$r" &
+  local watch=$!
   "$pgbin/pgbench" -n -M prepared -c "$C" -j 2 -T "$D" -f "$tmp/pub.sql" "$url" 2>/dev/null | tee "$tmp/pubsql.$r" | grep -E "^(tps|latency average)"
+  wait "$watch"
+  cat "$tmp/sqlcpu.$r"
+  local tps; tps=$(grep -o '^tps = [0-9.]*' "$tmp/pubsql.$r" | grep -o '[0-9.]*$')
+  sed -n 's/^cpu: server \([0-9.]*\), postgres \([0-9.]*\) .*/\2/p' "$tmp/sqlcpu.$r" | while read -r pg; do
+    printf 'cpu per transaction: postgres %.3f ms\n' "$(echo "$pg * 1000 / $tps" | bc -l)"
+  done
+  wear_after sql "$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$tmp/pubsql.$r")"
 }
 step_tpcb() {
   echo "== round $r: pgbench (TPC-B-like, scale $C, prepared), $C clients, ${D}s"
@@ -93,10 +159,12 @@ step_tpcb() {
 }
 steps=(step_pub step_sql step_tpcb)
 rows=()
+wear_report start
 for r in $(seq "$R"); do
   order=("${steps[@]}")
   [ $((r % 2)) -eq 0 ] && order=(step_tpcb step_sql step_pub)
   for step in "${order[@]}"; do "$step"; done
+  wear_report "round$r"
   pub=$(grep -o '= [0-9]*/s' "$tmp/pub.$r" | grep -o '[0-9]*')
   sqltps=$(grep -o '^tps = [0-9.]*' "$tmp/pubsql.$r" | grep -o '[0-9.]*$')
   tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')

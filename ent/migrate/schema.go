@@ -2385,9 +2385,12 @@ var (
 				Columns: []*schema.Column{VouchersColumns[1], VouchersColumns[4]},
 			},
 			{
-				Name:    "voucher_campaign_id_publish_count_id",
+				Name:    "voucher_unpublished_campaign_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[21], VouchersColumns[0]},
+				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "publish_count = 0",
+				},
 			},
 			{
 				Name:    "voucher_project_id_created_at_id",
