@@ -29,28 +29,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
+. docs/bench/lib.sh
 C=${1:-16}
 D=${2:-20}
 R=${3:-3}
-: "${PG_URL:?run me under .ci/with-postgres}"
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-
-db="pub_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/pubload" ./docs/bench/pubload
-go build -o "$tmp/redload" ./docs/bench/redload
-go build -o "$tmp/pubsql" ./docs/bench/pubsql
-port=$((20000 + RANDOM % 20000))
-PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
-  PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
-pid=$!
-# The copied binaries (~180 MB) go at the end; the logs, plans and profiles stay in $tmp.
-rmbins() { rm -f "$tmp/promoengine" "$tmp/pubload" "$tmp/redload" "$tmp/pubsql"; }
-trap 'kill $pid 2>/dev/null || true; rmbins' EXIT
-for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+bench_init publications.sh
+bench_keep_tmp=1 # the logs, plans and profiles stay in $tmp; the copied binaries (~180 MB) go
+bench_pg
+bench_db pub
+bench_bin pubload redload pubsql
+bench_port
+bench_start "$port" PROMO_PPROF_ADDR="${PPROF_ADDR:-}"
+pid=$bench_pid
+bench_wait "127.0.0.1:$port/healthz"
 
 # A STATIC campaign with enough vouchers for the whole run.
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
@@ -66,15 +57,9 @@ until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"voucher
 # corrects the statistics a minute later).
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
 
-# The benchmark's PostgreSQL, for the CPU watch (redload -watch-only).
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
-postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench'")
 "$tmp/pubsql" -project "$project" -campaign load ${PUBSQL_FLAGS:-} > "$tmp/pub.sql"
-psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
-bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
-"$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
-trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true; rmbins' EXIT
+bench_pgbench_db "$C"
 
 # WEAR=1: the tables' wear (see the header).
 wear_counts() { # relation → buffers found in shared buffers, buffers read in; then the cluster's counters
@@ -172,7 +157,6 @@ for r in $(seq "$R"); do
   rows+=("$(printf '%s %.0f %.0f %.0f %.3f %.3f %.3f %s' "$r" "$pub" "$sqltps" "$tps" \
     "$(echo "$pub / $tps" | bc -l)" "$(echo "$sqltps / $tps" | bc -l)" "$(echo "$pub / $sqltps" | bc -l)" "${p99:-?}")")
 done
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "== per round: publications/s, publication SQL TPS, TPC-B TPS, publications ÷ TPC-B, SQL ÷ TPC-B, publications ÷ SQL, publication p99 ms"
 printf '%s\n' "${rows[@]}"
 for i in 5 6 7; do
