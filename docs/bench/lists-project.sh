@@ -43,6 +43,8 @@
 # large/small of the median p50 (target ≤ 1.3, docs/benchmarks.md).
 # EXPLAIN=1 then prints the plans PostgreSQL ran for each request on each
 # project (auto_explain with ANALYZE: rows read per plan node).
+# SETUP_SQL='…' runs SQL on the database after the data is cloned (before
+# VACUUM ANALYZE; e.g. an index to weigh).
 # PROMO_BIN=path runs that binary instead of building the working tree.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -156,6 +158,7 @@ SELECT bench_clone('orders', '$(one orders)', $n,
     'created_at', \$\$$back\$\$));
 SQL
 done
+[ -z "${SETUP_SQL:-}" ] || psql -qAt -v ON_ERROR_STOP=1 "$url" -c "$SETUP_SQL" >/dev/null
 psql -qAt "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT" >/dev/null
 echo "== data: small S=$S, large L=$L rows per list, cloned in $(($(date +%s) - t0)) s"
 psql -qAt "$url" -F' ' -c "SELECT 'rows', p.name, (SELECT count(*) FROM customers WHERE project_id = p.id),
