@@ -100,14 +100,15 @@ bench_port() { port=$((20000 + RANDOM % 20000)); }
 # limit, with the application key bench/bench (and the management key
 # benchm/benchm); VAR=VALUE pairs add or override environment variables.
 # Its standard output goes to $tmp/server.out, its log to $tmp/server.log.
-# Sets $bench_pid and adds it to $pids (stopped at exit).
+# Sets $bench_pid and adds it to $pids (stopped at exit). $bench_server,
+# when set, names another binary to start.
 bench_start() {
   local p=$1
   shift
   env PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$p" PROMO_LOG_LEVEL=warn \
     PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
     PROMO_BOOTSTRAP_MANAGEMENT_ID=benchm PROMO_BOOTSTRAP_MANAGEMENT_TOKEN=benchm "$@" \
-    "$tmp/promoengine" >>"$tmp/server.out" 2>>"$tmp/server.log" &
+    "${bench_server:-$tmp/promoengine}" >>"$tmp/server.out" 2>>"$tmp/server.log" &
   bench_pid=$!
   pids+=("$bench_pid")
 }
