@@ -32,48 +32,26 @@
 # (/tmp/graphql-<load>.cpu.pprof).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 D=${1:-5}
 R=${2:-3}
 V=${3:-100000}
 C=${4:-200}
-: "${PG_URL:?run me under .ci/with-postgres}"
+bench_init graphql.sh
 command -v wrk >/dev/null || { echo "graphql.sh: needs wrk (apt-get install -y wrk)" >&2; exit 1; }
-
-db="gql_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-if [ -n "${PROMO_BIN:-}" ]; then # another build, e.g. of an earlier commit
-  cp "$PROMO_BIN" "$tmp/promoengine"
-else
-  go build -o "$tmp/promoengine" ./cmd/promoengine
-fi
+bench_db gql
+bench_bin
 (cd docs/bench/postgraphile && { [ -x node_modules/.bin/postgraphile ] || npm ci --no-audit --no-fund >/dev/null; })
 
-# start_ours PORT WORKERS [PPROF_ADDR]: our server on the database; prints its pid.
-start_ours() {
-  PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$1" PROMO_LOG_LEVEL=warn \
-    PROMO_RATE_LIMIT=-1 PROMO_WORKERS="$2" PROMO_PPROF_ADDR="${3:-}" \
-    PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>>"$tmp/server.log" &
-  echo $!
-}
-wait_http() { for _ in $(seq 300); do curl -fs -o /dev/null "$@" && return 0; sleep 0.1; done; echo "graphql.sh: $* never answered" >&2; exit 1; }
+# start_ours PORT WORKERS [PPROF_ADDR]: our server on the database ($bench_pid).
+start_ours() { bench_start "$1" PROMO_WORKERS="$2" PROMO_PPROF_ADDR="${3:-}"; }
 
-port=$((20000 + RANDOM % 10000))
+bench_port
 pport=$((port + 1))
 pprof="127.0.0.1:$((port + 2))"
-ours=$(start_ours "$port" 1 "$pprof")
-pids+=("$ours")
-wait_http "127.0.0.1:$port/healthz"
+start_ours "$port" 1 "$pprof"
+ours=$bench_pid
+bench_wait "127.0.0.1:$port/healthz"
 base="http://127.0.0.1:$port"
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
 
@@ -98,13 +76,13 @@ code=$(psql -qAt "$url" -c "SELECT code FROM vouchers WHERE campaign_id = '$camp
 peer=$!
 pids+=("$peer")
 peerurl="http://127.0.0.1:$pport/graphql"
-wait_http -H "Content-Type: application/json" -d '{"query":"{__typename}"}' "$peerurl"
+bench_wait -H "Content-Type: application/json" -d '{"query":"{__typename}"}' "$peerurl"
 # $peer is the Node master itself (the subshell execs it); load counts its
 # cluster workers, its children, too (tree).
 
 # Request bodies.
 fields="id code type active createdAt startDate expirationDate redemptionQuantity redeemedQuantity metadata"
-gql() { printf '{"query":%s}' "$(printf '%s' "$1" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')"; }
+gql() { bench_gql "$1"; }
 gql "{ campaign(idOrName: \"$campaign\") { vouchers(first: 50) { edges { node { $fields } } } } }" >"$tmp/list.ours"
 gql "{ campaignById(id: \"$campaign\") { vouchersByCampaignId(first: 50) { edges { node { $fields } } } } }" >"$tmp/list.peer"
 gql "{ campaign(idOrName: \"$campaign\") { vouchers(first: 50) { pageInfo { hasNextPage endCursor } totalCount edges { node { $fields } } } } }" >"$tmp/listpage.ours"
@@ -135,28 +113,8 @@ for q in list listpage customers publications; do check "$base/graphql" "$tmp/$q
 check "$base/graphql" "$tmp/voucher.gql" auth
 curl -fs "${H[@]}" "$base/v1/vouchers/$code" -o /dev/null
 
-cat >"$tmp/req.lua" <<'LUA'
--- POST (or GET without BODY) with the JSON body in $BODY and, when
--- $APP_ID is set, application-key headers.
-if os.getenv("BODY") then
-  local f = assert(io.open(os.getenv("BODY"), "rb"))
-  wrk.method = "POST"
-  wrk.body = f:read("*a")
-  f:close()
-end
-wrk.headers["Content-Type"] = "application/json"
-if os.getenv("APP_ID") then
-  wrk.headers["X-App-Id"] = os.getenv("APP_ID")
-  wrk.headers["X-App-Token"] = os.getenv("APP_TOKEN")
-end
-LUA
-
-pm=$(head -1 "$(psql -qAt "$PG_URL" -c 'SHOW data_directory')/postmaster.pid") # PostgreSQL's postmaster
-ticks() { local s=0 v; for p in "$@"; do v=$(awk '{print $14+$15}' "/proc/$p/stat" 2>/dev/null || echo 0); s=$((s + v)); done; echo "$s"; }
-# PostgreSQL's CPU: the live backends' and the postmaster's own, with
-# that of backends which have exited (the postmaster's cutime/cstime).
-pgticks() { echo $(($(awk '{print $14+$15+$16+$17}' "/proc/$pm/stat") + $(ticks $(pgrep -P "$pm")))); }
-hz=$(getconf CLK_TCK)
+bench_req_lua
+bench_pg
 
 tree() { echo "$1" $(pgrep -P "$1" || true); } # a server and its workers (PostGraphile's cluster)
 busy() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat; } # all CPUs' non-idle ticks
@@ -165,14 +123,11 @@ busy() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat; } # all CPUs' non-i
 # to $tmp/res.NAME and also prints how many cores everything else on the
 # machine (wrk, other users) kept busy meanwhile.
 load() {
-  local name=$1 pid=$2 u=$3 body=${4:-} auth=${5:-} out s0 s1 p0 p1 b0 b1 n rps
-  s0=$(ticks $(tree "$pid")); p0=$(pgticks); b0=$(busy)
-  out=$(env ${body:+BODY=$body} ${auth:+APP_ID=bench APP_TOKEN=bench} wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$u")
-  s1=$(ticks $(tree "$pid")); p1=$(pgticks); b1=$(busy)
-  if grep -q "Non-2xx" <<<"$out"; then echo "graphql.sh: $name: non-2xx answers" >&2; echo "$out" >&2; exit 1; fi
-  n=$(grep -o '[0-9]* requests in' <<<"$out" | grep -o '^[0-9]*')
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  awk -v r="$rps" -v n="$n" -v s=$((s1 - s0)) -v p=$((p1 - p0)) -v hz="$hz" \
+  local name=$1 pid=$2 u=$3 body=${4:-} auth=${5:-} s0 s1 p0 p1 b0 b1
+  s0=$(bench_ticks $(tree "$pid")); p0=$(bench_pgticks); b0=$(busy)
+  BODY=$body APP_ID=${auth:+bench} APP_TOKEN=${auth:+bench} bench_wrk "$name" "$u"
+  s1=$(bench_ticks $(tree "$pid")); p1=$(bench_pgticks); b1=$(busy)
+  awk -v r="$wrk_rps" -v n="$wrk_n" -v s=$((s1 - s0)) -v p=$((p1 - p0)) -v hz="$hz" \
     'BEGIN { printf "%.0f %.2f %.2f\n", r, s * 1000 / hz / n, p * 1000 / hz / n }' | tee -a "$tmp/res.$name" | tr -d '\n'
   awk -v o=$((b1 - b0 - (s1 - s0) - (p1 - p0))) -v hz="$hz" -v d="$D" 'BEGIN { printf "   (others: %.1f cores)\n", o / hz / d }'
 }
@@ -203,8 +158,6 @@ for r in $(seq "$R"); do
   echo -n "round $r voucher GraphQL: "; load voucher.gql "$ours" "$base/graphql" "$tmp/voucher.gql" auth
 done
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-col() { cut -d' ' -f"$2" "$tmp/res.$1" | median; }
 # paired A B: the median over rounds of A's req/s over B's in the same round
 # (robust to the load of other users changing between rounds), and the
 # ratio of their medians of CPU per request, server plus PostgreSQL (what
@@ -215,15 +168,15 @@ cpu() { awk '{ print $2 + $3 }' "$tmp/res.$1" | median; }
 echo "== medians (req/s; server CPU ms/req; PostgreSQL CPU ms/req); ratios: of medians, per round, of CPU per request"
 for q in list listpage customers publications; do
   printf '%-13s ours %5s (%s; %s)  PostGraphile %5s (%s; %s)  ratio %.2f, per round %.2f, CPU %.2f\n' "$q" \
-    "$(col "$q.ours" 1)" "$(col "$q.ours" 2)" "$(col "$q.ours" 3)" \
-    "$(col "$q.peer" 1)" "$(col "$q.peer" 2)" "$(col "$q.peer" 3)" \
-    "$(echo "$(col "$q.ours" 1) / $(col "$q.peer" 1)" | bc -l)" "$(paired "$q.ours" "$q.peer")" \
+    "$(bench_col "$q.ours" 1)" "$(bench_col "$q.ours" 2)" "$(bench_col "$q.ours" 3)" \
+    "$(bench_col "$q.peer" 1)" "$(bench_col "$q.peer" 2)" "$(bench_col "$q.peer" 3)" \
+    "$(echo "$(bench_col "$q.ours" 1) / $(bench_col "$q.peer" 1)" | bc -l)" "$(paired "$q.ours" "$q.peer")" \
     "$(echo "$(cpu "$q.peer") / $(cpu "$q.ours")" | bc -l)"
 done
 printf '%-13s REST %5s (%s; %s)  GraphQL %5s (%s; %s)  GraphQL/REST %.2f, per round %.2f, CPU %.2f\n' voucher \
-  "$(col voucher.rest 1)" "$(col voucher.rest 2)" "$(col voucher.rest 3)" \
-  "$(col voucher.gql 1)" "$(col voucher.gql 2)" "$(col voucher.gql 3)" \
-  "$(echo "$(col voucher.gql 1) / $(col voucher.rest 1)" | bc -l)" "$(paired voucher.gql voucher.rest)" \
+  "$(bench_col voucher.rest 1)" "$(bench_col voucher.rest 2)" "$(bench_col voucher.rest 3)" \
+  "$(bench_col voucher.gql 1)" "$(bench_col voucher.gql 2)" "$(bench_col voucher.gql 3)" \
+  "$(echo "$(bench_col voucher.gql 1) / $(bench_col voucher.rest 1)" | bc -l)" "$(paired voucher.gql voucher.rest)" \
   "$(echo "$(cpu voucher.rest) / $(cpu voucher.gql)" | bc -l)"
 
 if [ -n "${PPROF:-}" ]; then
@@ -241,13 +194,12 @@ fi
 
 # Statements per request: a second server whose connections log every
 # statement (log_statement = all for this database, new sessions only).
-logfile="$(dirname "$(psql -qAt "$PG_URL" -c 'SHOW data_directory')")/server.log"
+logfile=$pglog
 if [ -r "$logfile" ]; then
   psql -qAt "$PG_URL" -c "ALTER DATABASE $db SET log_statement = 'all'" >/dev/null
   cport=$((port + 3))
-  counter=$(start_ours "$cport" 0)
-  pids+=("$counter")
-  wait_http "127.0.0.1:$cport/healthz"
+  start_ours "$cport" 0
+  bench_wait "127.0.0.1:$cport/healthz"
   statements() { # BODY: statements the request caused, after a warm-up request
     curl -fs "${H[@]}" "127.0.0.1:$cport/graphql" -d @"$1" >/dev/null
     sleep 0.3

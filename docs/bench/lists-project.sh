@@ -43,15 +43,18 @@
 # large/small of the median p50 (target ≤ 1.3, docs/benchmarks.md).
 # EXPLAIN=1 then prints the plans PostgreSQL ran for each request on each
 # project (auto_explain with ANALYZE: rows read per plan node).
+# SETUP_SQL='…' runs SQL on the database after the data is cloned (before
+# VACUUM ANALYZE; e.g. an index to weigh).
 # PROMO_BIN=path runs that binary instead of building the working tree.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 D=${1:-5}
 R=${2:-3}
 S=${3:-10000}
 L=${4:-1000000}
 LISTS=${LISTS:-customers,publications,redemptions,orders}
-: "${PG_URL:?run me under .ci/with-postgres}"
+bench_init lists-project.sh
 command -v wrk >/dev/null || { echo "lists-project.sh: needs wrk (apt-get install -y wrk)" >&2; exit 1; }
 for l in ${LISTS//,/ }; do
   case $l in customers | publications | redemptions | orders | vouchers) ;;
@@ -59,33 +62,13 @@ for l in ${LISTS//,/ }; do
 done
 has() { [[ ",$LISTS," == *",$1,"* ]]; }
 
-db="listsp_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-if [ -n "${PROMO_BIN:-}" ]; then
-  cp "$PROMO_BIN" "$tmp/promoengine"
-else
-  go build -o "$tmp/promoengine" ./cmd/promoengine
-fi
-port=$((20000 + RANDOM % 10000))
-PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-  PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
-  PROMO_BOOTSTRAP_MANAGEMENT_ID=benchm PROMO_BOOTSTRAP_MANAGEMENT_TOKEN=benchm \
-  "$tmp/promoengine" >/dev/null 2>>"$tmp/server.log" &
-ours=$!
-pids+=("$ours")
+bench_db listsp
+bench_bin
+bench_port
+bench_start "$port"
+ours=$bench_pid
 base="http://127.0.0.1:$port"
-for _ in $(seq 300); do curl -fs -o /dev/null "$base/healthz" && break; sleep 0.1; done
+bench_wait "$base/healthz"
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
 # Two projects, each with its own server-side key.
@@ -175,6 +158,7 @@ SELECT bench_clone('orders', '$(one orders)', $n,
     'created_at', \$\$$back\$\$));
 SQL
 done
+[ -z "${SETUP_SQL:-}" ] || psql -qAt -v ON_ERROR_STOP=1 "$url" -c "$SETUP_SQL" >/dev/null
 psql -qAt "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT" >/dev/null
 echo "== data: small S=$S, large L=$L rows per list, cloned in $(($(date +%s) - t0)) s"
 psql -qAt "$url" -F' ' -c "SELECT 'rows', p.name, (SELECT count(*) FROM customers WHERE project_id = p.id),
@@ -183,7 +167,7 @@ psql -qAt "$url" -F' ' -c "SELECT 'rows', p.name, (SELECT count(*) FROM customer
   FROM projects p WHERE p.name IN ('small', 'large') ORDER BY p.name DESC" | sed 's/^/   customers publications redemptions orders vouchers: /'
 
 # The requests, per list and project.
-gqlbody() { printf '%s' "$1" | python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read()}))'; }
+gqlbody() { bench_gql "$1"; }
 declare -A TABLE FIELDS
 TABLE=([customers]=customers [publications]=publications [redemptions]=redemptions [orders]=orders [vouchers]=vouchers)
 FIELDS=([customers]="id sourceID name email phone createdAt updatedAt metadata"
@@ -250,47 +234,21 @@ for q in $loads; do
   done
 done
 
-cat >"$tmp/req.lua" <<'LUA'
--- POST the JSON body in $BODY (GET without it), with the project's keys.
-if os.getenv("BODY") then
-  local f = assert(io.open(os.getenv("BODY"), "rb"))
-  wrk.method = "POST"
-  wrk.body = f:read("*a")
-  f:close()
-end
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["X-App-Id"] = os.getenv("APP_ID")
-wrk.headers["X-App-Token"] = os.getenv("APP_TOKEN")
-LUA
-
-# CPU ticks of the server, and of PostgreSQL: the postmaster with the
-# children it reaped, and its live children (backends, autovacuum, …).
-hz=$(getconf CLK_TCK)
-pgdir=$(psql -qAt "$url" -c "SHOW data_directory")
-postmaster=$(head -n 1 "$pgdir/postmaster.pid")
-srvticks() { awk '{ print $14 + $15 }' "/proc/$ours/stat"; }
-pgticks() {
-  { awk '{ print $14 + $15 + $16 + $17 }' "/proc/$postmaster/stat"
-    for k in $(ps -o pid= --ppid "$postmaster"); do awk '{ print $14 + $15 }' "/proc/$k/stat" 2>/dev/null || true; done
-  } | awk '{ s += $1 } END { print s }'
-}
+bench_req_lua
+bench_pg
 
 # load NAME.PROJECT: one wrk run; appends "rps p50_ms server_ms pg_ms" (CPU
 # milliseconds per request) to $tmp/res.NAME.PROJECT.
 load() {
-  local name=$1 c=${1##*.} out rps p50 n s0 g0 s1 g1
-  s0=$(srvticks) g0=$(pgticks)
+  local name=$1 c=${1##*.} s0 g0 s1 g1
+  s0=$(bench_ticks "$ours") g0=$(bench_pgticks)
   if [[ $name == *.rest* ]]; then
-    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$(cat "$tmp/$name")")
+    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} bench_wrk "$name" "$(cat "$tmp/$name")"
   else
-    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$base/graphql")
+    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" bench_wrk "$name" "$base/graphql"
   fi
-  s1=$(srvticks) g1=$(pgticks)
-  if grep -q "Non-2xx" <<<"$out"; then echo "lists-project.sh: $name: non-2xx answers" >&2; echo "$out" >&2; exit 1; fi
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  n=$(awk '/requests in/ {print $1}' <<<"$out")
-  p50=$(awk '$1 == "50%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v }' <<<"$out")
-  awk -v r="$rps" -v p="$p50" -v n="$n" -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v hz="$hz" \
+  s1=$(bench_ticks "$ours") g1=$(bench_pgticks)
+  awk -v r="$wrk_rps" -v p="$wrk_p50" -v n="$wrk_n" -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v hz="$hz" \
     'BEGIN { printf "%s %s %.3f %.3f\n", r, p, s * 1000 / hz / n, g * 1000 / hz / n }' | tee -a "$tmp/res.$name"
 }
 
@@ -300,20 +258,12 @@ rm -f "$tmp"/res.*
 
 echo "== deep pages: page $deep"
 echo "== $R rounds of ${D}s, wrk -t2 -c16; columns: req/s, p50 ms, cpu: server and postgres ms per request"
-for r in $(seq "$R"); do
-  order="small large"
-  [ $((r % 2)) -eq 0 ] && order="large small"
-  for q in $loads; do
-    for c in $order; do echo -n "round $r $q $c: "; load "$q.$c"; done
-  done
-done
+bench_rounds "$loads"
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-col() { cut -d' ' -f"$2" "$tmp/res.$1" | median; }
 echo "== medians: req/s, p50 ms and cpu (server+postgres ms per request) on small and large; large/small of the p50 and of the cpu"
 for q in $loads; do
-  awk -v q="$q" -v ss="$(col "$q.small" 1)" -v sp="$(col "$q.small" 2)" -v ls="$(col "$q.large" 1)" -v lp="$(col "$q.large" 2)" \
-    -v sc="$(col "$q.small" 3)" -v sg="$(col "$q.small" 4)" -v lc="$(col "$q.large" 3)" -v lg="$(col "$q.large" 4)" \
+  awk -v q="$q" -v ss="$(bench_col "$q.small" 1)" -v sp="$(bench_col "$q.small" 2)" -v ls="$(bench_col "$q.large" 1)" -v lp="$(bench_col "$q.large" 2)" \
+    -v sc="$(bench_col "$q.small" 3)" -v sg="$(bench_col "$q.small" 4)" -v lc="$(bench_col "$q.large" 3)" -v lg="$(bench_col "$q.large" 4)" \
     'BEGIN { printf "%-22s small %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   large %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   p50 large/small %.2f cpu %.2f\n",
       q, ss, sp, sc, sg, ls, lp, lc, lg, lp / sp, (lc + lg) / (sc + sg) }'
 done
@@ -329,11 +279,8 @@ for s in "session_preload_libraries = 'auto_explain'" "auto_explain.log_min_dura
   psql -qAt "$url" -c "ALTER DATABASE $db SET $s" >/dev/null
 done
 port2=$((port + 1))
-PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port2" PROMO_LOG_LEVEL=warn PROMO_RATE_LIMIT=-1 \
-  "$tmp/promoengine" >/dev/null 2>>"$tmp/server2.log" &
-pids+=("$!")
-for _ in $(seq 300); do curl -fs -o /dev/null "http://127.0.0.1:$port2/healthz" && break; sleep 0.1; done
-pglog="$(dirname "$pgdir")/server.log"
+bench_start "$port2" PROMO_AUTO_MIGRATE=false
+bench_wait "http://127.0.0.1:$port2/healthz"
 for q in $loads; do
   for c in small large; do
     mark=$(wc -c <"$pglog")

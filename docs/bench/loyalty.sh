@@ -31,41 +31,26 @@
 # copies them to /tmp/loyalty-plans.log at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 D=${1:-5}
 R=${2:-3}
 S=${3:-10000}
 L=${4:-1000000}
 C=${5:-16}
-: "${PG_URL:?run me under .ci/with-postgres}"
+bench_init loyalty.sh
 command -v wrk >/dev/null || { echo "loyalty.sh: needs wrk (apt-get install -y wrk)" >&2; exit 1; }
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-
-db="loy_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
-tmp=$(mktemp -d)
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
+bench_pg
+bench_db loy
 if [ -n "${AUTO_EXPLAIN_MS:-}" ]; then # log the plan of every statement slower than this (PostgreSQL's auto_explain)
   psql -qAt "$PG_URL" -c "ALTER DATABASE $db SET session_preload_libraries = 'auto_explain'" \
     -c "ALTER DATABASE $db SET auto_explain.log_min_duration = $AUTO_EXPLAIN_MS" -c "ALTER DATABASE $db SET auto_explain.log_analyze = on" >/dev/null
 fi
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/redload" ./docs/bench/redload
-port=$((20000 + RANDOM % 20000))
-PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-  PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
-pid=$!
-cleanup() {
-  [ -z "${AUTO_EXPLAIN_MS:-}" ] || grep -a -A40 "duration: .* plan:" "$pgdir/server.log" > /tmp/loyalty-plans.log 2>/dev/null || true
-  kill $pid 2>/dev/null || true
-  wait $pid 2>/dev/null || true
-  psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_on_exit() { [ -z "${AUTO_EXPLAIN_MS:-}" ] || grep -a -A40 "duration: .* plan:" "$pglog" > /tmp/loyalty-plans.log 2>/dev/null || true; }
+bench_bin redload
+bench_port
+bench_start "$port"
 base="http://127.0.0.1:$port"
-for _ in $(seq 300); do curl -fs -o /dev/null "$base/healthz" && break; sleep 0.1; done
+bench_wait "$base/healthz"
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
 api() { curl -fsS "${H[@]}" "$base$1" "${@:2}"; }
 field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
@@ -112,7 +97,7 @@ SQL
   echo "== program $p: $n members"
 done
 psql -qAt "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT" >/dev/null
-"$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
+bench_pgbench_db "$C"
 
 # The member under test: the middle one of each program, 60 balance changes.
 for p in small large; do
@@ -129,22 +114,12 @@ for p in small large; do
 done
 lists="member.bycustomer members.page1 member.get member.activity"
 
-cat >"$tmp/req.lua" <<'LUA'
-wrk.headers["X-App-Id"] = "bench"
-wrk.headers["X-App-Token"] = "bench"
-LUA
-ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v }'; }
+bench_req_lua
 wrkload() { # name
-  local out rps p50
-  out=$(wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$(cat "$tmp/$1")")
-  if grep -q "Non-2xx" <<<"$out"; then echo "loyalty.sh: $1: non-2xx answers" >&2; echo "$out" >&2; exit 1; fi
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p50=$(awk '$1 == "50%" { print $2 }' <<<"$out" | ms)
-  echo "$rps $p50" | tee -a "$tmp/res.$1"
+  APP_ID=bench APP_TOKEN=bench bench_wrk "$1" "$(cat "$tmp/$1")"
+  echo "$wrk_rps $wrk_p50" | tee -a "$tmp/res.$1"
 }
 
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
-postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 echo '{"points":1}' >"$tmp/points.json"
 points() { # label codes out
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
@@ -196,11 +171,9 @@ echo "== points: $C clients, ${D}s each; latencies in ms"
 echo "| round | load | throughput | p50 | p99 | load generator (cores) |"
 echo "|---|---|---|---|---|---|"
 printf '%s\n' "${summary[@]}"
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-col() { cut -d' ' -f"$2" "$tmp/res.$1" | median; }
 echo "== members: medians of req/s and p50 ms; small S=$S, large L=$L members; large/small of the p50"
 for q in $lists; do
-  ss=$(col "$q.small" 1); sp=$(col "$q.small" 2); ls=$(col "$q.large" 1); lp=$(col "$q.large" 2)
+  ss=$(bench_col "$q.small" 1); sp=$(bench_col "$q.small" 2); ls=$(bench_col "$q.large" 1); lp=$(bench_col "$q.large" 2)
   awk -v q="$q" -v ss="$ss" -v sp="$sp" -v ls="$ls" -v lp="$lp" \
     'BEGIN { printf "%-18s small %8.0f req/s p50 %7.2f ms   large %8.0f req/s p50 %7.2f ms   p50 large/small %.2f\n", q, ss, sp, ls, lp, lp / sp }'
 done

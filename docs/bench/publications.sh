@@ -24,33 +24,34 @@
 # the printed directory); around each of the two publication loads, the
 # buffers read per publication, by relation (pg_statio_*), which costs an
 # 11-second pause after the server's load for its connections to report.
+# With WEAR=1 PostgreSQL also logs every autovacuum and autoanalyze run
+# (log_autovacuum_min_duration = 0, for the run), and each load prints
+# those that ended during it: table, pages, dead rows, the indexes vacuumed,
+# buffers, I/O, WAL and CPU. SETUP_SQL='…' runs SQL on the database after
+# the set-up (e.g. ALTER TABLE vouchers SET (autovacuum_vacuum_cost_delay
+# = 10)), to try a setting without a migration.
+# ANALYZE_ROUNDS='1 3' runs ANALYZE vouchers, throttled as autovacuum's
+# (vacuum_cost_delay 2 ms, vacuum_cost_limit 200), from 2 seconds into the
+# publication load of those rounds: what an autoanalyze of the vouchers
+# table costs the load it falls in, next to the rounds without.
 # PG_PERF=1 records PostgreSQL's processes with perf for 5 seconds of each
 # publication load and of each SQL load ($tmp/perf.{pub,sql}.<round>).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
+. docs/bench/lib.sh
 C=${1:-16}
 D=${2:-20}
 R=${3:-3}
-: "${PG_URL:?run me under .ci/with-postgres}"
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-
-db="pub_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/pubload" ./docs/bench/pubload
-go build -o "$tmp/redload" ./docs/bench/redload
-go build -o "$tmp/pubsql" ./docs/bench/pubsql
-port=$((20000 + RANDOM % 20000))
-PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
-  PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
-pid=$!
-# The copied binaries (~180 MB) go at the end; the logs, plans and profiles stay in $tmp.
-rmbins() { rm -f "$tmp/promoengine" "$tmp/pubload" "$tmp/redload" "$tmp/pubsql"; }
-trap 'kill $pid 2>/dev/null || true; rmbins' EXIT
-for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+bench_init publications.sh
+bench_keep_tmp=1 # the logs, plans and profiles stay in $tmp; the copied binaries (~180 MB) go
+bench_pg
+bench_db pub
+bench_bin pubload redload pubsql
+bench_port
+bench_start "$port" PROMO_PPROF_ADDR="${PPROF_ADDR:-}"
+pid=$bench_pid
+bench_wait "127.0.0.1:$port/healthz"
 
 # A STATIC campaign with enough vouchers for the whole run.
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
@@ -65,16 +66,15 @@ until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"voucher
 # scans, which grow slower as the load fills those tables (autovacuum only
 # corrects the statistics a minute later).
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
+[ -z "${SETUP_SQL:-}" ] || psql -qAt -v ON_ERROR_STOP=1 "$url" -c "$SETUP_SQL" >/dev/null
+if [ -n "${WEAR:-}" ]; then
+  psql -qAt "$PG_URL" -c "ALTER SYSTEM SET log_autovacuum_min_duration = 0" -c "SELECT pg_reload_conf()" >/dev/null
+  bench_on_exit() { psql -qAt "$PG_URL" -c "ALTER SYSTEM RESET log_autovacuum_min_duration" -c "SELECT pg_reload_conf()" >/dev/null 2>&1; }
+fi
 
-# The benchmark's PostgreSQL, for the CPU watch (redload -watch-only).
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
-postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench'")
 "$tmp/pubsql" -project "$project" -campaign load ${PUBSQL_FLAGS:-} > "$tmp/pub.sql"
-psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
-bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
-"$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
-trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true; rmbins' EXIT
+bench_pgbench_db "$C"
 
 # WEAR=1: the tables' wear (see the header).
 wear_counts() { # relation → buffers found in shared buffers, buffers read in; then the cluster's counters
@@ -104,10 +104,22 @@ wear_report() { # label
   grep -E "^(Planning|Execution)|^  Buffers" "$tmp/explain.$1" | head -4 | sed 's/^ */  /'
   grep -A8 -E "CTE pick_from" "$tmp/explain.$1" | sed 's/^ */  /'
 }
-wear_before() { [ -z "${WEAR:-}" ] || wear_counts > "$tmp/wear.$1.before"; }
+wear_before() {
+  [ -n "${WEAR:-}" ] || return 0
+  wear_counts > "$tmp/wear.$1.before"
+  wc -c < "$pglog" > "$tmp/wear.$1.logmark"
+}
+wear_autovacuum() { # step: the autovacuum and autoanalyze runs of this database that ended since wear_before
+  echo "== wear: autovacuum and autoanalyze runs that ended during the $1 load of round $r"
+  tail -c +$(($(cat "$tmp/wear.$1.logmark") + 1)) "$pglog" | awk -v db="$db" '
+    /LOG: +automatic (vacuum|analyze) of table/ { on = index($0, "\"" db ".") > 0; if (on) { sub(/.*LOG: +/, ""); print "  " $0 }; next }
+    /^\t/ { if (on && /pages:|tuples:|removable|index "|scan needed|I\/O timings|avg read|buffer usage|WAL usage|system usage/) { sub(/^\t+/, ""); print "    " $0 }; next }
+    { on = 0 }'
+}
 wear_after() { # step transactions
   [ -n "${WEAR:-}" ] || return 0
   wear_counts > "$tmp/wear.$1.after"
+  wear_autovacuum "$1"
   echo "== wear: per transaction, $1 load of round $r: buffers hit and read by relation; buffers written by backends and allocated; WAL"
   wear_buffers "$tmp/wear.$1.before" "$tmp/wear.$1.after" "$2" | head -20
 }
@@ -123,11 +135,19 @@ step_pub() {
   if [ -n "${PG_PERF:-}" ]; then
     (sleep 2; perf record -q -F 499 -o "$tmp/perf.pub.$r" -p "$(pgrep -d, -P "$postmaster")" -- sleep 5 >/dev/null 2>&1) &
   fi
+  if [[ " ${ANALYZE_ROUNDS:-} " == *" $r "* ]]; then
+    (sleep 2; t0=$(date +%s.%N)
+      psql -qAt "$url" -c "SET vacuum_cost_delay = 2" -c "SET vacuum_cost_limit = 200" -c "ANALYZE VERBOSE vouchers" 2>&1 |
+        grep -o 'scanned .*' | sed 's/^/analyze of vouchers during this load: /'
+      echo "analyze of vouchers during this load: $(echo "$(date +%s.%N) - $t0" | bc -l | cut -c1-5) s") > "$tmp/analyze.$r" &
+    analyzer=$!
+  fi
   "$tmp/redload" -watch-only -postmaster "$postmaster" -root $$ -duration "${D}s" > "$tmp/pubcpu.$r" &
   local watch=$!
   "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.$r"
   wait "$watch"
   cat "$tmp/pubcpu.$r"
+  if [ -e "$tmp/analyze.$r" ]; then wait "$analyzer"; cat "$tmp/analyze.$r"; fi
   local n; n=$(grep -o '= [0-9]*/s' "$tmp/pub.$r" | grep -o '[0-9]*')
   sed -n 's/^cpu: server \([0-9.]*\), postgres \([0-9.]*\) .*/\1 \2/p' "$tmp/pubcpu.$r" | while read -r srv pg; do
     printf 'cpu per publication: server %.3f ms, postgres %.3f ms\n' "$(echo "$srv * 1000 / $n" | bc -l)" "$(echo "$pg * 1000 / $n" | bc -l)"
@@ -172,7 +192,6 @@ for r in $(seq "$R"); do
   rows+=("$(printf '%s %.0f %.0f %.0f %.3f %.3f %.3f %s' "$r" "$pub" "$sqltps" "$tps" \
     "$(echo "$pub / $tps" | bc -l)" "$(echo "$sqltps / $tps" | bc -l)" "$(echo "$pub / $sqltps" | bc -l)" "${p99:-?}")")
 done
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "== per round: publications/s, publication SQL TPS, TPC-B TPS, publications ÷ TPC-B, SQL ÷ TPC-B, publications ÷ SQL, publication p99 ms"
 printf '%s\n' "${rows[@]}"
 for i in 5 6 7; do

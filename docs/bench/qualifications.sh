@@ -20,30 +20,19 @@
 #   PRODUCTS=200 .ci/with-postgres docs/bench/qualifications.sh 20 20 2 2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 ACTIVE=${1:-1000}
 INACTIVE=${2:-0}
 C=${3:-16}
 D=${4:-20}
 PRODUCTS=${PRODUCTS:-10000}
-: "${PG_URL:?run me under .ci/with-postgres}"
-db="qual_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/redload" ./docs/bench/redload
-port=$((20000 + RANDOM % 20000))
-PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-  PROMO_PPROF_ADDR="${PPROF_ADDR:-}" PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
-pid=$!
-cleanup() {
-  kill $pid 2>/dev/null || true
-  wait $pid 2>/dev/null || true
-  psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+bench_init qualifications.sh
+bench_pg
+bench_db qual
+bench_bin redload
+bench_port
+bench_start "$port" PROMO_PPROF_ADDR="${PPROF_ADDR:-}"
+bench_wait "127.0.0.1:$port/healthz"
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
 api() { curl -fsS "${H[@]}" "127.0.0.1:$port$1" "${@:2}"; }
 
@@ -97,21 +86,17 @@ items=$(seq 0 49 | sed 's/.*/{"product_id":"p-&","quantity":1,"price":1000}/' | 
 echo "{\"customer\":{\"source_id\":\"shopper\"},\"order\":{\"items\":[$items]},\"options\":{\"limit\":5}}" > "$tmp/qualify.json"
 api /v1/qualifications -d @"$tmp/qualify.json" > "$tmp/qualify.out"
 grep -q '"object":"promotion_tier"' "$tmp/qualify.out" || { echo "nothing qualified:" >&2; head -c 2000 "$tmp/qualify.out" >&2; exit 1; }
-# The benchmark's PostgreSQL, so that redload reports the CPU of the server,
-# of PostgreSQL and of other processes during the load (its "cpu:" line).
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
-postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 # The statements one qualification sends (the second request: the first
 # built the tier snapshot), from PostgreSQL's statement log.
 api /v1/qualifications -o /dev/null -d @"$tmp/qualify.json"
 psql -qAt "$url" -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 0.5
-before=$(wc -l < "$pgdir/server.log")
+before=$(wc -l < "$pglog")
 api /v1/qualifications -o /dev/null -d @"$tmp/qualify.json"
 psql -qAt "$url" -c "ALTER SYSTEM RESET log_statement" -c "SELECT pg_reload_conf()" >/dev/null
 # The request's connection is the one that read the project's
 # qualification_version (background jobs log statements meanwhile).
-tail -n +$((before + 1)) "$pgdir/server.log" | grep -E 'LOG: +(statement|execute)' > "$tmp/log" || true
+tail -n +$((before + 1)) "$pglog" | grep -E 'LOG: +(statement|execute)' > "$tmp/log" || true
 conn=$(grep -m 1 'qualification_version' "$tmp/log" | grep -o '\[[0-9]*\]' || echo none)
 grep -F "$conn" "$tmp/log" > "$tmp/statements" || true
 echo "statements per qualification: $(wc -l < "$tmp/statements")"

@@ -15,32 +15,21 @@
 # default binary (unset: the working tree is built).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 C=${1:?clients}; D=${2:?seconds}; shift 2
-: "${PG_URL:?run me under .ci/with-postgres}"
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-db="tail_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
-tmp=$(mktemp -d)
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/redload" ./docs/bench/redload
-port=$((20000 + RANDOM % 20000))
+bench_init redemption-tail.sh
+bench_pg
+bench_db tail
+bench_bin redload
+bench_port
 pid=
 bin="$tmp/promoengine"
 start() { # env...
-  env "$@" PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-    PROMO_PPROF_ADDR="${PPROF_ADDR:-}" PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$bin" >/dev/null 2>>"$tmp/server.log" &
-  pid=$!
-  for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  bench_server=$bin bench_start "$port" PROMO_PPROF_ADDR="${PPROF_ADDR:-}" "$@"
+  pid=$bench_pid
+  bench_wait "127.0.0.1:$port/healthz"
 }
-stop() { kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; }
-cleanup() {
-  stop
-  psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "DROP DATABASE IF EXISTS ${db}_pgbench WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+stop() { [ -z "$pid" ] || bench_stop "$pid"; pid=; }
 start
 H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
 api() { curl -fsS "${H[@]}" "127.0.0.1:$port$1" "${@:2}"; }
@@ -66,7 +55,7 @@ cat > "$tmp/mix.json" <<'JSON'
  "metadata":{"channel":"web"}}
 JSON
 psql -qAt "$url" -c "VACUUM ANALYZE vouchers" -c "CHECKPOINT" >/dev/null
-"$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
+bench_pgbench_db "$C"
 stop
 load() { # label path body codes
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null

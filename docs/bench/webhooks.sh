@@ -16,35 +16,24 @@
 # PROMO_BIN=path runs that binary instead of building the working tree.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. docs/bench/lib.sh
 C=${1:-16}
 D=${2:-10}
 R=${3:-3}
 VOUCHERS=${VOUCHERS:-$((R * 4 * D * 4000))}
-: "${PG_URL:?run me under .ci/with-postgres}"
-
-db="hooks_$(date +%s)"
-psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
-url="${PG_URL/\/postgres\?//$db?}"
-tmp=$(mktemp -d)
-if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
-go build -o "$tmp/redload" ./docs/bench/redload
-pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
-postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
-go build -o "$tmp/pubload" ./docs/bench/pubload
-port=$((20000 + RANDOM % 20000))
+bench_init webhooks.sh
+bench_keep_tmp=1 # the server's output and the loads' reports stay in $tmp; the binaries go
+bench_pg
+bench_db hooks
+bench_bin redload pubload
+bench_port
 hookport=$((port + 1))
-pid=
 start() { # workers
-  PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-    PROMO_RATE_LIMIT=-1 PROMO_WEBHOOK_ALLOW_PRIVATE=true PROMO_WORKERS="$1" PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
-    PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
-    PROMO_BOOTSTRAP_MANAGEMENT_ID=benchm PROMO_BOOTSTRAP_MANAGEMENT_TOKEN=benchm \
-    "$tmp/promoengine" >>"$tmp/server.out" 2>>"$tmp/server.log" &
-  pid=$!
-  for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  bench_start "$port" PROMO_WEBHOOK_ALLOW_PRIVATE=true PROMO_WORKERS="$1" PROMO_PPROF_ADDR="${PPROF_ADDR:-}"
+  pid=$bench_pid
+  bench_wait "127.0.0.1:$port/healthz"
 }
-stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
-trap 'kill $pid 2>/dev/null || true; psql -qAt "$PG_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+stop() { bench_stop "$pid"; }
 start 2
 project=$(grep -o 'proj_[0-9A-Za-z]*' "$tmp/server.out" | head -n 1)
 
