@@ -44,6 +44,13 @@
 # EXPLAIN=1 then prints the plans PostgreSQL ran for each request on each
 # project (auto_explain with ANALYZE: rows read per plan node).
 # PROMO_BIN=path runs that binary instead of building the working tree.
+# PROMO_BIN_B=path A/B: a second server (B, that binary; A is PROMO_BIN or
+# the working tree) on the same database; every load runs on both, A then B
+# in odd rounds, B then A in even ones, and the medians add B's and the
+# ratio B/A of the CPU per request (server + PostgreSQL) per load and project.
+# PPROF_ADDR=127.0.0.1:6063 serves the server's pprof there and, in round 1,
+# writes a CPU profile of each load on the large project (its first D-1
+# seconds) to $PPROF_DIR/lists-project.LOAD.pprof (PPROF_DIR default /tmp).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 D=${1:-5}
@@ -79,13 +86,27 @@ else
 fi
 port=$((20000 + RANDOM % 10000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-  PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
+  PROMO_PPROF_ADDR="${PPROF_ADDR:-}" PROMO_RATE_LIMIT=-1 PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
   PROMO_BOOTSTRAP_MANAGEMENT_ID=benchm PROMO_BOOTSTRAP_MANAGEMENT_TOKEN=benchm \
   "$tmp/promoengine" >/dev/null 2>>"$tmp/server.log" &
 ours=$!
 pids+=("$ours")
 base="http://127.0.0.1:$port"
 for _ in $(seq 300); do curl -fs -o /dev/null "$base/healthz" && break; sleep 0.1; done
+declare -A SRV PORT
+SRV[a]=$ours PORT[a]=$port
+sides="a"
+if [ -n "${PROMO_BIN_B:-}" ]; then
+  cp "$PROMO_BIN_B" "$tmp/promoengine_b"
+  PORT[b]=$((port + 2))
+  PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:${PORT[b]}" PROMO_LOG_LEVEL=warn PROMO_RATE_LIMIT=-1 \
+    "$tmp/promoengine_b" >/dev/null 2>>"$tmp/server_b.log" &
+  SRV[b]=$!
+  pids+=("${SRV[b]}")
+  for _ in $(seq 300); do curl -fs -o /dev/null "http://127.0.0.1:${PORT[b]}/healthz" && break; sleep 0.1; done
+  sides="a b"
+fi
+side=a
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
 # Two projects, each with its own server-side key.
@@ -268,45 +289,60 @@ LUA
 hz=$(getconf CLK_TCK)
 pgdir=$(psql -qAt "$url" -c "SHOW data_directory")
 postmaster=$(head -n 1 "$pgdir/postmaster.pid")
-srvticks() { awk '{ print $14 + $15 }' "/proc/$ours/stat"; }
+srvticks() { awk '{ print $14 + $15 }' "/proc/${SRV[$side]}/stat"; }
 pgticks() {
   { awk '{ print $14 + $15 + $16 + $17 }' "/proc/$postmaster/stat"
     for k in $(ps -o pid= --ppid "$postmaster"); do awk '{ print $14 + $15 }' "/proc/$k/stat" 2>/dev/null || true; done
   } | awk '{ s += $1 } END { print s }'
 }
 
-# load NAME.PROJECT: one wrk run; appends "rps p50_ms server_ms pg_ms" (CPU
-# milliseconds per request) to $tmp/res.NAME.PROJECT.
+# load NAME.PROJECT: one wrk run on server $side; appends "rps p50_ms
+# server_ms pg_ms" (CPU milliseconds per request) to $tmp/res.NAME.PROJECT
+# (…PROJECT.b for server B).
 load() {
-  local name=$1 c=${1##*.} out rps p50 n s0 g0 s1 g1
+  local name=$1 c=${1##*.} out rps p50 n s0 g0 s1 g1 sfx="" url0
+  [ "$side" = a ] || sfx=.$side
+  url0="http://127.0.0.1:${PORT[$side]}"
   s0=$(srvticks) g0=$(pgticks)
+  local prof=""
+  if [ -n "${PPROF_ADDR:-}" ] && [ "$side" = a ] && [ "${round:-0}" = 1 ] && [ "$c" = large ] && [ "$D" -gt 1 ]; then
+    prof="${PPROF_DIR:-/tmp}/lists-project.${name%.*}$sfx.pprof"
+    curl -fs "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D - 1))" -o "$prof" &
+  fi
   if [[ $name == *.rest* ]]; then
-    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$(cat "$tmp/$name")")
+    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$(sed "s|^$base|$url0|" "$tmp/$name")")
   else
-    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$base/graphql")
+    out=$(APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" wrk -t2 -c16 -d"${D}s" --latency -s "$tmp/req.lua" "$url0/graphql")
   fi
   s1=$(srvticks) g1=$(pgticks)
+  [ -z "$prof" ] || wait $!
   if grep -q "Non-2xx" <<<"$out"; then echo "lists-project.sh: $name: non-2xx answers" >&2; echo "$out" >&2; exit 1; fi
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   n=$(awk '/requests in/ {print $1}' <<<"$out")
   p50=$(awk '$1 == "50%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v }' <<<"$out")
   awk -v r="$rps" -v p="$p50" -v n="$n" -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v hz="$hz" \
-    'BEGIN { printf "%s %s %.3f %.3f\n", r, p, s * 1000 / hz / n, g * 1000 / hz / n }' | tee -a "$tmp/res.$name"
+    'BEGIN { printf "%s %s %.3f %.3f\n", r, p, s * 1000 / hz / n, g * 1000 / hz / n }' | tee -a "$tmp/res.$name$sfx"
 }
 
 echo "== warm-up: every load once on each project, 1s each (not counted)"
-for q in $loads; do for c in small large; do D=1 load "$q.$c" >/dev/null; done; done
+for side in $sides; do for q in $loads; do for c in small large; do D=1 load "$q.$c" >/dev/null; done; done; done
 rm -f "$tmp"/res.*
 
 echo "== deep pages: page $deep"
 echo "== $R rounds of ${D}s, wrk -t2 -c16; columns: req/s, p50 ms, cpu: server and postgres ms per request"
 for r in $(seq "$R"); do
+  round=$r
   order="small large"
   [ $((r % 2)) -eq 0 ] && order="large small"
+  ss=$sides
+  [ $((r % 2)) -eq 0 ] && [ "$sides" = "a b" ] && ss="b a"
   for q in $loads; do
-    for c in $order; do echo -n "round $r $q $c: "; load "$q.$c"; done
+    for c in $order; do
+      for side in $ss; do echo -n "round $r $q $c${PROMO_BIN_B:+ $side}: "; load "$q.$c"; done
+    done
   done
 done
+side=a
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 col() { cut -d' ' -f"$2" "$tmp/res.$1" | median; }
@@ -317,6 +353,16 @@ for q in $loads; do
     'BEGIN { printf "%-22s small %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   large %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   p50 large/small %.2f cpu %.2f\n",
       q, ss, sp, sc, sg, ls, lp, lc, lg, lp / sp, (lc + lg) / (sc + sg) }'
 done
+if [ "$sides" = "a b" ]; then
+  echo "== B ($PROMO_BIN_B): the same medians, and B/A of the cpu per request (server+postgres) on small and large"
+  for q in $loads; do
+    awk -v q="$q" -v ss="$(col "$q.small.b" 1)" -v sp="$(col "$q.small.b" 2)" -v ls="$(col "$q.large.b" 1)" -v lp="$(col "$q.large.b" 2)" \
+      -v sc="$(col "$q.small.b" 3)" -v sg="$(col "$q.small.b" 4)" -v lc="$(col "$q.large.b" 3)" -v lg="$(col "$q.large.b" 4)" \
+      -v asc="$(col "$q.small" 3)" -v asg="$(col "$q.small" 4)" -v alc="$(col "$q.large" 3)" -v alg="$(col "$q.large" 4)" \
+      'BEGIN { printf "%-22s small %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   large %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   cpu B/A small %.2f large %.2f\n",
+        q, ss, sp, sc, sg, ls, lp, lc, lg, (sc + sg) / (asc + asg), (lc + lg) / (alc + alg) }'
+  done
+fi
 
 # EXPLAIN=1: then every request once more on each project, through a
 # second server whose connections log the plans of their statements
