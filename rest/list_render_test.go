@@ -56,3 +56,36 @@ func TestListedRedemptionsAndOrdersAsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestCustomerSummaryCountsPointsApartFromCredits: the customers' summaries
+// (one grouped statement per page) sum the points of loyalty redemptions
+// with a reward as redeemed_points and leave them out of the gift
+// credits, and a rollback takes them back, on the page and alone.
+func TestCustomerSummaryCountsPointsApartFromCredits(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Points", "campaign_type": "LOYALTY_PROGRAM", "type": "STATIC",
+		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 100}}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Points/vouchers", map[string]any{"code": "CARD-S"}, app), http.StatusOK)
+	h2 := v2(t, e, e.Project)
+	rew := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
+		"material": v2ProductMaterial(t, e)}, h2)["id"].(string)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards/"+rew+"/activate", nil, h2)
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/CARD-S/redemption", map[string]any{"reward": map[string]any{"id": rew, "points": 60},
+		"customer": map[string]any{"source_id": "pat"}}, app), http.StatusOK)
+	summary := func(c map[string]any) string {
+		r := c["summary"].(map[string]any)["redemptions"].(map[string]any)
+		return mustJSON([]any{r["total_redeemed"], r["total_succeeded"], r["gift"].(map[string]any)["redeemed_amount"],
+			r["loyalty_card"].(map[string]any)["redeemed_points"]})
+	}
+	check := func(want string) {
+		t.Helper()
+		if got := summary(must(t, e.Do(http.MethodGet, "/v1/customers/pat", nil, app), http.StatusOK)); got != want {
+			t.Errorf("pat's summary (redeemed, succeeded, credits, points) = %s, want %s", got, want)
+		}
+		listedAsRead(t, e, app)
+	}
+	check("[1,1,0,60]")
+	must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["id"].(string)+"/rollback", nil, app), http.StatusOK)
+	check("[1,1,0,0]")
+}
