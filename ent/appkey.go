@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -157,7 +156,7 @@ func (_m *AppKey) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field allowed_ips", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.AllowedIps); err != nil {
+				if err := decodeJSONDocument(*value, &_m.AllowedIps); err != nil {
 					return fmt.Errorf("unmarshal field allowed_ips: %w", err)
 				}
 			}

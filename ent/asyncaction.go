@@ -172,7 +172,7 @@ func (_m *AsyncAction) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field result", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Result); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Result); err != nil {
 					return fmt.Errorf("unmarshal field result: %w", err)
 				}
 			}

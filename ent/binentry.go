@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -173,9 +174,7 @@ func (_m *BinEntry) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field snapshot", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Snapshot); err != nil {
-					return fmt.Errorf("unmarshal field snapshot: %w", err)
-				}
+				_m.Snapshot = json.RawMessage(bytes.TrimSpace(*value))
 			}
 		case binentry.FieldState:
 			if value, ok := values[i].(*sql.NullString); !ok {

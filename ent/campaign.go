@@ -344,7 +344,7 @@ func (_m *Campaign) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
@@ -352,7 +352,7 @@ func (_m *Campaign) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field referral_program", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ReferralProgram); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ReferralProgram); err != nil {
 					return fmt.Errorf("unmarshal field referral_program: %w", err)
 				}
 			}
@@ -360,7 +360,7 @@ func (_m *Campaign) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field loyalty_tiers_expiration", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.LoyaltyTiersExpiration); err != nil {
+				if err := decodeJSONDocument(*value, &_m.LoyaltyTiersExpiration); err != nil {
 					return fmt.Errorf("unmarshal field loyalty_tiers_expiration: %w", err)
 				}
 			}
@@ -368,7 +368,7 @@ func (_m *Campaign) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field promotion", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Promotion); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Promotion); err != nil {
 					return fmt.Errorf("unmarshal field promotion: %w", err)
 				}
 			}

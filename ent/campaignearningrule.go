@@ -136,7 +136,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field loyalty", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Loyalty); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Loyalty); err != nil {
 					return fmt.Errorf("unmarshal field loyalty: %w", err)
 				}
 			}
@@ -144,7 +144,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field custom_event", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.CustomEvent); err != nil {
+				if err := decodeJSONDocument(*value, &_m.CustomEvent); err != nil {
 					return fmt.Errorf("unmarshal field custom_event: %w", err)
 				}
 			}
@@ -152,7 +152,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field segment", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Segment); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Segment); err != nil {
 					return fmt.Errorf("unmarshal field segment: %w", err)
 				}
 			}
@@ -160,7 +160,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field loyalty_tier", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.LoyaltyTier); err != nil {
+				if err := decodeJSONDocument(*value, &_m.LoyaltyTier); err != nil {
 					return fmt.Errorf("unmarshal field loyalty_tier: %w", err)
 				}
 			}
@@ -168,7 +168,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field pending_points", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.PendingPoints); err != nil {
+				if err := decodeJSONDocument(*value, &_m.PendingPoints); err != nil {
 					return fmt.Errorf("unmarshal field pending_points: %w", err)
 				}
 			}
@@ -176,7 +176,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field expiration_rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ExpirationRules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ExpirationRules); err != nil {
 					return fmt.Errorf("unmarshal field expiration_rules: %w", err)
 				}
 			}
@@ -184,7 +184,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field source", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Source); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Source); err != nil {
 					return fmt.Errorf("unmarshal field source: %w", err)
 				}
 			}
@@ -192,7 +192,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field validity_timeframe", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ValidityTimeframe); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ValidityTimeframe); err != nil {
 					return fmt.Errorf("unmarshal field validity_timeframe: %w", err)
 				}
 			}
@@ -208,7 +208,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field validity_hours", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ValidityHours); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ValidityHours); err != nil {
 					return fmt.Errorf("unmarshal field validity_hours: %w", err)
 				}
 			}
@@ -249,7 +249,7 @@ func (_m *CampaignEarningRule) assignValues(columns []string, values []any) erro
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -113,9 +114,7 @@ func (_m *CampaignTemplate) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field setup", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Setup); err != nil {
-					return fmt.Errorf("unmarshal field setup: %w", err)
-				}
+				_m.Setup = json.RawMessage(bytes.TrimSpace(*value))
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -104,7 +103,7 @@ func (_m *ConsentGroup) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field consents", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Consents); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Consents); err != nil {
 					return fmt.Errorf("unmarshal field consents: %w", err)
 				}
 			}

@@ -202,7 +202,7 @@ func (_m *Customer) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
@@ -210,7 +210,7 @@ func (_m *Customer) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field system_metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.SystemMetadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.SystemMetadata); err != nil {
 					return fmt.Errorf("unmarshal field system_metadata: %w", err)
 				}
 			}

@@ -135,7 +135,7 @@ func (_m *EarningRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field error", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Error); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Error); err != nil {
 					return fmt.Errorf("unmarshal field error: %w", err)
 				}
 			}
@@ -173,7 +173,7 @@ func (_m *EarningRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

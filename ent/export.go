@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -128,7 +127,7 @@ func (_m *Export) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field parameters", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Parameters); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Parameters); err != nil {
 					return fmt.Errorf("unmarshal field parameters: %w", err)
 				}
 			}

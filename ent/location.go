@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -96,7 +95,7 @@ func (_m *Location) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field shape", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Shape); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Shape); err != nil {
 					return fmt.Errorf("unmarshal field shape: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -153,7 +152,7 @@ func (_m *LoyaltyProgram) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field card_definition_ids", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.CardDefinitionIds); err != nil {
+				if err := decodeJSONDocument(*value, &_m.CardDefinitionIds); err != nil {
 					return fmt.Errorf("unmarshal field card_definition_ids: %w", err)
 				}
 			}
@@ -161,7 +160,7 @@ func (_m *LoyaltyProgram) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field earning_rule_ids", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.EarningRuleIds); err != nil {
+				if err := decodeJSONDocument(*value, &_m.EarningRuleIds); err != nil {
 					return fmt.Errorf("unmarshal field earning_rule_ids: %w", err)
 				}
 			}
@@ -169,7 +168,7 @@ func (_m *LoyaltyProgram) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field tier_structure_ids", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.TierStructureIds); err != nil {
+				if err := decodeJSONDocument(*value, &_m.TierStructureIds); err != nil {
 					return fmt.Errorf("unmarshal field tier_structure_ids: %w", err)
 				}
 			}
@@ -177,7 +176,7 @@ func (_m *LoyaltyProgram) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

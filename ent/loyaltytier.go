@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -128,7 +127,7 @@ func (_m *LoyaltyTier) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field earning_rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.EarningRules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.EarningRules); err != nil {
 					return fmt.Errorf("unmarshal field earning_rules: %w", err)
 				}
 			}
@@ -136,7 +135,7 @@ func (_m *LoyaltyTier) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field rewards", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Rewards); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Rewards); err != nil {
 					return fmt.Errorf("unmarshal field rewards: %w", err)
 				}
 			}
@@ -144,7 +143,7 @@ func (_m *LoyaltyTier) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -144,15 +145,13 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field calculated", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Calculated); err != nil {
-					return fmt.Errorf("unmarshal field calculated: %w", err)
-				}
+				_m.Calculated = json.RawMessage(bytes.TrimSpace(*value))
 			}
 		case order.FieldRedemptions:
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field redemptions", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Redemptions); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Redemptions); err != nil {
 					return fmt.Errorf("unmarshal field redemptions: %w", err)
 				}
 			}
@@ -160,7 +159,7 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
@@ -216,7 +215,7 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field items", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Items); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Items); err != nil {
 					return fmt.Errorf("unmarshal field items: %w", err)
 				}
 			}

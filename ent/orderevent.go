@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -112,9 +113,7 @@ func (_m *OrderEvent) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field order", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Order); err != nil {
-					return fmt.Errorf("unmarshal field order: %w", err)
-				}
+				_m.Order = json.RawMessage(bytes.TrimSpace(*value))
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -185,7 +184,7 @@ func (_m *OrderPayment) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field limits", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Limits); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Limits); err != nil {
 					return fmt.Errorf("unmarshal field limits: %w", err)
 				}
 			}
@@ -200,7 +199,7 @@ func (_m *OrderPayment) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field rejection_details", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.RejectionDetails); err != nil {
+				if err := decodeJSONDocument(*value, &_m.RejectionDetails); err != nil {
 					return fmt.Errorf("unmarshal field rejection_details: %w", err)
 				}
 			}
@@ -222,7 +221,7 @@ func (_m *OrderPayment) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field order_items", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.OrderItems); err != nil {
+				if err := decodeJSONDocument(*value, &_m.OrderItems); err != nil {
 					return fmt.Errorf("unmarshal field order_items: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -179,7 +178,7 @@ func (_m *PointsBucket) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field details", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Details); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Details); err != nil {
 					return fmt.Errorf("unmarshal field details: %w", err)
 				}
 			}
@@ -187,7 +186,7 @@ func (_m *PointsBucket) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field expiration_rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ExpirationRules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ExpirationRules); err != nil {
 					return fmt.Errorf("unmarshal field expiration_rules: %w", err)
 				}
 			}

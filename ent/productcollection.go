@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -106,7 +105,7 @@ func (_m *ProductCollection) assignValues(columns []string, values []any) error 
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field filter", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Filter); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Filter); err != nil {
 					return fmt.Errorf("unmarshal field filter: %w", err)
 				}
 			}
@@ -114,7 +113,7 @@ func (_m *ProductCollection) assignValues(columns []string, values []any) error 
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field products", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Products); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Products); err != nil {
 					return fmt.Errorf("unmarshal field products: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -138,7 +137,7 @@ func (_m *ProgramReward) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field costs", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Costs); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Costs); err != nil {
 					return fmt.Errorf("unmarshal field costs: %w", err)
 				}
 			}

@@ -142,7 +142,7 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field features", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Features); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Features); err != nil {
 					return fmt.Errorf("unmarshal field features: %w", err)
 				}
 			}
@@ -168,7 +168,7 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field client_trusted_domains", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ClientTrustedDomains); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ClientTrustedDomains); err != nil {
 					return fmt.Errorf("unmarshal field client_trusted_domains: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -132,7 +131,7 @@ func (_m *PromotionStack) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field tier_ids", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.TierIds); err != nil {
+				if err := decodeJSONDocument(*value, &_m.TierIds); err != nil {
 					return fmt.Errorf("unmarshal field tier_ids: %w", err)
 				}
 			}

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -310,7 +311,7 @@ func (_m *Redemption) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}
@@ -318,15 +319,13 @@ func (_m *Redemption) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field order", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Order); err != nil {
-					return fmt.Errorf("unmarshal field order: %w", err)
-				}
+				_m.Order = json.RawMessage(bytes.TrimSpace(*value))
 			}
 		case redemption.FieldReward:
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field reward", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Reward); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Reward); err != nil {
 					return fmt.Errorf("unmarshal field reward: %w", err)
 				}
 			}
@@ -334,7 +333,7 @@ func (_m *Redemption) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field channel", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Channel); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Channel); err != nil {
 					return fmt.Errorf("unmarshal field channel: %w", err)
 				}
 			}

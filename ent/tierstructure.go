@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -126,7 +125,7 @@ func (_m *TierStructure) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field point_earned", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.PointEarned); err != nil {
+				if err := decodeJSONDocument(*value, &_m.PointEarned); err != nil {
 					return fmt.Errorf("unmarshal field point_earned: %w", err)
 				}
 			}
@@ -134,7 +133,7 @@ func (_m *TierStructure) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field expiration", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Expiration); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Expiration); err != nil {
 					return fmt.Errorf("unmarshal field expiration: %w", err)
 				}
 			}
@@ -142,7 +141,7 @@ func (_m *TierStructure) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field downgrade", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Downgrade); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Downgrade); err != nil {
 					return fmt.Errorf("unmarshal field downgrade: %w", err)
 				}
 			}
@@ -150,7 +149,7 @@ func (_m *TierStructure) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -118,7 +117,7 @@ func (_m *V1Reward) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field parameters", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Parameters); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Parameters); err != nil {
 					return fmt.Errorf("unmarshal field parameters: %w", err)
 				}
 			}
@@ -139,7 +138,7 @@ func (_m *V1Reward) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field attributes", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Attributes); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Attributes); err != nil {
 					return fmt.Errorf("unmarshal field attributes: %w", err)
 				}
 			}
@@ -147,7 +146,7 @@ func (_m *V1Reward) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Metadata); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Metadata); err != nil {
 					return fmt.Errorf("unmarshal field metadata: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -133,7 +132,7 @@ func (_m *V1RewardAssignment) assignValues(columns []string, values []any) error
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field validation_rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ValidationRules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ValidationRules); err != nil {
 					return fmt.Errorf("unmarshal field validation_rules: %w", err)
 				}
 			}

@@ -3,7 +3,6 @@
 package ent
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -118,7 +117,7 @@ func (_m *ValidationRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Rules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Rules); err != nil {
 					return fmt.Errorf("unmarshal field rules: %w", err)
 				}
 			}
@@ -126,7 +125,7 @@ func (_m *ValidationRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field error", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.Error); err != nil {
+				if err := decodeJSONDocument(*value, &_m.Error); err != nil {
 					return fmt.Errorf("unmarshal field error: %w", err)
 				}
 			}
@@ -134,7 +133,7 @@ func (_m *ValidationRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field applicable_to", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.ApplicableTo); err != nil {
+				if err := decodeJSONDocument(*value, &_m.ApplicableTo); err != nil {
 					return fmt.Errorf("unmarshal field applicable_to: %w", err)
 				}
 			}
@@ -142,7 +141,7 @@ func (_m *ValidationRule) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field bundle_rules", values[i])
 			} else if value != nil && len(*value) > 0 {
-				if err := json.Unmarshal(*value, &_m.BundleRules); err != nil {
+				if err := decodeJSONDocument(*value, &_m.BundleRules); err != nil {
 					return fmt.Errorf("unmarshal field bundle_rules: %w", err)
 				}
 			}

@@ -641,6 +641,52 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			checkCountsIndexOnly(t, db, c.name, c.table, strings.TrimSuffix(c.table, "s")+"_project_id_created_at_id", stmts)
 		}
 	}
+	// Statements per page, at most: REST's redemptions page reads its
+	// count, its rows with their customers, the vouchers with their
+	// categories and the vouchers' campaigns (JoinEdges), redemptionList
+	// without edges its count and rows; the orders page its count and
+	// rows; the customers' summaries one grouped statement for the page.
+	for _, c := range []struct {
+		name string
+		max  int
+		run  func(ctx context.Context) error
+	}{
+		{"GET /v1/redemptions?page=2", 4, func(ctx context.Context) error {
+			two := 2
+			_, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Page: &two})
+			return err
+		}},
+		{"redemptionList(page: 2){total data{id voucherCode}}", 2, func(ctx context.Context) error {
+			gqlQuery(t, ctx, `{ redemptionList(input: {limit: 50, page: 2}) { total data { id voucherCode } } }`)
+			return nil
+		}},
+		{"GET /v1/orders?page=2", 2, func(ctx context.Context) error {
+			two := 2
+			_, err := orderpkg.ListOrders(ctx, &orderpkg.ListInput{Limit: &limit, Page: &two})
+			return err
+		}},
+		{"GET /v1/customers summaries", 1, func(ctx context.Context) error {
+			list, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: &limit})
+			if err != nil {
+				return err
+			}
+			rec.take()
+			_, err = customerpkg.Summaries(ctx, list.Data)
+			return err
+		}},
+	} {
+		rec.take()
+		if err := c.run(rctx); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if stmts := rec.take(); len(stmts) > c.max {
+			var texts []string
+			for _, s := range stmts {
+				texts = append(texts, s.query[:min(len(s.query), 120)])
+			}
+			t.Errorf("%s: %d statements, want at most %d:\n%s", c.name, len(stmts), c.max, strings.Join(texts, "\n"))
+		}
+	}
 	// The project's redemptions connection counts off the index its v1
 	// list pages read.
 	rec.take()

@@ -46,6 +46,13 @@
 # SETUP_SQL='…' runs SQL on the database after the data is cloned (before
 # VACUUM ANALYZE; e.g. an index to weigh).
 # PROMO_BIN=path runs that binary instead of building the working tree.
+# PROMO_BIN_B=path A/B: a second server (B, that binary; A is PROMO_BIN or
+# the working tree) on the same database; every load runs on both, A then B
+# in odd rounds, B then A in even ones, and the medians add B's and the
+# ratio B/A of the CPU per request (server + PostgreSQL) per load and project.
+# PPROF_ADDR=127.0.0.1:6063 serves the server's pprof there and, in round 1,
+# writes a CPU profile of each load on the large project (its first D-1
+# seconds) to $PPROF_DIR/lists-project.LOAD.pprof (PPROF_DIR default /tmp).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . docs/bench/lib.sh
@@ -65,10 +72,23 @@ has() { [[ ",$LISTS," == *",$1,"* ]]; }
 bench_db listsp
 bench_bin
 bench_port
-bench_start "$port"
+bench_start "$port" PROMO_PPROF_ADDR="${PPROF_ADDR:-}"
 ours=$bench_pid
 base="http://127.0.0.1:$port"
 bench_wait "$base/healthz"
+declare -A SRV PORT
+SRV[a]=$ours PORT[a]=$port
+sides="a"
+if [ -n "${PROMO_BIN_B:-}" ]; then
+  cp "$PROMO_BIN_B" "$tmp/promoengine_b"
+  bench_bins+=(promoengine_b)
+  PORT[b]=$((port + 2))
+  bench_server="$tmp/promoengine_b" bench_start "${PORT[b]}" PROMO_AUTO_MIGRATE=false
+  SRV[b]=$bench_pid
+  bench_wait "http://127.0.0.1:${PORT[b]}/healthz"
+  sides="a b"
+fi
+side=a
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
 # Two projects, each with its own server-side key.
@@ -237,28 +257,50 @@ done
 bench_req_lua
 bench_pg
 
-# load NAME.PROJECT: one wrk run; appends "rps p50_ms server_ms pg_ms" (CPU
-# milliseconds per request) to $tmp/res.NAME.PROJECT.
+# load NAME.PROJECT: one wrk run on server $side; appends "rps p50_ms
+# server_ms pg_ms" (CPU milliseconds per request) to $tmp/res.NAME.PROJECT
+# (…PROJECT.b for server B).
 load() {
-  local name=$1 c=${1##*.} s0 g0 s1 g1
-  s0=$(bench_ticks "$ours") g0=$(bench_pgticks)
-  if [[ $name == *.rest* ]]; then
-    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} bench_wrk "$name" "$(cat "$tmp/$name")"
-  else
-    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" bench_wrk "$name" "$base/graphql"
+  local name=$1 c=${1##*.} s0 g0 s1 g1 sfx="" url0 prof=""
+  [ "$side" = a ] || sfx=.$side
+  url0="http://127.0.0.1:${PORT[$side]}"
+  s0=$(bench_ticks "${SRV[$side]}") g0=$(bench_pgticks)
+  if [ -n "${PPROF_ADDR:-}" ] && [ "$side" = a ] && [ "${round:-0}" = 1 ] && [ "$c" = large ] && [ "$D" -gt 1 ]; then
+    prof="${PPROF_DIR:-/tmp}/lists-project.${name%.*}$sfx.pprof"
+    curl -fs "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D - 1))" -o "$prof" &
   fi
-  s1=$(bench_ticks "$ours") g1=$(bench_pgticks)
+  if [[ $name == *.rest* ]]; then
+    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} bench_wrk "$name" "$(sed "s|^$base|$url0|" "$tmp/$name")"
+  else
+    APP_ID=${KEY[$c]} APP_TOKEN=${TOKEN[$c]} BODY="$tmp/$name" bench_wrk "$name" "$url0/graphql"
+  fi
+  s1=$(bench_ticks "${SRV[$side]}") g1=$(bench_pgticks)
+  [ -z "$prof" ] || wait $!
   awk -v r="$wrk_rps" -v p="$wrk_p50" -v n="$wrk_n" -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v hz="$hz" \
-    'BEGIN { printf "%s %s %.3f %.3f\n", r, p, s * 1000 / hz / n, g * 1000 / hz / n }' | tee -a "$tmp/res.$name"
+    'BEGIN { printf "%s %s %.3f %.3f\n", r, p, s * 1000 / hz / n, g * 1000 / hz / n }' | tee -a "$tmp/res.$name$sfx"
 }
 
 echo "== warm-up: every load once on each project, 1s each (not counted)"
-for q in $loads; do for c in small large; do D=1 load "$q.$c" >/dev/null; done; done
+for side in $sides; do for q in $loads; do for c in small large; do D=1 load "$q.$c" >/dev/null; done; done; done
+side=a
 rm -f "$tmp"/res.*
 
 echo "== deep pages: page $deep"
 echo "== $R rounds of ${D}s, wrk -t2 -c16; columns: req/s, p50 ms, cpu: server and postgres ms per request"
-bench_rounds "$loads"
+# The rounds of bench_rounds, on each server (A then B in odd rounds), with
+# the round in $round for the profiles.
+for r in $(seq "$R"); do
+  round=$r
+  order="small large"
+  ss=$sides
+  [ $((r % 2)) -eq 0 ] && order="large small" && [ "$sides" = "a b" ] && ss="b a"
+  for q in $loads; do
+    for c in $order; do
+      for side in $ss; do echo -n "round $r $q $c${PROMO_BIN_B:+ $side}: "; load "$q.$c"; done
+    done
+  done
+done
+side=a
 
 echo "== medians: req/s, p50 ms and cpu (server+postgres ms per request) on small and large; large/small of the p50 and of the cpu"
 for q in $loads; do
@@ -267,6 +309,16 @@ for q in $loads; do
     'BEGIN { printf "%-22s small %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   large %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   p50 large/small %.2f cpu %.2f\n",
       q, ss, sp, sc, sg, ls, lp, lc, lg, lp / sp, (lc + lg) / (sc + sg) }'
 done
+if [ "$sides" = "a b" ]; then
+  echo "== B ($PROMO_BIN_B): the same medians, and B/A of the cpu per request (server+postgres) on small and large"
+  for q in $loads; do
+    awk -v q="$q" -v ss="$(bench_col "$q.small.b" 1)" -v sp="$(bench_col "$q.small.b" 2)" -v ls="$(bench_col "$q.large.b" 1)" -v lp="$(bench_col "$q.large.b" 2)" \
+      -v sc="$(bench_col "$q.small.b" 3)" -v sg="$(bench_col "$q.small.b" 4)" -v lc="$(bench_col "$q.large.b" 3)" -v lg="$(bench_col "$q.large.b" 4)" \
+      -v asc="$(bench_col "$q.small" 3)" -v asg="$(bench_col "$q.small" 4)" -v alc="$(bench_col "$q.large" 3)" -v alg="$(bench_col "$q.large" 4)" \
+      'BEGIN { printf "%-22s small %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   large %6.0f req/s p50 %7.2f ms cpu %.2f+%.2f   cpu B/A small %.2f large %.2f\n",
+        q, ss, sp, sc, sg, ls, lp, lc, lg, (sc + sg) / (asc + asg), (lc + lg) / (alc + alg) }'
+  done
+fi
 
 # EXPLAIN=1: then every request once more on each project, through a
 # second server whose connections log the plans of their statements

@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -24,8 +25,9 @@ func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 }
 
 // Summaries is Summary for a page of customers (GET /v1/customers), keyed
-// by customer ID: three grouped statements over the page's customers
-// instead of three per customer.
+// by customer ID: one grouped statement over the page's customers' history
+// (counts per object, result, status and related object type, with the
+// sums of credits and of points that stand) instead of three per customer.
 func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[string]any, error) {
 	out := make(map[string]map[string]any, len(custs))
 	if len(custs) == 0 {
@@ -39,26 +41,27 @@ func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[strin
 	for i, cust := range custs {
 		ids[i] = cust.ID
 	}
-	var groups []struct {
-		CustomerID string `json:"customer_id"`
-		Object     string `json:"object"`
-		Result     string `json:"result"`
-		Status     string `json:"status"`
-		Count      int    `json:"count"`
-	}
-	err = c.Redemption.Query().Where(redemption.CustomerIDIn(ids...), redemption.RelatedObjectType("voucher")).
-		GroupBy(redemption.FieldCustomerID, redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus).
-		Aggregate(ent.Count()).Scan(ctx, &groups)
+	groups, err := summaryGroups(ctx, c, ids)
 	if err != nil {
-		return nil, fmt.Errorf("counting customer redemptions: %w", err)
+		return nil, err
 	}
 	counts := map[string]map[string]int{}
+	gift, points := map[string]int64{}, map[string]int64{}
 	for _, id := range ids {
 		counts[id] = map[string]int{}
 	}
 	for _, g := range groups {
 		n := counts[g.CustomerID]
 		if n == nil {
+			continue
+		}
+		if g.Object == redemption.ObjectRedemption.String() && g.Status == redemption.StatusSUCCEEDED.String() {
+			// The credits and points that stand (not rolled back), of
+			// every kind of redeemable.
+			gift[g.CustomerID] += deref(g.Gift)
+			points[g.CustomerID] += deref(g.Points)
+		}
+		if g.RelatedObjectType != "voucher" {
 			continue
 		}
 		if g.Object == redemption.ObjectRedemptionRollback.String() {
@@ -75,14 +78,6 @@ func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[strin
 			n["total_rolled_back"] += g.Count
 		}
 	}
-	gift, err := redeemedAmounts(ctx, c, ids, redemption.RewardIsNil())
-	if err != nil {
-		return nil, err
-	}
-	points, err := redeemedAmounts(ctx, c, ids, redemption.RewardNotNil())
-	if err != nil {
-		return nil, err
-	}
 	for _, cust := range custs {
 		reds := map[string]any{"gift": map[string]any{"redeemed_amount": gift[cust.ID], "amount_to_go": 0},
 			"loyalty_card": map[string]any{"redeemed_points": points[cust.ID], "points_to_go": 0}}
@@ -93,6 +88,47 @@ func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[strin
 		out[cust.ID] = map[string]any{"redemptions": reds, "orders": OrdersSummary(cust)}
 	}
 	return out, nil
+}
+
+// summaryGroup is one group of a page's customers' history: its count and
+// the sum of the amounts of its entries without a reward (gift credits)
+// and with one (loyalty points).
+type summaryGroup struct {
+	CustomerID        string `json:"customer_id"`
+	Object            string `json:"object"`
+	Result            string `json:"result"`
+	Status            string `json:"status"`
+	RelatedObjectType string `json:"related_object_type"`
+	Count             int    `json:"count"`
+	Gift              *int64 `json:"gift"`
+	Points            *int64 `json:"points"`
+}
+
+// summaryGroups reads the history of the customers ids in one statement,
+// grouped by customer, object, result, status and related object type.
+func summaryGroups(ctx context.Context, c *ent.Client, ids []string) ([]summaryGroup, error) {
+	sum := func(name, cond string) ent.AggregateFunc {
+		return func(s *sql.Selector) string {
+			return sql.As(fmt.Sprintf("SUM(CASE WHEN %s %s THEN %s END)", s.C(redemption.FieldReward), cond,
+				s.C(redemption.FieldAmount)), name)
+		}
+	}
+	var groups []summaryGroup
+	err := c.Redemption.Query().Where(redemption.CustomerIDIn(ids...)).
+		GroupBy(redemption.FieldCustomerID, redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus,
+			redemption.FieldRelatedObjectType).
+		Aggregate(ent.Count(), sum("gift", "IS NULL"), sum("points", "IS NOT NULL")).Scan(ctx, &groups)
+	if err != nil {
+		return nil, fmt.Errorf("summing customer redemptions: %w", err)
+	}
+	return groups, nil
+}
+
+func deref(n *int64) int64 {
+	if n == nil {
+		return 0
+	}
+	return *n
 }
 
 // OrdersSummary is the customer's summary.orders: the counters
@@ -115,28 +151,4 @@ func OrdersSummary(cust *ent.Customer) map[string]any {
 		out["last_order_date"] = clock.Format(*cust.OrdersLastDate)
 	}
 	return out
-}
-
-// redeemedAmounts sums, per customer, the credits or points of the
-// customers' redemptions that still stand (not rolled back); a customer
-// without any is absent (0).
-func redeemedAmounts(ctx context.Context, c *ent.Client, customerIDs []string, kind predicate.Redemption) (map[string]int64, error) {
-	var rows []struct {
-		CustomerID string `json:"customer_id"`
-		Sum        *int64 `json:"sum"`
-	}
-	preds := []predicate.Redemption{redemption.CustomerIDIn(customerIDs...), redemption.ObjectEQ(redemption.ObjectRedemption),
-		redemption.StatusEQ(redemption.StatusSUCCEEDED), redemption.AmountNotNil(), kind}
-	err := c.Redemption.Query().Where(preds...).GroupBy(redemption.FieldCustomerID).
-		Aggregate(ent.As(ent.Sum(redemption.FieldAmount), "sum")).Scan(ctx, &rows)
-	if err != nil {
-		return nil, fmt.Errorf("summing redeemed amounts: %w", err)
-	}
-	out := make(map[string]int64, len(rows))
-	for _, r := range rows {
-		if r.Sum != nil {
-			out[r.CustomerID] = *r.Sum
-		}
-	}
-	return out, nil
 }

@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
 	entorder "github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/fields"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -73,12 +75,37 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 		}
 		q.Where(deferred)
 	}
-	data, err := q.Order(order...).Limit(limit).All(ctx)
+	q.Order(order...).Limit(limit)
+	if err := listColumns(ctx, q); err != nil {
+		return nil, fmt.Errorf("listing orders: %w", err)
+	}
+	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing orders: %w", err)
 	}
 	return &List{Total: total, Data: data}, nil
 }
+
+// listColumns chooses the columns a page reads: over GraphQL those the
+// query selects (collectListFields); for REST every column ViewOf shows,
+// leaving out the calculated document (the largest value of an order row,
+// which the REST view rebuilds from the amount and items columns) and the
+// earning bookkeeping.
+func listColumns(ctx context.Context, q *ent.OrderQuery) error {
+	if graphql.GetFieldContext(ctx) != nil {
+		return fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
+	}
+	q.Select(viewColumns...)
+	return nil
+}
+
+// viewColumns are the columns ViewOf reads.
+var viewColumns = []string{entorder.FieldCreatedAt, entorder.FieldUpdatedAt, entorder.FieldSourceID,
+	entorder.FieldStatus, entorder.FieldCustomerID, entorder.FieldRedemptions, entorder.FieldMetadata,
+	entorder.FieldAmount, entorder.FieldDiscountAmount, entorder.FieldItemsDiscountAmount,
+	entorder.FieldTotalDiscountAmount, entorder.FieldTotalAmount, entorder.FieldAppliedDiscountAmount,
+	entorder.FieldItemsAppliedDiscountAmount, entorder.FieldTotalAppliedDiscountAmount, entorder.FieldItems,
+	entorder.FieldReferrerID}
 
 // bounds checks limit (1-100, default 10) and page (1-100, default 1) and
 // returns the limit and offset.
