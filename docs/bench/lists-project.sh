@@ -266,6 +266,7 @@ load() {
   url0="http://127.0.0.1:${PORT[$side]}"
   s0=$(bench_ticks "${SRV[$side]}") g0=$(bench_pgticks)
   if [ -n "${PPROF_ADDR:-}" ] && [ "$side" = a ] && [ "${round:-0}" = 1 ] && [ "$c" = large ] && [ "$D" -gt 1 ]; then
+    mkdir -p "${PPROF_DIR:-/tmp}"
     prof="${PPROF_DIR:-/tmp}/lists-project.${name%.*}$sfx.pprof"
     curl -fs "http://$PPROF_ADDR/debug/pprof/profile?seconds=$((D - 1))" -o "$prof" &
   fi
