@@ -84,9 +84,9 @@ type combineResult struct {
 
 // combiner is one database's queue.
 type combiner struct {
-	mu       sync.Mutex
-	running  int
-	pending  []*combineMember
+	mu      sync.Mutex
+	running int
+	pending []*combineMember
 }
 
 var combiners sync.Map // *ent.Client → *combiner

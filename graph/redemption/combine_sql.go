@@ -20,15 +20,15 @@ import (
 // one-statement redemptions ("members") at once, each member's rows only
 // if its own guards held:
 //
-//	WITH v AS (UPDATE vouchers … FROM (VALUES (id, version, gift, card,
-//	           points, at, project, m), …) r … WHERE id = r.id AND
+//	WITH v AS (UPDATE vouchers … FROM unnest(ids, versions, gifts, cards,
+//	           points, times, projects, members) r … WHERE id = r.id AND
 //	           xmin = r.version … RETURNING r.m),
-//	     need (m, n) AS (VALUES (m, vouchers of m), …),
+//	     need AS (unnest(members, vouchers of each)),
 //	     vok AS (members whose every voucher was updated),
 //	     u0 AS (a member's guarded customer UPDATE … AND m IN vok
 //	            RETURNING m),
-//	     i0 AS (INSERT INTO orders (…) SELECT … FROM (VALUES (…, m), …) r
-//	            WHERE r.m IN vok), …
+//	     i0 AS (INSERT INTO orders (…) SELECT … FROM unnest(one array per
+//	            column, members) r WHERE r.m IN vok), …
 //	SELECT members written, 1 / (no member written in part)
 //
 // Every member's vouchers are one UPDATE (rows in voucher ID order, the
@@ -173,7 +173,7 @@ func parseInsert(q string, args int) (*insertForm, bool) {
 }
 
 // columnTypes caches each table's column types (format_type), read once
-// per process: the combined INSERTs select their rows from VALUES, whose
+// per process: the combined INSERTs select their rows from unnest(arrays), whose
 // placeholders need the column's type.
 var columnTypes sync.Map // table → map[string]string
 
@@ -207,8 +207,8 @@ func typesOf(ctx context.Context, c *ent.Client, table string) (map[string]strin
 // arguments; each member's index in members is its m. Rows are bound as
 // one array per column (unnest), so the text depends only on the tables
 // written and the members' guarded UPDATEs, not on the number of rows:
-// it stays prepared, planned once per connection. ok is false when a
-// value has no array form here (the members then run alone).
+// it stays prepared per connection. A value without an array form here
+// fails it with errNoArrayForm (nothing is sent; the members run alone).
 func combinedStatement(ctx context.Context, c *ent.Client, members []*combinedMember) (string, []any, error) {
 	var sb strings.Builder
 	var args []any
