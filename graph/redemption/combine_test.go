@@ -441,3 +441,45 @@ func TestCombinedStackedRedemptionsOfGiftCardsAndCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestCombinedRedemptionOfAClientGone: a queued request whose client goes
+// away is left out of the statement (it answers its context's error and
+// writes nothing); the others are written.
+func TestCombinedRedemptionOfAClientGone(t *testing.T) {
+	combining(t)
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "promo", "A-0", "A-1", "A-2")
+	stmts, members := CombinedCounts()
+	queued, release := holdLane(t, ctx)
+	gone, cancel := context.WithCancel(ctx)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i := 0; i < 3; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := ctx
+			if i == 1 {
+				c = gone
+			}
+			_, errs[i] = RedeemStacked(c, redeemCode(fmt.Sprintf("A-%d", i)))
+		}()
+	}
+	for deadline := time.Now().Add(20 * time.Second); queued() < 3 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	release()
+	wg.Wait()
+	if errs[0] != nil || errs[2] != nil || errs[1] == nil {
+		t.Errorf("answers %v; want A-1's to fail alone", errs)
+	}
+	for i, want := range []int{1, 0, 1} {
+		if k := redeemedCount(t, ctx, fmt.Sprintf("A-%d", i)); k != want {
+			t.Errorf("A-%d: redeemed_quantity %d, want %d", i, k, want)
+		}
+	}
+	if s, m := CombinedCounts(); s-stmts != 1 || m-members != 2 {
+		t.Errorf("%d combined statements of %d members, want 1 of 2", s-stmts, m-members)
+	}
+}
