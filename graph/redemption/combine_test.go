@@ -14,7 +14,9 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
@@ -71,14 +73,25 @@ func holdLane(t *testing.T, ctx context.Context) (queued func() int, release fun
 // one is queued, releases the lane and returns the answers.
 func redeemQueued(t *testing.T, ctx context.Context, ins []StackedRedemptionInput) ([]*StackedRedemptionResult, []error) {
 	t.Helper()
-	queued, release := holdLane(t, ctx)
+	ctxs := make([]context.Context, len(ins))
+	for i := range ctxs {
+		ctxs[i] = ctx
+	}
+	return redeemQueuedIn(t, ctxs, ins)
+}
+
+// redeemQueuedIn is redeemQueued with each request in its own context (of
+// one database).
+func redeemQueuedIn(t *testing.T, ctxs []context.Context, ins []StackedRedemptionInput) ([]*StackedRedemptionResult, []error) {
+	t.Helper()
+	queued, release := holdLane(t, ctxs[0])
 	out, errs := make([]*StackedRedemptionResult, len(ins)), make([]error, len(ins))
 	var wg sync.WaitGroup
 	for i, in := range ins {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = RedeemStacked(ctx, in)
+			out[i], errs[i] = RedeemStacked(ctxs[i], in)
 		}()
 	}
 	deadline := time.Now().Add(20 * time.Second)
@@ -481,5 +494,49 @@ func TestCombinedRedemptionOfAClientGone(t *testing.T) {
 	}
 	if s, m := CombinedCounts(); s-stmts != 1 || m-members != 2 {
 		t.Errorf("%d combined statements of %d members, want 1 of 2", s-stmts, m-members)
+	}
+}
+
+// TestCombinedRedemptionsOfTwoProjects: members of two projects share a
+// statement, each row written with its own project: the same code and
+// the same customer source_id in both projects, each redeemed in its own.
+func TestCombinedRedemptionsOfTwoProjects(t *testing.T) {
+	combining(t)
+	db, ctx := graphtest.ProjectContext(t)
+	other := db.Client.Project.Create().SetName("other").SetFeatures(feature.All).SaveX(ctx)
+	ctx2 := viewer.NewContext(ctx, viewer.Viewer{ProjectID: other.ID})
+	for _, c := range []context.Context{ctx, ctx2} {
+		campaigntest.WithCodes(t, c, "promo", "SAME", "MORE")
+	}
+	stmts, members := CombinedCounts()
+	out, errs := redeemQueuedIn(t, []context.Context{ctx, ctx2, ctx2},
+		[]StackedRedemptionInput{redeemAs("SAME", "shopper", "pro"), redeemAs("SAME", "shopper", "pro"), redeemCode("MORE")})
+	if s, m := CombinedCounts(); s-stmts != 1 || m-members != 3 {
+		t.Errorf("%d combined statements of %d members, want 1 of 3", s-stmts, m-members)
+	}
+	for i, c := range []context.Context{ctx, ctx2, ctx2} {
+		if errs[i] != nil || out[i].Failure != nil {
+			t.Fatalf("member %d: %v, %+v", i, errs[i], out[i])
+		}
+		p, _ := viewer.FromContext(c)
+		// Each project's reads see its own rows only.
+		r := db.Client.Redemption.GetX(c, out[i].Redemptions[0].ID)
+		o := db.Client.Order.GetX(c, *r.OrderID)
+		v := db.Client.Voucher.GetX(c, *r.VoucherID)
+		if r.ProjectID != p.ProjectID || o.ProjectID != p.ProjectID || v.ProjectID != p.ProjectID || v.RedeemedQuantity != 1 {
+			t.Errorf("member %d: redemption, order, voucher of projects %s, %s, %s (redeemed %d); want %s and 1",
+				i, r.ProjectID, o.ProjectID, v.ProjectID, v.RedeemedQuantity, p.ProjectID)
+		}
+		if i < 2 {
+			cu := db.Client.Customer.GetX(c, *r.CustomerID)
+			if cu.ProjectID != p.ProjectID || cu.SourceID == nil || *cu.SourceID != "shopper" {
+				t.Errorf("member %d: customer %+v, want shopper of project %s", i, cu, p.ProjectID)
+			}
+		}
+	}
+	for _, c := range []context.Context{ctx, ctx2} {
+		if n := db.Client.Customer.Query().Where(customer.SourceID("shopper")).CountX(c); n != 1 {
+			t.Errorf("%d customers shopper in a project, want 1", n)
+		}
 	}
 }
