@@ -51,6 +51,43 @@ type WriteBatch struct {
 	stmts []batchedStatement
 	// refused is the first statement the batch could not hold.
 	refused error
+	// claims are the rows the batch writes, as its caller named them
+	// (Claim): batches claiming a common row never share a statement.
+	claims []string
+}
+
+// Claim names rows the batch writes (for example a voucher ID), so that
+// batches combined into one statement never write the same row twice:
+// PostgreSQL applies only one of two updates of a row in one statement.
+func (b *WriteBatch) Claim(keys ...string) { b.claims = append(b.claims, keys...) }
+
+// Claims are the rows named by Claim.
+func (b *WriteBatch) Claims() []string { return b.claims }
+
+// BatchedWrite is one write a batch recorded (Writes): an INSERT or UPDATE
+// with its arguments, or the rows recorded with one RowsUpdate form.
+type BatchedWrite struct {
+	Query  string
+	Args   []any
+	Update bool
+	// Form is set for rows recorded with UpdateRows: Common are their
+	// shared arguments, Rows each row's.
+	Form   *RowsUpdate
+	Common []any
+	Rows   [][]any
+}
+
+// Writes are the writes recorded, in order (for callers that send several
+// batches as one statement of their own).
+func (b *WriteBatch) Writes() []BatchedWrite {
+	out := make([]BatchedWrite, len(b.stmts))
+	for i, st := range b.stmts {
+		out[i] = BatchedWrite{Query: st.query, Args: st.args, Update: st.update}
+		if r := st.rows; r != nil {
+			out[i].Form, out[i].Common, out[i].Rows = r.form, r.common, r.rows
+		}
+	}
+	return out
 }
 
 type batchedStatement struct {

@@ -103,6 +103,15 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	if err != nil {
 		return out, false, nil // the transactional path answers (or fails) the same request
 	}
+	// The rows it writes that no other batch of a combined statement may
+	// write (combine.go).
+	v, _ := viewer.FromContext(ctx)
+	for _, s := range e.states {
+		batch.Claim("v\x00" + s.voucher.ID)
+	}
+	if e.customerPlan != nil && req.customer != nil && req.customer.SourceID != nil {
+		batch.Claim("c\x00" + v.ProjectID + "\x00" + *req.customer.SourceID)
+	}
 	switch err := RunRedemptionBatch(ctx, batch, c); {
 	case isUniqueViolation(err):
 		// Another request inserted the customer's source_id meanwhile:
@@ -144,8 +153,12 @@ func contendedKeys(ctx context.Context, req *redemptionRequest) []string {
 
 // RunRedemptionBatch sends the batch; tests replace it to observe the path
 // or to make the guard fail.
-var RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
-	return runAdmitted(ctx, b, c)
+var RunRedemptionBatch = runBatch
+
+// runBatch is RunRedemptionBatch's own runner: it combines concurrent
+// batches (combine.go).
+func runBatch(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	return runCombining(ctx, b, c)
 }
 
 // runAdmitted sends the batch once admitted, holding the slot for this

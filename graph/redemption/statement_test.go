@@ -28,7 +28,7 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	t.Cleanup(func() {
-		RunRedemptionBatch = runAdmitted
+		RunRedemptionBatch = runBatch
 		ContendedCodes.Clear()
 	})
 	RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {

@@ -1,0 +1,49 @@
+package redemption
+
+import (
+	"testing"
+	"time"
+)
+
+// TestParseInsertReadsOnlyItsOwnForm: the combined statement takes an
+// INSERT apart only when its VALUES are its arguments in order.
+func TestParseInsertReadsOnlyItsOwnForm(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		args int
+		ok   bool
+	}{
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, $2)`, 2, true},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, $2), ($3, $4)`, 4, true},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, $2) RETURNING "id"`, 2, true},
+		{insertOrderSQL, len(orderColumns), true},
+		{insertRedemptionsSQL[2], 2 * len(redemptionColumns), true},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($2, $1)`, 2, false},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, $2) ON CONFLICT DO NOTHING`, 2, false},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, now())`, 1, false},
+		{`INSERT INTO "orders" ("id", "x") VALUES ($1, $2)`, 3, false},
+	} {
+		f, ok := parseInsert(tc.q, tc.args)
+		if ok != tc.ok {
+			t.Errorf("%s (%d args): %v, want %v", tc.q, tc.args, ok, tc.ok)
+		}
+		if ok && (f.table != "orders" && f.table != "redemptions") {
+			t.Errorf("%s: table %q", tc.q, f.table)
+		}
+	}
+}
+
+// TestArrayLiteral: values as elements of a PostgreSQL array literal.
+func TestArrayLiteral(t *testing.T) {
+	type kind string
+	s := "a\"b\\c"
+	at := time.Date(2026, 11, 28, 1, 2, 3, 456789000, time.UTC)
+	got, ok := arrayLiteral([]any{nil, "x", &s, (*string)(nil), []byte(`{"k":"v"}`), int64(-5), 7, true, kind("K"), at, 1.5})
+	want := `{NULL,"x","a\"b\\c",NULL,"{\"k\":\"v\"}",-5,7,t,"K","2026-11-28T01:02:03.456789Z",1.5}`
+	if !ok || got != want {
+		t.Errorf("got %s (%v)\nwant %s", got, ok, want)
+	}
+	if _, ok := arrayLiteral([]any{struct{}{}}); ok {
+		t.Error("a struct has an array form")
+	}
+}
