@@ -144,8 +144,15 @@ func TestV1RewardsCreateReadUpdateDelete(t *testing.T) {
 	}
 	first := must(t, e.Do(http.MethodGet, "/v1/rewards?limit=3", nil, f.app), http.StatusOK)
 	second := must(t, e.Do(http.MethodGet, "/v1/rewards?limit=3&page=2", nil, f.app), http.StatusOK)
+	// Newest first (created_at descending; rewards made in the same
+	// millisecond may come in either order): the first entry is the
+	// reward created last, or one made in the same millisecond.
+	newest := ""
+	for _, r := range []map[string]any{coupon, gift, mug, coin} {
+		newest = max(newest, r["created_at"].(string))
+	}
 	if num(first["total"]) != 4 || len(first["data"].([]any)) != 3 || len(second["data"].([]any)) != 1 || first["data_ref"] != "data" ||
-		first["data"].([]any)[0].(map[string]any)["id"] != coin["id"] {
+		first["data"].([]any)[0].(map[string]any)["created_at"] != newest {
 		t.Fatalf("pages: %v / %v", first, second)
 	}
 	wantErrorKey(t, e.Do(http.MethodGet, "/v1/rewards?limit=500", nil, f.app), http.StatusBadRequest, "invalid_query_params")
@@ -154,7 +161,6 @@ func TestV1RewardsCreateReadUpdateDelete(t *testing.T) {
 	mustNoContent(t, e.Do(http.MethodDelete, "/v1/rewards/"+coin["id"].(string), nil, f.app))
 	wantNotFound(t, e.Do(http.MethodGet, "/v1/rewards/"+coin["id"].(string), nil, f.app), "reward", coin["id"].(string))
 	wantNotFound(t, e.Do(http.MethodDelete, "/v1/rewards/rew_nope", nil, f.app), "reward", "rew_nope")
-	_ = gift
 }
 
 func TestV1RewardAssignments(t *testing.T) {
