@@ -27,10 +27,13 @@ func combining(t *testing.T) {
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	RunRedemptionBatch = runBatch
+	lanes := CombineLanes
+	CombineLanes = 1 // holdLane takes the only one
 	t.Cleanup(func() {
 		RunRedemptionBatch = runBatch
 		ContendedCodes.Clear()
 		beforeCombined = nil
+		CombineLanes = lanes
 	})
 }
 
