@@ -24,6 +24,16 @@ func Summary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 	return all[cust.ID], nil
 }
 
+// IDs are the IDs of custs, in order (the key of a page's per-customer
+// reads: Summaries, loyalty.ReferralsOfMany).
+func IDs(custs []*ent.Customer) []string {
+	ids := make([]string, len(custs))
+	for i, cust := range custs {
+		ids[i] = cust.ID
+	}
+	return ids
+}
+
 // Summaries is Summary for a page of customers (GET /v1/customers), keyed
 // by customer ID: one grouped statement over the page's customers' history
 // (counts per object, result, status and related object type, with the
@@ -37,10 +47,7 @@ func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[strin
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(custs))
-	for i, cust := range custs {
-		ids[i] = cust.ID
-	}
+	ids := IDs(custs)
 	groups, err := summaryGroups(ctx, c, ids)
 	if err != nil {
 		return nil, err

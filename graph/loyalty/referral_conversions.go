@@ -185,10 +185,7 @@ func ReferralsOfMany(ctx context.Context, custs []*ent.Customer) (map[string]*Cu
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(custs))
-	for i, cust := range custs {
-		ids[i] = cust.ID
-	}
+	ids := customer.IDs(custs)
 	limit := maxReferrals * len(custs)
 	rows, err := c.ReferralConversion.Query().
 		Where(referralconversion.Or(referralconversion.RefereeIDIn(ids...), referralconversion.ReferrerIDIn(ids...)),
