@@ -1,23 +1,24 @@
-package rest
+package management
 
 import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/access"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// requireManagementGraphQL authenticates /management/graphql with
+// RequireGraphQL authenticates /management/graphql with
 // management keys (errors in the GraphQL shape) and marks the request so
 // the graph's management fields answer. The request has no project viewer:
 // project data is reached only through the management fields, each of
 // which scopes itself to the project it names.
-func requireManagementGraphQL(c *gin.Context) {
+func RequireGraphQL(c *gin.Context) {
 	ctx := c.Request.Context()
 	err := access.AuthenticateManagement(ctx, ent.FromContext(ctx),
 		c.GetHeader("X-Management-Id"), c.GetHeader("X-Management-Token"))
 	if err != nil {
-		renderGraphQLError(c, err)
+		httpkit.RenderGraphQLError(c, err)
 		return
 	}
 	c.Request = c.Request.WithContext(access.WithManagement(ctx))
