@@ -87,3 +87,55 @@ func TestAWrongImportFails(t *testing.T) {
 		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestAWrongRestImportFails shows the declared order of rest's packages
+// (Layers itself, not a copy) refusing the imports that would undo the
+// split of rest: the kit importing rest or an area, an area importing
+// rest, the router's package importing the test harness, and a package
+// under rest that no layer names — while the imports that go down (an
+// area using the kit, rest mounting an area, the harness and the binary
+// serving rest) pass.
+func TestAWrongRestImportFails(t *testing.T) {
+	root := t.TempDir()
+	write := func(dir string, paths ...string) {
+		t.Helper()
+		src := "package " + filepath.Base(dir) + "\n\nimport (\n"
+		for _, p := range paths {
+			src += "\t_ \"" + Module + "/" + p + "\"\n"
+		}
+		src += ")\n"
+		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, dir, "x.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("graph")
+	write("rest/openapi")
+	write("rest/internal/httpkit", "graph", "rest", "rest/management")
+	write("rest/management", "rest/internal/httpkit", "graph", "rest")
+	write("rest", "rest/internal/httpkit", "rest/management", "rest/openapi", "rest/resttest")
+	write("rest/resttest", "rest", "rest/openapi")
+	write("rest/loyalty", "rest/internal/httpkit")
+	write("cmd/promoengine", "rest", "graph")
+
+	violations, err := Check(root, Layers, "graph", "rest", "cmd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range violations {
+		got = append(got, v.Importer+" -> "+v.Imported)
+	}
+	want := []string{
+		"rest -> rest/resttest",
+		"rest/internal/httpkit -> rest",
+		"rest/internal/httpkit -> rest/management",
+		"rest/loyalty -> (no declared layer)",
+		"rest/management -> rest",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
