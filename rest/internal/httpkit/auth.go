@@ -7,14 +7,19 @@ import (
 	"github.com/promoengine/promoengine/graph/access"
 )
 
-// RequireManagementKeys authenticates X-Management-Id +
+// AuthenticateManagement checks the request's X-Management-Id +
 // X-Management-Token. Application keys and OAuth tokens are not management
 // credentials.
-func RequireManagementKeys(c *gin.Context) {
+func AuthenticateManagement(c *gin.Context) error {
 	ctx := c.Request.Context()
-	err := access.AuthenticateManagement(ctx, ent.FromContext(ctx),
+	return access.AuthenticateManagement(ctx, ent.FromContext(ctx),
 		c.GetHeader("X-Management-Id"), c.GetHeader("X-Management-Token"))
-	if err != nil {
+}
+
+// RequireManagementKeys authenticates management keys
+// (AuthenticateManagement), refusing with the error object.
+func RequireManagementKeys(c *gin.Context) {
+	if err := AuthenticateManagement(c); err != nil {
 		RenderError(c, err)
 		return
 	}
@@ -22,7 +27,7 @@ func RequireManagementKeys(c *gin.Context) {
 }
 
 // MarkManagement tells the graph the request carries management keys
-// (RequireManagementKeys ran before it), so its management fields answer.
+// (after they authenticated), so its management fields answer.
 func MarkManagement(c *gin.Context) {
 	c.Request = c.Request.WithContext(access.WithManagement(c.Request.Context()))
 	c.Next()
