@@ -29,9 +29,13 @@ func gqlError(t *testing.T, e *resttest.Env, h resttest.Headers, code int, key, 
 	resttest.GQLError(t, e, h, code, key, query, vars)
 }
 
-func addUser(t *testing.T, e *resttest.Env, project, email, role string) string {
+func newKey(t *testing.T, e *resttest.Env, mk resttest.Headers, body map[string]any) (resttest.Headers, map[string]any) {
 	t.Helper()
-	return resttest.AddUser(t, e, project, email, role)
+	return resttest.NewAppKey(t, e, mk, body)
+}
+
+func keyPath(e *resttest.Env, h resttest.Headers, action string) string {
+	return resttest.AppKeyPath(e, h, action)
 }
 
 func brandingPayload() map[string]any { return resttest.BrandingPayload() }

@@ -61,6 +61,28 @@ func GQLError(t testing.TB, e *Env, h Headers, code int, key, query string, vars
 	}
 }
 
+// NewAppKey creates an application key of the env's project through the
+// management API and returns its headers and the created key.
+func NewAppKey(t testing.TB, e *Env, mk Headers, body map[string]any) (Headers, map[string]any) {
+	t.Helper()
+	resp := e.DoJSON(http.MethodPost, "/management/v1/projects/"+e.Project.ProjectID+"/api-keys", body, mk)
+	if resp.Status != http.StatusOK {
+		t.Fatalf("creating key: %d %s", resp.Status, resp.Body)
+	}
+	got := resp.JSON(t)
+	return Headers{"X-App-Id": got["app_id"].(string), "X-App-Token": got["app_token"].(string)}, got
+}
+
+// AppKeyPath is the management path of the application key h (of the env's
+// project), followed by /action unless action is empty.
+func AppKeyPath(e *Env, h Headers, action string) string {
+	p := "/management/v1/projects/" + e.Project.ProjectID + "/api-keys/" + h["X-App-Id"]
+	if action != "" {
+		p += "/" + action
+	}
+	return p
+}
+
 // AddUser makes a user with a role in project (the operator's
 // `promoengine user add`) and returns its id.
 func AddUser(t testing.TB, e *Env, project, email, role string) string {
