@@ -10,7 +10,7 @@ import (
 
 // explicitNulls tells a mutation's update inputs which of their fields the
 // operation gave as an explicit null, as the REST decoder does for a body
-// (rest/decode.go): gqlgen leaves a nil pointer for a null and for an
+// (rest/internal/httpkit/decode.go): gqlgen leaves a nil pointer for a null and for an
 // absent field alike, so every argument whose Go type embeds shape.Nulls
 // gets, before its resolver runs, the null members of the argument as
 // sent (inline or through variables). Members are named by the Go field's

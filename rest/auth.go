@@ -3,7 +3,6 @@ package rest
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -108,41 +107,4 @@ func bearerToken(r *http.Request) (token string, ok bool) {
 		return "", true
 	}
 	return strings.TrimSpace(rest), true
-}
-
-// requireManagementKeys authenticates X-Management-Id +
-// X-Management-Token. Application keys and OAuth tokens are not management
-// credentials.
-func requireManagementKeys(c *gin.Context) {
-	ctx := c.Request.Context()
-	err := access.AuthenticateManagement(ctx, ent.FromContext(ctx),
-		c.GetHeader("X-Management-Id"), c.GetHeader("X-Management-Token"))
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.Next()
-}
-
-// renderGraphQLError writes an error the way GraphQL clients read it.
-func renderGraphQLError(c *gin.Context, err error) {
-	e, ok := apperr.From(err)
-	if !ok {
-		logger(c).ErrorContext(c.Request.Context(), "internal error", "request_id", requestID(c), "error", err.Error())
-		e = apperr.Internal()
-	}
-	status := e.Code
-	if status < 400 || status > 599 {
-		status = http.StatusInternalServerError
-	}
-	ext := gin.H{"code": e.Code, "key": e.Key, "request_id": requestID(c)}
-	if e.Details != "" {
-		ext["details"] = e.Details
-	}
-	if e.RetryAfter > 0 {
-		ext["retry_after"] = e.RetryAfter
-		c.Header("Retry-After", strconv.Itoa(e.RetryAfter))
-	}
-	c.Abort()
-	c.PureJSON(status, gin.H{"errors": []gin.H{{"message": e.Message, "extensions": ext}}})
 }

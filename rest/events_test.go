@@ -16,20 +16,13 @@ import (
 // must asserts a status and returns the JSON body.
 func must(t *testing.T, r resttest.Response, status int) map[string]any {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("want %d, got %d: %s", status, r.Status, r.Body)
-	}
-	return r.JSON(t)
+	return resttest.Must(t, r, status)
 }
 
 // wantError asserts an error response's status, key and that its details mention want.
 func wantError(t *testing.T, r resttest.Response, status int, key, want string) {
 	t.Helper()
-	body := must(t, r, status)
-	details, _ := body["details"].(string)
-	if body["key"] != key || !strings.Contains(details, want) {
-		t.Fatalf("want %d %s mentioning %q, got %s", status, key, want, r.Body)
-	}
+	resttest.WantError(t, r, status, key, want)
 }
 
 func defineEvent(t *testing.T, e *resttest.Env, h resttest.Headers, name string, props map[string]any) map[string]any {

@@ -6,11 +6,11 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/rest/resttest"
 )
 
 // systemCtx reads across projects, to check what the database holds.
-func systemCtx() context.Context { return viewer.NewSystemContext(context.Background()) }
+func systemCtx() context.Context { return resttest.SystemCtx() }
 
 // waitABit pauses between polls of a background job.
 func waitABit() { time.Sleep(20 * time.Millisecond) }

@@ -28,14 +28,7 @@ func mustOK(t testing.TB, e *resttest.Env, method, path string, v any, h resttes
 // wantError checks an error answer's status and key.
 func wantErrorKey(t *testing.T, r resttest.Response, status int, key string) map[string]any {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
-	}
-	body := r.JSON(t)
-	if body["key"] != key {
-		t.Fatalf("key %v, want %s: %s", body["key"], key, r.Body)
-	}
-	return body
+	return resttest.WantErrorKey(t, r, status, key)
 }
 
 // loyaltySetup is a program with a card definition, a member and the

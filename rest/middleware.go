@@ -19,12 +19,8 @@ import (
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
-const (
-	requestIDKey = "promoengine.request_id"
-	loggerKey    = "promoengine.logger"
-	// RequestIDHeader carries the request id back to the caller.
-	RequestIDHeader = "X-Request-Id"
-)
+// RequestIDHeader carries the request id back to the caller.
+const RequestIDHeader = "X-Request-Id"
 
 // serverScope is what every request's context carries that is the same
 // for the whole router: the ent client and its dialect, the caches of
@@ -160,13 +156,4 @@ func recoverPanics(c *gin.Context) {
 		}
 	}()
 	c.Next()
-}
-
-func requestID(c *gin.Context) string { return c.GetString(requestIDKey) }
-
-func logger(c *gin.Context) *slog.Logger {
-	if l, ok := c.Get(loggerKey); ok {
-		return l.(*slog.Logger)
-	}
-	return slog.Default()
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // On an update, an explicit JSON null clears a field and an absent key
-// leaves it (rest/decode.go records the nulls, shape.Nulls carries them).
+// leaves it (rest/internal/httpkit/decode.go records the nulls, shape.Nulls carries them).
 func TestUpdateNullClearsAbsentKeeps(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)

@@ -272,13 +272,3 @@ func parseDateOrTime(s string) (time.Time, error) {
 	}
 	return time.Parse("2006-01-02", s)
 }
-
-// limitAndPage reads the v1 lists' limit and page query parameters (their
-// ranges are checked by the use case, for GraphQL too).
-func limitAndPage(c *gin.Context) (limit, page *int, err error) {
-	if limit, err = queryInt(c, "limit"); err != nil {
-		return nil, nil, err
-	}
-	page, err = queryInt(c, "page")
-	return limit, page, err
-}

@@ -1,9 +1,7 @@
 package rest_test
 
 import (
-	"encoding/json"
 	"net/http"
-	"net/url"
 	"testing"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -12,23 +10,11 @@ import (
 // discountCode makes a standalone-like discount campaign with one code.
 func discountCode(t *testing.T, e *resttest.Env, h resttest.Headers, campaign, code string, discount map[string]any, quantity any) map[string]any {
 	t.Helper()
-	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": campaign, "type": "STATIC",
-		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": discount}}, h), http.StatusOK)
-	body := map[string]any{"code": code}
-	if quantity != nil {
-		body["redemption"] = map[string]any{"quantity": quantity}
-	}
-	return must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+url.PathEscape(campaign)+"/vouchers", body, h), http.StatusOK)
+	return resttest.DiscountCode(t, e, h, campaign, code, discount, quantity)
 }
 
 // cart is the reference's cart: T-shirt 3000, Pen 2000, Mug 1000.
-func cart() map[string]any {
-	return map[string]any{"items": []any{
-		map[string]any{"product_id": "tshirt", "quantity": 1, "price": 3000},
-		map[string]any{"product_id": "pen", "quantity": "1", "price": 2000},
-		map[string]any{"product_id": "mug", "quantity": 1, "price": 1000},
-	}}
-}
+func cart() map[string]any { return resttest.Cart() }
 
 func num(v any) float64 { f, _ := v.(float64); return f }
 
@@ -194,7 +180,4 @@ func TestRedeemRollbackAndHistory(t *testing.T) {
 	listedAsRead(t, e, app)
 }
 
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
-}
+func mustJSON(v any) string { return resttest.MustJSON(v) }

@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
 )
 
@@ -202,8 +203,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	// The management area of the same graph, with management keys.
-	r.GET("/management/graphql", limitGraphQLBody, requireManagementGraphQL, gin.WrapH(gql))
-	r.POST("/management/graphql", limitGraphQLBody, requireManagementGraphQL, gin.WrapH(gql))
+	r.GET("/management/graphql", limitGraphQLBody, management.RequireGraphQL, gin.WrapH(gql))
+	r.POST("/management/graphql", limitGraphQLBody, management.RequireGraphQL, gin.WrapH(gql))
 	for _, method := range []string{http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		r.Handle(method, "/graphql", graphQLMethodNotAllowed)
 	}
@@ -291,6 +292,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
 	registerClientConsents(r, clientAccess{limiter: clientRateLimit}, consentHandlers{root})
 	registerLegacyQualifications(v1, keysOrBearer, vouchers)
-	registerManagement(r, root, trustedOrigins)
+	management.Register(r, root, trustedOrigins, management.Templates{
+		ListParams: templateListParams, List: templateListJSON, One: templateJSON})
 	return r, nil
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // apiKeys documents a project's server-side (api-keys) and client-side
-// (client-keys) application keys (rest/management.go).
+// (client-keys) application keys (rest/management/keys.go).
 func apiKeys(a *API) {
 	a.Tag("Management keys", "A project's application keys, server- and client-side.")
 	apiKey := a.Schema("ApplicationKey", Object(

@@ -11,7 +11,7 @@ import (
 // managementResources documents the management routes beyond projects'
 // create/list/get/update (management.go): deleting a project, and a
 // project's branding, users, metadata schemas, custom event schemas and
-// stacking rules (rest/management_*.go).
+// stacking rules (rest/management/*.go).
 func managementResources(a *API) {
 	a.Tag("Management resources", "A project's branding, users, schemas and stacking rules, with management keys.")
 	project := map[string]string{"projectId": "The project's ID."}

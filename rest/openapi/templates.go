@@ -10,7 +10,7 @@ import (
 
 // templates documents campaign templates (rest/templates*.go), locations
 // (rest/locations.go), the management template routes and the user
-// invitation (rest/management_templates.go), and a campaign's transactions
+// invitation (rest/management/templates.go), and a campaign's transactions
 // export (rest/campaign_export.go).
 func templates(a *API) {
 	a.Tag("Templates", "Campaign templates: stored campaign set-ups that make campaigns and promotion tiers.")

@@ -28,13 +28,27 @@ import (
 
 // referenceDir is where the copies of the reference documents live:
 // testdata/reference-openapi of the package under test when it has them
-// (the rest package: go test runs in the package's directory), else found
-// from this file's source path — which a build with -trimpath (CI) does
-// not keep, hence the first.
+// (the rest package: go test runs in the package's directory), else
+// rest/testdata/reference-openapi of the module the test runs in (the
+// packages below rest, e.g. rest/management), found by walking up to
+// go.mod, else found from this file's source path — which a build with
+// -trimpath (CI) does not keep, hence the first two.
 func referenceDir() string {
 	const local = "testdata/reference-openapi"
 	if st, err := os.Stat(local); err == nil && st.IsDir() {
 		return local
+	}
+	if dir, err := os.Getwd(); err == nil {
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return filepath.Join(dir, "rest", local)
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
 	}
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "testdata", "reference-openapi")

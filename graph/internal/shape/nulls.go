@@ -9,7 +9,7 @@ import (
 // Nulls records which members of an update request were an explicit JSON
 // (or GraphQL) null, so that an update can tell "clear this field" (null)
 // from "leave it" (absent): a Go pointer is nil in both cases. An update
-// input embeds it; the REST decoder (rest/decode.go) and the GraphQL
+// input embeds it; the REST decoder (rest/internal/httpkit/decode.go) and the GraphQL
 // mutations (graph/graphql_nulls.go) fill it through SetNulls for every
 // input that does, so no handler or resolver tells null from absent by
 // hand. Members are named as in the REST body (the json tags); a member of

@@ -1,4 +1,4 @@
-package rest_test
+package management_test
 
 import (
 	"context"
@@ -45,27 +45,27 @@ func projectRows(t *testing.T, e *resttest.Env, projectID string) map[string]int
 // the management API.
 func fillProject(t *testing.T, e *resttest.Env, mk resttest.Headers, projectID string, app resttest.Headers) {
 	t.Helper()
-	discountCode(t, e, app, "Spring", "SPRING-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
-	must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "SPRING-1",
+	resttest.DiscountCode(t, e, app, "Spring", "SPRING-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "SPRING-1",
 		"customer": map[string]any{"source_id": "alice"}}, app), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{"redeemables": []any{
 		map[string]any{"object": "voucher", "id": "SPRING-1"}}, "customer": map[string]any{"source_id": "alice"},
 		"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, projectPath(projectID, "/custom-event-schemas"),
+	resttest.Must(t, e.DoJSON(http.MethodPost, resttest.ProjectPath(projectID, "/custom-event-schemas"),
 		map[string]any{"name": "signed_up", "schema": map[string]any{"properties": map[string]any{}}}, mk), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "signed_up",
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "signed_up",
 		"customer": map[string]any{"source_id": "alice"}}, app), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, projectPath(projectID, "/branding"), brandingPayload(), mk), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, projectPath(projectID, "/webhooks"),
+	resttest.Must(t, e.DoJSON(http.MethodPost, resttest.ProjectPath(projectID, "/branding"), resttest.BrandingPayload(), mk), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, resttest.ProjectPath(projectID, "/webhooks"),
 		map[string]any{"target_url": "https://hooks.example.com/in", "events": []string{"voucher.published"}}, mk), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, projectPath(projectID, "/stacking-rules"), map[string]any{"redeemables_limit": 10}, mk), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, resttest.ProjectPath(projectID, "/stacking-rules"), map[string]any{"redeemables_limit": 10}, mk), http.StatusOK)
 	e.Token(app, "api")
 }
 
 func TestDeleteProjectRemovesEverythingAndItsKeysStopWorking(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
-	created := must(t, e.DoJSON(http.MethodPost, "/management/v1/projects",
+	created := resttest.Must(t, e.DoJSON(http.MethodPost, "/management/v1/projects",
 		map[string]any{"name": "Doomed", "client_trusted_domains": []string{"https://shop.example.com"}}, mk), http.StatusOK)
 	id := created["id"].(string)
 	server := created["server_side_key"].(map[string]any)
@@ -81,14 +81,14 @@ func TestDeleteProjectRemovesEverythingAndItsKeysStopWorking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	must(t, e.DoJSON(http.MethodPost, projectPath(id, "/users"), map[string]any{"login": "sam@example.com", "role": "USER"}, mk), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, resttest.ProjectPath(id, "/users"), map[string]any{"login": "sam@example.com", "role": "USER"}, mk), http.StatusOK)
 	fillProject(t, e, mk, id, app)
 	// The env's own project has data too, which must survive.
 	keep := resttest.App(e.Project)
 	fillProject(t, e, mk, e.Project.ProjectID, keep)
 	bearer := resttest.Bearer(e.Token(app, "api"))
-	must(t, e.Do(http.MethodGet, "/v1/campaigns", nil, bearer), http.StatusOK)
-	must(t, e.Do(http.MethodGet, "/client/v1/validate?code=SPRING-1", nil, cl), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/campaigns", nil, bearer), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/client/v1/validate?code=SPRING-1", nil, cl), http.StatusOK)
 
 	before, kept := projectRows(t, e, id), projectRows(t, e, e.Project.ProjectID)
 	for _, table := range []string{"app_keys", "campaigns", "vouchers", "customers", "publications", "redemptions",
@@ -98,14 +98,14 @@ func TestDeleteProjectRemovesEverythingAndItsKeysStopWorking(t *testing.T) {
 		}
 	}
 
-	resp := e.Do(http.MethodDelete, projectPath(id), nil, mk)
+	resp := e.Do(http.MethodDelete, resttest.ProjectPath(id), nil, mk)
 	if resp.Status != http.StatusNoContent || len(resp.Body) != 0 {
 		t.Fatalf("delete: %d %s", resp.Status, resp.Body)
 	}
 	if left := projectRows(t, e, id); len(left) != 0 {
 		t.Errorf("rows left of the deleted project: %v", left)
 	}
-	if after := projectRows(t, e, e.Project.ProjectID); mustJSON(after) != mustJSON(kept) {
+	if after := projectRows(t, e, e.Project.ProjectID); resttest.MustJSON(after) != resttest.MustJSON(kept) {
 		t.Errorf("the other project's rows changed: %v, was %v", after, kept)
 	}
 	// Its keys and tokens stop working at once; the project is gone.
@@ -118,17 +118,17 @@ func TestDeleteProjectRemovesEverythingAndItsKeysStopWorking(t *testing.T) {
 			t.Errorf("%s after delete: %d %s", name, r.Status, r.Body)
 		}
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, projectPath(id), nil, mk), http.StatusNotFound, "not_found")
-	wantErrorKey(t, e.Do(http.MethodDelete, projectPath(id), nil, mk), http.StatusNotFound, "not_found")
-	wantErrorKey(t, e.Do(http.MethodGet, projectPath(id, "/branding"), nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, resttest.ProjectPath(id), nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodDelete, resttest.ProjectPath(id), nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, resttest.ProjectPath(id, "/branding"), nil, mk), http.StatusNotFound, "not_found")
 	// The user stays, with its other project only; the name is free again.
-	users := must(t, e.Do(http.MethodGet, projectPath(e.Project.ProjectID, "/users"), nil, mk), http.StatusOK)["data"].([]any)
+	users := resttest.Must(t, e.Do(http.MethodGet, resttest.ProjectPath(e.Project.ProjectID, "/users"), nil, mk), http.StatusOK)["data"].([]any)
 	if p := users[0].(map[string]any)["projects"].(map[string]any); len(p) != 1 || p[e.Project.ProjectID] != "ADMIN" {
 		t.Errorf("the user's projects after the delete: %v", p)
 	}
-	must(t, e.DoJSON(http.MethodPost, "/management/v1/projects", map[string]any{"name": "Doomed"}, mk), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/management/v1/projects", map[string]any{"name": "Doomed"}, mk), http.StatusOK)
 	// The env's project works as before.
-	must(t, e.Do(http.MethodGet, "/v1/vouchers/SPRING-1", nil, keep), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/SPRING-1", nil, keep), http.StatusOK)
 }
 
 func TestDeleteProjectThroughTheManagementGraph(t *testing.T) {
@@ -141,12 +141,12 @@ func TestDeleteProjectThroughTheManagementGraph(t *testing.T) {
 		r.Errors[0].Extensions["code"] != float64(401) {
 		t.Fatalf("deleteManagementProject on /graphql: %+v", r)
 	}
-	if got := gqlData(t, e, mk, "deleteManagementProject", mutation, map[string]any{"id": other.ProjectID}); got != other.ProjectID {
+	if got := resttest.GQLData(t, e, mk, "deleteManagementProject", mutation, map[string]any{"id": other.ProjectID}); got != other.ProjectID {
 		t.Fatalf("deleteManagementProject = %v", got)
 	}
 	if r := e.Do(http.MethodGet, "/v1/campaigns", nil, resttest.App(other)); r.Status != http.StatusUnauthorized {
 		t.Errorf("deleted project's key: %d %s", r.Status, r.Body)
 	}
-	gqlError(t, e, mk, 404, "not_found", mutation, map[string]any{"id": other.ProjectID})
-	must(t, e.Do(http.MethodGet, "/v1/campaigns", nil, resttest.App(e.Project)), http.StatusOK)
+	resttest.GQLError(t, e, mk, 404, "not_found", mutation, map[string]any{"id": other.ProjectID})
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/campaigns", nil, resttest.App(e.Project)), http.StatusOK)
 }

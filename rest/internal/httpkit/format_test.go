@@ -1,4 +1,4 @@
-package rest
+package httpkit
 
 import (
 	"encoding/json"
@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// TestTimestampJSON: a timestamp is the real service's UTC text with
+// TestTimestampJSON: a Timestamp is the real service's UTC text with
 // milliseconds, whatever the time's zone, and a missing one is null.
 func TestTimestampJSON(t *testing.T) {
 	at := time.Date(2026, 11, 26, 3, 2, 3, 456_789_000, time.FixedZone("CET", 3600))
-	got, err := json.Marshal(map[string]any{"at": timestamp(at), "none": optionalTime(nil), "some": optionalTime(&at)})
+	got, err := json.Marshal(map[string]any{"at": Timestamp(at), "none": OptionalTime(nil), "some": OptionalTime(&at)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package rest
+package management
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/access"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // Project users: /management/v1/projects/{projectId}/users.
@@ -29,43 +30,43 @@ func userJSON(u *access.ProjectUserView) userBody {
 func userAny(u *access.ProjectUserView) any { return userJSON(u) }
 
 // listUsers serves GET …/users.
-func (h managementHandlers) listUsers(c *gin.Context) {
+func (h handlers) listUsers(c *gin.Context) {
 	us, err := h.root.Query().ManagementUsers(c.Request.Context(), c.Param("projectId"))
-	answer(c, http.StatusOK, us, err, func(us []*access.ProjectUserView) any { return listOf(us, userJSON) })
+	httpkit.Answer(c, http.StatusOK, us, err, func(us []*access.ProjectUserView) any { return httpkit.ListOf(us, userJSON) })
 }
 
 // assignUser serves POST …/users: {id | login, role} of an existing user.
-func (h managementHandlers) assignUser(c *gin.Context) {
+func (h handlers) assignUser(c *gin.Context) {
 	var in access.AssignUserInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	u, err := h.root.Mutation().AssignManagementUser(c.Request.Context(), c.Param("projectId"), in)
-	answer(c, http.StatusOK, u, err, userAny)
+	httpkit.Answer(c, http.StatusOK, u, err, userAny)
 }
 
 // getUser serves GET …/users/{userId}.
-func (h managementHandlers) getUser(c *gin.Context) {
+func (h handlers) getUser(c *gin.Context) {
 	u, err := h.root.Query().ManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"))
-	answer(c, http.StatusOK, u, err, userAny)
+	httpkit.Answer(c, http.StatusOK, u, err, userAny)
 }
 
 // updateUser serves PUT …/users/{userId}: {role}.
-func (h managementHandlers) updateUser(c *gin.Context) {
+func (h handlers) updateUser(c *gin.Context) {
 	var in struct {
 		Role string `json:"role"`
 	}
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	u, err := h.root.Mutation().UpdateManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"), in.Role)
-	answer(c, http.StatusOK, u, err, userAny)
+	httpkit.Answer(c, http.StatusOK, u, err, userAny)
 }
 
 // unassignUser serves DELETE …/users/{userId}: 204.
-func (h managementHandlers) unassignUser(c *gin.Context) {
+func (h handlers) unassignUser(c *gin.Context) {
 	_, err := h.root.Mutation().UnassignManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"))
-	answer[any](c, http.StatusNoContent, nil, err, nil)
+	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
 }

@@ -1,4 +1,4 @@
-package rest_test
+package management_test
 
 import (
 	"net/http"
@@ -12,23 +12,23 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 	mk := e.NewManagementKey()
 	app := resttest.App(e.Project)
 	pid := e.Project.ProjectID
-	base := projectPath(pid, "/stacking-rules")
-	discountCode(t, e, app, "Ten percent", "TEN", map[string]any{"type": "PERCENT", "percent_off": 10}, nil)
-	discountCode(t, e, app, "Ten off", "TENOFF", map[string]any{"type": "AMOUNT", "amount_off": 1000}, nil)
+	base := resttest.ProjectPath(pid, "/stacking-rules")
+	resttest.DiscountCode(t, e, app, "Ten percent", "TEN", map[string]any{"type": "PERCENT", "percent_off": 10}, nil)
+	resttest.DiscountCode(t, e, app, "Ten off", "TENOFF", map[string]any{"type": "AMOUNT", "amount_off": 1000}, nil)
 	validate := func() map[string]any {
-		return must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{
+		return resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{
 			"redeemables": []any{map[string]any{"object": "voucher", "id": "TEN"}, map[string]any{"object": "voucher", "id": "TENOFF"}},
-			"order":       cart(),
+			"order":       resttest.Cart(),
 		}, app), http.StatusOK)
 	}
-	if l := must(t, e.Do(http.MethodGet, base, nil, mk), http.StatusOK); l["total"] != float64(0) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, base, nil, mk), http.StatusOK); l["total"] != float64(0) {
 		t.Errorf("list before create: %v", l)
 	}
 	if got := validate(); len(got["redeemables"].([]any)) != 2 || got["redeemables"].([]any)[1].(map[string]any)["status"] != "APPLICABLE" {
 		t.Fatalf("with the defaults: %v", got["redeemables"])
 	}
 
-	created := must(t, e.DoJSON(http.MethodPost, base, map[string]any{"applicable_redeemables_limit": 1,
+	created := resttest.Must(t, e.DoJSON(http.MethodPost, base, map[string]any{"applicable_redeemables_limit": 1,
 		"redeemables_application_mode": "PARTIAL", "exclusive_categories": []string{}}, mk), http.StatusOK)
 	id := created["id"].(string)
 	if created["redeemables_limit"] != float64(30) || created["applicable_redeemables_limit"] != float64(1) ||
@@ -45,19 +45,19 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 		sr["applicable_redeemables_limit"] != float64(1) || sr["redeemables_application_mode"] != "PARTIAL" {
 		t.Errorf("with the project's rules: %v / %v", got, sr)
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{}, mk), http.StatusConflict, "duplicate_found")
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{}, mk), http.StatusConflict, "duplicate_found")
 
 	// Update: only what is sent changes; limits and enums are checked, and
 	// settings other than the engine's are refused.
-	upd := must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"redeemables_limit": 1}, mk), http.StatusOK)
+	upd := resttest.Must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"redeemables_limit": 1}, mk), http.StatusOK)
 	if upd["redeemables_limit"] != float64(1) || upd["redeemables_application_mode"] != "PARTIAL" || upd["updated_at"] == nil {
 		t.Errorf("updated: %v", upd)
 	}
 	r := e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{
 		"redeemables": []any{map[string]any{"object": "voucher", "id": "TEN"}, map[string]any{"object": "voucher", "id": "TENOFF"}},
-		"order":       cart(),
+		"order":       resttest.Cart(),
 	}, app)
-	wantErrorKey(t, r, http.StatusBadRequest, "invalid_payload")
+	resttest.WantErrorKey(t, r, http.StatusBadRequest, "invalid_payload")
 	for name, body := range map[string]map[string]any{
 		"limit above 30":     {"redeemables_limit": 31},
 		"applicable > limit": {"redeemables_limit": 5, "applicable_redeemables_limit": 6},
@@ -72,15 +72,15 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 		}
 	}
 	// Category settings must name categories of the project.
-	wantErrorKey(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"exclusive_categories": []string{"cat_1"}}, mk),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"exclusive_categories": []string{"cat_1"}}, mk),
 		http.StatusNotFound, "not_found")
-	if got := must(t, e.Do(http.MethodGet, base+"/"+id, nil, mk), http.StatusOK); mustJSON(got) != mustJSON(upd) {
+	if got := resttest.Must(t, e.Do(http.MethodGet, base+"/"+id, nil, mk), http.StatusOK); resttest.MustJSON(got) != resttest.MustJSON(upd) {
 		t.Errorf("refused updates changed the rules: %v", got)
 	}
 	// Tenancy: another project has its own (none).
 	other := e.NewProject("Other").ProjectID
-	wantErrorKey(t, e.Do(http.MethodGet, projectPath(other, "/stacking-rules/", id), nil, mk), http.StatusNotFound, "not_found")
-	wantErrorKey(t, e.Do(http.MethodDelete, projectPath(other, "/stacking-rules/", id), nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, resttest.ProjectPath(other, "/stacking-rules/", id), nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodDelete, resttest.ProjectPath(other, "/stacking-rules/", id), nil, mk), http.StatusNotFound, "not_found")
 
 	// Delete: the defaults apply again.
 	if r := e.Do(http.MethodDelete, base+"/"+id, nil, mk); r.Status != http.StatusNoContent {
@@ -89,7 +89,7 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 	if got := validate(); got["stacking_rules"].(map[string]any)["redeemables_limit"] != float64(30) {
 		t.Errorf("after delete: %v", got["stacking_rules"])
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, base+"/"+id, nil, mk), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, base+"/"+id, nil, mk), http.StatusNotFound, "not_found")
 }
 
 func TestStackingRulesThroughTheManagementGraph(t *testing.T) {
@@ -97,28 +97,28 @@ func TestStackingRulesThroughTheManagementGraph(t *testing.T) {
 	mk := e.NewManagementKey()
 	pid := e.Project.ProjectID
 	vars := map[string]any{"p": pid}
-	created := gqlObject(t, e, mk, "createManagementStackingRules", `mutation($p: ID!) {
+	created := resttest.GQLObject(t, e, mk, "createManagementStackingRules", `mutation($p: ID!) {
 		createManagementStackingRules(projectID: $p, input: {redeemablesSortingRule: "CATEGORY_HIERARCHY"}) {
 			id redeemablesSortingRule redeemablesLimit applicableRedeemablesCategoryLimits exclusiveCategories createdAt updatedAt } }`, vars)
 	if created["redeemablesSortingRule"] != "CATEGORY_HIERARCHY" || created["redeemablesLimit"] != float64(30) || created["updatedAt"] != nil {
 		t.Errorf("created: %v", created)
 	}
-	gqlError(t, e, mk, 409, "duplicate_found", `mutation($p: ID!) { createManagementStackingRules(projectID: $p, input: {}) { id } }`, vars)
+	resttest.GQLError(t, e, mk, 409, "duplicate_found", `mutation($p: ID!) { createManagementStackingRules(projectID: $p, input: {}) { id } }`, vars)
 	vars["id"] = created["id"]
-	gqlError(t, e, mk, 400, "invalid_payload", `mutation($p: ID!, $id: ID!) {
+	resttest.GQLError(t, e, mk, 400, "invalid_payload", `mutation($p: ID!, $id: ID!) {
 		updateManagementStackingRules(projectID: $p, id: $id, input: {applicableRedeemablesLimit: 0}) { id } }`, vars)
-	upd := gqlObject(t, e, mk, "updateManagementStackingRules", `mutation($p: ID!, $id: ID!) {
+	upd := resttest.GQLObject(t, e, mk, "updateManagementStackingRules", `mutation($p: ID!, $id: ID!) {
 		updateManagementStackingRules(projectID: $p, id: $id, input: {redeemablesNoEffectRule: "SKIP"}) { redeemablesNoEffectRule redeemablesSortingRule } }`, vars)
 	if upd["redeemablesNoEffectRule"] != "SKIP" || upd["redeemablesSortingRule"] != "CATEGORY_HIERARCHY" {
 		t.Errorf("updated: %v", upd)
 	}
 	// REST reads what the graph wrote.
-	if got := must(t, e.Do(http.MethodGet, projectPath(pid, "/stacking-rules/", created["id"].(string)), nil, mk), http.StatusOK); got["redeemables_no_effect_rule"] != "SKIP" {
+	if got := resttest.Must(t, e.Do(http.MethodGet, resttest.ProjectPath(pid, "/stacking-rules/", created["id"].(string)), nil, mk), http.StatusOK); got["redeemables_no_effect_rule"] != "SKIP" {
 		t.Errorf("REST view: %v", got)
 	}
-	if l := gqlData(t, e, mk, "managementStackingRulesList", `query($p: ID!) { managementStackingRulesList(projectID: $p) { id } }`, map[string]any{"p": pid}); len(l.([]any)) != 1 {
+	if l := resttest.GQLData(t, e, mk, "managementStackingRulesList", `query($p: ID!) { managementStackingRulesList(projectID: $p) { id } }`, map[string]any{"p": pid}); len(l.([]any)) != 1 {
 		t.Errorf("managementStackingRulesList = %v", l)
 	}
-	gqlData(t, e, mk, "deleteManagementStackingRules", `mutation($p: ID!, $id: ID!) { deleteManagementStackingRules(projectID: $p, id: $id) }`, vars)
-	gqlError(t, e, mk, 404, "not_found", `query($p: ID!, $id: ID!) { managementStackingRules(projectID: $p, id: $id) { id } }`, vars)
+	resttest.GQLData(t, e, mk, "deleteManagementStackingRules", `mutation($p: ID!, $id: ID!) { deleteManagementStackingRules(projectID: $p, id: $id) }`, vars)
+	resttest.GQLError(t, e, mk, 404, "not_found", `query($p: ID!, $id: ID!) { managementStackingRules(projectID: $p, id: $id) { id } }`, vars)
 }

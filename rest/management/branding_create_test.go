@@ -1,4 +1,4 @@
-package rest_test
+package management_test
 
 import (
 	"net/http"
@@ -10,19 +10,11 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-func brandingPayload() map[string]any {
-	return map[string]any{
-		"brand":   map[string]any{"name": "Voucherify PSA", "privacy_policy_url": nil, "website_url": "voucherify.io"},
-		"address": map[string]any{"street": "Porcelanowa 23", "city": "Katowice", "postal": "43-246", "country": "Poland"},
-		"contact": map[string]any{"email": "support@voucherify.io"},
-	}
-}
-
 func TestCreateBranding(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
 	path := "/management/v1/projects/" + e.Project.ProjectID + "/branding"
-	resp := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+	resp := e.DoJSON(http.MethodPost, path, resttest.BrandingPayload(), mk)
 	if resp.Status != http.StatusOK {
 		t.Fatalf("create brand: %d %s", resp.Status, resp.Body)
 	}
@@ -40,7 +32,7 @@ func TestCreateBranding(t *testing.T) {
 		t.Errorf("body:\n%s\nwant suffix:\n%s", resp.Body, want)
 	}
 
-	again := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+	again := e.DoJSON(http.MethodPost, path, resttest.BrandingPayload(), mk)
 	if g := again.JSON(t); again.Status != 409 || g["key"] != "branding_exist" || g["message"] != "Branding exist" ||
 		g["details"] != "Cannot exist more than one branding for given project" {
 		t.Errorf("second brand: %d %s", again.Status, again.Body)
@@ -58,14 +50,14 @@ func TestBrandingWebsiteURLWhenNotSent(t *testing.T) {
 		"null":   func(b map[string]any) { b["website_url"] = nil },
 	} {
 		p := e.NewProject("branding " + name)
-		body := brandingPayload()
+		body := resttest.BrandingPayload()
 		set(body["brand"].(map[string]any))
 		path := "/management/v1/projects/" + p.ProjectID + "/branding"
-		got := must(t, e.DoJSON(http.MethodPost, path, body, mk), http.StatusOK)
+		got := resttest.Must(t, e.DoJSON(http.MethodPost, path, body, mk), http.StatusOK)
 		if v, ok := got["brand"].(map[string]any)["website_url"]; !ok || v != "" {
 			t.Errorf("%s: website_url = %#v (present %v), want \"\"", name, v, ok)
 		}
-		read := must(t, e.Do(http.MethodGet, path+"/"+got["id"].(string), nil, mk), http.StatusOK)
+		read := resttest.Must(t, e.Do(http.MethodGet, path+"/"+got["id"].(string), nil, mk), http.StatusOK)
 		if v := read["brand"].(map[string]any)["website_url"]; v != "" {
 			t.Errorf("%s: read back website_url = %#v", name, v)
 		}
@@ -76,7 +68,7 @@ func TestCreateBrandingValidation(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
 	path := "/management/v1/projects/" + e.Project.ProjectID + "/branding"
-	edit := func(f func(p map[string]any)) map[string]any { p := brandingPayload(); f(p); return p }
+	edit := func(f func(p map[string]any)) map[string]any { p := resttest.BrandingPayload(); f(p); return p }
 	sub := func(p map[string]any, k string) map[string]any { return p[k].(map[string]any) }
 	cases := map[string]struct {
 		body  map[string]any
@@ -105,11 +97,11 @@ func TestCreateBrandingValidation(t *testing.T) {
 	if resp := e.Do(http.MethodPost, path, []byte(`{"brand":`), mk); resp.Status != 400 || resp.JSON(t)["key"] != "invalid_json" {
 		t.Errorf("malformed JSON: %d %s", resp.Status, resp.Body)
 	}
-	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); n != 0 {
+	if n := e.DB.Client.Branding.Query().CountX(resttest.SystemCtx()); n != 0 {
 		t.Errorf("%d brands stored by invalid requests", n)
 	}
 	// Cockpits given are echoed complete.
-	p := brandingPayload()
+	p := resttest.BrandingPayload()
 	p["cockpits"] = map[string]any{"loyalty_enabled": true, "theme": "dark"}
 	resp := e.DoJSON(http.MethodPost, path, p, mk)
 	ck, _ := resp.JSON(t)["cockpits"].(map[string]any)
@@ -129,7 +121,7 @@ func TestOneBrandPerProjectUnderConcurrentRequests(t *testing.T) {
 	for i := range parallel {
 		wg.Go(func() {
 			<-start
-			r := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+			r := e.DoJSON(http.MethodPost, path, resttest.BrandingPayload(), mk)
 			statuses[i] = r.Status
 			if r.Status == 409 && r.JSON(t)["key"] != "branding_exist" {
 				t.Errorf("conflict: %s", r.Body)
@@ -146,7 +138,7 @@ func TestOneBrandPerProjectUnderConcurrentRequests(t *testing.T) {
 			t.Errorf("unexpected status %d", s)
 		}
 	}
-	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); ok != 1 || n != 1 {
+	if n := e.DB.Client.Branding.Query().CountX(resttest.SystemCtx()); ok != 1 || n != 1 {
 		t.Errorf("%d created, %d stored (statuses %v); want exactly 1", ok, n, statuses)
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package management_test
 
 import (
 	"net/http"
@@ -8,24 +8,8 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// newKey creates an application key through the management API.
-func newKey(t *testing.T, e *resttest.Env, mk resttest.Headers, body map[string]any) (resttest.Headers, map[string]any) {
-	t.Helper()
-	resp := e.DoJSON(http.MethodPost, "/management/v1/projects/"+e.Project.ProjectID+"/api-keys", body, mk)
-	if resp.Status != http.StatusOK {
-		t.Fatalf("creating key: %d %s", resp.Status, resp.Body)
-	}
-	got := resp.JSON(t)
-	return resttest.Headers{"X-App-Id": got["app_id"].(string), "X-App-Token": got["app_token"].(string)}, got
-}
-
-func keyPath(e *resttest.Env, h resttest.Headers, action string) string {
-	p := "/management/v1/projects/" + e.Project.ProjectID + "/api-keys/" + h["X-App-Id"]
-	if action != "" {
-		p += "/" + action
-	}
-	return p
-}
+// clientCredentials is the form of an OAuth token request with the key.
+var clientCredentials = url.Values{"grant_type": {"client_credentials"}, "scope": {"api"}}
 
 func campaignStatus(e *resttest.Env, h resttest.Headers) int {
 	return e.Do(http.MethodGet, "/v1/campaigns/Keys", nil, h).Status
@@ -34,8 +18,8 @@ func campaignStatus(e *resttest.Env, h resttest.Headers) int {
 func TestApplicationKeyLifecycle(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
-	createCampaign(t, e, map[string]any{"name": "Keys"})
-	key, body := newKey(t, e, mk, map[string]any{"name": "shop"})
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Keys"}, resttest.App(e.Project)), http.StatusOK)
+	key, body := resttest.NewAppKey(t, e, mk, map[string]any{"name": "shop"})
 	if body["object"] != "api_key" || body["name"] != "shop" || body["status"] != "ACTIVE" || body["project_id"] != e.Project.ProjectID {
 		t.Errorf("created key: %v", body)
 	}
@@ -47,7 +31,7 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 	// Block: the key and its tokens stop working, no new tokens; blocking
 	// again is a no-op; unblocking restores the key but not the old tokens.
 	for range 2 {
-		if r := e.Do(http.MethodPost, keyPath(e, key, "block"), nil, mk); r.Status != 200 || r.JSON(t)["status"] != "BLOCKED" {
+		if r := e.Do(http.MethodPost, resttest.AppKeyPath(e, key, "block"), nil, mk); r.Status != 200 || r.JSON(t)["status"] != "BLOCKED" {
 			t.Fatalf("block: %d %s", r.Status, r.Body)
 		}
 	}
@@ -57,13 +41,13 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 	if s := campaignStatus(e, resttest.Bearer(tok)); s != 401 {
 		t.Errorf("token of blocked key: %d", s)
 	}
-	if r := e.Form("/v1/oauth/token", tokenForm("client_credentials", "api"), key); r.Status != 401 {
+	if r := e.Form("/v1/oauth/token", clientCredentials, key); r.Status != 401 {
 		t.Errorf("token from blocked key: %d", r.Status)
 	}
 	if r := e.Form("/v1/oauth/introspect", url.Values{"access_token": {tok}}, resttest.App(e.Project)); string(r.Body) != `{"active":false}` {
 		t.Errorf("introspect token of blocked key: %s", r.Body)
 	}
-	if r := e.Do(http.MethodPost, keyPath(e, key, "unblock"), nil, mk); r.Status != 200 || r.JSON(t)["status"] != "ACTIVE" {
+	if r := e.Do(http.MethodPost, resttest.AppKeyPath(e, key, "unblock"), nil, mk); r.Status != 200 || r.JSON(t)["status"] != "ACTIVE" {
 		t.Fatalf("unblock: %d %s", r.Status, r.Body)
 	}
 	if s := campaignStatus(e, key); s != 200 {
@@ -75,7 +59,7 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 
 	// Regenerate: same id, new token; the old token fails; OAuth tokens live on.
 	tok = e.Token(key, "api")
-	r := e.Do(http.MethodPost, keyPath(e, key, "regenerate"), nil, mk)
+	r := e.Do(http.MethodPost, resttest.AppKeyPath(e, key, "regenerate"), nil, mk)
 	regen := r.JSON(t)
 	if r.Status != 200 || regen["app_id"] != key["X-App-Id"] || regen["app_token"] == key["X-App-Token"] || regen["app_token"] == "" {
 		t.Fatalf("regenerate: %d %s", r.Status, r.Body)
@@ -103,7 +87,7 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 	}
 
 	// Delete: key and tokens gone.
-	if r := e.Do(http.MethodDelete, keyPath(e, key, ""), nil, mk); r.Status != http.StatusNoContent {
+	if r := e.Do(http.MethodDelete, resttest.AppKeyPath(e, key, ""), nil, mk); r.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
 	if s := campaignStatus(e, newKeyHeaders); s != 401 {
@@ -112,11 +96,11 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 	if s := campaignStatus(e, resttest.Bearer(tok)); s != 401 {
 		t.Errorf("token of deleted key: %d", s)
 	}
-	if n := e.DB.Client.OAuthToken.Query().CountX(systemCtx()); n != 0 {
+	if n := e.DB.Client.OAuthToken.Query().CountX(resttest.SystemCtx()); n != 0 {
 		t.Errorf("%d tokens left after deleting their key", n)
 	}
 	for _, action := range []string{"block", "unblock", "regenerate"} {
-		if r := e.Do(http.MethodPost, keyPath(e, key, action), nil, mk); r.Status != 404 || r.JSON(t)["resource_type"] != "api_key" {
+		if r := e.Do(http.MethodPost, resttest.AppKeyPath(e, key, action), nil, mk); r.Status != 404 || r.JSON(t)["resource_type"] != "api_key" {
 			t.Errorf("%s deleted key: %d %s", action, r.Status, r.Body)
 		}
 	}
@@ -129,10 +113,10 @@ func TestApplicationKeyLifecycle(t *testing.T) {
 func TestIPAllowList(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
-	createCampaign(t, e, map[string]any{"name": "Keys"})
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Keys"}, resttest.App(e.Project)), http.StatusOK)
 
 	// Test requests come from 127.0.0.1.
-	local, _ := newKey(t, e, mk, map[string]any{"allowed_ips": []string{"127.0.0.1", "10.0.0.0/8"}})
+	local, _ := resttest.NewAppKey(t, e, mk, map[string]any{"allowed_ips": []string{"127.0.0.1", "10.0.0.0/8"}})
 	if s := campaignStatus(e, local); s != 200 {
 		t.Errorf("allowed address: %d", s)
 	}
@@ -141,7 +125,7 @@ func TestIPAllowList(t *testing.T) {
 		t.Errorf("token from allowed address: %d", s)
 	}
 	// Narrowing the list cuts off the key and its tokens.
-	r := e.DoJSON(http.MethodPut, keyPath(e, local, ""), map[string]any{"allowed_ips": []string{"192.0.2.0/24"}}, mk)
+	r := e.DoJSON(http.MethodPut, resttest.AppKeyPath(e, local, ""), map[string]any{"allowed_ips": []string{"192.0.2.0/24"}}, mk)
 	if r.Status != 200 || len(r.JSON(t)["allowed_ips"].([]any)) != 1 {
 		t.Fatalf("update allow-list: %d %s", r.Status, r.Body)
 	}
@@ -151,7 +135,7 @@ func TestIPAllowList(t *testing.T) {
 			t.Errorf("%s from outside the allow-list: %d %s", name, r.Status, r.Body)
 		}
 	}
-	if r := e.Form("/v1/oauth/token", tokenForm("client_credentials", "api"), local); r.Status != 403 {
+	if r := e.Form("/v1/oauth/token", clientCredentials, local); r.Status != 403 {
 		t.Errorf("token request from outside the allow-list: %d", r.Status)
 	}
 	// Invalid entries are refused, naming the entry.
@@ -161,7 +145,7 @@ func TestIPAllowList(t *testing.T) {
 		t.Errorf("invalid allow-list: %d %s", r.Status, r.Body)
 	}
 	// An empty list allows any address again.
-	e.DoJSON(http.MethodPut, keyPath(e, local, ""), map[string]any{"allowed_ips": []string{}}, mk)
+	e.DoJSON(http.MethodPut, resttest.AppKeyPath(e, local, ""), map[string]any{"allowed_ips": []string{}}, mk)
 	if s := campaignStatus(e, local); s != 200 {
 		t.Errorf("after clearing the allow-list: %d", s)
 	}

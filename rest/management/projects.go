@@ -1,4 +1,4 @@
-package rest
+package management
 
 import (
 	"net/http"
@@ -7,11 +7,12 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/access"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // projectBody is the management API's project object; the settings with
 // one fixed answer here (case-sensitive codes, cluster, notifications) are
-// in management_project_settings.go.
+// in project_settings.go.
 type projectBody struct {
 	ID                                    string   `json:"id"`
 	Name                                  string   `json:"name"`
@@ -69,29 +70,29 @@ func projectJSON(p *ent.Project) projectBody {
 func projectBodyOf(p *ent.Project) any { return projectJSON(p) }
 
 // listProjects serves GET /management/v1/projects (limit, page).
-func (h managementHandlers) listProjects(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+func (h handlers) listProjects(c *gin.Context) {
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	list, err := h.root.Query().ManagementProjects(c.Request.Context(), limit, page)
 	c.Header("Cache-Control", "no-store") // webhook tokens
-	answer(c, http.StatusOK, list, err, func(l *access.ProjectList) any {
+	httpkit.Answer(c, http.StatusOK, list, err, func(l *access.ProjectList) any {
 		out := make([]projectBody, len(l.Data))
 		for i, p := range l.Data {
 			out[i] = projectJSON(p)
 		}
-		return newList(out, l.Total)
+		return httpkit.NewList(out, l.Total)
 	})
 }
 
 // createProject serves POST /management/v1/projects: the project with its
 // first keys, whose tokens are never shown again.
-func (h managementHandlers) createProject(c *gin.Context) {
+func (h handlers) createProject(c *gin.Context) {
 	var in access.ProjectInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	created, err := h.root.Mutation().CreateManagementProject(c.Request.Context(), in)
@@ -99,7 +100,7 @@ func (h managementHandlers) createProject(c *gin.Context) {
 		h.origins.Forget()
 	}
 	c.Header("Cache-Control", "no-store")
-	answer(c, http.StatusOK, created, err, func(cp *access.CreatedProject) any {
+	httpkit.Answer(c, http.StatusOK, created, err, func(cp *access.CreatedProject) any {
 		return createdProjectBody{projectBody: projectJSON(cp.Project),
 			ServerSideKey: sideKey{AppID: cp.Keys.AppID, AppToken: cp.Keys.AppToken},
 			ClientSideKey: sideKey{AppID: cp.Keys.ClientAppID, AppToken: cp.Keys.ClientAppToken}}
@@ -107,18 +108,18 @@ func (h managementHandlers) createProject(c *gin.Context) {
 }
 
 // getProject serves GET /management/v1/projects/{projectId}.
-func (h managementHandlers) getProject(c *gin.Context) {
+func (h handlers) getProject(c *gin.Context) {
 	p, err := h.root.Query().ManagementProject(c.Request.Context(), c.Param("projectId"))
 	c.Header("Cache-Control", "no-store") // the webhook token
-	answer(c, http.StatusOK, p, err, projectBodyOf)
+	httpkit.Answer(c, http.StatusOK, p, err, projectBodyOf)
 }
 
 // updateProject serves PUT /management/v1/projects/{projectId}: only the
 // properties sent change.
-func (h managementHandlers) updateProject(c *gin.Context) {
+func (h handlers) updateProject(c *gin.Context) {
 	var in access.ProjectInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	p, err := h.root.Mutation().UpdateManagementProject(c.Request.Context(), c.Param("projectId"), in)
@@ -126,24 +127,24 @@ func (h managementHandlers) updateProject(c *gin.Context) {
 		h.origins.Forget()
 	}
 	c.Header("Cache-Control", "no-store") // the webhook token
-	answer(c, http.StatusOK, p, err, projectBodyOf)
+	httpkit.Answer(c, http.StatusOK, p, err, projectBodyOf)
 }
 
 // deleteProject serves DELETE /management/v1/projects/{projectId}: 204;
 // the project and all its data are gone, its keys stop working.
-func (h managementHandlers) deleteProject(c *gin.Context) {
+func (h handlers) deleteProject(c *gin.Context) {
 	_, err := h.root.Mutation().DeleteManagementProject(c.Request.Context(), c.Param("projectId"))
 	if err == nil {
 		h.origins.Forget()
 	}
-	answer[any](c, http.StatusNoContent, nil, err, nil)
+	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
 }
 
 // regenerateWebhookToken serves POST
 // /management/v1/projects/{projectId}/webhook-token/regenerate: the
 // project with a new webhook_token, which signs every delivery from now on.
-func (h managementHandlers) regenerateWebhookToken(c *gin.Context) {
+func (h handlers) regenerateWebhookToken(c *gin.Context) {
 	p, err := h.root.Mutation().RegenerateManagementWebhookToken(c.Request.Context(), c.Param("projectId"))
 	c.Header("Cache-Control", "no-store")
-	answer(c, http.StatusOK, p, err, projectBodyOf)
+	httpkit.Answer(c, http.StatusOK, p, err, projectBodyOf)
 }

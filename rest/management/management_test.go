@@ -1,4 +1,4 @@
-package rest_test
+package management_test
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func TestManagementFeaturesAndProjects(t *testing.T) {
 	pid := e.Project.ProjectID
 	// Unknown project.
 	for _, r := range []resttest.Response{
-		e.DoJSON(http.MethodPost, "/management/v1/projects/proj_nothere/branding", brandingPayload(), mk),
+		e.DoJSON(http.MethodPost, "/management/v1/projects/proj_nothere/branding", resttest.BrandingPayload(), mk),
 		e.Do(http.MethodGet, "/management/v1/projects/proj_nothere/users", nil, mk),
 	} {
 		if g := r.JSON(t); r.Status != 404 || g["key"] != "not_found" || g["resource_type"] != "project" || g["resource_id"] != "proj_nothere" {
@@ -44,14 +44,14 @@ func TestManagementFeaturesAndProjects(t *testing.T) {
 	// Without the features: 402, and nothing stored.
 	setFeatures(t, e, pid, nil, feature.All)
 	for _, r := range []resttest.Response{
-		e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", brandingPayload(), mk),
+		e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", resttest.BrandingPayload(), mk),
 		e.Do(http.MethodGet, "/management/v1/projects/"+pid+"/users", nil, mk),
 	} {
 		if g := r.JSON(t); r.Status != 402 || g["key"] != "missing_required_feature" || g["message"] != "Payment required" {
 			t.Errorf("without feature: %d %s", r.Status, r.Body)
 		}
 	}
-	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); n != 0 {
+	if n := e.DB.Client.Branding.Query().CountX(resttest.SystemCtx()); n != 0 {
 		t.Errorf("brand stored without the feature")
 	}
 	// Enabling one feature allows exactly that operation.
@@ -59,7 +59,7 @@ func TestManagementFeaturesAndProjects(t *testing.T) {
 	if r := e.Do(http.MethodGet, "/management/v1/projects/"+pid+"/users", nil, mk); r.Status != 200 {
 		t.Errorf("users with the feature: %d %s", r.Status, r.Body)
 	}
-	if r := e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", brandingPayload(), mk); r.Status != 402 {
+	if r := e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", resttest.BrandingPayload(), mk); r.Status != 402 {
 		t.Errorf("branding without its feature: %d %s", r.Status, r.Body)
 	}
 }
@@ -114,25 +114,25 @@ func TestProjectNamesAreUnique(t *testing.T) {
 	create := func(name string) resttest.Response {
 		return e.DoJSON(http.MethodPost, "/management/v1/projects", map[string]any{"name": name}, mk)
 	}
-	shop := must(t, create("Shop"), http.StatusOK)
-	body := wantErrorKey(t, create("Shop"), http.StatusConflict, "duplicate_found")
+	shop := resttest.Must(t, create("Shop"), http.StatusOK)
+	body := resttest.WantErrorKey(t, create("Shop"), http.StatusConflict, "duplicate_found")
 	if body["message"] != "Duplicated resource found" || body["resource_type"] != "project" ||
 		!strings.Contains(body["details"].(string), `"Shop"`) {
 		t.Errorf("duplicate create: %v", body)
 	}
-	wantErrorKey(t, create("project A"), http.StatusConflict, "duplicate_found") // the env's first project
+	resttest.WantErrorKey(t, create("project A"), http.StatusConflict, "duplicate_found") // the env's first project
 	// Renaming onto another project's name is refused; keeping one's own
 	// name (or renaming to a free one) is not.
-	other := must(t, create("Outlet"), http.StatusOK)["id"].(string)
+	other := resttest.Must(t, create("Outlet"), http.StatusOK)["id"].(string)
 	rename := func(id, name string) resttest.Response {
 		return e.DoJSON(http.MethodPut, "/management/v1/projects/"+id, map[string]any{"name": name}, mk)
 	}
-	wantErrorKey(t, rename(other, "Shop"), http.StatusConflict, "duplicate_found")
-	wantErrorKey(t, rename(other, "  Shop "), http.StatusConflict, "duplicate_found") // names are trimmed
-	if got := must(t, rename(shop["id"].(string), "Shop"), http.StatusOK); got["name"] != "Shop" {
+	resttest.WantErrorKey(t, rename(other, "Shop"), http.StatusConflict, "duplicate_found")
+	resttest.WantErrorKey(t, rename(other, "  Shop "), http.StatusConflict, "duplicate_found") // names are trimmed
+	if got := resttest.Must(t, rename(shop["id"].(string), "Shop"), http.StatusOK); got["name"] != "Shop" {
 		t.Errorf("keeping its name: %v", got)
 	}
-	if got := must(t, rename(other, "Outlet EU"), http.StatusOK); got["name"] != "Outlet EU" {
+	if got := resttest.Must(t, rename(other, "Outlet EU"), http.StatusOK); got["name"] != "Outlet EU" {
 		t.Errorf("free rename: %v", got)
 	}
 	// The operator CLI path refuses too.
@@ -163,7 +163,7 @@ func TestProjectNamesAreUnique(t *testing.T) {
 	if count[http.StatusOK] != 1 || count[http.StatusConflict] != 7 {
 		t.Errorf("parallel creates: %v", count)
 	}
-	list := must(t, e.Do(http.MethodGet, "/management/v1/projects?limit=100", nil, mk), http.StatusOK)
+	list := resttest.Must(t, e.Do(http.MethodGet, "/management/v1/projects?limit=100", nil, mk), http.StatusOK)
 	if list["total"] != float64(4) {
 		t.Errorf("projects after the refusals: %v", list["total"])
 	}

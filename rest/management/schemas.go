@@ -1,4 +1,4 @@
-package rest
+package management
 
 import (
 	"net/http"
@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/access"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // Metadata schemas (…/metadata-schemas) and custom event schemas
@@ -19,14 +20,14 @@ type managementSchemaBody struct {
 	RelatedObject    string                                `json:"related_object"`
 	Properties       map[string]jsonfield.MetadataProperty `json:"properties"`
 	AllowDefinedOnly bool                                  `json:"allow_defined_only"`
-	CreatedAt        timestamp                             `json:"created_at"`
-	UpdatedAt        *timestamp                            `json:"updated_at"`
+	CreatedAt        httpkit.Timestamp                     `json:"created_at"`
+	UpdatedAt        *httpkit.Timestamp                    `json:"updated_at"`
 	Object           string                                `json:"object"`
 }
 
 func managementSchemaJSON(ms *ent.MetadataSchema) managementSchemaBody {
 	return managementSchemaBody{ID: ms.ID, RelatedObject: ms.RelatedObject, Properties: properties(ms),
-		CreatedAt: timestamp(ms.CreatedAt), UpdatedAt: optionalTime(ms.UpdatedAt), Object: "metadata_schema"}
+		CreatedAt: httpkit.Timestamp(ms.CreatedAt), UpdatedAt: httpkit.OptionalTime(ms.UpdatedAt), Object: "metadata_schema"}
 }
 
 func managementSchemaAny(ms *ent.MetadataSchema) any { return managementSchemaJSON(ms) }
@@ -45,14 +46,14 @@ type customEventSchemaBody struct {
 	Schema struct {
 		Properties map[string]jsonfield.MetadataProperty `json:"properties"`
 	} `json:"schema"`
-	CreatedAt timestamp  `json:"created_at"`
-	UpdatedAt *timestamp `json:"updated_at"`
-	Object    string     `json:"object"`
+	CreatedAt httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt *httpkit.Timestamp `json:"updated_at"`
+	Object    string             `json:"object"`
 }
 
 func customEventSchemaJSON(ms *ent.MetadataSchema) customEventSchemaBody {
-	out := customEventSchemaBody{ID: ms.ID, Name: ms.Name, CreatedAt: timestamp(ms.CreatedAt),
-		UpdatedAt: optionalTime(ms.UpdatedAt), Object: "custom-event-schema"}
+	out := customEventSchemaBody{ID: ms.ID, Name: ms.Name, CreatedAt: httpkit.Timestamp(ms.CreatedAt),
+		UpdatedAt: httpkit.OptionalTime(ms.UpdatedAt), Object: "custom-event-schema"}
 	out.Schema.Properties = properties(ms)
 	return out
 }
@@ -60,81 +61,81 @@ func customEventSchemaJSON(ms *ent.MetadataSchema) customEventSchemaBody {
 func customEventSchemaAny(ms *ent.MetadataSchema) any { return customEventSchemaJSON(ms) }
 
 // listMetadataSchemas serves GET …/metadata-schemas.
-func (h managementHandlers) listMetadataSchemas(c *gin.Context) {
+func (h handlers) listMetadataSchemas(c *gin.Context) {
 	all, err := h.root.Query().ManagementMetadataSchemas(c.Request.Context(), c.Param("projectId"))
-	answer(c, http.StatusOK, all, err, func(all []*ent.MetadataSchema) any { return listOf(all, managementSchemaJSON) })
+	httpkit.Answer(c, http.StatusOK, all, err, func(all []*ent.MetadataSchema) any { return httpkit.ListOf(all, managementSchemaJSON) })
 }
 
 // getMetadataSchema serves GET …/metadata-schemas/{metadataSchemaId}.
-func (h managementHandlers) getMetadataSchema(c *gin.Context) {
+func (h handlers) getMetadataSchema(c *gin.Context) {
 	ms, err := h.root.Query().ManagementMetadataSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"))
-	answer(c, http.StatusOK, ms, err, managementSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, managementSchemaAny)
 }
 
 // createMetadataSchema serves POST …/metadata-schemas: {related_object, properties}.
-func (h managementHandlers) createMetadataSchema(c *gin.Context) {
+func (h handlers) createMetadataSchema(c *gin.Context) {
 	var in access.ManagementMetadataSchemaInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	ms, err := h.root.Mutation().CreateManagementMetadataSchema(c.Request.Context(), c.Param("projectId"), in)
-	answer(c, http.StatusOK, ms, err, managementSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, managementSchemaAny)
 }
 
 // updateMetadataSchema serves PUT …/metadata-schemas/{metadataSchemaId}: {properties}.
-func (h managementHandlers) updateMetadataSchema(c *gin.Context) {
+func (h handlers) updateMetadataSchema(c *gin.Context) {
 	var in access.ManagementMetadataSchemaInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	ms, err := h.root.Mutation().UpdateManagementMetadataSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"), in)
-	answer(c, http.StatusOK, ms, err, managementSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, managementSchemaAny)
 }
 
 // deleteMetadataSchema serves DELETE …/metadata-schemas/{metadataSchemaId}: 204.
-func (h managementHandlers) deleteMetadataSchema(c *gin.Context) {
+func (h handlers) deleteMetadataSchema(c *gin.Context) {
 	_, err := h.root.Mutation().DeleteManagementMetadataSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"))
-	answer[any](c, http.StatusNoContent, nil, err, nil)
+	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
 }
 
 // listCustomEventSchemas serves GET …/custom-event-schemas.
-func (h managementHandlers) listCustomEventSchemas(c *gin.Context) {
+func (h handlers) listCustomEventSchemas(c *gin.Context) {
 	all, err := h.root.Query().ManagementCustomEventSchemas(c.Request.Context(), c.Param("projectId"))
-	answer(c, http.StatusOK, all, err, func(all []*ent.MetadataSchema) any { return listOf(all, customEventSchemaJSON) })
+	httpkit.Answer(c, http.StatusOK, all, err, func(all []*ent.MetadataSchema) any { return httpkit.ListOf(all, customEventSchemaJSON) })
 }
 
 // getCustomEventSchema serves GET …/custom-event-schemas/{customEventSchemaId}.
-func (h managementHandlers) getCustomEventSchema(c *gin.Context) {
+func (h handlers) getCustomEventSchema(c *gin.Context) {
 	ms, err := h.root.Query().ManagementCustomEventSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"))
-	answer(c, http.StatusOK, ms, err, customEventSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, customEventSchemaAny)
 }
 
 // createCustomEventSchema serves POST …/custom-event-schemas: {name, schema: {properties}}.
-func (h managementHandlers) createCustomEventSchema(c *gin.Context) {
+func (h handlers) createCustomEventSchema(c *gin.Context) {
 	var in access.CustomEventSchemaInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	ms, err := h.root.Mutation().CreateManagementCustomEventSchema(c.Request.Context(), c.Param("projectId"), in)
-	answer(c, http.StatusOK, ms, err, customEventSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, customEventSchemaAny)
 }
 
 // updateCustomEventSchema serves PUT …/custom-event-schemas/{customEventSchemaId}: {schema: {properties}}.
-func (h managementHandlers) updateCustomEventSchema(c *gin.Context) {
+func (h handlers) updateCustomEventSchema(c *gin.Context) {
 	var in access.CustomEventSchemaInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	ms, err := h.root.Mutation().UpdateManagementCustomEventSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"), in)
-	answer(c, http.StatusOK, ms, err, customEventSchemaAny)
+	httpkit.Answer(c, http.StatusOK, ms, err, customEventSchemaAny)
 }
 
 // deleteCustomEventSchema serves DELETE …/custom-event-schemas/{customEventSchemaId}: 204.
-func (h managementHandlers) deleteCustomEventSchema(c *gin.Context) {
+func (h handlers) deleteCustomEventSchema(c *gin.Context) {
 	_, err := h.root.Mutation().DeleteManagementCustomEventSchema(c.Request.Context(), c.Param("projectId"), c.Param("schemaId"))
-	answer[any](c, http.StatusNoContent, nil, err, nil)
+	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
 }

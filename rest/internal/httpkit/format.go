@@ -1,4 +1,4 @@
-package rest
+package httpkit
 
 import (
 	"time"
@@ -8,12 +8,12 @@ import (
 // milliseconds, Z (2022-09-30T16:30:32.924Z).
 const timestampLayout = "2006-01-02T15:04:05.000Z"
 
-// timestamp marshals a time in timestampLayout.
-type timestamp time.Time
+// Timestamp marshals a time in timestampLayout.
+type Timestamp time.Time
 
 // MarshalJSON implements json.Marshaler. The layout's output (digits,
 // '-', ':', '.', 'T', 'Z') needs no escaping, so it is quoted as is.
-func (t timestamp) MarshalJSON() ([]byte, error) {
+func (t Timestamp) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, len(timestampLayout)+2)
 	b = append(b, '"')
 	b = appendTimestamp(b, time.Time(t).UTC())
@@ -41,27 +41,27 @@ func appendTimestamp(b []byte, t time.Time) []byte {
 	return append(b, '.', byte('0'+milli/100), byte('0'+milli/10%10), byte('0'+milli%10), 'Z')
 }
 
-// optionalTime is a timestamp, or null when t is nil.
-func optionalTime(t *time.Time) *timestamp {
+// OptionalTime is a Timestamp, or null when t is nil.
+func OptionalTime(t *time.Time) *Timestamp {
 	if t == nil {
 		return nil
 	}
-	ts := timestamp(*t)
+	ts := Timestamp(*t)
 	return &ts
 }
 
-// listEnvelope is the v1 list envelope.
-type listEnvelope[T any] struct {
+// ListEnvelope is the v1 list envelope.
+type ListEnvelope[T any] struct {
 	Object  string `json:"object"`
 	DataRef string `json:"data_ref"`
 	Data    []T    `json:"data"`
 	Total   int    `json:"total"`
 }
 
-// newList wraps items in the v1 list envelope (never a null data array).
-func newList[T any](items []T, total int) listEnvelope[T] {
+// NewList wraps items in the v1 list envelope (never a null data array).
+func NewList[T any](items []T, total int) ListEnvelope[T] {
 	if items == nil {
 		items = []T{}
 	}
-	return listEnvelope[T]{Object: "list", DataRef: "data", Data: items, Total: total}
+	return ListEnvelope[T]{Object: "list", DataRef: "data", Data: items, Total: total}
 }

@@ -1,4 +1,4 @@
-package rest
+package httpkit
 
 import (
 	"net/http"
@@ -27,14 +27,14 @@ type customMessageBody struct {
 	Message string `json:"message"`
 }
 
-// renderError writes err as the error object and aborts the request.
+// RenderError writes err as the error object and aborts the request.
 // Errors that are not caller errors are logged with the request id and
 // shown as a bare 500: no SQL, no stack, no internals.
-func renderError(c *gin.Context, err error) {
+func RenderError(c *gin.Context, err error) {
 	e, ok := apperr.From(err)
 	if !ok {
-		logger(c).ErrorContext(c.Request.Context(), "internal error",
-			"request_id", requestID(c), "error", err.Error())
+		Logger(c).ErrorContext(c.Request.Context(), "internal error",
+			"request_id", RequestID(c), "error", err.Error())
 		e = apperr.Internal()
 	}
 	status := e.Code
@@ -47,10 +47,33 @@ func renderError(c *gin.Context, err error) {
 	c.Abort()
 	body := errorBody{
 		Code: e.Code, Key: e.Key, Message: e.Message, Details: e.Details,
-		RequestID: requestID(c), ResourceID: e.ResourceID, ResourceType: e.ResourceType,
+		RequestID: RequestID(c), ResourceID: e.ResourceID, ResourceType: e.ResourceType,
 	}
 	if e.CustomMessage != "" {
 		body.Error = &customMessageBody{Message: e.CustomMessage}
 	}
 	c.PureJSON(status, body)
+}
+
+// RenderGraphQLError writes an error the way GraphQL clients read it.
+func RenderGraphQLError(c *gin.Context, err error) {
+	e, ok := apperr.From(err)
+	if !ok {
+		Logger(c).ErrorContext(c.Request.Context(), "internal error", "request_id", RequestID(c), "error", err.Error())
+		e = apperr.Internal()
+	}
+	status := e.Code
+	if status < 400 || status > 599 {
+		status = http.StatusInternalServerError
+	}
+	ext := gin.H{"code": e.Code, "key": e.Key, "request_id": RequestID(c)}
+	if e.Details != "" {
+		ext["details"] = e.Details
+	}
+	if e.RetryAfter > 0 {
+		ext["retry_after"] = e.RetryAfter
+		c.Header("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	c.Abort()
+	c.PureJSON(status, gin.H{"errors": []gin.H{{"message": e.Message, "extensions": ext}}})
 }

@@ -1,4 +1,4 @@
-package rest
+package management
 
 // Members of the management API's project object that the real service's
 // document requires (management.json, ManagementProject) and that

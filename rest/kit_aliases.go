@@ -1,0 +1,47 @@
+package rest
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
+)
+
+// Transitional: rest's shared helpers now live in rest/internal/httpkit,
+// the kit of the packages that move out of rest (rest/management first).
+// These unexported names keep the files still in rest unchanged; each goes
+// when the last area using it has moved, and this file with the last one
+// (docs/architecture.md, "Splitting rest"). New code calls httpkit.
+
+const (
+	requestIDKey = httpkit.RequestIDKey
+	loggerKey    = httpkit.LoggerKey
+	maxBodyBytes = httpkit.MaxBodyBytes
+)
+
+type (
+	timestamp           = httpkit.Timestamp
+	listEnvelope[T any] = httpkit.ListEnvelope[T]
+)
+
+func requestID(c *gin.Context) string                       { return httpkit.RequestID(c) }
+func logger(c *gin.Context) *slog.Logger                    { return httpkit.Logger(c) }
+func renderError(c *gin.Context, err error)                 { httpkit.RenderError(c, err) }
+func renderGraphQLError(c *gin.Context, err error)          { httpkit.RenderGraphQLError(c, err) }
+func decodeBody(c *gin.Context, dst any) error              { return httpkit.DecodeBody(c, dst) }
+func readBody(c *gin.Context, limit int64) ([]byte, error)  { return httpkit.ReadBody(c, limit) }
+func decodeJSON(body []byte, dst any) error                 { return httpkit.DecodeJSON(body, dst) }
+func decodeError(body []byte, err error) error              { return httpkit.DecodeError(body, err) }
+func optionalTime(t *time.Time) *timestamp                  { return httpkit.OptionalTime(t) }
+func queryStrings(c *gin.Context, dsts map[string]**string) { httpkit.QueryStrings(c, dsts) }
+func queryInt(c *gin.Context, name string) (*int, error)    { return httpkit.QueryInt(c, name) }
+
+func limitAndPage(c *gin.Context) (limit, page *int, err error) { return httpkit.LimitAndPage(c) }
+
+func newList[T any](items []T, total int) listEnvelope[T] { return httpkit.NewList(items, total) }
+
+func answer[T any](c *gin.Context, status int, out T, err error, render func(T) any) {
+	httpkit.Answer(c, status, out, err, render)
+}
