@@ -53,8 +53,10 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 	// sequential scan when the project is most of the table; for
 	// redemptions the (project_id, id) index, whose random hex IDs leave
 	// it twice the pages to read).
-	total, err := c.Order.Query().Where(page.CountInIndexOrder(true, entorder.FieldCreatedAt, entorder.FieldID)).
-		CountAtMost(ctx, ent.TotalCountCap)
+	total, err := page.ProjectTotal(ctx, entorder.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+		return c.Order.Query().Where(page.CountInIndexOrder(true, entorder.FieldCreatedAt, entorder.FieldID)).
+			CountAtMost(ctx, ent.TotalCountCap)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("counting orders: %w", err)
 	}
