@@ -81,20 +81,15 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 		return nil, err
 	}
 	q := c.Publication.Query().Where(preds...)
-	total := 0
-	if fields.Selected(ctx, "total") {
-		count := q.Clone()
+	count := q.Clone()
+	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see ListOrders
-			total, err = page.ProjectTotal(ctx, publication.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+			return page.ProjectTotal(ctx, publication.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
 				return count.Where(page.CountInIndexOrder(true, publication.FieldCreatedAt, publication.FieldID)).
 					CountAtMost(ctx, ent.TotalCountCap)
 			})
-		} else {
-			total, err = count.CountAtMost(ctx, ent.TotalCountCap)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("counting publications: %w", err)
-		}
+		return count.CountAtMost(ctx, ent.TotalCountCap)
 	}
 	dir := sql.OrderAsc()
 	if desc {
@@ -130,6 +125,12 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 		slices.SortFunc(p.Edges.Vouchers, func(a, b *ent.Voucher) int {
 			return slices.Index(order, a.ID) - slices.Index(order, b.ID)
 		})
+	}
+	total := 0
+	if fields.Selected(ctx, "total") {
+		if total, err = page.PageTotal(ctx, offset, limit, len(data), countAll); err != nil {
+			return nil, fmt.Errorf("counting publications: %w", err)
+		}
 	}
 	return &PublicationList{Total: total, Data: data}, nil
 }

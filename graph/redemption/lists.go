@@ -77,20 +77,15 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		return nil, err
 	}
 	q := c.Redemption.Query().Where(preds...)
-	total := 0
-	if fields.Selected(ctx, "total") {
-		count := q.Clone()
+	count := q.Clone()
+	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see order.ListOrders
-			total, err = page.ProjectTotal(ctx, redemption.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+			return page.ProjectTotal(ctx, redemption.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
 				return count.Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID)).
 					CountAtMost(ctx, ent.TotalCountCap)
 			})
-		} else {
-			total, err = count.CountAtMost(ctx, ent.TotalCountCap)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("counting redemptions: %w", err)
-		}
+		return count.CountAtMost(ctx, ent.TotalCountCap)
 	}
 	dir := sql.OrderAsc()
 	if desc {
@@ -121,6 +116,12 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		}
 		if err := campaignpkg.CampaignCategories(ctx, vs); err != nil {
 			return nil, fmt.Errorf("listing redemptions: %w", err)
+		}
+	}
+	total := 0
+	if fields.Selected(ctx, "total") {
+		if total, err = page.PageTotal(ctx, offset, limit, len(data), countAll); err != nil {
+			return nil, fmt.Errorf("counting redemptions: %w", err)
 		}
 	}
 	return &RedemptionList{Total: total, Data: data}, nil

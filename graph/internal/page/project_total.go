@@ -87,3 +87,14 @@ func ForgetAllProjectTotals() {
 	defer atCap.Unlock()
 	clear(atCap.until)
 }
+
+// PageTotal is a v1 page's total: what the page itself proves when it is
+// shorter than limit and holds rows (offset + its rows, counting nothing:
+// a short list's page 1, a voucher's redemptions), else count's answer.
+// count must be the count of the same filter the page read.
+func PageTotal(ctx context.Context, offset, limit, rows int, count func(context.Context) (int, error)) (int, error) {
+	if rows < limit && (rows > 0 || offset == 0) {
+		return offset + rows, nil
+	}
+	return count(ctx)
+}

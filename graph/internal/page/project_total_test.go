@@ -56,3 +56,17 @@ func TestProjectTotalRemembersTheCap(t *testing.T) {
 		t.Fatalf("without a project, nothing remembered: %d after %d counts", got, counts)
 	}
 }
+
+// TestPageTotalFromAShortPage: a page shorter than the limit proves the
+// total (offset + rows) unless it is an empty page past the first; a full
+// page, or an empty one past the end, counts.
+func TestPageTotalFromAShortPage(t *testing.T) {
+	for _, c := range []struct{ offset, limit, rows, want int }{
+		{0, 50, 7, 7}, {0, 50, 0, 0}, {100, 50, 3, 103}, {0, 50, 50, 999}, {100, 50, 0, 999}, {100, 50, 50, 999},
+	} {
+		got, err := PageTotal(context.Background(), c.offset, c.limit, c.rows, func(context.Context) (int, error) { return 999, nil })
+		if err != nil || got != c.want {
+			t.Errorf("offset %d, limit %d, %d rows: total %d (%v), want %d", c.offset, c.limit, c.rows, got, err, c.want)
+		}
+	}
+}
