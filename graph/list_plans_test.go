@@ -708,6 +708,11 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	rec.take()
 	gqlQuery(t, rctx, `{ `+page("customers", "")+` }`)
 	checkCountsIndexOnly(t, db, "customers page 1", "customers", "customer_project_id_created_at_id", rec.take())
+	// And the project's publications connection.
+	listpage.ForgetAllProjectTotals()
+	rec.take()
+	gqlQuery(t, rctx, `{ `+page("publications", "")+` }`)
+	checkCountsIndexOnly(t, db, "publications page 1", "publications", "publication_project_id_created_at_id", rec.take())
 	// A small project beside the big one reads its own rows only.
 	checkSmallProjectPages(t, db, ctx, rec, rctx)
 }
