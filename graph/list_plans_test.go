@@ -21,6 +21,7 @@ import (
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	listpage "github.com/promoengine/promoengine/graph/internal/page"
 	orderpkg "github.com/promoengine/promoengine/graph/order"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -633,6 +634,7 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		}},
 	}
 	for _, c := range deepPages {
+		listpage.ForgetAllProjectTotals() // each page counts, to check the count's plan
 		rec.take()
 		c.run(t, rctx)
 		stmts := rec.take()
@@ -643,17 +645,24 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	}
 	// Statements per page, at most: REST's redemptions page reads its
 	// count, its rows with their customers, the vouchers with their
-	// categories and the vouchers' campaigns (JoinEdges), redemptionList
-	// without edges its count and rows; the orders page its count and
-	// rows; the customers' summaries one grouped statement for the page.
+	// categories and their campaigns' names (JoinEdges); so does REST's
+	// publications page; redemptionList without edges its count and rows;
+	// the orders page its count and rows; the customers' summaries one
+	// grouped statement for the page. Every page counts here (nothing
+	// remembered at the cap, see page.ProjectTotal).
 	for _, c := range []struct {
 		name string
 		max  int
 		run  func(ctx context.Context) error
 	}{
-		{"GET /v1/redemptions?page=2", 4, func(ctx context.Context) error {
+		{"GET /v1/redemptions?page=2", 3, func(ctx context.Context) error {
 			two := 2
 			_, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Page: &two})
+			return err
+		}},
+		{"GET /v1/publications?page=2", 3, func(ctx context.Context) error {
+			two := 2
+			_, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Page: &two})
 			return err
 		}},
 		{"redemptionList(page: 2){total data{id voucherCode}}", 2, func(ctx context.Context) error {
@@ -675,6 +684,7 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			return err
 		}},
 	} {
+		listpage.ForgetAllProjectTotals()
 		rec.take()
 		if err := c.run(rctx); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -689,13 +699,20 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	}
 	// The project's redemptions connection counts off the index its v1
 	// list pages read.
+	listpage.ForgetAllProjectTotals()
 	rec.take()
 	gqlQuery(t, rctx, `{ `+page("redemptions", "")+` }`)
 	checkCountsIndexOnly(t, db, "redemptions page 1", "redemptions", "redemption_project_id_created_at_id", rec.take())
 	// So does the project's customers connection.
+	listpage.ForgetAllProjectTotals()
 	rec.take()
 	gqlQuery(t, rctx, `{ `+page("customers", "")+` }`)
 	checkCountsIndexOnly(t, db, "customers page 1", "customers", "customer_project_id_created_at_id", rec.take())
+	// And the project's publications connection.
+	listpage.ForgetAllProjectTotals()
+	rec.take()
+	gqlQuery(t, rctx, `{ `+page("publications", "")+` }`)
+	checkCountsIndexOnly(t, db, "publications page 1", "publications", "publication_project_id_created_at_id", rec.take())
 	// A small project beside the big one reads its own rows only.
 	checkSmallProjectPages(t, db, ctx, rec, rctx)
 }

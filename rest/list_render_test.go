@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -88,4 +89,57 @@ func TestCustomerSummaryCountsPointsApartFromCredits(t *testing.T) {
 	check("[1,1,0,60]")
 	must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["id"].(string)+"/rollback", nil, app), http.StatusOK)
 	check("[1,1,0,0]")
+}
+
+// TestListedVouchersShowTheirCategories: the vouchers of the pages of GET
+// /v1/publications and GET /v1/redemptions read their campaigns' names
+// and category ids joined into their statement and the campaigns'
+// categories in one statement after it; each entry's voucher shows the
+// campaign and categories GET /v1/vouchers/{code} shows: a code of its own
+// category, a code whose campaign got a category after the code was made
+// (the campaign's), and a code of a campaign without one.
+func TestListedVouchersShowTheirCategories(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Summer", "type": "STATIC", "category": "Sun",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Summer/vouchers", map[string]any{"code": "OWN-CAT"}, app), http.StatusOK)
+	discountCode(t, e, app, "Later", "LATER-CAT", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Later", map[string]any{"category": "Snow"}, app), http.StatusOK)
+	discountCode(t, e, app, "Plain", "NO-CAT", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	codes := []string{"OWN-CAT", "LATER-CAT", "NO-CAT"}
+	for i, code := range codes {
+		must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": code,
+			"customer": map[string]any{"source_id": "cat-" + code}}, app), http.StatusOK)
+		must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": code}, map[string]any{"order": map[string]any{"amount": 1000 + i}}), http.StatusOK)
+	}
+	shown := func(v map[string]any) string {
+		return mustJSON(map[string]any{"campaign": v["campaign"], "categories": v["categories"]})
+	}
+	want := map[string]string{}
+	for _, code := range codes {
+		want[code] = shown(must(t, e.Do(http.MethodGet, "/v1/vouchers/"+code, nil, app), http.StatusOK))
+	}
+	if !strings.Contains(want["LATER-CAT"], "Snow") || !strings.Contains(want["OWN-CAT"], "Sun") || !strings.Contains(want["NO-CAT"], `"categories":[]`) {
+		t.Fatalf("the codes' categories as read: %v", want)
+	}
+	for _, list := range []string{"publications", "redemptions"} {
+		page := must(t, e.Do(http.MethodGet, "/v1/"+list+"?limit=100", nil, app), http.StatusOK)
+		items, _ := page[list].([]any)
+		seen := 0
+		for _, it := range items { // (a redemption of redeemables is a parent without a voucher, and its child)
+			v, ok := it.(map[string]any)["voucher"].(map[string]any)
+			if !ok {
+				continue
+			}
+			seen++
+			code, _ := v["code"].(string)
+			if got := shown(v); got != want[code] {
+				t.Errorf("%s: %s shows %s, read alone %s", list, code, got, want[code])
+			}
+		}
+		if seen != len(codes) {
+			t.Errorf("%s: %d entries with a voucher, want %d: %v", list, seen, len(codes), items)
+		}
+	}
 }

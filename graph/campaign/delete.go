@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/bin"
+	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 )
@@ -158,5 +159,6 @@ func deleteVouchers(ctx context.Context, c *ent.Client, ids []string) error {
 			return fmt.Errorf("deleting %s: %w", s.what, err)
 		}
 	}
+	page.ForgetProjectTotals(ctx, redemption.Table) // the project's redemptions are counted again
 	return nil
 }

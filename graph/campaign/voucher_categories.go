@@ -3,8 +3,10 @@ package campaign
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/promoengine/promoengine/ent"
+	entcampaign "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -20,6 +22,52 @@ import (
 // category and its campaign (whose name REST shows) with the campaign's.
 func WithVoucherCategories(q *ent.VoucherQuery) *ent.VoucherQuery {
 	return q.WithAssignedCategory().WithCampaign(func(cq *ent.CampaignQuery) { cq.WithAssignedCategory() })
+}
+
+// WithJoinedVoucherCategories loads what WithVoucherCategories does for a
+// page of vouchers read with JoinEdges: the voucher's category, and of its
+// campaign only the name and category_id, so that both join into the
+// vouchers' statement (a campaign loading its own category would not
+// join: a statement of its own, and every campaign column decoded).
+// CampaignCategories then reads the campaigns' categories, if any.
+func WithJoinedVoucherCategories(q *ent.VoucherQuery) *ent.VoucherQuery {
+	return q.WithAssignedCategory().WithCampaign(func(cq *ent.CampaignQuery) {
+		cq.Select(entcampaign.FieldName, entcampaign.FieldCategoryID)
+	})
+}
+
+// CampaignCategories completes vouchers loaded with
+// WithJoinedVoucherCategories: the categories of their campaigns that have
+// one, in one statement (none when no campaign has a category, the common
+// case), set on each campaign as if loaded with it.
+func CampaignCategories(ctx context.Context, vs []*ent.Voucher) error {
+	var ids []string
+	for _, v := range vs {
+		if cmp := v.Edges.Campaign; v.CategoryID == nil && cmp != nil && cmp.CategoryID != nil && !slices.Contains(ids, *cmp.CategoryID) {
+			ids = append(ids, *cmp.CategoryID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	cats, err := c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the campaigns' categories: %w", err)
+	}
+	for _, v := range vs {
+		if cmp := v.Edges.Campaign; v.CategoryID == nil && cmp != nil && cmp.CategoryID != nil {
+			for _, cat := range cats {
+				if cat.ID == *cmp.CategoryID {
+					cmp.Edges.AssignedCategory = cat
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // VoucherCategories is a voucher's categories from the edges loaded with

@@ -200,8 +200,10 @@ func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, b
 		// PostgreSQL scanned the table when the project is most of it.
 		all := q.Clone()
 		opts = append(opts, ent.WithCustomerTotalCount(func(ctx context.Context) (int, error) {
-			return all.Clone().Where(page.CountInIndexOrder(true, customer.FieldCreatedAt, customer.FieldID)).
-				CountAtMost(ctx, ent.TotalCountCap)
+			return page.ProjectTotal(ctx, customer.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return all.Clone().Where(page.CountInIndexOrder(true, customer.FieldCreatedAt, customer.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
 		}))
 	}
 	return q.Paginate(ctx, after, first, before, last, opts...)

@@ -92,9 +92,14 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 			// (project_id, created_at, id) index, an index-only walk;
 			// unordered, PostgreSQL read a project that is most of the
 			// table with a sequential scan stopping at the cap.
-			count.Where(page.CountInIndexOrder(true, customer.FieldCreatedAt, customer.FieldID))
+			total, err = page.ProjectTotal(ctx, customer.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return count.Where(page.CountInIndexOrder(true, customer.FieldCreatedAt, customer.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
+		} else {
+			total, err = count.CountAtMost(ctx, ent.TotalCountCap)
 		}
-		if total, err = count.CountAtMost(ctx, ent.TotalCountCap); err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("counting customers: %w", err)
 		}
 	}

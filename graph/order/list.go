@@ -47,17 +47,6 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The project's orders are counted in the order of the (project_id,
-	// created_at, id) index: an index-only walk of the index the pages
-	// read, whatever the planner would pick for an unordered count (a
-	// sequential scan when the project is most of the table; for
-	// redemptions the (project_id, id) index, whose random hex IDs leave
-	// it twice the pages to read).
-	total, err := c.Order.Query().Where(page.CountInIndexOrder(true, entorder.FieldCreatedAt, entorder.FieldID)).
-		CountAtMost(ctx, ent.TotalCountCap)
-	if err != nil {
-		return nil, fmt.Errorf("counting orders: %w", err)
-	}
 	dir := sql.OrderAsc()
 	if desc {
 		dir = sql.OrderDesc()
@@ -82,6 +71,22 @@ func ListOrders(ctx context.Context, in *ListInput) (*List, error) {
 	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing orders: %w", err)
+	}
+	// The total: what a short page proves, else the project's orders
+	// counted in the order of the (project_id, created_at, id) index (an
+	// index-only walk of the index the pages read, whatever the planner
+	// would pick for an unordered count: a sequential scan when the
+	// project is most of the table; for redemptions the (project_id, id)
+	// index, whose random hex IDs leave it twice the pages to read), not
+	// counted again while at the cap (page.ProjectTotal).
+	total, err := page.PageTotal(ctx, offset, limit, len(data), func(ctx context.Context) (int, error) {
+		return page.ProjectTotal(ctx, entorder.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+			return c.Order.Query().Where(page.CountInIndexOrder(true, entorder.FieldCreatedAt, entorder.FieldID)).
+				CountAtMost(ctx, ent.TotalCountCap)
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("counting orders: %w", err)
 	}
 	return &List{Total: total, Data: data}, nil
 }

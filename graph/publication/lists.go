@@ -81,15 +81,15 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 		return nil, err
 	}
 	q := c.Publication.Query().Where(preds...)
-	total := 0
-	if fields.Selected(ctx, "total") {
-		count := q.Clone()
+	count := q.Clone()
+	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see ListOrders
-			count.Where(page.CountInIndexOrder(true, publication.FieldCreatedAt, publication.FieldID))
+			return page.ProjectTotal(ctx, publication.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return count.Where(page.CountInIndexOrder(true, publication.FieldCreatedAt, publication.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
 		}
-		if total, err = count.CountAtMost(ctx, ent.TotalCountCap); err != nil {
-			return nil, fmt.Errorf("counting publications: %w", err)
-		}
+		return count.CountAtMost(ctx, ent.TotalCountCap)
 	}
 	dir := sql.OrderAsc()
 	if desc {
@@ -111,26 +111,42 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	if err != nil {
 		return nil, fmt.Errorf("listing publications: %w", err)
 	}
+	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (publicationListEdges)
+		var vs []*ent.Voucher
+		for _, p := range data {
+			vs = append(vs, p.Edges.Vouchers...)
+		}
+		if err := campaignpkg.CampaignCategories(ctx, vs); err != nil {
+			return nil, fmt.Errorf("listing publications: %w", err)
+		}
+	}
 	for _, p := range data {
 		order := p.VoucherIds
 		slices.SortFunc(p.Edges.Vouchers, func(a, b *ent.Voucher) int {
 			return slices.Index(order, a.ID) - slices.Index(order, b.ID)
 		})
 	}
+	total := 0
+	if fields.Selected(ctx, "total") {
+		if total, err = page.PageTotal(ctx, offset, limit, len(data), countAll); err != nil {
+			return nil, fmt.Errorf("counting publications: %w", err)
+		}
+	}
 	return &PublicationList{Total: total, Data: data}, nil
 }
 
 // publicationListEdges loads what the page's readers use with the page:
-// for REST the customer and the codes with their campaigns; over GraphQL the
+// for REST the customer and the codes with their campaigns' names (joined
+// into the codes' statement, WithJoinedVoucherCategories); over GraphQL the
 // edges the query selects (collectListFields; voucherCodes load for the
 // whole page when first asked, see publicationCodes). The unique edges
 // among them (the customer, a code's campaign or category) are read in the
 // statement that reads their owners (JoinEdges, ent/template/joinedge.tmpl):
-// over GraphQL a page with its customers, codes and campaigns costs two
-// statements, not four.
+// a page with its customers, codes and campaigns costs two statements, not
+// four (and the count, and a third when a campaign has a category).
 func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(q) }).JoinEdges()
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithJoinedVoucherCategories(q) }).JoinEdges()
 		return nil
 	}
 	err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })

@@ -278,6 +278,19 @@ func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, b
 	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
-	return c.Publication.Query().Paginate(ctx, after, first, before, last,
-		ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
+	q := c.Publication.Query()
+	opts := []ent.PublicationPaginateOption{ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter)}
+	if where == nil {
+		// The project's publications: totalCount off (project_id,
+		// created_at, id), an index-only walk, as GET /v1/publications
+		// counts, and not again while at the cap (page.ProjectTotal).
+		all := q.Clone()
+		opts = append(opts, ent.WithPublicationTotalCount(func(ctx context.Context) (int, error) {
+			return page.ProjectTotal(ctx, publication.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return all.Clone().Where(page.CountInIndexOrder(true, publication.FieldCreatedAt, publication.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
+		}))
+	}
+	return q.Paginate(ctx, after, first, before, last, opts...)
 }

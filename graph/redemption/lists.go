@@ -77,15 +77,15 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		return nil, err
 	}
 	q := c.Redemption.Query().Where(preds...)
-	total := 0
-	if fields.Selected(ctx, "total") {
-		count := q.Clone()
+	count := q.Clone()
+	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see order.ListOrders
-			count.Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID))
+			return page.ProjectTotal(ctx, redemption.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return count.Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
 		}
-		if total, err = count.CountAtMost(ctx, ent.TotalCountCap); err != nil {
-			return nil, fmt.Errorf("counting redemptions: %w", err)
-		}
+		return count.CountAtMost(ctx, ent.TotalCountCap)
 	}
 	dir := sql.OrderAsc()
 	if desc {
@@ -107,27 +107,66 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
 	}
+	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (redemptionListEdges)
+		vs := make([]*ent.Voucher, 0, len(data))
+		for _, r := range data {
+			if r.Edges.Voucher != nil {
+				vs = append(vs, r.Edges.Voucher)
+			}
+		}
+		if err := campaignpkg.CampaignCategories(ctx, vs); err != nil {
+			return nil, fmt.Errorf("listing redemptions: %w", err)
+		}
+	}
+	total := 0
+	if fields.Selected(ctx, "total") {
+		if total, err = page.PageTotal(ctx, offset, limit, len(data), countAll); err != nil {
+			return nil, fmt.Errorf("counting redemptions: %w", err)
+		}
+	}
 	return &RedemptionList{Total: total, Data: data}, nil
 }
 
 // redemptionListEdges loads what the page's readers use with the page: for
-// REST each entry's customer and voucher (with its campaign and
-// categories); over GraphQL only the columns and edges the query selects
-// (collectListFields), so redemptionList{data{id …}} reads one statement
-// for its page, not four. The unique edges (the customer, a voucher's
-// category) are read in the statement of their owners (JoinEdges,
-// ent/template/joinedge.tmpl): a REST page is three statements (the
-// count, the page with its customers, the vouchers with their categories)
-// and the vouchers' campaigns, not six.
+// REST each entry's customer and voucher (with its category and its
+// campaign's name and category_id, WithJoinedVoucherCategories); over
+// GraphQL only the columns and edges the query selects (collectListFields),
+// so redemptionList{data{id …}} reads one statement for its page, not
+// four. The unique edges (the customer, a voucher's category and campaign)
+// are read in the statement of their owners (JoinEdges,
+// ent/template/joinedge.tmpl): a REST page is three statements (the count
+// unless remembered at the cap, the page with its customers, the vouchers
+// with their categories and campaigns), a fourth only when a campaign has
+// a category (CampaignCategories), not six.
 func redemptionListEdges(ctx context.Context, q *ent.RedemptionQuery) error {
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().JoinEdges()
+		q.Select(restListColumns...)
+		q.WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithJoinedVoucherCategories(vq) }).
+			WithCustomer(func(cq *ent.CustomerQuery) { cq.Select(restListCustomerColumns...) }).JoinEdges()
 		return nil
 	}
 	err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
 	q.JoinEdges()
 	return err
 }
+
+// restListColumns are the columns of a redemption a REST page shows (or
+// loads its edges by): not updated_at, voucher_code, campaign_id, order_id
+// or the applied_discount document, which only a redemption's own answer
+// and the exports read.
+var restListColumns = []string{
+	redemption.FieldProjectID, redemption.FieldCreatedAt, redemption.FieldObject, redemption.FieldResult,
+	redemption.FieldStatus, redemption.FieldFailureCode, redemption.FieldFailureMessage, redemption.FieldParentID,
+	redemption.FieldRolledBackID, redemption.FieldRollbackID, redemption.FieldVoucherID, redemption.FieldCustomerID,
+	redemption.FieldTrackingID, redemption.FieldSessionKey, redemption.FieldReason, redemption.FieldRelatedObjectType,
+	redemption.FieldRelatedObjectID, redemption.FieldAmount, redemption.FieldMetadata, redemption.FieldOrder,
+	redemption.FieldReward, redemption.FieldChannel,
+}
+
+// restListCustomerColumns are the columns of the customer a REST
+// redemption shows (rest's redemptionCustomer, or the client view's id
+// and source_id).
+var restListCustomerColumns = []string{customer.FieldSourceID, customer.FieldName, customer.FieldEmail, customer.FieldMetadata}
 
 // redemptionFilters builds the list's predicates; empty reports a filter
 // naming something that does not exist (so nothing can match).
@@ -217,8 +256,10 @@ func Connection(ctx context.Context, base predicate.Redemption, after *entgql.Cu
 		// project of 1M redemptions).
 		all := q.Clone()
 		opts = append(opts, ent.WithRedemptionTotalCount(func(ctx context.Context) (int, error) {
-			return all.Clone().Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID)).
-				CountAtMost(ctx, ent.TotalCountCap)
+			return page.ProjectTotal(ctx, redemption.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
+				return all.Clone().Where(page.CountInIndexOrder(true, redemption.FieldCreatedAt, redemption.FieldID)).
+					CountAtMost(ctx, ent.TotalCountCap)
+			})
 		}))
 	}
 	return q.Paginate(ctx, after, first, before, last, opts...)
