@@ -249,3 +249,76 @@ func TestCombinedLookUpFailureLooksUpAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelRedemptionsOfTwoProjectsCombineLookUps: redemptions of two
+// projects racing with real parallelism (no lane held) — the same codes
+// in both, and codes only the second has, asked for in the first — each
+// answered as alone: every code redeemed once in each project, each
+// redemption of its own project's voucher, the other project's codes not
+// found and left untouched.
+func TestParallelRedemptionsOfTwoProjectsCombineLookUps(t *testing.T) {
+	combiningLookups(t)
+	db, ctx := graphtest.ProjectContext(t)
+	other := db.Client.Project.Create().SetName("other").SetFeatures(feature.All).SaveX(ctx)
+	ctx2 := viewer.NewContext(ctx, viewer.Viewer{ProjectID: other.ID})
+	const n = 16
+	var codes, onlyB []string
+	for i := 0; i < n; i++ {
+		codes = append(codes, fmt.Sprintf("PAR-%d", i))
+	}
+	for i := 0; i < 6; i++ {
+		onlyB = append(onlyB, fmt.Sprintf("ONLY-B-%d", i))
+	}
+	campaigntest.WithCodes(t, ctx, "promo", codes...)
+	campaigntest.WithCodes(t, ctx2, "promo", append(append([]string{}, codes...), onlyB...)...)
+	stmts, members := CombinedLookupCounts()
+	type call struct {
+		ctx  context.Context
+		code string
+	}
+	var calls []call
+	for _, code := range codes {
+		calls = append(calls, call{ctx, code}, call{ctx2, code})
+	}
+	for _, code := range onlyB {
+		calls = append(calls, call{ctx, code})
+	}
+	out, errs := make([]*StackedRedemptionResult, len(calls)), make([]error, len(calls))
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			out[i], errs[i] = RedeemStacked(c.ctx, redeemCode(c.code))
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i, c := range calls {
+		p, _ := viewer.FromContext(c.ctx)
+		if strings.HasPrefix(c.code, "ONLY-B") {
+			if errs[i] == nil && out[i].Failure == nil {
+				t.Errorf("%s in the first project: %+v, want not found", c.code, out[i])
+			}
+			continue
+		}
+		if errs[i] != nil || out[i].Failure != nil || len(out[i].Redemptions) != 1 {
+			t.Fatalf("%s in %s: %v, %+v", c.code, p.ProjectID, errs[i], out[i])
+		}
+		r := db.Client.Redemption.GetX(c.ctx, out[i].Redemptions[0].ID)
+		v := db.Client.Voucher.GetX(c.ctx, *r.VoucherID)
+		if r.ProjectID != p.ProjectID || v.ProjectID != p.ProjectID || v.Code != c.code || v.RedeemedQuantity != 1 {
+			t.Errorf("%s in %s: redemption of project %s, voucher %s of project %s redeemed %d",
+				c.code, p.ProjectID, r.ProjectID, v.Code, v.ProjectID, v.RedeemedQuantity)
+		}
+	}
+	for _, code := range onlyB {
+		if q := redeemedCount(t, ctx2, code); q != 0 {
+			t.Errorf("%s of the second project redeemed %d times, want 0", code, q)
+		}
+	}
+	s, m := CombinedLookupCounts()
+	t.Logf("%d combined look-ups of %d members", s-stmts, m-members)
+}
