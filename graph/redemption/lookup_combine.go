@@ -120,22 +120,15 @@ func lookupCombining(ctx context.Context, c *ent.Client, project string, codes [
 		lc.running++
 		lc.mu.Unlock()
 		// A free lane: this look-up goes at once, alone, as before.
-		res, err := alone()
-		lc.handOver()
-		return res, err
+		defer lc.handOver()
+		return alone()
 	}
 	lc.pending = append(lc.pending, me)
 	lc.mu.Unlock()
 	r := <-me.done
 	if r.lead { // this member's statement holds the lane until it is done
+		defer lc.handOver()
 		r = lc.lead(ctx, c, me)
-		if r.alone {
-			res, err := alone()
-			lc.handOver()
-			return res, err
-		}
-		lc.handOver()
-		return r.res, r.err
 	}
 	if r.alone {
 		return alone()
@@ -186,7 +179,7 @@ func (lc *lookupCombiner) lead(ctx context.Context, c *ent.Client, first *lookup
 	case 1: // alone: the plain statement
 		outcomes[liveAt[0]] = lookupOutcome{alone: true}
 	default:
-		results, err := runCombinedLookup(context.WithoutCancel(ctx), c, live)
+		results, err := runCombinedLookupSafely(context.WithoutCancel(ctx), c, live)
 		for j, i := range liveAt {
 			if err != nil {
 				outcomes[i] = lookupOutcome{alone: true}
@@ -199,6 +192,18 @@ func (lc *lookupCombiner) lead(ctx context.Context, c *ent.Client, first *lookup
 		batch[i].done <- outcomes[i]
 	}
 	return outcomes[0]
+}
+
+// runCombinedLookupSafely is runCombinedLookup with a panic turned into
+// its error: the members then look up alone, and the lane is handed on
+// (a panic past lead would leave the queue waiting for ever).
+func runCombinedLookupSafely(ctx context.Context, c *ent.Client, members []*lookupMember) (results []lookupResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			results, err = nil, fmt.Errorf("combined look-up: panic: %v", p)
+		}
+	}()
+	return runCombinedLookup(ctx, c, members)
 }
 
 // runCombinedLookup reads members' look-ups as one statement and returns
