@@ -14,6 +14,9 @@
 -- them, now()) in the same round trip, so the arguments are bound as the
 -- server's are; the server's NULL arguments are NULL literals here (pgbench
 -- would bind ''), and the look-up's unnamed columns are named for \gset.
+-- These are one request's statements as sent alone; under concurrency the
+-- server combines several requests' look-ups (lookup_combine.go) and writes
+-- (combine.go) into one statement each, which this file does not model.
 -- Update it when the server's statements change.
 \set n :client_id * 64 + random(1, 64)
 \set r random(1, 999999999999999)

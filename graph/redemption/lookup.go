@@ -121,6 +121,17 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 	if err != nil {
 		return res, err
 	}
+	alone := func() (lookupResult, error) { return runLookup(ctx, c, key, query, args, cust) }
+	if combinable(key, cust) && ent.TxFromContext(ctx) == nil {
+		// Combined with concurrent look-ups (lookup_combine.go).
+		return lookupCombining(ctx, c, vw.ProjectID, codes, cust, now, alone)
+	}
+	return alone()
+}
+
+// runLookup runs one look-up statement of the form key.
+func runLookup(ctx context.Context, c *ent.Client, key lookupQueryKey, query string, args []any, cust *customerRef) (lookupResult, error) {
+	var res lookupResult
 	if key.version {
 		// The one-statement redemption's read, admitted for this statement
 		// only when the admission admits redemptions (store.AdmitRedemption).
