@@ -165,7 +165,7 @@ type programUpdateBody struct {
 }
 
 // SetNulls gives the body's null members to both parts (the decoder's
-// nullRecorder), each reading its own.
+// httpkit.NullRecorder), each reading its own.
 func (b *programUpdateBody) SetNulls(names []string) {
 	b.UpdateCampaignInput.SetNulls(names)
 	b.ProgramUpdate.SetNulls(names)
