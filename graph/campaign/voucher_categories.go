@@ -47,27 +47,39 @@ func CampaignCategories(ctx context.Context, vs []*ent.Voucher) error {
 			ids = append(ids, *cmp.CategoryID)
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	cats, err := c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+	byID, err := CategoriesByID(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("reading the campaigns' categories: %w", err)
 	}
 	for _, v := range vs {
 		if cmp := v.Edges.Campaign; v.CategoryID == nil && cmp != nil && cmp.CategoryID != nil {
-			for _, cat := range cats {
-				if cat.ID == *cmp.CategoryID {
-					cmp.Edges.AssignedCategory = cat
-				}
+			if cat, ok := byID[*cmp.CategoryID]; ok {
+				cmp.Edges.AssignedCategory = cat
 			}
 		}
 	}
 	return nil
+}
+
+// CategoriesByID reads the categories of ids in one statement (none when
+// ids is empty), by ID; an ID without a category is absent.
+func CategoriesByID(ctx context.Context, ids []string) (map[string]*ent.Category, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading categories by ID: %w", err)
+	}
+	byID := make(map[string]*ent.Category, len(cats))
+	for _, cat := range cats {
+		byID[cat.ID] = cat
+	}
+	return byID, nil
 }
 
 // VoucherCategories is a voucher's categories from the edges loaded with

@@ -6,10 +6,9 @@ import (
 	"slices"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
-	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A redeemable's category in the stacking rules: its voucher's own
@@ -41,17 +40,9 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	cats, err := c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+	byID, err := campaign.CategoriesByID(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("reading the redeemables' categories: %w", err)
-	}
-	byID := make(map[string]*ent.Category, len(cats))
-	for _, cat := range cats {
-		byID[cat.ID] = cat
 	}
 	for _, s := range e.states {
 		if !s.fromSnapshot {
