@@ -160,7 +160,6 @@ func checkPlans(t *testing.T, db *entdb.DB, name, table string, stmts []recorded
 			continue
 		}
 		read = true
-		t.Logf("%s: %s %v", name, st.query, st.args)
 		if db.Dialect != dialect.Postgres {
 			continue
 		}
