@@ -21,11 +21,14 @@ const maxCachedAppKeys = 10_000
 // status and allow-lists, never a token) so most requests authenticate
 // without a database round trip. The comparison of the presented token
 // with the stored hash still happens on every request.
-type AppKeyCache struct{ keys *store.TTLCache[*ent.AppKey] }
+type AppKeyCache struct {
+	keys *store.TTLCache[*ent.AppKey]
+	now  func() time.Time // the clock of the entries' ages; a test moves it
+}
 
 // NewAppKeyCache returns an empty cache whose entries live for ttl.
 func NewAppKeyCache(ttl time.Duration) *AppKeyCache {
-	return &AppKeyCache{keys: store.NewTTLCache[*ent.AppKey](ttl, maxCachedAppKeys)}
+	return &AppKeyCache{keys: store.NewTTLCache[*ent.AppKey](ttl, maxCachedAppKeys), now: time.Now}
 }
 
 type appKeyCacheKey struct{}
@@ -43,7 +46,7 @@ func lookupAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey
 	if cache == nil {
 		return c.AppKey.Get(ctx, appID)
 	}
-	now := time.Now()
+	now := cache.now()
 	if key, ok := cache.keys.Get(appID, now); ok {
 		return key, nil
 	}
