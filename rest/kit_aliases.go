@@ -1,7 +1,9 @@
 package rest
 
 import (
+	"context"
 	"log/slog"
+	"net/url"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -38,9 +40,14 @@ func optionalTime(t *time.Time) *timestamp                  { return httpkit.Opt
 func queryStrings(c *gin.Context, dsts map[string]**string) { httpkit.QueryStrings(c, dsts) }
 func queryInt(c *gin.Context, name string) (*int, error)    { return httpkit.QueryInt(c, name) }
 
+func deepFilters(q url.Values) (map[string]any, error)          { return httpkit.DeepFilters(q) }
 func limitAndPage(c *gin.Context) (limit, page *int, err error) { return httpkit.LimitAndPage(c) }
 
 func newList[T any](items []T, total int) listEnvelope[T] { return httpkit.NewList(items, total) }
+
+func inTx[T any](c *gin.Context, fn func(ctx context.Context) (T, error)) (T, error) {
+	return httpkit.InTx(c, fn)
+}
 
 func answer[T any](c *gin.Context, status int, out T, err error, render func(T) any) {
 	httpkit.Answer(c, status, out, err, render)

@@ -1,4 +1,4 @@
-package rest
+package templates
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/template"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // The set-ups of /v1/templates/campaigns/{id}: a campaign, or a promotion
@@ -22,49 +23,47 @@ func createdResourcesJSON(rs []*template.CreatedResource) []*template.CreatedRes
 }
 
 // campaignSetup serves POST …/{id}/campaign-setup.
-func (h templateHandlers) campaignSetup(c *gin.Context) {
+func (h handlers) campaignSetup(c *gin.Context) {
 	var in template.CampaignSetupInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	out, err := inTx(c, func(ctx context.Context) (*template.CampaignSetup, error) {
+	out, err := httpkit.InTx(c, func(ctx context.Context) (*template.CampaignSetup, error) {
 		return h.root.Mutation().CreateCampaignFromTemplate(ctx, c.Param("campaignTemplateId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	cats, err := h.root.Campaign().Categories(c.Request.Context(), out.Campaign)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	body := campaignJSON(out.Campaign)
-	body.Categories = categoriesJSON(cats)
 	c.PureJSON(http.StatusOK, gin.H{"created_resources": createdResourcesJSON(out.CreatedResources),
-		"campaign": body, "object": "campaign_setup"})
+		"campaign": h.setups.Campaign(out.Campaign, cats), "object": "campaign_setup"})
 }
 
 // tierSetup serves POST …/{id}/tier-setup.
-func (h templateHandlers) tierSetup(c *gin.Context) {
+func (h handlers) tierSetup(c *gin.Context) {
 	var in template.TierSetupInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	out, err := inTx(c, func(ctx context.Context) (*template.TierSetup, error) {
+	out, err := httpkit.InTx(c, func(ctx context.Context) (*template.TierSetup, error) {
 		return h.root.Mutation().AddPromotionTierFromTemplate(ctx, c.Param("campaignTemplateId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	d, err := promotion.DetailsOf(c.Request.Context(), out.PromotionTier)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"created_resources": createdResourcesJSON(out.CreatedResources),
-		"promotion_tier": tierJSON(out.PromotionTier, d), "object": "promotion_tier_setup"})
+		"promotion_tier": h.setups.Tier(out.PromotionTier, d), "object": "promotion_tier_setup"})
 }

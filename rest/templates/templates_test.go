@@ -1,4 +1,4 @@
-package rest_test
+package templates_test
 
 import (
 	"net/http"
@@ -8,24 +8,17 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// count is the total of a v1 list (include_total for templates).
-func count(t *testing.T, e *resttest.Env, path string, h resttest.Headers) float64 {
-	t.Helper()
-	n, _ := must(t, e.Do(http.MethodGet, path, nil, h), http.StatusOK)["total"].(float64)
-	return n
-}
-
 func TestCampaignTemplateLifecycle(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	other := resttest.App(e.NewProject("Other"))
-	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big orders",
+	rule := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big orders",
 		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{1000}}}, "logic": "1"}}, app), http.StatusOK)
-	spring := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Spring", "type": "AUTO_UPDATE",
+	spring := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Spring", "type": "AUTO_UPDATE",
 		"metadata": map[string]any{"a": 1}, "validation_rules": []string{rule["id"].(string)},
 		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 10},
 			"code_config": map[string]any{"prefix": "SP-", "length": 6}}}, app), http.StatusOK)
-	promo, tiers := promotionCampaign(t, e, app, "Promo", amountTier("Five off", 500))
+	promo, tiers := resttest.PromotionCampaign(t, e, app, "Promo", resttest.AmountTier("Five off", 500))
 
 	// Bad input: a documented error and nothing written.
 	base := "/v1/templates/campaigns"
@@ -41,47 +34,47 @@ func TestCampaignTemplateLifecycle(t *testing.T) {
 		{map[string]any{"name": "x", "campaign_id": "camp_nope"}, 404, "not_found"},
 		{map[string]any{"name": "x", "promotion_tier_id": "promo_nope"}, 404, "not_found"},
 	} {
-		wantErrorKey(t, e.DoJSON(http.MethodPost, base, bad.body, app), bad.status, bad.key)
+		resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base, bad.body, app), bad.status, bad.key)
 	}
-	if n := count(t, e, base+"?include_total=true", app); n != 0 {
+	if n := resttest.Count(t, e, base+"?include_total=true", app); n != 0 {
 		t.Fatalf("templates after bad input: %v", n)
 	}
 
-	tpl := must(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Spring template", "description": "d",
+	tpl := resttest.Must(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Spring template", "description": "d",
 		"campaign_id": "Spring"}, app), http.StatusOK)
 	id, _ := tpl["id"].(string)
 	if !strings.HasPrefix(id, "camp_tpl_") || tpl["campaign_type"] != "DISCOUNT_COUPONS" || tpl["object"] != "campaign_template" ||
 		tpl["description"] != "d" {
 		t.Fatalf("created: %v", tpl)
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Spring template", "campaign_id": spring["id"]}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Spring template", "campaign_id": spring["id"]}, app),
 		http.StatusConflict, "duplicate_found")
 
 	// Another project sees none of it.
-	wantNotFound(t, e.Do(http.MethodGet, base+"/"+id, nil, other), "campaign_template", id)
-	wantNotFound(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"name": "mine"}, other), "campaign_template", id)
-	wantNotFound(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "mine"}, other), "campaign_template", id)
-	wantNotFound(t, e.Do(http.MethodDelete, base+"/"+id, nil, other), "campaign_template", id)
-	if n := count(t, e, base+"?include_total=true", other); n != 0 {
+	resttest.WantNotFound(t, e.Do(http.MethodGet, base+"/"+id, nil, other), "campaign_template", id)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"name": "mine"}, other), "campaign_template", id)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "mine"}, other), "campaign_template", id)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, base+"/"+id, nil, other), "campaign_template", id)
+	if n := resttest.Count(t, e, base+"?include_total=true", other); n != 0 {
 		t.Fatalf("other project lists %v templates", n)
 	}
 
 	// Update: a null description removes it.
-	upd := must(t, e.Do(http.MethodPut, base+"/"+id, []byte(`{"name":"Renamed","description":null}`), app), http.StatusOK)
+	upd := resttest.Must(t, e.Do(http.MethodPut, base+"/"+id, []byte(`{"name":"Renamed","description":null}`), app), http.StatusOK)
 	if _, has := upd["description"]; has || upd["name"] != "Renamed" || upd["updated_at"] == nil {
 		t.Fatalf("updated: %v", upd)
 	}
 
 	// Campaign set-up: the template's discount and rules, the request's overrides.
-	rulesBefore := count(t, e, "/v1/validation-rules", app)
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "Spring"}, app),
+	rulesBefore := resttest.Count(t, e, "/v1/validation-rules", app)
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "Spring"}, app),
 		http.StatusConflict, "duplicate_found")
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"description": "no name"}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"description": "no name"}, app),
 		http.StatusBadRequest, "invalid_payload")
-	if n := count(t, e, "/v1/validation-rules", app); n != rulesBefore {
+	if n := resttest.Count(t, e, "/v1/validation-rules", app); n != rulesBefore {
 		t.Fatalf("a failed set-up left validation rules: %v, want %v", n, rulesBefore)
 	}
-	setup := must(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "Summer",
+	setup := resttest.Must(t, e.DoJSON(http.MethodPost, base+"/"+id+"/campaign-setup", map[string]any{"name": "Summer",
 		"metadata": map[string]any{"b": 2}, "voucher": map[string]any{"code_config": map[string]any{"prefix": "SU-", "length": 6}}}, app), http.StatusOK)
 	cmp := setup["campaign"].(map[string]any)
 	voucher := cmp["voucher"].(map[string]any)
@@ -94,14 +87,14 @@ func TestCampaignTemplateLifecycle(t *testing.T) {
 	if len(made) != 1 || made[0].(map[string]any)["object"] != "validation_rules" || made[0].(map[string]any)["id"] == rule["id"] {
 		t.Fatalf("created_resources: %v", made)
 	}
-	must(t, e.Do(http.MethodGet, "/v1/validation-rules/"+made[0].(map[string]any)["id"].(string), nil, app), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/validation-rules/"+made[0].(map[string]any)["id"].(string), nil, app), http.StatusOK)
 
 	// Tier set-up: a tier of a PROMOTION campaign with the template's discount.
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"campaign_id": "Spring", "name": "t"}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"campaign_id": "Spring", "name": "t"}, app),
 		http.StatusBadRequest, "invalid_payload")
-	wantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"name": "t"}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"name": "t"}, app),
 		http.StatusBadRequest, "invalid_payload")
-	ts := must(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"campaign_id": promo["id"], "name": "From template"}, app), http.StatusOK)
+	ts := resttest.Must(t, e.DoJSON(http.MethodPost, base+"/"+id+"/tier-setup", map[string]any{"campaign_id": promo["id"], "name": "From template"}, app), http.StatusOK)
 	tier := ts["promotion_tier"].(map[string]any)
 	if ts["object"] != "promotion_tier_setup" || tier["name"] != "From template" ||
 		tier["action"].(map[string]any)["discount"].(map[string]any)["percent_off"] != float64(10) || len(ts["created_resources"].([]any)) != 1 {
@@ -109,44 +102,44 @@ func TestCampaignTemplateLifecycle(t *testing.T) {
 	}
 
 	// A tier's template makes a discount campaign.
-	fromTier := must(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Tier template", "promotion_tier_id": tiers[0]["id"]}, app), http.StatusOK)
+	fromTier := resttest.Must(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "Tier template", "promotion_tier_id": tiers[0]["id"]}, app), http.StatusOK)
 	if fromTier["campaign_type"] != "DISCOUNT_COUPONS" {
 		t.Fatalf("tier template: %v", fromTier)
 	}
-	fall := must(t, e.DoJSON(http.MethodPost, base+"/"+fromTier["id"].(string)+"/campaign-setup", map[string]any{"name": "Fall"}, app), http.StatusOK)
+	fall := resttest.Must(t, e.DoJSON(http.MethodPost, base+"/"+fromTier["id"].(string)+"/campaign-setup", map[string]any{"name": "Fall"}, app), http.StatusOK)
 	if d := fall["campaign"].(map[string]any)["voucher"].(map[string]any)["discount"].(map[string]any); d["amount_off"] != float64(500) {
 		t.Fatalf("campaign from a tier template: %v", fall)
 	}
 
 	// Lists: paging, order, filters.
-	page := must(t, e.Do(http.MethodGet, base+"?limit=1", nil, app), http.StatusOK)
+	page := resttest.Must(t, e.Do(http.MethodGet, base+"?limit=1", nil, app), http.StatusOK)
 	if data := page["data"].([]any); len(data) != 1 || data[0].(map[string]any)["id"] != id || page["has_more"] != true ||
 		page["more_starting_after"] != id {
 		t.Fatalf("page 1: %v", page)
 	}
-	page = must(t, e.Do(http.MethodGet, base+"?limit=1&starting_after_id="+id, nil, app), http.StatusOK)
+	page = resttest.Must(t, e.Do(http.MethodGet, base+"?limit=1&starting_after_id="+id, nil, app), http.StatusOK)
 	if data := page["data"].([]any); len(data) != 1 || data[0].(map[string]any)["id"] != fromTier["id"] || page["has_more"] != false {
 		t.Fatalf("page 2: %v", page)
 	}
-	page = must(t, e.Do(http.MethodGet, base+"?order=-id&filters[name][conditions][$starts_with]=Tier&include_total=true", nil, app), http.StatusOK)
+	page = resttest.Must(t, e.Do(http.MethodGet, base+"?order=-id&filters[name][conditions][$starts_with]=Tier&include_total=true", nil, app), http.StatusOK)
 	if data := page["data"].([]any); len(data) != 1 || page["total"] != float64(1) {
 		t.Fatalf("filtered: %v", page)
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, base+"?order=name", nil, app), http.StatusBadRequest, "invalid_query_params")
-	wantErrorKey(t, e.Do(http.MethodGet, base+"?filters[nope][conditions][$is]=x", nil, app), http.StatusBadRequest, "invalid_query_params")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, base+"?order=name", nil, app), http.StatusBadRequest, "invalid_query_params")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, base+"?filters[nope][conditions][$is]=x", nil, app), http.StatusBadRequest, "invalid_query_params")
 
 	// Delete: gone, and the campaigns made from it stay.
 	if r := e.Do(http.MethodDelete, base+"/"+id, nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, base+"/"+id, nil, app), "campaign_template", id)
-	must(t, e.Do(http.MethodGet, "/v1/campaigns/Summer", nil, app), http.StatusOK)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, base+"/"+id, nil, app), "campaign_template", id)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/campaigns/Summer", nil, app), http.StatusOK)
 }
 
 func TestCampaignTemplatesOverGraphQL(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Gifts",
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Gifts",
 		"voucher": map[string]any{"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1000}}}, app), http.StatusOK)
 	r := e.GraphQL(app, `mutation { createCampaignTemplate(input: {name: "G", campaignID: "Gifts"}) { id campaignType } }`, nil)
 	if len(r.Errors) > 0 {
@@ -159,7 +152,7 @@ func TestCampaignTemplatesOverGraphQL(t *testing.T) {
 		t.Fatalf("set-up: %+v", r)
 	}
 	// A gift template has no tier form.
-	promotionCampaign(t, e, app, "Promo")
+	resttest.PromotionCampaign(t, e, app, "Promo")
 	r = e.GraphQL(app, `mutation($id: ID!) { addPromotionTierFromTemplate(id: $id, input: {campaignID: "Promo", name: "t"}) { promotionTier { id } } }`,
 		map[string]any{"id": id})
 	if len(r.Errors) != 1 || r.Errors[0].Extensions["key"] != "invalid_payload" {

@@ -1,4 +1,4 @@
-package rest
+package httpkit
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/promoengine/promoengine/graph"
 )
 
-// inTx runs a write resolver call in one transaction of the request and
+// InTx runs a write resolver call in one transaction of the request and
 // returns its result: a failure leaves nothing written.
-func inTx[T any](c *gin.Context, fn func(ctx context.Context) (T, error)) (T, error) {
+func InTx[T any](c *gin.Context, fn func(ctx context.Context) (T, error)) (T, error) {
 	var out T
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
