@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
 	"github.com/promoengine/promoengine/rest/templates"
@@ -280,7 +281,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	templates.Register(v1, keysOrBearer, root, templateSetups)
 	registerLocations(v1, keysOrBearer, locationHandlers{root})
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
-	registerLoyalty(r, root)
+	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
