@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/loyaltymember"
-	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -100,18 +98,7 @@ func TestV2MembersBatchTwoWorkers(t *testing.T) {
 	for range 2 {
 		ids = append(ids, resttest.Must(t, e.DoJSON(http.MethodPost, path, entries, s.H), http.StatusAccepted)["async_action_id"].(string))
 	}
-	second := &job.Worker{Client: e.Worker.Client, Dialect: e.Worker.Dialect, Logger: e.Worker.Logger, ID: "second"}
-	var wg sync.WaitGroup
-	for _, w := range []*job.Worker{e.Worker, second} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
-				t.Errorf("worker %s: %v %v", w.ID, worked, err)
-			}
-		}()
-	}
-	wg.Wait()
+	resttest.RunOnceOnTwoWorkers(t, e)
 	done, failed := 0.0, 0.0
 	for _, id := range ids {
 		res := resttest.Must(t, e.Do(http.MethodGet, "/v1/async-actions/"+id, nil, app), http.StatusOK)["result"].(map[string]any)

@@ -1,6 +1,7 @@
 package resttest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,11 +13,12 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+	"github.com/promoengine/promoengine/graph/job"
 )
 
 // Fixtures shared by rest's tests and the areas' (campaigns, custom
 // events, webhooks, export downloads, requests released together on two
-// servers).
+// servers, a job pass on two workers).
 
 // TimestampRE matches the API's timestamps (milliseconds, UTC).
 var TimestampRE = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
@@ -125,4 +127,23 @@ func WantOutcomes(t testing.TB, what string, resps []Response, want map[string]i
 	if !maps.Equal(got, want) {
 		t.Fatalf("%s: outcomes %v, want %v", what, got, want)
 	}
+}
+
+// RunOnceOnTwoWorkers runs one job pass on the environment's worker and,
+// at the same time, on a second worker of the same database (two
+// processes claiming the queued jobs); each must find a job to work.
+func RunOnceOnTwoWorkers(t testing.TB, e *Env) {
+	t.Helper()
+	second := &job.Worker{Client: e.Worker.Client, Dialect: e.Worker.Dialect, Logger: e.Worker.Logger, ID: "second"}
+	var wg sync.WaitGroup
+	for _, w := range []*job.Worker{e.Worker, second} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
+				t.Errorf("worker %s: %v %v", w.ID, worked, err)
+			}
+		}()
+	}
+	wg.Wait()
 }
