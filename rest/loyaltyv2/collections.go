@@ -25,11 +25,7 @@ func listV2[B any](prefix, kind string, fetch fetchPage[B]) gin.HandlerFunc {
 			httpkit.RenderError(c, err)
 			return
 		}
-		parts := []string{kind, page.orderName()}
-		for _, p := range c.Params {
-			parts = append(parts, p.Key+"="+p.Value)
-		}
-		fp := fingerprint(parts...)
+		fp := listFingerprint(c, kind, page)
 		var after *entgql.Cursor[string]
 		if page.Cursor != "" {
 			if after, err = openCursor(c, prefix, page.Cursor, fp); err != nil {

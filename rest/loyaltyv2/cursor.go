@@ -57,6 +57,16 @@ func fingerprint(parts ...string) string {
 	return hex.EncodeToString(h[:12])
 }
 
+// listFingerprint is the fingerprint of a generic v2 list: its kind, its
+// order and the request's path parameters.
+func listFingerprint(c *gin.Context, kind string, page v2Page) string {
+	parts := []string{kind, page.orderName()}
+	for _, p := range c.Params {
+		parts = append(parts, p.Key+"="+p.Value)
+	}
+	return fingerprint(parts...)
+}
+
 // sealCursor makes the opaque cursor: prefix + base64url(payload) + "." +
 // base64url(HMAC-SHA256(secret, prefix + payload)).
 func sealCursor(secret []byte, prefix string, p cursorPayload) (string, error) {

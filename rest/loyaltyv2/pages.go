@@ -1,13 +1,11 @@
 package loyaltyv2
 
 import (
-	"context"
 	"net/http"
 
 	"entgo.io/contrib/entgql"
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
@@ -29,11 +27,7 @@ func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch fun
 			httpkit.RenderError(c, err)
 			return
 		}
-		parts := []string{kind, page.orderName()}
-		for _, p := range c.Params {
-			parts = append(parts, p.Key+"="+p.Value)
-		}
-		fp := fingerprint(parts...)
+		fp := listFingerprint(c, kind, page)
 		in := loyalty.PageInput{Limit: page.Limit, Asc: !page.Desc}
 		if page.Cursor != "" {
 			after, err := openCursor(c, prefix, page.Cursor, fp)
@@ -60,23 +54,5 @@ func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch fun
 			}
 		}
 		c.PureJSON(http.StatusOK, out)
-	}
-}
-
-// writeStatus is write with another success status (202 for the
-// documents' asynchronous operations, processed before the answer here).
-func writeStatus[T any, B any](status int, call op[T], render func(T) B) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		var out T
-		err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-			var err error
-			out, err = call(c, ctx)
-			return err
-		})
-		if err != nil {
-			httpkit.RenderError(c, err)
-			return
-		}
-		c.PureJSON(status, render(out))
 	}
 }

@@ -111,18 +111,19 @@ func withIDAndBody[I, T any](name string, fn func(context.Context, string, I) (T
 
 // write runs the call in one transaction and renders its result.
 func write[T any, B any](call op[T], render func(T) B) gin.HandlerFunc {
+	return writeStatus(http.StatusOK, call, render)
+}
+
+// writeStatus is write with another success status (202 for the
+// documents' asynchronous operations, processed before the answer here).
+func writeStatus[T any, B any](status int, call op[T], render func(T) B) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		var out T
-		err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-			var err error
-			out, err = call(c, ctx)
-			return err
-		})
+		out, err := httpkit.InTx(c, func(ctx context.Context) (T, error) { return call(c, ctx) })
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return
 		}
-		c.PureJSON(http.StatusOK, render(out))
+		c.PureJSON(status, render(out))
 	}
 }
 
