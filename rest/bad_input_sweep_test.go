@@ -29,7 +29,7 @@ func TestEveryRouteAnswersBadInputWithAnErrorObject(t *testing.T) {
 	client := resttest.Client(e.Project, "https://shop.example")
 	ls := newLoyaltySetup(t, e)
 	ids := sweepFixtures(t, e, app, mk)
-	ids = append(ids, strings.Repeat("z", 300), "%25", e.Project.ProjectID, ls.program, ls.cardDef, ls.member, ls.card, ls.cust)
+	ids = append(ids, strings.Repeat("z", 300), "%25", e.Project.ProjectID, ls.Program, ls.CardDef, ls.Member, ls.Card, ls.Cust)
 
 	routes := e.Routes()
 	// Deletions after everything else, and the management API (which can
@@ -58,7 +58,7 @@ func TestEveryRouteAnswersBadInputWithAnErrorObject(t *testing.T) {
 	}
 	for _, r := range routes {
 		method, tmpl := r[0], r[1]
-		h := credentialsFor(tmpl, app, mk, client, ls.h)
+		h := credentialsFor(tmpl, app, mk, client, ls.H)
 		graphQL := strings.HasSuffix(tmpl, "/graphql")
 		seen := map[string]bool{}
 		for _, id := range ids {

@@ -95,22 +95,6 @@ func decodeBulkObject(c *gin.Context, dst any) error {
 	return decodeJSON(body, dst)
 }
 
-// accepted runs a mutation that schedules a job and answers 202 with its ID.
-func accepted(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
-	scheduledJob(c, http.StatusAccepted, schedule)
-}
-
-// scheduledJob runs a mutation that schedules a job in one transaction
-// and answers status with its ID.
-func scheduledJob(c *gin.Context, status int, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
-	job, err := inTx(c, schedule)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(status, gin.H{"async_action_id": job.ID})
-}
-
 // streamCSV streams the multipart field "file" (at most limit bytes) into
 // the job schedule creates, in one transaction; status (202 unless the
 // reference answers otherwise) with the async action.

@@ -2,16 +2,13 @@ package rest_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -131,18 +128,7 @@ func TestCustomersBulkUpsertsRaceSafely(t *testing.T) {
 	for range 2 {
 		must(t, e.DoJSON(http.MethodPost, "/v1/customers/bulk/async", items, app), http.StatusAccepted)
 	}
-	second := &job.Worker{Client: e.Worker.Client, Dialect: e.Worker.Dialect, Logger: e.Worker.Logger, ID: "second"}
-	var wg sync.WaitGroup
-	for _, w := range []*job.Worker{e.Worker, second} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
-				t.Errorf("worker %s: %v %v", w.ID, worked, err)
-			}
-		}()
-	}
-	wg.Wait()
+	resttest.RunOnceOnTwoWorkers(t, e)
 	jobs := must(t, e.Do(http.MethodGet, "/v1/async-actions", nil, app), http.StatusOK)
 	if n := strings.Count(fmt.Sprint(jobs), "status:DONE"); n != 2 {
 		t.Errorf("%d jobs done, want 2: %v", n, jobs)

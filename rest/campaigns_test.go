@@ -10,17 +10,6 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-var timestampRE = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
-
-func createCampaign(t *testing.T, e *resttest.Env, body map[string]any) map[string]any {
-	t.Helper()
-	resp := e.DoJSON(http.MethodPost, "/v1/campaigns", body, resttest.App(e.Project))
-	if resp.Status != http.StatusOK {
-		t.Fatalf("create campaign: %d %s", resp.Status, resp.Body)
-	}
-	return resp.JSON(t)
-}
-
 func TestCreateCampaignResponseShape(t *testing.T) {
 	e := resttest.New(t)
 	got := createCampaign(t, e, map[string]any{

@@ -157,11 +157,3 @@ func customerJSON(c *ent.Customer) customerBody {
 func customerAssetsJSON(a *graph.CustomerAssets) customerAssets {
 	return customerAssets{CockpitURL: a.CockpitURL, CockpitPreferenceCenterURL: a.CockpitPreferenceCenterURL}
 }
-
-// orEmpty turns a nil map into {} for fields the API always shows as objects.
-func orEmpty(m map[string]any) map[string]any {
-	if m == nil {
-		return map[string]any{}
-	}
-	return m
-}

@@ -64,29 +64,29 @@ func TestBarcodeImageThroughTheHarness(t *testing.T) {
 func TestMemberStatusAndDraftMoves(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)
-	member := "/v2/loyalties/programs/" + s.program + "/members/" + s.member
-	if m := mustOK(t, e, http.MethodPost, member+"/deactivate", nil, s.h); m["status"] != "INACTIVE" {
+	member := "/v2/loyalties/programs/" + s.Program + "/members/" + s.Member
+	if m := mustOK(t, e, http.MethodPost, member+"/deactivate", nil, s.H); m["status"] != "INACTIVE" {
 		t.Errorf("deactivate member: %v", m)
 	}
-	if m := mustOK(t, e, http.MethodPost, member+"/activate", nil, s.h); m["status"] != "ACTIVE" {
+	if m := mustOK(t, e, http.MethodPost, member+"/activate", nil, s.H); m["status"] != "ACTIVE" {
 		t.Errorf("activate member: %v", m)
 	}
 
 	def := mustOK(t, e, http.MethodPost, "/v2/loyalties/card-definitions", map[string]any{
 		"name": "Silver", "status": "ACTIVE", "code_config": map[string]any{"pattern": "SILV-######", "charset": "0123456789"},
-	}, s.h)["id"].(string)
+	}, s.H)["id"].(string)
 	camp := createCampaign(t, e, map[string]any{"name": "Gift", "voucher": map[string]any{
 		"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1000}}})["id"].(string)
 	reward := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Gift card", "status": "ACTIVE", "type": "DIGITAL",
-		"digital": map[string]any{"gift_vouchers": map[string]any{"campaign_id": camp, "balance": 500}}}, s.h)["id"].(string)
+		"digital": map[string]any{"gift_vouchers": map[string]any{"campaign_id": camp, "balance": 500}}}, s.H)["id"].(string)
 	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "earn", "status": "ACTIVE",
 		"trigger":  map[string]any{"event": "customer.order.paid"},
-		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.cardDef}}}}}}, s.h)["id"].(string)
+		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.CardDef}}}}}}, s.H)["id"].(string)
 	for _, path := range []string{"/v2/loyalties/card-definitions/" + def, "/v2/loyalties/rewards/" + reward, "/v2/loyalties/earning-rules/" + rule} {
-		if got := mustOK(t, e, http.MethodPost, path+"/draft", nil, s.h); got["status"] != "DRAFT" {
+		if got := mustOK(t, e, http.MethodPost, path+"/draft", nil, s.H); got["status"] != "DRAFT" {
 			t.Errorf("%s/draft: %v", path, got)
 		}
-		wantErrorKey(t, e.Do(http.MethodPost, path+"/draft", nil, s.h), http.StatusConflict, "invalid_state_transition")
+		wantErrorKey(t, e.Do(http.MethodPost, path+"/draft", nil, s.H), http.StatusConflict, "invalid_state_transition")
 	}
 }
 

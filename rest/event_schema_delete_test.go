@@ -21,10 +21,10 @@ func TestDeletingAnEventSchemaInUseIsRefused(t *testing.T) {
 	rule := func(status string) map[string]any {
 		return map[string]any{"name": "earn", "status": status,
 			"trigger":  map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": schema}},
-			"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.cardDef}}}}}}
+			"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.CardDef}}}}}}
 	}
-	active := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule("ACTIVE"), s.h)["id"].(string)
-	draft := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule("DRAFT"), s.h)["id"].(string)
+	active := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule("ACTIVE"), s.H)["id"].(string)
+	draft := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule("DRAFT"), s.H)["id"].(string)
 	path := projectPath(e.Project.ProjectID, "/custom-event-schemas/"+schema)
 
 	body := wantErrorKey(t, e.Do(http.MethodDelete, path, nil, mk), http.StatusConflict, "resource_in_use")
@@ -41,7 +41,7 @@ func TestDeletingAnEventSchemaInUseIsRefused(t *testing.T) {
 	// Once no rule uses the schema, it can be deleted.
 	for _, id := range []string{active, draft} {
 		mustOK(t, e, http.MethodPut, "/v2/loyalties/earning-rules/"+id,
-			map[string]any{"trigger": map[string]any{"event": "customer.order.paid"}}, s.h)
+			map[string]any{"trigger": map[string]any{"event": "customer.order.paid"}}, s.H)
 	}
 	if r := e.Do(http.MethodDelete, path, nil, mk); r.Status != http.StatusNoContent {
 		t.Fatalf("delete after the rules moved: %d %s", r.Status, r.Body)

@@ -25,12 +25,6 @@ func wantError(t *testing.T, r resttest.Response, status int, key, want string) 
 	resttest.WantError(t, r, status, key, want)
 }
 
-func defineEvent(t *testing.T, e *resttest.Env, h resttest.Headers, name string, props map[string]any) map[string]any {
-	t.Helper()
-	return must(t, e.DoJSON(http.MethodPost, "/v1/metadata-schemas",
-		map[string]any{"related_object": "event", "name": name, "properties": props}, h), http.StatusOK)
-}
-
 func TestMetadataSchemas(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)

@@ -71,11 +71,11 @@ func newFuzzService(tb testing.TB) *fuzzService {
 			case "projectid":
 				return e.Project.ProjectID
 			case "programid":
-				return ls.program
+				return ls.Program
 			case "memberid":
-				return ls.member
+				return ls.Member
 			case "cardid":
-				return ls.card
+				return ls.Card
 			}
 			return "x"
 		})
@@ -83,7 +83,7 @@ func newFuzzService(tb testing.TB) *fuzzService {
 	s := &fuzzService{e: e, byTmpl: map[string]fuzzRoute{}}
 	for _, r := range e.Routes() {
 		method, tmpl := r[0], r[1]
-		h := credentialsFor(tmpl, app, mk, client, ls.h)
+		h := credentialsFor(tmpl, app, mk, client, ls.H)
 		route := fuzzRoute{method: method, path: fill(tmpl), template: tmpl, headers: h,
 			graphQL: strings.HasSuffix(tmpl, "/graphql")}
 		s.byTmpl[method+" "+tmpl] = route

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"testing"
 	"time"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -11,6 +12,12 @@ import (
 
 // systemCtx reads across projects, to check what the database holds.
 func systemCtx() context.Context { return resttest.SystemCtx() }
+
+// count is resttest.Count.
+func count(t *testing.T, e *resttest.Env, path string, h resttest.Headers) float64 {
+	t.Helper()
+	return resttest.Count(t, e, path, h)
+}
 
 // waitABit pauses between polls of a background job.
 func waitABit() { time.Sleep(20 * time.Millisecond) }

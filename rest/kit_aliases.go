@@ -1,11 +1,14 @@
 package rest
 
 import (
+	"context"
 	"log/slog"
+	"net/url"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -16,9 +19,10 @@ import (
 // (docs/architecture.md, "Splitting rest"). New code calls httpkit.
 
 const (
-	requestIDKey = httpkit.RequestIDKey
-	loggerKey    = httpkit.LoggerKey
-	maxBodyBytes = httpkit.MaxBodyBytes
+	requestIDKey     = httpkit.RequestIDKey
+	loggerKey        = httpkit.LoggerKey
+	maxBodyBytes     = httpkit.MaxBodyBytes
+	maxBulkBodyBytes = httpkit.MaxBulkBodyBytes
 )
 
 type (
@@ -38,9 +42,29 @@ func optionalTime(t *time.Time) *timestamp                  { return httpkit.Opt
 func queryStrings(c *gin.Context, dsts map[string]**string) { httpkit.QueryStrings(c, dsts) }
 func queryInt(c *gin.Context, name string) (*int, error)    { return httpkit.QueryInt(c, name) }
 
+func deepFilters(q url.Values) (map[string]any, error)          { return httpkit.DeepFilters(q) }
 func limitAndPage(c *gin.Context) (limit, page *int, err error) { return httpkit.LimitAndPage(c) }
 
 func newList[T any](items []T, total int) listEnvelope[T] { return httpkit.NewList(items, total) }
+
+func inTx[T any](c *gin.Context, fn func(ctx context.Context) (T, error)) (T, error) {
+	return httpkit.InTx(c, fn)
+}
+
+func orEmpty(m map[string]any) map[string]any      { return httpkit.OrEmpty(m) }
+func decodeBulkBody(c *gin.Context, dst any) error { return httpkit.DecodeBulkBody(c, dst) }
+
+func conditionFilters(q url.Values) ([]httpkit.ConditionFilter, bool, error) {
+	return httpkit.ConditionFilters(q)
+}
+
+func accepted(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
+	httpkit.Accepted(c, schedule)
+}
+
+func scheduledJob(c *gin.Context, status int, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
+	httpkit.ScheduledJob(c, status, schedule)
+}
 
 func answer[T any](c *gin.Context, status int, out T, err error, render func(T) any) {
 	httpkit.Answer(c, status, out, err, render)

@@ -9,40 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
-
-// runDailyPoints runs the daily points job at now through n workers at
-// once and returns the summed report.
-func runDailyPoints(t *testing.T, e *resttest.Env, now time.Time, n int) loyaltyv1.DailyReport {
-	t.Helper()
-	ctx := entdb.WithDialect(ent.NewContext(context.Background(), e.Worker.Client), e.Worker.Dialect)
-	var mu sync.Mutex
-	var sum loyaltyv1.DailyReport
-	var wg sync.WaitGroup
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r, err := loyaltyv1.RunDailyPoints(ctx, now)
-			if err != nil {
-				t.Errorf("daily points job: %v", err)
-			}
-			mu.Lock()
-			sum.Activated += r.Activated
-			sum.Expired += r.Expired
-			sum.AutoRedeemed += r.AutoRedeemed
-			sum.TiersSettled += r.TiersSettled
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	return sum
-}
 
 func cardPoints(t *testing.T, e *resttest.Env, h resttest.Headers, code string) map[string]any {
 	t.Helper()

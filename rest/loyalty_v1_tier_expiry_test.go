@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -285,18 +283,7 @@ func TestV1RecalculateTiersJobRunsOnceUnderTwoWorkers(t *testing.T) {
 	if j := joined(); j != 0 {
 		t.Fatalf("%d joins before the jobs ran, want 0 (a job recalculates a large program)", j)
 	}
-	second := &job.Worker{Client: e.Worker.Client, Dialect: e.Worker.Dialect, Logger: e.Worker.Logger, ID: "second"}
-	var wg sync.WaitGroup
-	for _, w := range []*job.Worker{e.Worker, second} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
-				t.Errorf("worker %s: %v %v", w.ID, worked, err)
-			}
-		}()
-	}
-	wg.Wait()
+	resttest.RunOnceOnTwoWorkers(t, e)
 	if j := joined(); j != n {
 		t.Errorf("%d joins after two jobs, want %d (one per member)", j, n)
 	}

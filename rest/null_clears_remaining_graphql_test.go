@@ -92,7 +92,7 @@ func TestGraphQLUpdateNullClearsRemainingResources(t *testing.T) {
 			query: `mutation { updateCampaignTemplate(id: "` + tpl + `", input: {name: null, description: "new"}) { id } }`,
 			check: `{ campaignTemplate(id: "` + tpl + `") { name description } }`},
 		{name: "program reward stock", h: app,
-			query: `mutation { updateProgramReward(programID: "` + s.program + `", rewardID: "` + rw + `", input: {stock: null}) { id } }`},
+			query: `mutation { updateProgramReward(programID: "` + s.Program + `", rewardID: "` + rw + `", input: {stock: null}) { id } }`},
 		{name: "v1 reward assignment points", h: app,
 			query: `mutation { updateV1RewardAssignment(rewardID: "` + mat + `", id: "` + asg + `", input: {parameters: {loyalty: {points: null}}}) { id } }`,
 			check: `{ v1RewardAssignment(rewardID: "` + mat + `", id: "` + asg + `") { points } }`},

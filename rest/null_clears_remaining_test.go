@@ -81,7 +81,7 @@ func TestUpdateNullClearsRemainingResources(t *testing.T) {
 	pc := must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "AUTO_UPDATE", "name": "Cheap",
 		"filter": map[string]any{"junction": "AND", "price": map[string]any{"conditions": map[string]any{"$less_than": []any{500}}}}}, app), http.StatusOK)["id"].(string)
 	programReward := func(t *testing.T) map[string]any {
-		for _, r := range mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/rewards", nil, s.h)["data"].([]any) {
+		for _, r := range mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.Program+"/rewards", nil, s.H)["data"].([]any) {
 			if r.(map[string]any)["reward_id"] == rw || r.(map[string]any)["id"] == rw {
 				return r.(map[string]any)
 			}
@@ -93,9 +93,9 @@ func TestUpdateNullClearsRemainingResources(t *testing.T) {
 		return func(t *testing.T) map[string]any { return must(t, e.Do(http.MethodGet, path, nil, h), http.StatusOK) }
 	}
 	refusals := []refuseNullCase{
-		{name: "v2 program reward stock", put: "/v2/loyalties/programs/" + s.program + "/rewards/" + rw, h: s.h,
+		{name: "v2 program reward stock", put: "/v2/loyalties/programs/" + s.Program + "/rewards/" + rw, h: s.H,
 			body: map[string]any{"stock": nil}, read: programReward, member: "stock"},
-		{name: "v2 program reward costs", put: "/v2/loyalties/programs/" + s.program + "/rewards/" + rw, h: s.h,
+		{name: "v2 program reward costs", put: "/v2/loyalties/programs/" + s.Program + "/rewards/" + rw, h: s.H,
 			body: map[string]any{"costs": nil, "stock": 9}, read: programReward, member: "stock"},
 		{name: "v1 reward assignment points", put: "/v1/rewards/" + mat + "/assignments/" + asg, h: app,
 			body: map[string]any{"parameters": map[string]any{"loyalty": map[string]any{"points": nil, "auto_redeem": true}}},

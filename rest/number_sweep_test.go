@@ -70,9 +70,9 @@ func TestEveryWriteRouteRefusesNumbersOutOfRange(t *testing.T) {
 	client := resttest.Client(e.Project, shopOrigin)
 	ls := newLoyaltySetup(t, e)
 	ids := sweepFixtures(t, e, app, mk)
-	ids = append(ids, e.Project.ProjectID, ls.program, ls.cardDef, ls.member, ls.card, ls.cust)
+	ids = append(ids, e.Project.ProjectID, ls.Program, ls.CardDef, ls.Member, ls.Card, ls.Cust)
 
-	headers := func(tmpl string) resttest.Headers { return credentialsFor(tmpl, app, mk, client, ls.h) }
+	headers := func(tmpl string) resttest.Headers { return credentialsFor(tmpl, app, mk, client, ls.H) }
 	params := regexp.MustCompile(`[:*][A-Za-z0-9_]+`)
 	// pathFor is the route with the first identifier that finds something.
 	pathFor := func(method, tmpl string) string {
@@ -149,16 +149,16 @@ func TestEveryWriteRouteRefusesNumbersOutOfRange(t *testing.T) {
 	}
 	redemption := must(t, e.Do("GET", "/v1/redemptions?limit=1", nil, app), http.StatusOK)["redemptions"].([]any)[0].(map[string]any)["id"]
 	customer := must(t, e.Do("GET", "/v1/customers?limit=1", nil, app), http.StatusOK)["customers"].([]any)[0].(map[string]any)["id"]
-	member := "/v2/loyalties/programs/" + ls.program + "/members/" + ls.member
+	member := "/v2/loyalties/programs/" + ls.Program + "/members/" + ls.Member
 	for _, path := range []string{"/v1/redemptions", "/v1/publications", "/v1/campaigns", "/v1/vouchers", "/v1/customers",
 		"/v1/validation-rules", "/v1/segments", "/v1/categories", "/v1/metadata-schemas", "/v1/async-actions",
 		"/v1/campaigns/x", "/v1/campaigns/x/transactions", "/v1/vouchers/x", "/v1/vouchers/g", "/v1/vouchers/g/redemption",
 		"/v1/vouchers/x/publications", fmt.Sprint("/v1/customers/", customer), fmt.Sprint("/v1/customers/", customer, "/activities"),
-		fmt.Sprint("/v1/redemptions/", redemption), "/v2/loyalties/programs", member, member + "/cards/" + ls.card + "/activities",
-		member + "/cards/" + ls.card + "/transactions"} {
+		fmt.Sprint("/v1/redemptions/", redemption), "/v2/loyalties/programs", member, member + "/cards/" + ls.Card + "/activities",
+		member + "/cards/" + ls.Card + "/transactions"} {
 		h := app
 		if strings.HasPrefix(path, "/v2/") {
-			h = ls.h
+			h = ls.H
 		}
 		if resp := e.Do("GET", path, nil, h); resp.Status != http.StatusOK {
 			fail("after the sweep GET %s: %d %.300s", path, resp.Status, resp.Body)

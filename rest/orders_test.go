@@ -164,17 +164,17 @@ func TestOrderPaidEarnsOnce(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	s := newLoyaltySetup(t, e)
-	rule := earningRuleBody(s.cardDef, "ACTIVE")
-	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule, s.h)
+	rule := earningRuleBody(s.CardDef, "ACTIVE")
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule, s.H)
 	// A proportional rule too: 1 point per 10.00 of the amount before discounts.
 	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "per 1000", "status": "ACTIVE",
 		"trigger": map[string]any{"event": "customer.order.paid"},
 		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points_proportional": map[string]any{
-			"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "card_definition_id": s.cardDef,
-			"order": map[string]any{"amount": map[string]any{"every": 1000, "value": 1}}}}}}}}, s.h)
+			"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "card_definition_id": s.CardDef,
+			"order": map[string]any{"amount": map[string]any{"every": 1000, "value": 1}}}}}}}}, s.H)
 	balance := func() float64 {
 		t.Helper()
-		m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
+		m := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.Program+"/members/"+s.Member, nil, s.H)
 		return memberCardAt(t, m, 0)["balance"].(map[string]any)["points"].(float64)
 	}
 	o := createOrder(t, e, app, map[string]any{"customer": map[string]any{"source_id": "member-1"}, "amount": 4500})
@@ -195,7 +195,7 @@ func TestOrderPaidEarnsOnce(t *testing.T) {
 	}
 	// Created PAID earns at once, once.
 	createOrder(t, e, app, map[string]any{"source_id": "paid-at-once", "status": "PAID", "amount": 1000,
-		"customer": map[string]any{"id": s.cust}})
+		"customer": map[string]any{"id": s.Cust}})
 	createOrder(t, e, app, map[string]any{"source_id": "paid-at-once", "status": "PAID"})
 	if b := balance(); b != 9+6 {
 		t.Fatalf("an order created PAID: card %v, want 15", b)
@@ -210,12 +210,12 @@ func TestOrderPaidEarnsOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			body := map[string]any{"source_id": "race", "status": "PAID", "amount": 2000, "customer": map[string]any{"id": s.cust}}
+			body := map[string]any{"source_id": "race", "status": "PAID", "amount": 2000, "customer": map[string]any{"id": s.Cust}}
 			var r resttest.Response
 			if i%2 == 0 {
 				r = e.DoJSON(http.MethodPost, "/v1/orders", body, app)
 			} else {
-				raw := fmt.Appendf(nil, `{"source_id":"race","status":"PAID","amount":2000,"customer":{"id":%q}}`, s.cust)
+				raw := fmt.Appendf(nil, `{"source_id":"race","status":"PAID","amount":2000,"customer":{"id":%q}}`, s.Cust)
 				r = e.DoAt(other.URL, http.MethodPost, "/v1/orders", raw, app)
 			}
 			statuses[i] = r.Status
@@ -230,7 +230,7 @@ func TestOrderPaidEarnsOnce(t *testing.T) {
 	if b := balance(); b != 15+5+2 {
 		t.Errorf("after %d racing PAID writes of one order the card holds %v, want 22", n, b)
 	}
-	cust := must(t, e.Do(http.MethodGet, "/v1/customers/"+s.cust, nil, app), http.StatusOK)
+	cust := must(t, e.Do(http.MethodGet, "/v1/customers/"+s.Cust, nil, app), http.StatusOK)
 	if orders := cust["summary"].(map[string]any)["orders"].(map[string]any); orders["total_count"] != float64(3) ||
 		orders["total_amount"] != float64(4500+1000+2000) {
 		t.Errorf("summary.orders %v", orders)

@@ -20,16 +20,10 @@ func createProduct(t *testing.T, e *resttest.Env, h resttest.Headers, body map[s
 	return must(t, e.DoJSON(http.MethodPost, "/v1/products", body, h), http.StatusOK)
 }
 
-// wantNotFound asserts the real service's 404 for a product or SKU: the
-// resource_id echoes what the caller sent.
+// wantNotFound is resttest.WantNotFound.
 func wantNotFound(t *testing.T, r resttest.Response, resourceType, sent string) {
 	t.Helper()
-	body := must(t, r, http.StatusNotFound)
-	if body["code"] != float64(404) || body["key"] != "not_found" || body["message"] != "Resource not found" ||
-		body["details"] != "Cannot find "+resourceType+" with id "+sent || body["resource_id"] != sent ||
-		body["resource_type"] != resourceType || body["request_id"] == nil {
-		t.Errorf("404 body = %s", r.Body)
-	}
+	resttest.WantNotFound(t, r, resourceType, sent)
 }
 
 func TestProductUpsertReadUpdateDelete(t *testing.T) {

@@ -10,26 +10,13 @@ import (
 
 var tierIDRE = regexp.MustCompile(`^promo_[0-9A-Za-z]{24}$`)
 
-// promotionCampaign creates a PROMOTION campaign with inline tiers and
-// returns the campaign and its tiers (by hierarchy).
+// promotionCampaign is resttest.PromotionCampaign.
 func promotionCampaign(t *testing.T, e *resttest.Env, h resttest.Headers, name string, tiers ...map[string]any) (map[string]any, []map[string]any) {
 	t.Helper()
-	body := map[string]any{"name": name, "campaign_type": "PROMOTION", "type": "STATIC"}
-	if len(tiers) > 0 {
-		body["promotion"] = map[string]any{"tiers": tiers}
-	}
-	cmp := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", body, h), http.StatusOK)
-	list := must(t, e.Do(http.MethodGet, "/v1/promotions/"+cmp["id"].(string)+"/tiers", nil, h), http.StatusOK)
-	var out []map[string]any
-	for _, x := range list["tiers"].([]any) {
-		out = append(out, x.(map[string]any))
-	}
-	return cmp, out
+	return resttest.PromotionCampaign(t, e, h, name, tiers...)
 }
 
-func amountTier(name string, off int) map[string]any {
-	return map[string]any{"name": name, "banner": name + "!", "action": map[string]any{"discount": map[string]any{"type": "AMOUNT", "amount_off": off}}}
-}
+func amountTier(name string, off int) map[string]any { return resttest.AmountTier(name, off) }
 
 func TestPromotionTierLifecycle(t *testing.T) {
 	e := resttest.New(t)

@@ -1,15 +1,11 @@
 package rest_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
-	"sync"
 	"testing"
 
-	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -20,67 +16,6 @@ import (
 // released together and split across two server processes (two connection
 // pools) on one PostgreSQL database. SQLite runs one writer at a time, so
 // there is nothing to race there and these tests skip.
-
-// twoServers starts the service and a second instance on the same database.
-func twoServers(t *testing.T) (*resttest.Env, resttest.Headers, []string) {
-	t.Helper()
-	if !entdbtest.IsPostgres() {
-		t.Skip("PostgreSQL only (set " + entdbtest.EnvURL + "); SQLite serializes writers")
-	}
-	e := resttest.New(t)
-	return e, resttest.App(e.Project), []string{e.Server.URL, e.AnotherServer().URL}
-}
-
-// burst sends n POST requests at once, request i to servers[i%len(servers)];
-// req gives each one's path and body (nil: no body). Bodies are encoded
-// before the start signal so that the requests leave together.
-func burst(e *resttest.Env, servers []string, h resttest.Headers, n int, req func(i int) (string, any)) []resttest.Response {
-	out := make([]resttest.Response, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range n {
-		path, body := req(i)
-		var b []byte
-		if body != nil {
-			b, _ = json.Marshal(body)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			out[i] = e.DoAt(servers[i%len(servers)], http.MethodPost, path, b, h)
-		}()
-	}
-	close(start)
-	wg.Wait()
-	return out
-}
-
-// outcome is "200", or the status and error key: "400 quantity_exceeded".
-func outcome(r resttest.Response) string {
-	if r.Status == http.StatusOK {
-		return "200"
-	}
-	var body struct{ Key string }
-	_ = json.Unmarshal(r.Body, &body)
-	return fmt.Sprintf("%d %s", r.Status, body.Key)
-}
-
-// wantOutcomes checks how many responses had each outcome, printing the
-// bodies of the unexpected ones (a 500 from a deadlock, say).
-func wantOutcomes(t *testing.T, what string, resps []resttest.Response, want map[string]int) {
-	t.Helper()
-	got := map[string]int{}
-	for _, r := range resps {
-		got[outcome(r)]++
-		if _, ok := want[outcome(r)]; !ok {
-			t.Errorf("%s: unexpected response %d %s", what, r.Status, r.Body)
-		}
-	}
-	if !maps.Equal(got, want) {
-		t.Fatalf("%s: outcomes %v, want %v", what, got, want)
-	}
-}
 
 // redeemBody is a stacked redemption of the codes (in that order).
 func redeemBody(codes ...string) map[string]any {

@@ -2,13 +2,17 @@ package rest_test
 
 import (
 	"testing"
+	"time"
 
+	"github.com/promoengine/promoengine/graph/access"
+	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// Transitional: the management API's test helpers moved to resttest with
-// its tests (rest/management). These names keep the rest tests that still
-// use them unchanged; they go as those tests move to their areas.
+// Transitional: the test helpers that rest's tests share with the areas
+// moved out of rest (rest/management, rest/loyaltyv2) live in resttest.
+// These names keep the rest tests that still use them unchanged; they go
+// as those tests move to their areas.
 
 func projectPath(projectID string, parts ...string) string {
 	return resttest.ProjectPath(projectID, parts...)
@@ -39,3 +43,94 @@ func keyPath(e *resttest.Env, h resttest.Headers, action string) string {
 }
 
 func brandingPayload() map[string]any { return resttest.BrandingPayload() }
+
+func v2(t testing.TB, e *resttest.Env, p access.ProjectCredentials) resttest.Headers {
+	t.Helper()
+	return resttest.V2(t, e, p)
+}
+
+func mustOK(t testing.TB, e *resttest.Env, method, path string, v any, h resttest.Headers) map[string]any {
+	t.Helper()
+	return resttest.MustOK(t, e, method, path, v, h)
+}
+
+func wantErrorKey(t *testing.T, r resttest.Response, status int, key string) map[string]any {
+	t.Helper()
+	return resttest.WantErrorKey(t, r, status, key)
+}
+
+type loyaltySetup = resttest.LoyaltySetup
+
+func newLoyaltySetup(t testing.TB, e *resttest.Env) loyaltySetup {
+	t.Helper()
+	return resttest.NewLoyaltySetup(t, e)
+}
+
+func memberCardAt(t testing.TB, member map[string]any, i int) map[string]any {
+	t.Helper()
+	return resttest.MemberCardAt(t, member, i)
+}
+
+func v2ProductMaterial(t testing.TB, e *resttest.Env) map[string]any {
+	t.Helper()
+	return resttest.V2ProductMaterial(t, e)
+}
+
+func purchasable(t *testing.T, e *resttest.Env, s loyaltySetup, cost, stock int) string {
+	t.Helper()
+	return resttest.Purchasable(t, e, s, cost, stock)
+}
+
+func earningRuleBody(cardDef, status string) map[string]any {
+	return resttest.EarningRuleBody(cardDef, status)
+}
+
+func runDailyPoints(t *testing.T, e *resttest.Env, now time.Time, n int) loyaltyv1.DailyReport {
+	t.Helper()
+	return resttest.RunDailyPoints(t, e, now, n)
+}
+
+func runDailyTwoProcesses(t *testing.T, e *resttest.Env, now time.Time) int {
+	t.Helper()
+	return resttest.RunDailyTwoProcesses(t, e, now)
+}
+
+var timestampRE = resttest.TimestampRE
+
+func createCampaign(t *testing.T, e *resttest.Env, body map[string]any) map[string]any {
+	t.Helper()
+	return resttest.CreateCampaign(t, e, body)
+}
+
+func defineEvent(t *testing.T, e *resttest.Env, h resttest.Headers, name string, props map[string]any) map[string]any {
+	t.Helper()
+	return resttest.DefineEvent(t, e, h, name, props)
+}
+
+func hooksPath(e *resttest.Env) string { return resttest.HooksPath(e) }
+
+func createHook(t *testing.T, e *resttest.Env, mk resttest.Headers, target string, events ...string) map[string]any {
+	t.Helper()
+	return resttest.CreateHook(t, e, mk, target, events...)
+}
+
+func download(t *testing.T, e *resttest.Env, rawURL string) (int, string) {
+	t.Helper()
+	return resttest.Download(t, e, rawURL)
+}
+
+func twoServers(t *testing.T) (*resttest.Env, resttest.Headers, []string) {
+	t.Helper()
+	return resttest.TwoServers(t)
+}
+
+func burst(e *resttest.Env, servers []string, h resttest.Headers, n int, req func(i int) (string, any)) []resttest.Response {
+	return resttest.Burst(e, servers, h, n, req)
+}
+
+func wantOutcomes(t *testing.T, what string, resps []resttest.Response, want map[string]int) {
+	t.Helper()
+	resttest.WantOutcomes(t, what, resps, want)
+}
+
+func outcome(r resttest.Response) string { return resttest.Outcome(r) }

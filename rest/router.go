@@ -20,8 +20,10 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/templates"
 )
 
 // Options configure the router.
@@ -276,10 +278,10 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
-	registerTemplates(v1, keysOrBearer, templateHandlers{root})
+	templates.Register(v1, keysOrBearer, root, templateSetups)
 	registerLocations(v1, keysOrBearer, locationHandlers{root})
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
-	registerLoyalty(r, root)
+	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
@@ -292,7 +294,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
 	registerClientConsents(r, clientAccess{limiter: clientRateLimit}, consentHandlers{root})
 	registerLegacyQualifications(v1, keysOrBearer, vouchers)
-	management.Register(r, root, trustedOrigins, management.Templates{
-		ListParams: templateListParams, List: templateListJSON, One: templateJSON})
+	management.Register(r, root, trustedOrigins)
 	return r, nil
 }

@@ -17,11 +17,11 @@ func TestDeletingASegmentThatTriggersEarningRulesIsRefused(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	s := newLoyaltySetup(t, e)
-	seg := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Chosen", "type": "static", "customers": []any{s.cust}}, app)["id"].(string)
-	unused := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Unused", "type": "static", "customers": []any{s.cust}}, app)["id"].(string)
+	seg := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Chosen", "type": "static", "customers": []any{s.Cust}}, app)["id"].(string)
+	unused := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Unused", "type": "static", "customers": []any{s.Cust}}, app)["id"].(string)
 	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "earn", "status": "DRAFT",
 		"trigger":  map[string]any{"event": "customer.segment.entered", "segment": map[string]any{"id": seg}},
-		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.cardDef}}}}}}, s.h)["id"].(string)
+		"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 5, "card_definition_id": s.CardDef}}}}}}, s.H)["id"].(string)
 
 	body := wantErrorKey(t, e.Do(http.MethodDelete, "/v1/segments/"+seg, nil, app), http.StatusConflict, "resource_in_use")
 	if d, _ := body["details"].(string); !strings.Contains(d, rule) || body["resource_id"] != seg || body["resource_type"] != "segment" {
@@ -40,7 +40,7 @@ func TestDeletingASegmentThatTriggersEarningRulesIsRefused(t *testing.T) {
 	}
 
 	mustOK(t, e, http.MethodPut, "/v2/loyalties/earning-rules/"+rule,
-		map[string]any{"trigger": map[string]any{"event": "customer.order.paid"}}, s.h)
+		map[string]any{"trigger": map[string]any{"event": "customer.order.paid"}}, s.H)
 	if r := e.Do(http.MethodDelete, "/v1/segments/"+seg, nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete after the rule moved: %d %s", r.Status, r.Body)
 	}

@@ -3,7 +3,6 @@ package rest_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,21 +46,6 @@ func waitForExport(t *testing.T, e *resttest.Env, h resttest.Headers, id string)
 		}
 		waitABit()
 	}
-}
-
-func download(t *testing.T, e *resttest.Env, rawURL string) (int, string) {
-	t.Helper()
-	if path, ok := strings.CutPrefix(rawURL, e.Server.URL); ok { // through the harness: checked against the document
-		r := e.Do(http.MethodGet, path, nil, nil)
-		return r.Status, string(r.Body)
-	}
-	resp, err := http.Get(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
 }
 
 func TestBalanceMovesAndTransactionExport(t *testing.T) {

@@ -1,19 +1,13 @@
 package rest
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 )
-
-// maxBulkBodyBytes bounds the body of the bulk voucher requests (the real
-// service takes up to 10 MB there).
-const maxBulkBodyBytes = 10 << 20
 
 // bulkBodyRoutes are the routes whose bodies may be maxBulkBodyBytes long
 // (see bodyLimit).
@@ -54,16 +48,4 @@ func (h voucherHandlers) bulkUpdate(c *gin.Context) {
 // scheduled runs a mutation that schedules a job and answers 202 with its ID.
 func (h voucherHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
 	accepted(c, schedule)
-}
-
-// decodeBulkBody is decodeBody with the bulk requests' larger size limit.
-func decodeBulkBody(c *gin.Context, dst any) error {
-	body, err := readBody(c, maxBulkBodyBytes)
-	if err != nil {
-		return err
-	}
-	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '[' {
-		return apperr.InvalidPayload("Payload must be a JSON array")
-	}
-	return decodeJSON(body, dst)
 }

@@ -159,13 +159,13 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 			loyalty = newLoyaltySetup(t, e)
 		}, want: []wantEvent{customerEv("customer.created")}},
 		{name: "add points to the member's card", do: func(t *testing.T) {
-			pointsTx = mustOK(t, e, http.MethodPost, loyalty.cardPath()+"/points", map[string]any{"points": 50, "reason": "welcome"}, loyalty.h)["transaction"].(map[string]any)
+			pointsTx = mustOK(t, e, http.MethodPost, loyalty.CardPath()+"/points", map[string]any{"points": 50, "reason": "welcome"}, loyalty.H)["transaction"].(map[string]any)
 		}, want: []wantEvent{pointsEv},
 			check: func(t *testing.T, got map[string]hookPayload) {
 				d := got["voucher.loyalty_card.points_added"].Data
-				member := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+loyalty.program+"/members/"+loyalty.member, nil, loyalty.h)
+				member := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+loyalty.Program+"/members/"+loyalty.Member, nil, loyalty.H)
 				if mustJSON(d["transaction"]) != mustJSON(pointsTx) || mustJSON(d["member"]) != mustJSON(member) ||
-					d["card"].(map[string]any)["id"] != memberCardAt(t, member, 0)["id"] || d["customer"].(map[string]any)["id"] != loyalty.cust {
+					d["card"].(map[string]any)["id"] != memberCardAt(t, member, 0)["id"] || d["customer"].(map[string]any)["id"] != loyalty.Cust {
 					t.Errorf("points_added data is not what the API shows:\n%s\nmember %s\ntransaction %s", mustJSON(d), mustJSON(member), mustJSON(pointsTx))
 				}
 				if b := d["balance"].(map[string]any); b["points"] != float64(50) || b["balance"] != float64(50) {
@@ -173,13 +173,13 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 				}
 			}},
 		{name: "remove points (no event)", do: func(t *testing.T) {
-			mustOK(t, e, http.MethodPost, loyalty.cardPath()+"/points", map[string]any{"points": -10}, loyalty.h)
+			mustOK(t, e, http.MethodPost, loyalty.CardPath()+"/points", map[string]any{"points": -10}, loyalty.H)
 		}},
 		{name: "an earning rule credits points for a custom event", do: func(t *testing.T) {
 			purchase := defineEvent(t, e, app, "purchase", nil)
 			mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", map[string]any{"name": "earn", "status": "ACTIVE",
 				"trigger":  map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": purchase["id"]}},
-				"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 7, "card_definition_id": loyalty.cardDef}}}}}}, loyalty.h)
+				"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": 7, "card_definition_id": loyalty.CardDef}}}}}}, loyalty.H)
 			must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "purchase", "customer": map[string]any{"source_id": "member-1"}}, app),
 				http.StatusOK)
 		}, want: []wantEvent{pointsEv},

@@ -5,13 +5,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
-
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/loyaltyv2"
 )
 
 // webhookRenderer renders the entities of webhook payloads exactly as the
@@ -39,9 +39,9 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.AsyncAction:
 			return asyncActionJSON(e), true
 		case *ent.Card:
-			return cardJSON(e), true
+			return loyaltyv2.CardJSON(e), true
 		case *ent.CardTransaction:
-			return cardTransactionJSON(e), true
+			return loyaltyv2.CardTransactionJSON(e), true
 		case *ent.LoyaltyMember:
 			// The cards' summaries as the API shows them (read in the
 			// event's transaction; left out if they cannot be read).
@@ -49,7 +49,7 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			if err != nil {
 				sums = nil
 			}
-			return memberJSON(e, e.Edges.Cards, sums), true
+			return loyaltyv2.MemberJSON(e, e.Edges.Cards, sums), true
 		case *ent.PromotionTier:
 			return tierJSON(e, nil), true
 		case *ent.PromotionStack:

@@ -155,16 +155,6 @@ func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.Se
 	return w
 }
 
-func hooksPath(e *resttest.Env) string {
-	return "/management/v1/projects/" + e.Project.ProjectID + "/webhooks"
-}
-
-// createHook subscribes target to events and returns the webhook.
-func createHook(t *testing.T, e *resttest.Env, mk resttest.Headers, target string, events ...string) map[string]any {
-	t.Helper()
-	return must(t, e.DoJSON(http.MethodPost, hooksPath(e), map[string]any{"target_url": target, "events": events}, mk), http.StatusOK)
-}
-
 // hookEvents lists a webhook's events (query: e.g. "?status=FAILED").
 func hookEvents(t *testing.T, e *resttest.Env, mk resttest.Headers, hookID, query string) []map[string]any {
 	t.Helper()

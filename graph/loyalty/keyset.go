@@ -12,7 +12,7 @@ import (
 // structures, tiers, activities, reward purchases, tier transactions,
 // program rewards): ordered by (created_at, id), a page starts after the
 // row whose id the caller passes. Limit 1–100, default 10 (the REST
-// lists' bounds, rest/loyalty_lists.go).
+// lists' bounds, rest/loyaltyv2/lists.go).
 
 // maxPage bounds every page.
 const maxPage = 100

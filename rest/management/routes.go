@@ -14,40 +14,24 @@ package management
 import (
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/access"
-	"github.com/promoengine/promoengine/graph/template"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
-
-// Templates renders campaign templates in the shapes of the v1 templates
-// area (rest/templates.go), which the management API shares. Transitional:
-// that area has not moved out of rest yet, so rest passes its renderings
-// in; once it has its own package, management imports them instead.
-type Templates struct {
-	// ListParams reads a template list's query parameters.
-	ListParams func(*gin.Context) (*template.ListInput, error)
-	// List renders a page of templates.
-	List func(*template.List) any
-	// One renders a template.
-	One func(*ent.CampaignTemplate) any
-}
 
 // handlers serve /management/v1. origins learns of changes to trusted
 // domains at once (Forget).
 type handlers struct {
-	root      *graph.Resolver
-	origins   *access.TrustedOrigins
-	templates Templates
+	root    *graph.Resolver
+	origins *access.TrustedOrigins
 }
 
 // Register mounts the management area (/management/v1, management keys)
 // on r. Every handler is one call of the management graph's resolvers on
 // root, the router's resolver. origins learns of trusted-domain changes
-// at once; templates are the v1 templates area's renderings.
-func Register(r *gin.Engine, root *graph.Resolver, origins *access.TrustedOrigins, templates Templates) {
-	h := handlers{root: root, origins: origins, templates: templates}
+// at once.
+func Register(r *gin.Engine, root *graph.Resolver, origins *access.TrustedOrigins) {
+	h := handlers{root: root, origins: origins}
 	projects := r.Group("/management/v1/projects", httpkit.RequireManagementKeys, httpkit.MarkManagement)
 	projects.GET("", h.listProjects)
 	projects.POST("", h.createProject)

@@ -8,10 +8,12 @@ import (
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/template"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
+	"github.com/promoengine/promoengine/rest/templates"
 )
 
 // Management API: a project's campaign templates and their copies into
-// other projects, and user invitations.
+// other projects (in the v1 templates area's shapes, rest/templates), and
+// user invitations.
 
 // registerTemplates mounts …/templates/campaigns on a project
 // group and the invitation on the projects group.
@@ -23,13 +25,13 @@ func (h handlers) registerTemplates(projects, mgmt *gin.RouterGroup) {
 
 // listTemplates serves GET …/{projectId}/templates/campaigns.
 func (h handlers) listTemplates(c *gin.Context) {
-	in, err := h.templates.ListParams(c)
+	in, err := templates.ListParams(c)
 	if err != nil {
 		httpkit.RenderError(c, err)
 		return
 	}
 	l, err := h.root.Query().ManagementCampaignTemplates(c.Request.Context(), c.Param("projectId"), in)
-	httpkit.Answer(c, http.StatusOK, l, err, h.templates.List)
+	httpkit.Answer(c, http.StatusOK, l, err, templates.ListJSON)
 }
 
 // copyTemplate serves POST …/{projectId}/templates/campaigns/{id}/copy.
@@ -41,7 +43,7 @@ func (h handlers) copyTemplate(c *gin.Context) {
 	}
 	t, err := h.root.Mutation().CopyManagementCampaignTemplate(c.Request.Context(), c.Param("projectId"),
 		c.Param("campaignTemplateId"), in)
-	httpkit.Answer(c, http.StatusOK, t, err, h.templates.One)
+	httpkit.Answer(c, http.StatusOK, t, err, templates.JSON)
 }
 
 // inviteUser serves POST /management/v1/projects/users/invite: 204.

@@ -5,7 +5,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
-// earningRules documents earning rules (beta; rest/loyalty.go).
+// earningRules documents earning rules (beta; rest/loyaltyv2/routes.go).
 func earningRules(a *API) {
 	a.Tag("Loyalty earning rules", "When members earn points or incentives (v2, beta).")
 	rule := a.Schema("EarningRule", Object(

@@ -6,7 +6,7 @@ import (
 )
 
 // loyaltyCatalog documents rewards (with their activities) and incentives
-// (rest/loyalty.go, rest/loyalty_activities.go).
+// (rest/loyaltyv2: routes.go, activities.go).
 func loyaltyCatalog(a *API) {
 	a.Tag("Loyalty rewards and incentives", "What points buy (rewards) and what members earn (incentives) (v2).")
 	material, digital := FromGo[*jsonfield.MaterialDetail](), FromGo[*jsonfield.DigitalDetail]()

@@ -9,7 +9,7 @@ import (
 
 // loyaltyMembers documents a program's members, their cards, the cards'
 // activities and transactions and points adjustments
-// (rest/loyalty_members.go, rest/loyalty_activities.go).
+// (rest/loyaltyv2: members.go, activities.go).
 func loyaltyMembers(a *API) {
 	a.Tag("Loyalty members", "Customers' memberships of loyalty programs and their cards (v2).")
 	card := Object(

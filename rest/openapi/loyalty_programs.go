@@ -7,7 +7,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
-// v2 list query parameters (rest/loyalty_lists.go).
+// v2 list query parameters (rest/loyaltyv2/lists.go).
 var v2ListQuery = []Param{LimitParam, OrderParam("created_at"), CursorParam}
 
 // loyaltyResource adds the usual v2 operations on a resource: create,
@@ -41,7 +41,7 @@ func (r loyaltyResource) add(a *API) {
 var moveSummary = map[string]string{"activate": "Activate", "deactivate": "Deactivate", "draft": "Return to draft"}
 
 // loyaltyPrograms documents loyalty programs and card definitions
-// (rest/loyalty.go, rest/loyalty_lists.go).
+// (rest/loyaltyv2: routes.go, lists.go).
 func loyaltyPrograms(a *API) {
 	a.Tag("Loyalty programs", "Loyalty programs and the definitions of their cards (v2).")
 	program := a.Schema("LoyaltyProgram", Object(

@@ -9,7 +9,7 @@ import (
 // loyaltyV2Gaps documents #31's v2 routes: deletes and activities,
 // benefits (the August spelling of incentives), tier structures and tiers,
 // a program's sub-resources and batches, memberships, reward purchases and
-// refunds, tier transactions (rest/loyalty_v2_*.go).
+// refunds, tier transactions (rest/loyaltyv2).
 func loyaltyV2Gaps(a *API) {
 	a.Tag("Loyalty tiers and spending", "Tier structures, memberships, program assignments and reward purchases (v2).")
 	deleted := func(name string) *Schema {

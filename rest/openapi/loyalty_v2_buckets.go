@@ -1,7 +1,7 @@
 package openapi
 
 // loyaltyCardBuckets documents a v2 card's expiring and pending points
-// (rest/loyalty_v2_card_buckets.go).
+// (rest/loyaltyv2/card_buckets.go).
 func loyaltyCardBuckets(a *API) {
 	card := "/v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}"
 	ids := map[string]string{"programId": "The program's ID.", "memberId": "The member's ID.", "cardId": "The card's ID."}

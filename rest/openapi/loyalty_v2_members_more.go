@@ -3,7 +3,7 @@ package openapi
 import "github.com/promoengine/promoengine/graph/loyalty"
 
 // loyaltyMemberDeleteAndActivities documents DELETE …/members/{memberId}
-// and GET …/members/{memberId}/activities (rest/loyalty_v2_members_more.go).
+// and GET …/members/{memberId}/activities (rest/loyaltyv2/members_more.go).
 func loyaltyMemberDeleteAndActivities(a *API, deleted func(string) *Schema) {
 	member := "/v2/loyalties/programs/{programId}/members/{memberId}"
 	mid := map[string]string{"programId": "The program's ID.", "memberId": "The member's ID."}

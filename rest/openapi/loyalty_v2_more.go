@@ -8,7 +8,7 @@ import (
 
 // loyaltyV2More documents #31's remaining v2 routes: the earning preview,
 // member batches, benefit transactions, order payments and the reports
-// (rest/loyalty_v2_examine_earning.go and its neighbours).
+// (rest/loyaltyv2/examine_earning.go and its neighbours).
 func loyaltyV2More(a *API) {
 	loyaltyExamineEarning(a)
 	loyaltyReports(a)
@@ -89,7 +89,7 @@ var reportQuery = []Param{
 		Description: "Period of a row; the range may span at most 90 days, 12 weeks, 12 months or 4 quarters (400 otherwise)."},
 }
 
-// loyaltyReports documents the v2 points reports (rest/loyalty_v2_reports.go).
+// loyaltyReports documents the v2 points reports (rest/loyaltyv2/reports.go).
 func loyaltyReports(a *API) {
 	row := Object(Req("date", Date()))
 	for _, f := range []string{"points_total", "points_earned", "points_added", "points_purchased", "points_purchased_reversed",

@@ -1,7 +1,7 @@
 package openapi
 
 // loyaltyProgramReports documents the program spending, earning-rules,
-// points-earnings and tiers reports (rest/loyalty_v2_program_reports.go).
+// points-earnings and tiers reports (rest/loyaltyv2/program_reports.go).
 func loyaltyProgramReports(a *API) {
 	ids := map[string]string{"programId": "The program's ID."}
 	spending := Object(Req("card_definition_id", String()), Req("success", Integer()), Req("success_on_reward", Integer()),

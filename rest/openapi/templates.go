@@ -8,7 +8,7 @@ import (
 	"github.com/promoengine/promoengine/graph/template"
 )
 
-// templates documents campaign templates (rest/templates*.go), locations
+// templates documents campaign templates (rest/templates), locations
 // (rest/locations.go), the management template routes and the user
 // invitation (rest/management/templates.go), and a campaign's transactions
 // export (rest/campaign_export.go).

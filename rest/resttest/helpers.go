@@ -75,3 +75,44 @@ func Cart() map[string]any {
 		map[string]any{"product_id": "mug", "quantity": 1, "price": 1000},
 	}}
 }
+
+// WantNotFound asserts the real service's 404 for a resource of
+// resourceType: the resource_id echoes what the caller sent.
+func WantNotFound(t testing.TB, r Response, resourceType, sent string) {
+	t.Helper()
+	body := Must(t, r, http.StatusNotFound)
+	if body["code"] != float64(404) || body["key"] != "not_found" || body["message"] != "Resource not found" ||
+		body["details"] != "Cannot find "+resourceType+" with id "+sent || body["resource_id"] != sent ||
+		body["resource_type"] != resourceType || body["request_id"] == nil {
+		t.Errorf("404 body = %s", r.Body)
+	}
+}
+
+// Count is the total of a v1 list (with include_total where a list needs it).
+func Count(t testing.TB, e *Env, path string, h Headers) float64 {
+	t.Helper()
+	n, _ := Must(t, e.Do(http.MethodGet, path, nil, h), http.StatusOK)["total"].(float64)
+	return n
+}
+
+// PromotionCampaign creates a PROMOTION campaign with inline tiers and
+// returns the campaign and its tiers (by hierarchy).
+func PromotionCampaign(t testing.TB, e *Env, h Headers, name string, tiers ...map[string]any) (map[string]any, []map[string]any) {
+	t.Helper()
+	body := map[string]any{"name": name, "campaign_type": "PROMOTION", "type": "STATIC"}
+	if len(tiers) > 0 {
+		body["promotion"] = map[string]any{"tiers": tiers}
+	}
+	cmp := Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", body, h), http.StatusOK)
+	list := Must(t, e.Do(http.MethodGet, "/v1/promotions/"+cmp["id"].(string)+"/tiers", nil, h), http.StatusOK)
+	var out []map[string]any
+	for _, x := range list["tiers"].([]any) {
+		out = append(out, x.(map[string]any))
+	}
+	return cmp, out
+}
+
+// AmountTier is a promotion tier with an AMOUNT discount of off.
+func AmountTier(name string, off int) map[string]any {
+	return map[string]any{"name": name, "banner": name + "!", "action": map[string]any{"discount": map[string]any{"type": "AMOUNT", "amount_off": off}}}
+}

@@ -98,17 +98,21 @@ func TestAWrongImportFails(t *testing.T) {
 // TestAWrongRestImportFails shows the declared order of rest's packages
 // (Layers itself, not a copy) refusing the imports that would undo the
 // split of rest: the kit importing rest or an area, an area importing
-// rest, the router's package importing the test harness, and a package
-// under rest that no layer names — while the imports that go down (an
-// area using the kit, rest mounting an area, the harness and the binary
-// serving rest) pass.
+// rest, an area importing a peer (loyalty v2 the templates) or one above
+// it (the templates the management API), the router's package importing
+// the test harness, and a package under rest that no layer names — while
+// the imports that go down (an area using the kit, the management API
+// showing the templates' shapes, rest mounting the areas, the harness and
+// the binary serving rest) pass.
 func TestAWrongRestImportFails(t *testing.T) {
 	root := t.TempDir()
 	writePackage(t, root, "graph")
 	writePackage(t, root, "rest/openapi")
 	writePackage(t, root, "rest/internal/httpkit", "graph", "rest", "rest/management")
-	writePackage(t, root, "rest/management", "rest/internal/httpkit", "graph", "rest")
-	writePackage(t, root, "rest", "rest/internal/httpkit", "rest/management", "rest/openapi", "rest/resttest")
+	writePackage(t, root, "rest/management", "rest/internal/httpkit", "rest/templates", "graph", "rest")
+	writePackage(t, root, "rest/templates", "rest/internal/httpkit", "rest/management")
+	writePackage(t, root, "rest/loyaltyv2", "rest/internal/httpkit", "rest/templates")
+	writePackage(t, root, "rest", "rest/internal/httpkit", "rest/management", "rest/templates", "rest/loyaltyv2", "rest/openapi", "rest/resttest")
 	writePackage(t, root, "rest/resttest", "rest", "rest/openapi")
 	writePackage(t, root, "rest/loyalty", "rest/internal/httpkit")
 	writePackage(t, root, "cmd/promoengine", "rest", "graph")
@@ -118,6 +122,8 @@ func TestAWrongRestImportFails(t *testing.T) {
 		"rest/internal/httpkit -> rest",
 		"rest/internal/httpkit -> rest/management",
 		"rest/loyalty -> (no declared layer)",
+		"rest/loyaltyv2 -> rest/templates",
 		"rest/management -> rest",
+		"rest/templates -> rest/management",
 	)
 }

@@ -65,3 +65,11 @@ func NewList[T any](items []T, total int) ListEnvelope[T] {
 	}
 	return ListEnvelope[T]{Object: "list", DataRef: "data", Data: items, Total: total}
 }
+
+// OrEmpty turns a nil map into {} for fields the API always shows as objects.
+func OrEmpty(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}

@@ -1,0 +1,150 @@
+package loyaltyv2
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
+)
+
+// The v2 routes of #31's gaps (graph/loyalty): deletes and activities of
+// programs, card definitions, earning rules and rewards, a program's
+// sub-resources and their batches, memberships, reward purchases and
+// refunds, tier transactions. Tier structures: tiers.go;
+// benefits: benefits.go.
+func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
+	m, q := root.Mutation(), root.Query()
+	registerIncentiveSpellings(v2, root)
+	registerTierStructures(v2, root)
+	registerMemberUpdateAndExamine(v2, root)
+	registerMemberDeleteAndActivities(v2, root) // members_more.go
+	registerExamineEarning(v2, root)            // examine_earning.go
+	registerMembersBatch(v2, root)              // member_batch.go
+	registerBenefitTransactions(v2)             // benefit_transactions.go
+	registerReports(v2)                         // reports.go
+	registerCardBuckets(v2)                     // card_buckets.go
+	registerProgramReports(v2)                  // program_reports.go
+	registerOrderPayments(v2, root)             // order_payments.go
+
+	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
+	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))
+	v2.DELETE("/card-definitions/:id", write(byParam("id", m.DeleteCardDefinition), cardDefinitionJSON))
+	v2.GET("/card-definitions/:id/activities", activityList("lcrsacdef_", "id", false))
+	v2.DELETE("/earning-rules/:id", write(byParam("id", m.DeleteEarningRule), earningRuleJSON))
+	v2.GET("/earning-rules/:id/activities", activityList("lcrsaern_", "id", false))
+	v2.DELETE("/rewards/:id", write(byParam("id", m.DeleteReward), rewardJSON))
+
+	program := "/programs/:programId"
+	v2.GET(program+"/card-definitions", read(byParam("programId", q.ProgramCardDefinitions), v2All(cardDefinitionJSON)))
+	v2.POST(program+"/card-definitions/batch", write(withIDAndBody("programId", m.BatchProgramCardDefinitions), batchJSON("card_definition")))
+	v2.GET(program+"/earning-rules", read(byParam("programId", q.ProgramEarningRules), v2All(earningRuleJSON)))
+	v2.POST(program+"/earning-rules/batch", write(withIDAndBody("programId", m.BatchProgramEarningRules), batchJSON("earning_rule")))
+	v2.GET(program+"/tier-structures", keysetList("lcrsts_", "program-tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
+		page, err := q.ProgramTierStructures(c.Request.Context(), c.Param("programId"), p)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return mapAll(page.Data, tierStructureJSON), func(b tierStructureBody) string { return b.ID }, page.HasMore, nil
+	}))
+	v2.POST(program+"/tier-structures/batch", write(withIDAndBody("programId", m.BatchProgramTierStructures), batchJSON("tier_structure")))
+	v2.GET(program+"/rewards", keysetList("lcrsprw_", "program-rewards", func(c *gin.Context, p loyalty.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
+		page, err := q.ProgramRewards(c.Request.Context(), c.Param("programId"), p)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return mapAll(page.Data, programRewardJSON), func(b programRewardBody) string { return b.key }, page.HasMore, nil
+	}))
+	v2.POST(program+"/rewards/batch", write(withIDAndBody("programId", m.BatchProgramRewards), rewardsBatchJSON))
+	v2.PUT(program+"/rewards/:rewardId", write(func(c *gin.Context, ctx context.Context) (*ent.ProgramReward, error) {
+		var in loyalty.ProgramRewardInput
+		if err := httpkit.DecodeBody(c, &in); err != nil {
+			return nil, err
+		}
+		return m.UpdateProgramReward(ctx, c.Param("programId"), c.Param("rewardId"), in)
+	}, programRewardJSON))
+
+	v2.GET("/memberships/:customerId", membershipsHandler(root))
+	v2.GET(program+"/memberships/:customerId", membershipHandler(root))
+
+	member := program + "/members/:memberId"
+	v2.POST(member+"/rewards/purchases", writeStatus(http.StatusAccepted, func(c *gin.Context, ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
+		var in loyalty.PurchaseRewardInput
+		if err := httpkit.DecodeBody(c, &in); err != nil {
+			return nil, err
+		}
+		return withTransactionCard(ctx)(m.PurchaseReward(ctx, c.Param("programId"), c.Param("memberId"), in))
+	}, purchaseJSON))
+	v2.GET(member+"/rewards/purchases", keysetList("lcrsrtx_", "reward-purchases", func(c *gin.Context, p loyalty.PageInput) ([]rewardTransactionBody, func(rewardTransactionBody) string, bool, error) {
+		page, err := q.RewardPurchases(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return mapAll(page.Data, rewardTransactionJSON), func(b rewardTransactionBody) string { return b.ID }, page.HasMore, nil
+	}))
+	v2.POST(program+"/rewards/purchases/:rewardTransactionId/refund", writeStatus(http.StatusAccepted, func(c *gin.Context, ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
+		var in loyalty.RefundRewardPurchaseInput
+		if c.Request.ContentLength != 0 { // the body is optional
+			if err := httpkit.DecodeBody(c, &in); err != nil {
+				return nil, err
+			}
+		}
+		return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
+	}, refundJSON))
+	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyalty.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
+		page, err := q.MemberTierTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return mapAll(page.Data, tierTransactionJSON), func(b tierTransactionBody) string { return b.ID }, page.HasMore, nil
+	}))
+}
+
+// mapAll renders every row.
+func mapAll[T, B any](rows []T, render func(T) B) []B {
+	out := make([]B, len(rows))
+	for i, r := range rows {
+		out[i] = render(r)
+	}
+	return out
+}
+
+// v2All renders a whole (bounded) list in the v2 envelope, no cursor.
+func v2All[T, B any](render func(T) B) func([]T) v2List[B] {
+	return func(rows []T) v2List[B] { return v2List[B]{Data: mapAll(rows, render), Object: "list"} }
+}
+
+// membershipsHandler serves GET /v2/loyalties/memberships/{customerId}.
+func membershipsHandler(root *graph.Resolver) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		ctx := c.Request.Context()
+		list, err := loyalty.CustomerMembershipsOf(ctx, c.Param("customerId"))
+		if err != nil {
+			httpkit.RenderError(c, err)
+			return
+		}
+		items := make([]membershipBody, len(list.Memberships))
+		for i, ms := range list.Memberships {
+			items[i] = membershipJSON(ms, false)
+		}
+		c.PureJSON(http.StatusOK, map[string]any{"customer": map[string]any{"id": list.Customer.ID,
+			"source_id": list.Customer.SourceID, "object": "customer"}, "memberships": items, "object": "memberships_result"})
+	}
+}
+
+// membershipHandler serves GET …/programs/{programId}/memberships/{customerId}.
+func membershipHandler(root *graph.Resolver) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		ctx := c.Request.Context()
+		ms, err := root.Query().ProgramMembership(ctx, c.Param("programId"), c.Param("customerId"))
+		if err != nil {
+			httpkit.RenderError(c, err)
+			return
+		}
+		c.PureJSON(http.StatusOK, membershipJSON(ms, true))
+	}
+}

@@ -1,0 +1,173 @@
+// Package templates serves the v1 campaign templates
+// (/v1/templates/campaigns: their lifecycle, list and the campaign and
+// tier set-ups made from them) through the graph's resolvers
+// (graph/template), and renders templates for the management API, which
+// lists and copies them across projects (rest/management).
+//
+// It is an area out of the flat rest package: it imports the shared kit
+// rest/internal/httpkit, never rest (graph/internal/layering).
+package templates
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/graph/template"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
+)
+
+// Setups renders what a set-up creates in the shapes of the areas still
+// in rest (docs/architecture.md, "Splitting rest"): rest passes them to
+// Register until the campaign and promotion areas have their own packages,
+// and this becomes an import then.
+type Setups struct {
+	// Campaign renders a campaign with its categories (campaign-setup).
+	Campaign func(*ent.Campaign, []*ent.Category) any
+	// Tier renders a promotion tier with its details (tier-setup).
+	Tier func(*ent.PromotionTier, *promotion.TierDetails) any
+}
+
+// handlers serve /v1/templates/campaigns through the resolvers
+// (graph/template); setup.go has the set-ups.
+type handlers struct {
+	root   *graph.Resolver
+	setups Setups
+}
+
+// Register mounts the campaign template routes on v1, each behind auth
+// (the v1 keys or a bearer token). root is the router's resolver; setups
+// render the resources the set-ups create.
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, setups Setups) {
+	h := handlers{root: root, setups: setups}
+	v1.GET("/templates/campaigns", auth, h.list)
+	v1.POST("/templates/campaigns", auth, h.create)
+	v1.GET("/templates/campaigns/:campaignTemplateId", auth, h.get)
+	v1.PUT("/templates/campaigns/:campaignTemplateId", auth, h.update)
+	v1.DELETE("/templates/campaigns/:campaignTemplateId", auth, h.delete)
+	v1.POST("/templates/campaigns/:campaignTemplateId/campaign-setup", auth, h.campaignSetup)
+	v1.POST("/templates/campaigns/:campaignTemplateId/tier-setup", auth, h.tierSetup)
+}
+
+// templateBody is the interface's campaign template.
+type templateBody struct {
+	ID           string             `json:"id"`
+	Name         string             `json:"name"`
+	Description  *string            `json:"description,omitempty"`
+	CampaignType string             `json:"campaign_type"`
+	CreatedAt    httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt    *httpkit.Timestamp `json:"updated_at,omitempty"`
+	Object       string             `json:"object"`
+}
+
+// JSON renders a campaign template.
+func JSON(t *ent.CampaignTemplate) any {
+	return templateBody{ID: t.ID, Name: t.Name, Description: t.Description, CampaignType: t.CampaignType,
+		CreatedAt: httpkit.Timestamp(t.CreatedAt), UpdatedAt: httpkit.OptionalTime(t.UpdatedAt), Object: "campaign_template"}
+}
+
+// templateList is the list envelope of templates (total only when asked).
+type templateList struct {
+	Object            string `json:"object"`
+	DataRef           string `json:"data_ref"`
+	Data              []any  `json:"data"`
+	Total             *int   `json:"total,omitempty"`
+	HasMore           bool   `json:"has_more"`
+	MoreStartingAfter string `json:"more_starting_after,omitempty"`
+}
+
+// ListJSON renders a page of campaign templates.
+func ListJSON(l *template.List) any {
+	out := templateList{Object: "list", DataRef: "data", Data: make([]any, len(l.Data)), Total: l.Total, HasMore: l.HasMore}
+	for i, t := range l.Data {
+		out.Data[i] = JSON(t)
+	}
+	if l.HasMore && len(l.Data) > 0 {
+		out.MoreStartingAfter = l.Data[len(l.Data)-1].ID
+	}
+	return out
+}
+
+// ListParams reads a template list's limit, starting_after_id, order,
+// include_total and the filters deep object.
+func ListParams(c *gin.Context) (*template.ListInput, error) {
+	in := &template.ListInput{}
+	var err error
+	if in.Limit, err = httpkit.QueryInt(c, "limit"); err != nil {
+		return nil, err
+	}
+	httpkit.QueryStrings(c, map[string]**string{"starting_after_id": &in.StartingAfterID, "order": &in.Order})
+	if raw := c.Query("include_total"); raw != "" {
+		b, err := strconv.ParseBool(raw)
+		if err != nil {
+			return nil, apperr.InvalidQueryParams("Query parameter include_total must be true or false, got %q", raw)
+		}
+		in.IncludeTotal = &b
+	}
+	if in.Filters, err = httpkit.DeepFilters(c.Request.URL.Query()); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// list serves GET /v1/templates/campaigns.
+func (h handlers) list(c *gin.Context) {
+	in, err := ListParams(c)
+	if err != nil {
+		httpkit.RenderError(c, err)
+		return
+	}
+	l, err := h.root.Query().CampaignTemplates(c.Request.Context(), in)
+	httpkit.Answer(c, http.StatusOK, l, err, ListJSON)
+}
+
+// create serves POST /v1/templates/campaigns.
+func (h handlers) create(c *gin.Context) {
+	var in template.CreateTemplateInput
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
+		return
+	}
+	t, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignTemplate, error) {
+		return h.root.Mutation().CreateCampaignTemplate(ctx, in)
+	})
+	httpkit.Answer(c, http.StatusOK, t, err, JSON)
+}
+
+// get serves GET /v1/templates/campaigns/{id}.
+func (h handlers) get(c *gin.Context) {
+	t, err := h.root.Query().CampaignTemplate(c.Request.Context(), c.Param("campaignTemplateId"))
+	httpkit.Answer(c, http.StatusOK, t, err, JSON)
+}
+
+// update serves PUT /v1/templates/campaigns/{id}: an explicit null
+// description removes it.
+func (h handlers) update(c *gin.Context) {
+	var in template.UpdateTemplateInput
+	body, err := httpkit.ReadBody(c, httpkit.MaxBodyBytes)
+	if err == nil {
+		err = httpkit.DecodeJSON(body, &in)
+	}
+	if err != nil {
+		httpkit.RenderError(c, err)
+		return
+	}
+	t, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignTemplate, error) {
+		return h.root.Mutation().UpdateCampaignTemplate(ctx, c.Param("campaignTemplateId"), in)
+	})
+	httpkit.Answer(c, http.StatusOK, t, err, JSON)
+}
+
+// delete serves DELETE /v1/templates/campaigns/{id}: 204.
+func (h handlers) delete(c *gin.Context) {
+	_, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().DeleteCampaignTemplate(ctx, c.Param("campaignTemplateId"))
+	})
+	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
+}
