@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -182,6 +183,7 @@ var errNoArrayForm = errors.New("combining redemptions: a value with no array fo
 // lib/pq sends them as arguments); false for a type it does not know.
 func arrayLiteral(values []any) (string, bool) {
 	var sb strings.Builder
+	sb.Grow(literalSize(values))
 	sb.WriteByte('{')
 	for i, v := range values {
 		if i > 0 {
@@ -209,18 +211,55 @@ func arrayable(v any) bool {
 	return false
 }
 
+// literalSize estimates the length of values' array literal: the text of
+// its strings and documents and a few bytes for every other element.
+func literalSize(values []any) int {
+	n := 2
+	for _, v := range values {
+		switch x := v.(type) {
+		case string:
+			n += len(x) + 3
+		case []byte:
+			n += len(x) + 3
+		case json.RawMessage:
+			n += len(x) + 3
+		case *string:
+			if x != nil {
+				n += len(*x) + 3
+			}
+		default:
+			n += 24
+		}
+	}
+	return n + n/8 // the documents' quotes are escaped
+}
+
+// quoteElement writes s as a quoted element of an array literal: a
+// backslash before each double quote and backslash, the rest copied in
+// runs (a JSON document is mostly runs between quotes).
+func quoteElement(sb *strings.Builder, s string) {
+	sb.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' {
+			sb.WriteString(s[start:i])
+			sb.WriteByte('\\')
+			start = i
+		}
+	}
+	sb.WriteString(s[start:])
+	sb.WriteByte('"')
+}
+
+// bytesText is b as a string without a copy, for writing it: b must not
+// change while the string is in use.
+func bytesText(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
 // writeElement writes v as an element of an array literal.
 func writeElement(sb *strings.Builder, v any) bool {
-	quoted := func(s string) {
-		sb.WriteByte('"')
-		for i := 0; i < len(s); i++ {
-			if s[i] == '"' || s[i] == '\\' {
-				sb.WriteByte('\\')
-			}
-			sb.WriteByte(s[i])
-		}
-		sb.WriteByte('"')
-	}
+	quoted := func(s string) { quoteElement(sb, s) }
 	switch x := v.(type) {
 	case nil:
 		sb.WriteString("NULL")
@@ -230,16 +269,17 @@ func writeElement(sb *strings.Builder, v any) bool {
 		if x == nil {
 			sb.WriteString("NULL")
 		} else {
-			quoted(string(x))
+			quoteElement(sb, bytesText(x))
 		}
 	case json.RawMessage:
 		if x == nil {
 			sb.WriteString("NULL")
 		} else {
-			quoted(string(x))
+			quoteElement(sb, bytesText(x))
 		}
 	case time.Time:
-		quoted(x.Format(time.RFC3339Nano))
+		var buf [40]byte
+		quoteElement(sb, bytesText(x.AppendFormat(buf[:0], time.RFC3339Nano)))
 	case int:
 		sb.WriteString(strconv.Itoa(x))
 	case int64:
