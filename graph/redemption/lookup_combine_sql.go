@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,11 +57,17 @@ func runCombinedLookup(ctx context.Context, c *ent.Client, members []*lookupMemb
 	}
 	defer func() { _ = rows.Close() }()
 	results := make([]lookupResult, len(members))
+	// Every row has the customer's columns (NULL for a member without
+	// one), decoded each time: a few columns of a few rows. When no member
+	// names a customer they are all NULL, and every row drops them into
+	// one set of targets.
+	var sink []any
+	if !slices.ContainsFunc(members, func(m *lookupMember) bool { return m.cust != nil }) {
+		sink = discardTargets(len(customer.Columns))
+	}
 	for rows.Next() {
 		var m int64
-		// Every row has the customer's columns (NULL for a member without
-		// one), decoded each time: a few columns of a few rows.
-		found, cst, err := scanLookedUp(c, taggedRows{rows: rows, m: &m}, true, nil, true)
+		found, cst, err := scanLookedUp(c, taggedRows{rows: rows, m: &m}, true, sink, true)
 		if err != nil {
 			return nil, err
 		}
