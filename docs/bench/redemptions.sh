@@ -36,6 +36,9 @@
 # With PPROF_ADDR=127.0.0.1:6061 the server's CPU profile of each HTTP load
 # of round 1 is written to /tmp/red-<load>.cpu.pprof. PROMO_BIN=path runs
 # that binary instead of building the working tree (A/B against a commit).
+# STEPS="step_five step_red" runs only those loads (the step_* functions
+# below), without the summary, e.g. to profile or count one load's
+# statements.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 C=${1:-16}
@@ -238,7 +241,7 @@ step_tpcb() {
   wait $!
   cat "$tmp/pgcpu.$r"
 }
-steps=(step_val step_valsql step_red step_single step_five step_mix step_redsql step_contended step_tpcb)
+steps=(${STEPS:-step_val step_valsql step_red step_single step_five step_mix step_redsql step_contended step_tpcb})
 for r in $(seq "$R"); do
   order=("${steps[@]}")
   if [ $((r % 2)) -eq 0 ]; then
@@ -246,6 +249,7 @@ for r in $(seq "$R"); do
     for ((i = ${#steps[@]} - 1; i >= 0; i--)); do order+=("${steps[i]}"); done
   fi
   for step in "${order[@]}"; do "$step"; done
+  [ -z "${STEPS:-}" ] || continue # a chosen few: no summary
   tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   lat=$(grep -o '^latency average = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   red=$(rate "$tmp/red.$r")
@@ -267,6 +271,7 @@ for r in $(seq "$R"); do
     "| $r | **ratio** realistic redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(rate "$tmp/mix.$r") / $tps" | bc -l)") | | | | |"
     "| $r | ratio redemption SQL alone ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(sqltps "$tmp/redsql.$r") / $tps" | bc -l)") | | | | |")
 done
+[ -z "${STEPS:-}" ] || exit 0
 echo "== summary: $C clients, ${D}s each; latencies in ms; last column: CPU other processes took meanwhile (cores of $(nproc))"
 echo "| round | load | throughput | p50 | p99 | load generator (cores) | other processes |"
 echo "|---|---|---|---|---|---|---|"

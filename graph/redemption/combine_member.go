@@ -2,14 +2,11 @@ package redemption
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
+	"sync/atomic"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -88,10 +85,43 @@ func readMember(b *entdb.WriteBatch) (*combinedMember, bool) {
 	return m, m.vouchers != nil
 }
 
+// parsedInserts caches parseInsert's answer by the whole text and the
+// number of arguments: the batch's INSERTs are a few fixed texts
+// (batched_rows.go), so each is taken apart once per process, not once
+// per member of every combined statement.
+var parsedInserts sync.Map // parsedInsertKey → *insertForm (nil: not of the form)
+
+// parsedInsertKey is an INSERT's text and its number of arguments.
+type parsedInsertKey struct {
+	q    string
+	args int
+}
+
+// parsedInsertsMax bounds parsedInserts (texts of other forms are not
+// cached beyond it; they are parsed each time, as before).
+const parsedInsertsMax = 256
+
+var parsedInsertsLen atomic.Int64
+
 // parseInsert reads `INSERT INTO "t" ("a", "b") VALUES ($1, $2), ($3, $4)`
 // (optionally followed by RETURNING, whose answer the batch never gave)
 // with args arguments; false for any other form.
 func parseInsert(q string, args int) (*insertForm, bool) {
+	key := parsedInsertKey{q, args}
+	if f, ok := parsedInserts.Load(key); ok {
+		return f.(*insertForm), f.(*insertForm) != nil
+	}
+	f, ok := parseInsertText(q, args)
+	if parsedInsertsLen.Load() < parsedInsertsMax {
+		if _, loaded := parsedInserts.LoadOrStore(key, f); !loaded {
+			parsedInsertsLen.Add(1)
+		}
+	}
+	return f, ok
+}
+
+// parseInsertText is parseInsert without the cache.
+func parseInsertText(q string, args int) (*insertForm, bool) {
 	head, values, ok := strings.Cut(q, ") VALUES (")
 	if !ok {
 		return nil, false
@@ -173,112 +203,4 @@ func typesOf(ctx context.Context, c *ent.Client, table string) (map[string]strin
 	}
 	columnTypes.Store(table, types)
 	return types, nil
-}
-
-// errNoArrayForm: a value of a member's rows has no array form here.
-var errNoArrayForm = errors.New("combining redemptions: a value with no array form")
-
-// arrayLiteral is the PostgreSQL array literal of values (text forms as
-// lib/pq sends them as arguments); false for a type it does not know.
-func arrayLiteral(values []any) (string, bool) {
-	var sb strings.Builder
-	sb.WriteByte('{')
-	for i, v := range values {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		if !writeElement(&sb, v) {
-			return "", false
-		}
-	}
-	sb.WriteByte('}')
-	return sb.String(), true
-}
-
-// arrayable reports whether writeElement knows v's type.
-func arrayable(v any) bool {
-	switch v.(type) {
-	case nil, string, []byte, json.RawMessage, time.Time, int, int64, int32, float64, bool,
-		*string, *int, *int64, *float64, *bool, *time.Time:
-		return true
-	}
-	switch reflect.ValueOf(v).Kind() { // named types: ent's enums
-	case reflect.String, reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64, reflect.Bool:
-		return true
-	}
-	return false
-}
-
-// writeElement writes v as an element of an array literal.
-func writeElement(sb *strings.Builder, v any) bool {
-	quoted := func(s string) {
-		sb.WriteByte('"')
-		for i := 0; i < len(s); i++ {
-			if s[i] == '"' || s[i] == '\\' {
-				sb.WriteByte('\\')
-			}
-			sb.WriteByte(s[i])
-		}
-		sb.WriteByte('"')
-	}
-	switch x := v.(type) {
-	case nil:
-		sb.WriteString("NULL")
-	case string:
-		quoted(x)
-	case []byte:
-		if x == nil {
-			sb.WriteString("NULL")
-		} else {
-			quoted(string(x))
-		}
-	case json.RawMessage:
-		if x == nil {
-			sb.WriteString("NULL")
-		} else {
-			quoted(string(x))
-		}
-	case time.Time:
-		quoted(x.Format(time.RFC3339Nano))
-	case int:
-		sb.WriteString(strconv.Itoa(x))
-	case int64:
-		sb.WriteString(strconv.FormatInt(x, 10))
-	case int32:
-		sb.WriteString(strconv.FormatInt(int64(x), 10))
-	case float64:
-		sb.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
-	case bool:
-		if x {
-			sb.WriteString("t")
-		} else {
-			sb.WriteString("f")
-		}
-	case *string:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	case *int:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	case *int64:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	case *float64:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	case *bool:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	case *time.Time:
-		return x == nil && writeElement(sb, nil) || x != nil && writeElement(sb, *x)
-	default:
-		switch r := reflect.ValueOf(v); r.Kind() { // named types: ent's enums
-		case reflect.String:
-			quoted(r.String())
-		case reflect.Int, reflect.Int64, reflect.Int32:
-			sb.WriteString(strconv.FormatInt(r.Int(), 10))
-		case reflect.Float64:
-			sb.WriteString(strconv.FormatFloat(r.Float(), 'g', -1, 64))
-		case reflect.Bool:
-			return writeElement(sb, r.Bool())
-		default:
-			return false
-		}
-	}
-	return true
 }

@@ -82,7 +82,7 @@ func combinedStatement(ctx context.Context, c *ent.Client, members []*combinedMe
 			vrows = append(vrows, vrow{i, r})
 		}
 	}
-	slices.SortStableFunc(vrows, func(a, b vrow) int { return strings.Compare(fmt.Sprint(a.row[0]), fmt.Sprint(b.row[0])) })
+	slices.SortStableFunc(vrows, func(a, b vrow) int { return strings.Compare(voucherKey(a.row[0]), voucherKey(b.row[0])) })
 	vcols := make([][]any, 8)
 	for _, r := range vrows {
 		for k := 0; k < 5; k++ {
@@ -221,6 +221,15 @@ func combinedStatement(ctx context.Context, c *ent.Client, members []*combinedMe
 	}
 	sb.WriteString(") AS bad)")
 	return sb.String(), args, nil
+}
+
+// voucherKey is a voucher row's ID as the sort compares it (a string, as
+// redeemedVouchers binds it; anything else by its printed form).
+func voucherKey(id any) string {
+	if s, ok := id.(string); ok {
+		return s
+	}
+	return fmt.Sprint(id)
 }
 
 // renumberFrom shifts the $n placeholders of q by offset.

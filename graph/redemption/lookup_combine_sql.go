@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,11 +57,17 @@ func runCombinedLookup(ctx context.Context, c *ent.Client, members []*lookupMemb
 	}
 	defer func() { _ = rows.Close() }()
 	results := make([]lookupResult, len(members))
+	// Every row has the customer's columns (NULL for a member without
+	// one), decoded each time: a few columns of a few rows. When no member
+	// names a customer they are all NULL, and every row drops them into
+	// one set of targets.
+	var sink []any
+	if !slices.ContainsFunc(members, func(m *lookupMember) bool { return m.cust != nil }) {
+		sink = discardTargets(len(customer.Columns))
+	}
 	for rows.Next() {
 		var m int64
-		// Every row has the customer's columns (NULL for a member without
-		// one), decoded each time: a few columns of a few rows.
-		found, cst, err := scanLookedUp(c, taggedRows{rows: rows, m: &m}, true, nil, true)
+		found, cst, err := scanLookedUp(c, taggedRows{rows: rows, m: &m}, true, sink, true)
 		if err != nil {
 			return nil, err
 		}
@@ -118,19 +125,24 @@ func combinedLookupQuery() string {
 		// customer row at all (a plain LEFT JOIN would probe the customers
 		// of the project for every row); LIMIT 1 keeps it from being
 		// pulled up into a join (source_id is unique per project anyway).
-		q := fmt.Sprintf(`SELECT r.m, %s, %s, NULL, EXISTS (SELECT 1 FROM %s w WHERE w.%s = v.%s AND w.%s), %s, `+
+		//
+		// Whether the voucher's project has an active webhook is one row of
+		// wh per project with one, read once for the statement (hashed or
+		// materialized), not a sub-select per voucher row.
+		q := fmt.Sprintf(`SELECT r.m, %s, %s, NULL, wh.p IS NOT NULL, %s, `+
 			`v.xmin::text, cu.cu_version, %s, %s `+
 			`FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS r(m, project, code, cust, now) `+
 			`JOIN %s v ON v.%s = r.project AND v.%s = r.code `+
 			`LEFT JOIN %s c ON c.%s = v.%s AND c.%s = v.%s `+
+			`LEFT JOIN (SELECT DISTINCT w.%s AS p FROM %s w WHERE w.%s AND w.%s = ANY($2::text[])) wh ON wh.p = v.%s `+
 			`LEFT JOIN LATERAL (SELECT %s, cu.xmin::text AS cu_version FROM %s cu `+
 			`WHERE r.cust IS NOT NULL AND cu.%s = r.cust AND cu.%s = r.project LIMIT 1) cu ON true `+
 			`ORDER BY r.m, v.%s`,
 			cols("v", voucher.Columns), cols("c", campaignCheckColumns),
-			webhook.Table, webhook.FieldProjectID, voucher.FieldProjectID, webhook.FieldActive,
 			cols("cu", customer.Columns), held, rulesSQL,
 			voucher.Table, voucher.FieldProjectID, voucher.FieldCode,
 			campaign.Table, campaign.FieldID, voucher.FieldCampaignID, campaign.FieldProjectID, voucher.FieldProjectID,
+			webhook.FieldProjectID, webhook.Table, webhook.FieldActive, webhook.FieldProjectID, voucher.FieldProjectID,
 			cols("cu", customer.Columns), customer.Table, customer.FieldSourceID, customer.FieldProjectID,
 			voucher.FieldID)
 		combinedLookupText.query = q
