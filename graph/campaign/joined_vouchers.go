@@ -55,18 +55,21 @@ func JoinVouchers(s *sql.Selector, voucherID, projectID, prefix string) {
 		AppendSelect(cat.Columns(category.Columns...)...)
 }
 
-// JoinedVoucher is the scan targets of one row's joined voucher columns
-// (JoinVouchers).
+// JoinedVoucher is the scan targets of the joined voucher columns
+// (JoinVouchers), made once for a statement and scanned into on every row:
+// database/sql overwrites every target on each Scan (and gives a *[]byte
+// a copy of its own), and Voucher decodes them into new entities, so no
+// row's entities share anything with the next row's targets.
 type JoinedVoucher struct {
-	v                       *ent.Voucher
-	cmp                     *ent.Campaign
-	cat                     *ent.Category
+	v                       *ent.Voucher  // a pristine entity (the client's config) to copy
+	cmp                     *ent.Campaign // the same
+	cat                     *ent.Category // the same
 	vID, cmpID, catID       stdsql.NullString
 	vVals, cmpVals, catVals []any
 }
 
-// NewJoinedVoucher returns the targets for one row's joined voucher columns
-// and appends them to targets.
+// NewJoinedVoucher returns the targets for the joined voucher columns and
+// appends them to targets.
 func NewJoinedVoucher(c *ent.Client, targets []any) (*JoinedVoucher, []any, error) {
 	j := &JoinedVoucher{}
 	v, vVals, err := c.Voucher.ScanTargets(joinedVoucherColumns)
@@ -95,13 +98,15 @@ func (j *JoinedVoucher) Voucher() (*ent.Voucher, error) {
 	if !j.vID.Valid {
 		return nil, nil
 	}
-	v := j.v
+	v := new(ent.Voucher)
+	*v = *j.v // the client's config; j.v is never assigned to
 	v.ID = j.vID.String
 	if err := v.AssignScanned(joinedVoucherColumns[1:], j.vVals[1:]); err != nil {
 		return nil, fmt.Errorf("decoding joined voucher: %w", err)
 	}
 	if j.cmpID.Valid {
-		cmp := j.cmp
+		cmp := new(ent.Campaign)
+		*cmp = *j.cmp
 		cmp.ID = j.cmpID.String
 		if err := cmp.AssignScanned(joinedCampaignColumns[1:], j.cmpVals[1:]); err != nil {
 			return nil, fmt.Errorf("decoding joined campaign: %w", err)
@@ -109,7 +114,8 @@ func (j *JoinedVoucher) Voucher() (*ent.Voucher, error) {
 		v.Edges.Campaign = cmp
 	}
 	if j.catID.Valid {
-		cat := j.cat
+		cat := new(ent.Category)
+		*cat = *j.cat
 		cat.ID = j.catID.String
 		if err := cat.AssignScanned(category.Columns[1:], j.catVals[1:]); err != nil {
 			return nil, fmt.Errorf("decoding joined category: %w", err)

@@ -96,9 +96,13 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 		return nil, fmt.Errorf("reading the page: %w", err)
 	}
 	defer func() { _ = res.Close() }()
+	sc, err := newRestScanner(c)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]*ent.Publication, 0, limit)
 	for res.Next() {
-		pub, vch, err := scanRestRow(c, res)
+		pub, vch, err := sc.scan(res)
 		if err != nil {
 			return nil, err
 		}
@@ -118,39 +122,59 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 	return out, nil
 }
 
-// scanRestRow decodes one row of restPage's statement: the publication
-// with its customer, and the row's voucher (nil for a publication without
-// one).
-func scanRestRow(c *ent.Client, rows interface{ Scan(...any) error }) (*ent.Publication, *ent.Voucher, error) {
-	pub, pubValues, err := c.Publication.ScanTargets(restPublicationColumns)
-	if err != nil {
-		return nil, nil, err
+// restScanner decodes the rows of restPage's statement. Its targets are
+// made once per statement and scanned into on every row (database/sql
+// overwrites every target on each Scan, see campaign.JoinedVoucher); the
+// entities are new for each row, copied from pristine ones for the
+// client's config.
+type restScanner struct {
+	pub        *ent.Publication
+	cust       *ent.Customer
+	custID     stdsql.NullString
+	pubValues  []any
+	custValues []any
+	voucher    *campaignpkg.JoinedVoucher
+	targets    []any
+}
+
+func newRestScanner(c *ent.Client) (*restScanner, error) {
+	sc := &restScanner{}
+	var err error
+	if sc.pub, sc.pubValues, err = c.Publication.ScanTargets(restPublicationColumns); err != nil {
+		return nil, err
 	}
-	cust, custValues, err := c.Customer.ScanTargets(restCustomerColumns)
-	if err != nil {
-		return nil, nil, err
+	if sc.cust, sc.custValues, err = c.Customer.ScanTargets(restCustomerColumns); err != nil {
+		return nil, err
 	}
-	var custID stdsql.NullString
-	custValues[0] = &custID // a publication whose customer is gone joins NULLs
-	targets := make([]any, 0, len(pubValues)+len(custValues)+48)
-	targets = append(append(targets, pubValues...), custValues...)
-	jv, targets, err := campaignpkg.NewJoinedVoucher(c, targets)
-	if err != nil {
-		return nil, nil, err
+	sc.custValues[0] = &sc.custID // a publication whose customer is gone joins NULLs
+	targets := make([]any, 0, len(sc.pubValues)+len(sc.custValues)+48)
+	targets = append(append(targets, sc.pubValues...), sc.custValues...)
+	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
+		return nil, err
 	}
-	if err := rows.Scan(targets...); err != nil {
+	return sc, nil
+}
+
+// scan decodes one row: the publication with its customer, and the row's
+// voucher (nil for a publication without one).
+func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Publication, *ent.Voucher, error) {
+	if err := rows.Scan(sc.targets...); err != nil {
 		return nil, nil, fmt.Errorf("scanning the page: %w", err)
 	}
-	if err := pub.AssignScanned(restPublicationColumns, pubValues); err != nil {
+	pub := new(ent.Publication)
+	*pub = *sc.pub
+	if err := pub.AssignScanned(restPublicationColumns, sc.pubValues); err != nil {
 		return nil, nil, fmt.Errorf("decoding publication: %w", err)
 	}
-	if custID.Valid {
-		cust.ID = custID.String
-		if err := cust.AssignScanned(restCustomerColumns[1:], custValues[1:]); err != nil {
+	if sc.custID.Valid {
+		cust := new(ent.Customer)
+		*cust = *sc.cust
+		cust.ID = sc.custID.String
+		if err := cust.AssignScanned(restCustomerColumns[1:], sc.custValues[1:]); err != nil {
 			return nil, nil, fmt.Errorf("decoding customer: %w", err)
 		}
 		pub.Edges.Customer = cust
 	}
-	vch, err := jv.Voucher()
+	vch, err := sc.voucher.Voucher()
 	return pub, vch, err
 }

@@ -92,9 +92,13 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 		return nil, fmt.Errorf("reading the page: %w", err)
 	}
 	defer func() { _ = res.Close() }()
+	sc, err := newRestScanner(c)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]*ent.Redemption, 0, limit)
 	for res.Next() {
-		red, err := scanRestRow(c, res)
+		red, err := sc.scan(res)
 		if err != nil {
 			return nil, err
 		}
@@ -106,39 +110,60 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 	return out, nil
 }
 
-// scanRestRow decodes one row of restPage's statement: the entry with its
-// customer and voucher.
-func scanRestRow(c *ent.Client, rows interface{ Scan(...any) error }) (*ent.Redemption, error) {
-	red, redValues, err := c.Redemption.ScanTargets(restPageColumns)
-	if err != nil {
+// restScanner decodes the rows of restPage's statement. Its targets are
+// made once per statement and scanned into on every row (database/sql
+// overwrites every target on each Scan, see campaign.JoinedVoucher); the
+// entities are new for each row, copied from pristine ones for the
+// client's config.
+type restScanner struct {
+	red        *ent.Redemption
+	cust       *ent.Customer
+	custID     stdsql.NullString
+	redValues  []any
+	custValues []any
+	voucher    *campaignpkg.JoinedVoucher
+	targets    []any
+}
+
+func newRestScanner(c *ent.Client) (*restScanner, error) {
+	sc := &restScanner{}
+	var err error
+	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(restPageColumns); err != nil {
 		return nil, err
 	}
-	cust, custValues, err := c.Customer.ScanTargets(restPageCustomerColumns)
-	if err != nil {
+	if sc.cust, sc.custValues, err = c.Customer.ScanTargets(restPageCustomerColumns); err != nil {
 		return nil, err
 	}
-	var custID stdsql.NullString
-	custValues[0] = &custID // an entry without a customer joins NULLs
-	targets := make([]any, 0, len(redValues)+len(custValues)+48)
-	targets = append(append(targets, redValues...), custValues...)
-	jv, targets, err := campaignpkg.NewJoinedVoucher(c, targets)
-	if err != nil {
+	sc.custValues[0] = &sc.custID // an entry without a customer joins NULLs
+	targets := make([]any, 0, len(sc.redValues)+len(sc.custValues)+48)
+	targets = append(append(targets, sc.redValues...), sc.custValues...)
+	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
 		return nil, err
 	}
-	if err := rows.Scan(targets...); err != nil {
+	return sc, nil
+}
+
+// scan decodes one row: the entry with its customer and voucher.
+func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redemption, error) {
+	if err := rows.Scan(sc.targets...); err != nil {
 		return nil, fmt.Errorf("scanning the page: %w", err)
 	}
-	if err := red.AssignScanned(restPageColumns, redValues); err != nil {
+	red := new(ent.Redemption)
+	*red = *sc.red
+	if err := red.AssignScanned(restPageColumns, sc.redValues); err != nil {
 		return nil, fmt.Errorf("decoding redemption: %w", err)
 	}
-	if custID.Valid {
-		cust.ID = custID.String
-		if err := cust.AssignScanned(restPageCustomerColumns[1:], custValues[1:]); err != nil {
+	if sc.custID.Valid {
+		cust := new(ent.Customer)
+		*cust = *sc.cust
+		cust.ID = sc.custID.String
+		if err := cust.AssignScanned(restPageCustomerColumns[1:], sc.custValues[1:]); err != nil {
 			return nil, fmt.Errorf("decoding customer: %w", err)
 		}
 		red.Edges.Customer = cust
 	}
-	if red.Edges.Voucher, err = jv.Voucher(); err != nil {
+	var err error
+	if red.Edges.Voucher, err = sc.voucher.Voucher(); err != nil {
 		return nil, err
 	}
 	return red, nil
