@@ -27,7 +27,7 @@ import (
 // once by ent's own decoding (ScanTargets / AssignScanned) into the
 // entities the ent query with WithCustomer, WithVouchers and
 // WithJoinedVoucherCategories loads, so the answer is the same bytes
-// (TestListedPublicationsAsRead); ent read the same in two statements
+// (RESTPageInOneStatement off, TestListedPublicationsAsLoadedByEnt); ent read the same in two statements
 // and assembled the joined columns through a map per row, a third of the
 // server's CPU of the page. Only the columns the answer shows are read.
 // The project's filter is explicit on every table (the tenancy
