@@ -1,10 +1,13 @@
 package rest_test
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -141,5 +144,90 @@ func TestListedVouchersShowTheirCategories(t *testing.T) {
 		if seen != len(codes) {
 			t.Errorf("%s: %d entries with a voucher, want %d: %v", list, seen, len(codes), items)
 		}
+	}
+}
+
+// rawGet answers GET path's body without the OpenAPI check (an entry of
+// a deleted code or campaign is not in the document, whichever path reads
+// it); anything but 200 fails the test.
+func rawGet(t *testing.T, e *resttest.Env, h resttest.Headers, path string) string {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, e.Server.URL+path, nil)
+	for k, v := range h {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, resp.StatusCode, b)
+	}
+	return string(b)
+}
+
+// TestListedRedemptionsAsLoadedByEnt: a REST page of the redemption
+// history is one hand-built statement (redemption.RESTPageInOneStatement);
+// every page answers the bytes ent's loading of the same entities answers:
+// entries with and without customers, metadata and orders, gift and
+// discount codes, rollbacks, failed redemptions, codes and campaigns
+// deleted after, filters, orders and deep pages.
+func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gifts", "GIFT-A", 5000)
+	discountCode(t, e, app, "Tenner", "TEN-A", map[string]any{"type": "AMOUNT", "amount_off": 1000}, nil)
+	discountCode(t, e, app, "Once", "ONCE-A", map[string]any{"type": "PERCENT", "percent_off": 5}, 1)
+	discountCode(t, e, app, "Doomed", "DOOM-A", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	discountCode(t, e, app, "Kept", "DEL-A", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Tenner", map[string]any{"category": "Snow"}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "ann", "name": "Ann \u00e9\u2028",
+		"email": "ann@example.com", "metadata": map[string]any{"tier": "gold", "big": 12345678901234567}}, app), http.StatusOK)
+	order := map[string]any{"source_id": "o-1", "amount": 3000, "metadata": map[string]any{"shop": "web <&>"},
+		"items": []any{map[string]any{"source_id": "sku-1", "quantity": 2, "price": 1000, "metadata": map[string]any{"c": "red"}}}}
+	withAnn := map[string]any{"customer": map[string]any{"source_id": "ann"}, "order": order, "metadata": map[string]any{"via": "list"}}
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "TEN-A"}, withAnn), http.StatusOK)
+	gift := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-A/redemption", map[string]any{"gift": map[string]any{"credits": 1500},
+		"customer": map[string]any{"source_id": "ann"}, "metadata": map[string]any{"via": "list"}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/redemptions/"+gift["id"].(string)+"/rollback", map[string]any{"reason": "r"}, app), http.StatusOK)
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "ONCE-A"}, map[string]any{"order": map[string]any{"amount": 500}}), http.StatusOK)
+	if r := redeemOne(e, app, map[string]any{"object": "voucher", "id": "ONCE-A"}, withAnn); r.Status != http.StatusBadRequest {
+		t.Fatalf("redeeming a used code: %d %s", r.Status, r.Body)
+	}
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "DOOM-A"}, withAnn), http.StatusOK)
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "DEL-A"}, nil), http.StatusOK)
+	deleteCodeAndCampaign(t, e, app, "DEL-A", "Doomed")
+	discountCode(t, e, resttest.App(e.NewProject("other")), "Tenner", "TEN-O", map[string]any{"type": "AMOUNT", "amount_off": 1}, nil)
+
+	for _, q := range []string{"limit=100", "", "limit=2&page=2", "limit=1&page=5", "order=customer_id", "order=-voucher_code&limit=3&page=2",
+		"order=tracking_id", "campaign=Tenner", "customer=ann", "result=FAILURE", "result=SUCCESS&limit=2&page=2", "campaign=Nope"} {
+		fast := rawGet(t, e, app, "/v1/redemptions?"+q)
+		redemption.RESTPageInOneStatement = false
+		loaded := rawGet(t, e, app, "/v1/redemptions?"+q)
+		redemption.RESTPageInOneStatement = true
+		if fast != loaded {
+			t.Errorf("?%s: one statement answered\n%s\nent's loading\n%s", q, fast, loaded)
+		}
+	}
+	var all struct {
+		Redemptions []struct{ Result, Object string }
+		Total       int
+	}
+	if err := json.Unmarshal([]byte(rawGet(t, e, app, "/v1/redemptions?limit=100")), &all); err != nil || all.Total != 10 || len(all.Redemptions) != 10 {
+		t.Errorf("GET /v1/redemptions: %+v, %v", all, err)
+	}
+}
+
+// deleteCodeAndCampaign deletes a code and a campaign (a job, waited for).
+func deleteCodeAndCampaign(t *testing.T, e *resttest.Env, app resttest.Headers, code, campaign string) {
+	t.Helper()
+	if r := e.Do(http.MethodDelete, "/v1/vouchers/"+code+"?force=true", nil, app); r.Status != http.StatusNoContent {
+		t.Fatalf("DELETE %s: %d %s", code, r.Status, r.Body)
+	}
+	job, _ := must(t, e.Do(http.MethodDelete, "/v1/campaigns/"+campaign+"?force=true", nil, app), http.StatusAccepted)["async_action_id"].(string)
+	if done := e.WaitForJob(app, job); done["status"] != "DONE" {
+		t.Fatalf("deleting %s: %v", campaign, done)
 	}
 }

@@ -1,9 +1,11 @@
 package rest_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 
+	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -55,5 +57,72 @@ func TestPublicationListAndAVouchersPublishURL(t *testing.T) {
 	gql := e.GraphQL(app, `{ publicationList(input: {customer: "ann", order: "created_at"}) { total data { id } } }`, nil)
 	if len(gql.Errors) > 0 || gql.Data["publicationList"].(map[string]any)["total"] != float64(2) {
 		t.Errorf("publicationList = %+v", gql)
+	}
+}
+
+// TestListedPublicationsAsLoadedByEnt: a REST page of publications is one
+// hand-built statement (publication.RESTPageInOneStatement); every page
+// answers the bytes ent's loading of the same entities answers —
+// customers with and without metadata and address, single and count
+// forms, codes of a campaign with a category, of their own category, of a
+// campaign that got one later, a code without a campaign, published codes
+// deleted after, a deleted campaign, filters, orders and deep pages.
+func TestListedPublicationsAsLoadedByEnt(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Sunny", "type": "STATIC", "category": "Sun",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 10}}}, app), http.StatusOK)
+	for _, code := range []string{"SUN-1", "SUN-2", "SUN-3", "SUN-4"} {
+		must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Sunny/vouchers", map[string]any{"code": code,
+			"metadata": map[string]any{"k": "v \u2028 <&>"}}, app), http.StatusOK)
+	}
+	staticCampaign(t, e, "Later", "LATER-1", "LATER-2")
+	must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Later", map[string]any{"category": "Snow"}, app), http.StatusOK)
+	staticCampaign(t, e, "Gone", "GONE-1")
+	staticCampaign(t, e, "Plain", "PLAIN-1", "PLAIN-2", "PLAIN-3", "PLAIN-4")
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/LONE-1", map[string]any{"type": "DISCOUNT_VOUCHER",
+		"discount": map[string]any{"type": "AMOUNT", "amount_off": 500}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "ann", "name": "Ann \u00e9", "email": "ann@example.com",
+		"phone": "+48100", "address": map[string]any{"city": "Warsaw", "country": "PL"},
+		"metadata": map[string]any{"tier": "gold", "n": 1.5, "big": 12345678901234567, "list": []any{"a", nil, true}}}, app), http.StatusOK)
+	for _, p := range []map[string]any{
+		{"campaign": map[string]any{"name": "Sunny"}, "customer": map[string]any{"source_id": "ann"}, "source_id": "first",
+			"metadata": map[string]any{"channel": "mail", "nested": map[string]any{"z": 1, "a": []any{}}}},
+		{"campaign": map[string]any{"name": "Sunny", "count": 2}, "customer": map[string]any{"source_id": "bob"}},
+		{"voucher": "LATER-1", "customer": map[string]any{"source_id": "ann"}, "channel": "shop"},
+		{"voucher": "GONE-1", "customer": map[string]any{"source_id": "cid"}},
+		{"voucher": "LONE-1", "customer": map[string]any{"source_id": "bob"}},
+		{"voucher": "PLAIN-4", "customer": map[string]any{"source_id": "eve"}},
+		{"campaign": map[string]any{"name": "Plain", "count": 3}, "customer": map[string]any{"source_id": "dee"}},
+	} {
+		must(t, e.DoJSON(http.MethodPost, "/v1/publications", p, app), http.StatusOK)
+		waitABit()
+	}
+	deleteCodeAndCampaign(t, e, app, "PLAIN-4", "Gone")
+	// (Publications of other projects are not listed.)
+	other := resttest.App(e.NewProject("other"))
+	discountCode(t, e, other, "Sunny", "O-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "O-1", "customer": map[string]any{"source_id": "ann"}}, other), http.StatusOK)
+
+	get := func(q string) string { return rawGet(t, e, app, "/v1/publications?"+q) }
+	for _, q := range []string{"limit=100", "", "limit=2&page=2", "limit=1&page=4", "order=customer_id", "order=-id&limit=3&page=2",
+		"campaign=Sunny", "customer=ann", "voucher=SUN-1", "source_id=first", "result=SUCCESS&limit=2&page=3", "campaign=Nope"} {
+		fast := get(q)
+		publication.RESTPageInOneStatement = false
+		loaded := get(q)
+		publication.RESTPageInOneStatement = true
+		if fast != loaded {
+			t.Errorf("?%s: one statement answered\n%s\nent's loading\n%s", q, fast, loaded)
+		}
+	}
+	var all struct {
+		Publications []struct {
+			Voucher  *struct{ Code string }
+			Vouchers []string
+		}
+		Total int
+	}
+	if err := json.Unmarshal([]byte(get("limit=100")), &all); err != nil || len(all.Publications) != 7 || all.Total != 7 {
+		t.Errorf("GET /v1/publications: %+v, %v", all, err)
 	}
 }

@@ -80,8 +80,7 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	if err != nil {
 		return nil, err
 	}
-	q := c.Publication.Query().Where(preds...)
-	count := q.Clone()
+	count := c.Publication.Query().Where(preds...)
 	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see ListOrders
 			return page.ProjectTotal(ctx, publication.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
@@ -96,22 +95,11 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 		dir = sql.OrderDesc()
 	}
 	order := []publication.OrderOption{sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)}
-	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		deferred, err := page.DeferredOffset(ctx, publication.Table, preds, order, offset, limit)
-		if err != nil {
-			return nil, err
-		}
-		q = c.Publication.Query().Where(deferred)
-	}
-	q = q.Order(order...).Limit(limit)
-	if err := publicationListEdges(ctx, q); err != nil {
-		return nil, fmt.Errorf("listing publications: %w", err)
-	}
-	data, err := q.All(ctx)
+	data, err := listPage(ctx, c, preds, order, field, desc, offset, limit)
 	if err != nil {
 		return nil, fmt.Errorf("listing publications: %w", err)
 	}
-	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (publicationListEdges)
+	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (restPage)
 		var vs []*ent.Voucher
 		for _, p := range data {
 			vs = append(vs, p.Edges.Vouchers...)
@@ -135,23 +123,38 @@ func List(ctx context.Context, in *PublicationListInput) (*PublicationList, erro
 	return &PublicationList{Total: total, Data: data}, nil
 }
 
-// publicationListEdges loads what the page's readers use with the page:
-// for REST the customer and the codes with their campaigns' names (joined
-// into the codes' statement, WithJoinedVoucherCategories); over GraphQL the
-// edges the query selects (collectListFields; voucherCodes load for the
-// whole page when first asked, see publicationCodes). The unique edges
-// among them (the customer, a code's campaign or category) are read in the
-// statement that reads their owners (JoinEdges, ent/template/joinedge.tmpl):
-// a page with its customers, codes and campaigns costs two statements, not
-// four (and the count, and a third when a campaign has a category).
-func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
-	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithJoinedVoucherCategories(q) }).JoinEdges()
-		return nil
+// RESTPageInOneStatement makes a REST page one statement (restPage); a
+// test turns it off to compare its answers with ent's loading of the same
+// entities.
+var RESTPageInOneStatement = true
+
+// listPage reads the page: for REST with its customers and vouchers in
+// one statement (restPage); over GraphQL with the edges the query selects
+// (collectListFields; voucherCodes load for the whole page when first
+// asked, see publicationCodes), the unique ones among them (the customer,
+// a code's campaign or category) read in the statement that reads their
+// owners (JoinEdges, ent/template/joinedge.tmpl).
+func listPage(ctx context.Context, c *ent.Client, preds []predicate.Publication, order []publication.OrderOption,
+	field string, desc bool, offset, limit int) ([]*ent.Publication, error) {
+	rest := graphql.GetFieldContext(ctx) == nil
+	if rest && RESTPageInOneStatement {
+		return restPage(ctx, c, preds, order, field, desc, offset, limit)
 	}
-	err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
-	q.JoinEdges()
-	return err
+	q := c.Publication.Query().Where(preds...)
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		deferred, err := page.DeferredOffset(ctx, publication.Table, preds, order, offset, limit)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Publication.Query().Where(deferred)
+	}
+	q = q.Order(order...).Limit(limit)
+	if rest { // what restPage reads, loaded by ent (RESTPageInOneStatement off)
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithJoinedVoucherCategories(q) })
+	} else if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+		return nil, err
+	}
+	return q.JoinEdges().All(ctx)
 }
 
 // publicationFilters builds the list's predicates; empty reports a filter

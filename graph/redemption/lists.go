@@ -76,8 +76,7 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 	if err != nil {
 		return nil, err
 	}
-	q := c.Redemption.Query().Where(preds...)
-	count := q.Clone()
+	count := c.Redemption.Query().Where(preds...)
 	countAll := func(ctx context.Context) (int, error) {
 		if len(preds) == 0 { // the project's: off (project_id, created_at, id), see order.ListOrders
 			return page.ProjectTotal(ctx, redemption.Table, ent.TotalCountCap, func(ctx context.Context) (int, error) {
@@ -92,22 +91,11 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 		dir = sql.OrderDesc()
 	}
 	order := []redemption.OrderOption{sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)}
-	if offset > 0 { // the skipped rows are read by an index-only sub-select
-		deferred, err := page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
-		if err != nil {
-			return nil, err
-		}
-		q = c.Redemption.Query().Where(deferred)
-	}
-	q = q.Order(order...).Limit(limit)
-	if err := redemptionListEdges(ctx, q); err != nil {
-		return nil, fmt.Errorf("listing redemptions: %w", err)
-	}
-	data, err := q.All(ctx)
+	data, err := listPage(ctx, c, preds, order, field, desc, offset, limit)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
 	}
-	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (redemptionListEdges)
+	if graphql.GetFieldContext(ctx) == nil { // REST: the campaigns' categories (restPage)
 		vs := make([]*ent.Voucher, 0, len(data))
 		for _, r := range data {
 			if r.Edges.Voucher != nil {
@@ -127,27 +115,37 @@ func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error)
 	return &RedemptionList{Total: total, Data: data}, nil
 }
 
-// redemptionListEdges loads what the page's readers use with the page: for
-// REST each entry's customer and voucher (with its category and its
-// campaign's name and category_id, WithJoinedVoucherCategories); over
-// GraphQL only the columns and edges the query selects (collectListFields),
-// so redemptionList{data{id …}} reads one statement for its page, not
-// four. The unique edges (the customer, a voucher's category and campaign)
-// are read in the statement of their owners (JoinEdges,
-// ent/template/joinedge.tmpl): a REST page is three statements (the count
-// unless remembered at the cap, the page with its customers, the vouchers
-// with their categories and campaigns), a fourth only when a campaign has
-// a category (CampaignCategories), not six.
-func redemptionListEdges(ctx context.Context, q *ent.RedemptionQuery) error {
-	if graphql.GetFieldContext(ctx) == nil {
+// listPage reads the page: for REST with each entry's customer and
+// voucher (with its category and its campaign's name and category_id) in
+// one statement (restPage, list_rest.go; CampaignCategories then reads
+// campaigns' categories only when one has one); over GraphQL only the
+// columns and edges the query selects (collectListFields), so
+// redemptionList{data{id …}} reads one statement for its page, the unique
+// edges (the customer, a voucher's category and campaign) read in the
+// statement of their owners (JoinEdges, ent/template/joinedge.tmpl).
+func listPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, order []redemption.OrderOption,
+	field string, desc bool, offset, limit int) ([]*ent.Redemption, error) {
+	rest := graphql.GetFieldContext(ctx) == nil
+	if rest && RESTPageInOneStatement {
+		return restPage(ctx, c, preds, order, field, desc, offset, limit)
+	}
+	q := c.Redemption.Query().Where(preds...)
+	if offset > 0 { // the skipped rows are read by an index-only sub-select
+		deferred, err := page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
+		if err != nil {
+			return nil, err
+		}
+		q = c.Redemption.Query().Where(deferred)
+	}
+	q = q.Order(order...).Limit(limit)
+	if rest { // what restPage reads, loaded by ent (RESTPageInOneStatement off)
 		q.Select(restListColumns...)
 		q.WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithJoinedVoucherCategories(vq) }).
-			WithCustomer(func(cq *ent.CustomerQuery) { cq.Select(restListCustomerColumns...) }).JoinEdges()
-		return nil
+			WithCustomer(func(cq *ent.CustomerQuery) { cq.Select(restListCustomerColumns...) })
+	} else if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+		return nil, err
 	}
-	err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
-	q.JoinEdges()
-	return err
+	return q.JoinEdges().All(ctx)
 }
 
 // restListColumns are the columns of a redemption a REST page shows (or

@@ -1,0 +1,170 @@
+package redemption
+
+import (
+	"context"
+	stdsql "database/sql"
+	"fmt"
+	"slices"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// A REST page of the redemption history is one statement: the page's rows
+// (a sub-select with the list's filters, order and limit; a deep page's
+// skipped rows read by DeferredOffset's index-only sub-select), LEFT JOIN
+// each entry's customer and voucher with the voucher's campaign and
+// category (campaign.JoinVouchers), in the page's order. Each column is
+// decoded once by ent's own decoding (ScanTargets / AssignScanned) into
+// the entities ent's query with the same columns and edges loads
+// (RESTPageInOneStatement off, TestListedRedemptionsAndOrdersAsRead), so
+// the answer is the same bytes; ent read them in two statements and
+// assembled the joined columns through a map per row. The project's filter
+// is explicit on every table (the tenancy interceptor does not reach a
+// hand-built statement).
+
+// RESTPageInOneStatement makes a REST page one statement (restPage); a
+// test turns it off to compare its answers with ent's loading.
+var RESTPageInOneStatement = true
+
+// restPageColumns are the redemption's columns of a REST page (restListColumns and the ID).
+var restPageColumns = append([]string{redemption.FieldID}, restListColumns...)
+
+// restPageCustomerColumns are the customer's (restListCustomerColumns and the ID).
+var restPageCustomerColumns = append([]string{customer.FieldID}, restListCustomerColumns...)
+
+// restPage reads a page of the history with the entries' customers and
+// vouchers (see above): preds filter, field and desc order (then by id),
+// the page at offset of limit rows.
+func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, order []redemption.OrderOption,
+	field string, desc bool, offset, limit int) ([]*ent.Redemption, error) {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return nil, schema.ErrNoViewer
+	}
+	b := sql.Dialect(store.Dialect(ctx))
+	t := b.Table(redemption.Table)
+	inner := restPageColumns
+	if !slices.Contains(inner, field) { // the outer statement orders by it too (voucher_code)
+		inner = append(slices.Clip(inner), field)
+	}
+	rows := b.Select(t.Columns(inner...)...).From(t).
+		Where(sql.EQ(t.C(redemption.FieldProjectID), v.ProjectID))
+	if offset > 0 { // the skipped rows are read by an index-only sub-select, with the filters
+		deferred, err := page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
+		if err != nil {
+			return nil, err
+		}
+		deferred(rows)
+	} else {
+		for _, p := range preds {
+			p(rows)
+		}
+	}
+	for _, o := range order {
+		o(rows)
+	}
+	rows.Limit(limit)
+	r := rows.As("r")
+	cu := b.Table(customer.Table).As("r_cu")
+	s := b.Select(r.Columns(restPageColumns...)...).From(r).
+		LeftJoin(cu).OnP(sql.And(sql.ColumnsEQ(cu.C(customer.FieldID), r.C(redemption.FieldCustomerID)),
+		sql.ColumnsEQ(cu.C(customer.FieldProjectID), r.C(redemption.FieldProjectID))))
+	s.AppendSelect(cu.Columns(restPageCustomerColumns...)...)
+	campaignpkg.JoinVouchers(s, r.C(redemption.FieldVoucherID), r.C(redemption.FieldProjectID), "r")
+	by := sql.Asc
+	if desc {
+		by = sql.Desc
+	}
+	s.OrderBy(by(r.C(field)), by(r.C(redemption.FieldID)))
+	query, args := s.Query()
+	res, err := c.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading the page: %w", err)
+	}
+	defer func() { _ = res.Close() }()
+	sc, err := newRestScanner(c)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*ent.Redemption, 0, limit)
+	for res.Next() {
+		red, err := sc.scan(res)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, red)
+	}
+	if err := res.Err(); err != nil {
+		return nil, fmt.Errorf("reading the page: %w", err)
+	}
+	return out, nil
+}
+
+// restScanner decodes the rows of restPage's statement. Its targets are
+// made once per statement and scanned into on every row (database/sql
+// overwrites every target on each Scan, see campaign.JoinedVoucher); the
+// entities are new for each row, copied from pristine ones for the
+// client's config.
+type restScanner struct {
+	red        *ent.Redemption
+	cust       *ent.Customer
+	custID     stdsql.NullString
+	redValues  []any
+	custValues []any
+	voucher    *campaignpkg.JoinedVoucher
+	targets    []any
+}
+
+func newRestScanner(c *ent.Client) (*restScanner, error) {
+	sc := &restScanner{}
+	var err error
+	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(restPageColumns); err != nil {
+		return nil, err
+	}
+	if sc.cust, sc.custValues, err = c.Customer.ScanTargets(restPageCustomerColumns); err != nil {
+		return nil, err
+	}
+	sc.custValues[0] = &sc.custID // an entry without a customer joins NULLs
+	targets := make([]any, 0, len(sc.redValues)+len(sc.custValues)+48)
+	targets = append(append(targets, sc.redValues...), sc.custValues...)
+	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// scan decodes one row: the entry with its customer and voucher.
+func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redemption, error) {
+	if err := rows.Scan(sc.targets...); err != nil {
+		return nil, fmt.Errorf("scanning the page: %w", err)
+	}
+	red := new(ent.Redemption)
+	*red = *sc.red
+	if err := red.AssignScanned(restPageColumns, sc.redValues); err != nil {
+		return nil, fmt.Errorf("decoding redemption: %w", err)
+	}
+	if sc.custID.Valid {
+		cust := new(ent.Customer)
+		*cust = *sc.cust
+		cust.ID = sc.custID.String
+		if err := cust.AssignScanned(restPageCustomerColumns[1:], sc.custValues[1:]); err != nil {
+			return nil, fmt.Errorf("decoding customer: %w", err)
+		}
+		red.Edges.Customer = cust
+	}
+	var err error
+	if red.Edges.Voucher, err = sc.voucher.Voucher(); err != nil {
+		return nil, err
+	}
+	return red, nil
+}
