@@ -69,3 +69,8 @@ func scheduledJob(c *gin.Context, status int, schedule func(ctx context.Context)
 func answer[T any](c *gin.Context, status int, out T, err error, render func(T) any) {
 	httpkit.Answer(c, status, out, err, render)
 }
+
+func queryTimes(c *gin.Context, dsts map[string]**time.Time) error {
+	return httpkit.QueryTimes(c, dsts)
+}
+func forceParam(c *gin.Context) (*bool, error) { return httpkit.ForceParam(c) }

@@ -134,3 +134,21 @@ func wantOutcomes(t *testing.T, what string, resps []resttest.Response, want map
 }
 
 func outcome(r resttest.Response) string { return resttest.Outcome(r) }
+
+// createProduct is resttest.CreateProduct.
+func createProduct(t *testing.T, e *resttest.Env, h resttest.Headers, body map[string]any) map[string]any {
+	t.Helper()
+	return resttest.CreateProduct(t, e, h, body)
+}
+
+// uploadCSV is resttest.UploadCSV.
+func uploadCSV(t *testing.T, e *resttest.Env, h resttest.Headers, path, csv string) resttest.Response {
+	t.Helper()
+	return resttest.UploadCSV(t, e, h, path, csv)
+}
+
+// wantNotFound is resttest.WantNotFound.
+func wantNotFound(t *testing.T, r resttest.Response, resourceType, sent string) {
+	t.Helper()
+	resttest.WantNotFound(t, r, resourceType, sent)
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/catalog"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
@@ -225,9 +226,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
-	registerProducts(v1, keysOrBearer, productHandlers{root})
+	catalog.Register(v1, keysOrBearer, root) // products, SKUs, product collections
 	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
-	registerProductCollections(v1, keysOrBearer, productHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
