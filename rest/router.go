@@ -21,9 +21,11 @@ import (
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/catalog"
+	"github.com/promoengine/promoengine/rest/locations"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
 )
 
@@ -257,11 +259,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
 	v1.GET("/metadata-schemas/:resource", keysOrBearer, events.getSchema)
 	v1.POST("/events", keysOrBearer, events.send)
-	segments := segmentHandlers{root}
-	v1.POST("/segments", keysOrBearer, segments.create)
-	v1.GET("/segments", keysOrBearer, segments.list)
-	v1.GET("/segments/:id", keysOrBearer, segments.get)
-	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
+	segments.Register(v1, keysOrBearer, root)
 	exports := exportHandlers{vouchers: vouchers}
 	registerGenericExports(v1, keysOrBearer, exports)
 	registerTrashBin(v1, keysOrBearer, trashBinHandlers{root})
@@ -279,7 +277,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	registerValidationRules(v1, keysOrBearer, root)
 	templates.Register(v1, keysOrBearer, root, templateSetups)
-	registerLocations(v1, keysOrBearer, locationHandlers{root})
+	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})

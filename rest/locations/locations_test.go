@@ -1,4 +1,4 @@
-package rest_test
+package locations_test
 
 import (
 	"net/http"
@@ -29,28 +29,28 @@ func TestLocations(t *testing.T) {
 			t.Fatalf("bad shape %v: %+v", bad, r)
 		}
 	}
-	got := must(t, e.Do(http.MethodGet, "/v1/locations/"+id, nil, app), http.StatusOK)
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/locations/"+id, nil, app), http.StatusOK)
 	if got["object"] != "location" || got["name"] != "NYC" || got["shape"].(map[string]any)["type"] != "circle" {
 		t.Fatalf("get: %v", got)
 	}
-	l := must(t, e.Do(http.MethodGet, "/v1/locations?filters[name][conditions][$is]=NYC", nil, app), http.StatusOK)
+	l := resttest.Must(t, e.Do(http.MethodGet, "/v1/locations?filters[name][conditions][$is]=NYC", nil, app), http.StatusOK)
 	if l["total"] != float64(1) || len(l["data"].([]any)) != 1 {
 		t.Fatalf("list: %v", l)
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/locations", nil, other), http.StatusOK); l["total"] != float64(0) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/locations", nil, other), http.StatusOK); l["total"] != float64(0) {
 		t.Fatalf("other project's list: %v", l)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/locations/"+id, nil, other), "location", id)
-	wantErrorKey(t, e.Do(http.MethodGet, "/v1/locations?order=name", nil, app), http.StatusBadRequest, "invalid_query_params")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/locations/"+id, nil, other), "location", id)
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, "/v1/locations?order=name", nil, app), http.StatusBadRequest, "invalid_query_params")
 }
 
 func TestCampaignTransactionsExport(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Gifts",
+	cmp := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Gifts",
 		"voucher": map[string]any{"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1000}}}, app), http.StatusOK)
 	cid := cmp["id"].(string)
-	exp := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Gifts/transactions/export", map[string]any{}, app), http.StatusOK)
+	exp := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Gifts/transactions/export", map[string]any{}, app), http.StatusOK)
 	params := exp["parameters"].(map[string]any)
 	in := params["filters"].(map[string]any)["campaign_id"].(map[string]any)["conditions"].(map[string]any)["$in"].([]any)
 	if exp["exported_object"] != "voucher_transactions" || exp["object"] != "export" || len(in) != 1 || in[0] != cid {
@@ -59,7 +59,7 @@ func TestCampaignTransactionsExport(t *testing.T) {
 	if _, has := params["order"]; has {
 		t.Errorf("parameters show an order the request did not send: %v", params)
 	}
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/campaigns/camp_nope/transactions/export", map[string]any{}, app), "campaign", "camp_nope")
-	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+cid+"/transactions/export",
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/campaigns/camp_nope/transactions/export", map[string]any{}, app), "campaign", "camp_nope")
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+cid+"/transactions/export",
 		map[string]any{"parameters": map[string]any{"order": "amount"}}, app), http.StatusBadRequest, "invalid_payload")
 }
