@@ -42,7 +42,6 @@ func optionalTime(t *time.Time) *timestamp                  { return httpkit.Opt
 func queryStrings(c *gin.Context, dsts map[string]**string) { httpkit.QueryStrings(c, dsts) }
 func queryInt(c *gin.Context, name string) (*int, error)    { return httpkit.QueryInt(c, name) }
 
-func deepFilters(q url.Values) (map[string]any, error)          { return httpkit.DeepFilters(q) }
 func limitAndPage(c *gin.Context) (limit, page *int, err error) { return httpkit.LimitAndPage(c) }
 
 func newList[T any](items []T, total int) listEnvelope[T] { return httpkit.NewList(items, total) }

@@ -152,3 +152,12 @@ func wantNotFound(t *testing.T, r resttest.Response, resourceType, sent string) 
 	t.Helper()
 	resttest.WantNotFound(t, r, resourceType, sent)
 }
+
+// createCategory is resttest.CreateCategory.
+func createCategory(t *testing.T, e *resttest.Env, h resttest.Headers, name string, hierarchy int) map[string]any {
+	t.Helper()
+	return resttest.CreateCategory(t, e, h, name, hierarchy)
+}
+
+// hasKey is resttest.HasKey.
+func hasKey(obj map[string]any, key string) bool { return resttest.HasKey(obj, key) }

@@ -21,12 +21,14 @@ import (
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/catalog"
+	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/locations"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
+	"github.com/promoengine/promoengine/rest/validationrules"
 )
 
 // Options configure the router.
@@ -227,7 +229,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
 	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
-	registerCategories(v1, keysOrBearer, categoryHandlers{root})
+	categories.Register(v1, keysOrBearer, root)
 	catalog.Register(v1, keysOrBearer, root) // products, SKUs, product collections
 	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
@@ -275,7 +277,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
-	registerValidationRules(v1, keysOrBearer, root)
+	validationrules.Register(v1, keysOrBearer, root)
 	templates.Register(v1, keysOrBearer, root, templateSetups)
 	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
