@@ -45,7 +45,7 @@ func (h campaignHandlers) list(c *gin.Context) {
 	if v, ok := c.GetQuery("order"); ok {
 		in.Order = &v
 	}
-	in.Expand = queryList(c, "expand") // categories.go
+	in.Expand = queryList(c, "expand") // query.go
 	if v, ok := c.GetQuery("is_referral_code"); ok {
 		b, err := strconv.ParseBool(v)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/rest/categories"
 )
 
 // campaignHandlers serve /v1/campaigns through the GraphQL resolvers.
@@ -70,7 +71,7 @@ type campaignBody struct {
 	VouchersGenerationStatus        string                       `json:"vouchers_generation_status"`
 	Protected                       bool                         `json:"protected"`
 	CategoryID                      *string                      `json:"category_id"`
-	Categories                      []categoryBody               `json:"categories"`
+	Categories                      []categories.Body            `json:"categories"`
 	ReferralProgram                 map[string]any               `json:"referral_program,omitempty"`
 	LoyaltyTiersExpiration          map[string]any               `json:"loyalty_tiers_expiration,omitempty"`
 	Promotion                       map[string]any               `json:"promotion,omitempty"`
@@ -100,7 +101,7 @@ func campaignJSON(c *ent.Campaign) campaignBody {
 		CreatedAt: timestamp(c.CreatedAt), UpdatedAt: optionalTime(c.UpdatedAt),
 		Category: c.Category, CreationStatus: c.CreationStatus.String(),
 		VouchersGenerationStatus: c.VouchersGenerationStatus.String(),
-		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: categoriesJSON(loadedCategories(c)),
+		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: categories.ListJSON(loadedCategories(c)),
 		ReferralProgram: c.ReferralProgram, LoyaltyTiersExpiration: tiersExpirationJSON(c.LoyaltyTiersExpiration),
 		Promotion:                  c.Promotion,
 		ValidationRulesAssignments: newList[any](nil, 0),
@@ -126,7 +127,7 @@ func (h campaignHandlers) renderCampaign(c *gin.Context, status int, cmp *ent.Ca
 		return
 	}
 	body := campaignJSON(cmp)
-	body.Categories = categoriesJSON(cats)
+	body.Categories = categories.ListJSON(cats)
 	if body.Promotion, err = campaignPromotion(c, h.root, cmp); err != nil { // promotion_json.go
 		renderError(c, err)
 		return

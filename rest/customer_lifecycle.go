@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/rest/segments"
 )
 
 // registerCustomers mounts /v1/customers: upsert, list, read, update and
@@ -113,9 +114,9 @@ func (h customerHandlers) segments(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	out := make([]segmentBody, len(segs))
+	out := make([]any, len(segs))
 	for i, s := range segs {
-		out[i] = segmentJSON(s)
+		out[i] = segments.JSON(s)
 	}
 	c.PureJSON(http.StatusOK, newList(out, len(out)))
 }

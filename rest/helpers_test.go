@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"testing"
-	"time"
 
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -19,8 +18,8 @@ func count(t *testing.T, e *resttest.Env, path string, h resttest.Headers) float
 	return resttest.Count(t, e, path, h)
 }
 
-// waitABit pauses between polls of a background job.
-func waitABit() { time.Sleep(20 * time.Millisecond) }
+// waitABit is resttest.WaitABit.
+func waitABit() { resttest.WaitABit() }
 
 // quietLogger discards what test workers log.
 var quietLogger = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -42,7 +42,6 @@ func optionalTime(t *time.Time) *timestamp                  { return httpkit.Opt
 func queryStrings(c *gin.Context, dsts map[string]**string) { httpkit.QueryStrings(c, dsts) }
 func queryInt(c *gin.Context, name string) (*int, error)    { return httpkit.QueryInt(c, name) }
 
-func deepFilters(q url.Values) (map[string]any, error)          { return httpkit.DeepFilters(q) }
 func limitAndPage(c *gin.Context) (limit, page *int, err error) { return httpkit.LimitAndPage(c) }
 
 func newList[T any](items []T, total int) listEnvelope[T] { return httpkit.NewList(items, total) }
@@ -69,3 +68,8 @@ func scheduledJob(c *gin.Context, status int, schedule func(ctx context.Context)
 func answer[T any](c *gin.Context, status int, out T, err error, render func(T) any) {
 	httpkit.Answer(c, status, out, err, render)
 }
+
+func queryTimes(c *gin.Context, dsts map[string]**time.Time) error {
+	return httpkit.QueryTimes(c, dsts)
+}
+func forceParam(c *gin.Context) (*bool, error) { return httpkit.ForceParam(c) }

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/rest/categories"
 )
 
 // tierBody is the real service's promotion tier object (reference §4.3):
@@ -33,7 +34,7 @@ type tierBody struct {
 	Summary                   tierSummary                   `json:"summary"`
 	ValidationRuleAssignments *listEnvelope[ruleAssignment] `json:"validation_rule_assignments"`
 	CategoryID                *string                       `json:"category_id"`
-	Categories                []categoryBody                `json:"categories"`
+	Categories                []categories.Body             `json:"categories"`
 	Object                    string                        `json:"object"`
 }
 
@@ -82,7 +83,7 @@ func tierJSON(t *ent.PromotionTier, d *promotion.TierDetails) tierBody {
 		PromotionID: t.CampaignID, CampaignID: t.CampaignID, Active: t.Active, StartDate: optionalTime(t.StartDate),
 		ExpirationDate: optionalTime(t.ExpirationDate), ValidityTimeframe: t.ValidityTimeframe,
 		ValidityDayOfWeek: t.ValidityDayOfWeek, ValidityHours: t.ValidityHours, CategoryID: t.CategoryID,
-		Categories: []categoryBody{}, Object: "promotion_tier"}
+		Categories: []categories.Body{}, Object: "promotion_tier"}
 	if out.Metadata == nil {
 		out.Metadata = map[string]any{}
 	}
@@ -109,7 +110,7 @@ func tierJSON(t *ent.PromotionTier, d *promotion.TierDetails) tierBody {
 	}
 	if t.CategoryID != nil {
 		if cat := d.Categories[*t.CategoryID]; cat != nil {
-			out.Categories = categoriesJSON([]*ent.Category{cat})
+			out.Categories = categories.ListJSON([]*ent.Category{cat})
 		}
 	}
 	return out
@@ -117,15 +118,15 @@ func tierJSON(t *ent.PromotionTier, d *promotion.TierDetails) tierBody {
 
 // stackBody is the real service's promotion stack object.
 type stackBody struct {
-	ID         string         `json:"id"`
-	Name       string         `json:"name"`
-	CreatedAt  timestamp      `json:"created_at"`
-	UpdatedAt  *timestamp     `json:"updated_at,omitempty"`
-	CampaignID string         `json:"campaign_id"`
-	Object     string         `json:"object"`
-	Tiers      stackTiers     `json:"tiers"`
-	CategoryID *string        `json:"category_id"`
-	Categories []categoryBody `json:"categories"`
+	ID         string            `json:"id"`
+	Name       string            `json:"name"`
+	CreatedAt  timestamp         `json:"created_at"`
+	UpdatedAt  *timestamp        `json:"updated_at,omitempty"`
+	CampaignID string            `json:"campaign_id"`
+	Object     string            `json:"object"`
+	Tiers      stackTiers        `json:"tiers"`
+	CategoryID *string           `json:"category_id"`
+	Categories []categories.Body `json:"categories"`
 }
 
 type stackTiers struct {
@@ -136,7 +137,7 @@ type stackTiers struct {
 func stackJSON(s *ent.PromotionStack) stackBody {
 	return stackBody{ID: s.ID, Name: s.Name, CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt),
 		CampaignID: s.CampaignID, Object: "promotion_stack", Tiers: stackTiers{IDs: s.TierIds, HierarchyMode: s.HierarchyMode},
-		CategoryID: s.CategoryID, Categories: []categoryBody{}}
+		CategoryID: s.CategoryID, Categories: []categories.Body{}}
 }
 
 // campaignPromotion is a PROMOTION campaign's promotion object: its first

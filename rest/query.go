@@ -1,24 +1,21 @@
 package rest
 
 import (
-	"time"
+	"strings"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// queryTimes sets each query parameter named in dsts from an ISO 8601 date
-// or date-time (the SDKs send created_at[before] and the like).
-func queryTimes(c *gin.Context, dsts map[string]**time.Time) error {
-	for name, dst := range dsts {
-		if raw := c.Query(name); raw != "" {
-			t, err := parseDateOrTime(raw)
-			if err != nil {
-				return apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, raw)
+// queryList reads a query parameter that may repeat or hold a
+// comma-separated list (expand=category or expand=a,b).
+func queryList(c *gin.Context, name string) []string {
+	var out []string
+	for _, v := range c.QueryArray(name) {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
 			}
-			*dst = &t
 		}
 	}
-	return nil
+	return out
 }

@@ -2,8 +2,6 @@ package rest_test
 
 import (
 	"net/http"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -363,69 +361,6 @@ func TestInvalidValidationListsInapplicableAndSkipped(t *testing.T) {
 	if len(g.Errors) > 0 || mustJSON(g.Data["validateStacked"]) !=
 		`{"inapplicableRedeemables":[{"id":"OFF","status":"INAPPLICABLE"}],"skippedRedeemables":[{"id":"GOOD","status":"SKIPPED"}],"valid":false}` {
 		t.Errorf("GraphQL validation = %+v", g)
-	}
-}
-
-// TestValidationRuleAssignmentLists: the assignments are listed across
-// rules (filtered by rule and by the object they are assigned to) and per
-// rule, newest first unless order says otherwise, paged, also through
-// GraphQL; an unknown rule has an empty list, and another project's
-// assignments never show.
-func TestValidationRuleAssignmentLists(t *testing.T) {
-	e := resttest.New(t)
-	app := resttest.App(e.Project)
-	rule := func(name string) string {
-		return must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": name,
-			"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{1}}}}}, app), http.StatusOK)["id"].(string)
-	}
-	first, second := rule("first"), rule("second")
-	discountCode(t, e, app, "C1", "CODE-1", map[string]any{"type": "AMOUNT", "amount_off": 1}, nil)
-	discountCode(t, e, app, "C2", "CODE-2", map[string]any{"type": "AMOUNT", "amount_off": 1}, nil)
-	var ids []string
-	for _, a := range []struct{ rule, key, value string }{{first, "campaign", "C1"}, {first, "voucher", "CODE-2"}, {second, "campaign", "C1"}} {
-		ids = append(ids, must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules/"+a.rule+"/assignments",
-			map[string]any{a.key: a.value}, app), http.StatusOK)["id"].(string))
-		waitABit()
-	}
-	c1 := must(t, e.Do(http.MethodGet, "/v1/campaigns/C1", nil, app), http.StatusOK)["id"].(string)
-	listed := func(path string) (ids []string, total float64) {
-		got := must(t, e.Do(http.MethodGet, path, nil, app), http.StatusOK)
-		for _, d := range got["data"].([]any) {
-			ids = append(ids, d.(map[string]any)["id"].(string))
-		}
-		return ids, num(got["total"])
-	}
-	for path, want := range map[string][]string{
-		"/v1/validation-rules-assignments":                                  {ids[2], ids[1], ids[0]},
-		"/v1/validation-rules-assignments?order=created_at":                 {ids[0], ids[1], ids[2]},
-		"/v1/validation-rules-assignments?rule=" + first:                    {ids[1], ids[0]},
-		"/v1/validation-rules-assignments?related_object_id=" + c1:          {ids[2], ids[0]},
-		"/v1/validation-rules-assignments?limit=1&page=2":                   {ids[1]},
-		"/v1/validation-rules/" + first + "/assignments":                    {ids[1], ids[0]},
-		"/v1/validation-rules/" + second + "/assignments?order=-created_at": {ids[2]},
-		"/v1/validation-rules/val_unknown/assignments":                      nil,
-	} {
-		got, total := listed(path)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: %v, want %v", path, got, want)
-		}
-		if strings.Contains(path, "limit=1") {
-			if total != 3 {
-				t.Errorf("%s: total %v, want 3", path, total)
-			}
-		} else if int(total) != len(want) {
-			t.Errorf("%s: total %v, want %d", path, total, len(want))
-		}
-	}
-	wantError(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments?order=name", nil, app), http.StatusBadRequest, "invalid_query_params", "order")
-	wantError(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments?limit=0", nil, app), http.StatusBadRequest, "invalid_query_params", "limit")
-	g := e.GraphQL(app, `query($r: ID) { validationRuleAssignments(input: {rule: $r}) { total data { id ruleID } } }`, map[string]any{"r": second})
-	if len(g.Errors) > 0 || num(g.Data["validationRuleAssignments"].(map[string]any)["total"]) != 1 {
-		t.Errorf("GraphQL assignments = %+v", g)
-	}
-	other := resttest.App(e.NewProject("other"))
-	if got := must(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments", nil, other), http.StatusOK); num(got["total"]) != 0 {
-		t.Errorf("another project sees assignments: %v", got)
 	}
 }
 

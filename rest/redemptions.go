@@ -264,11 +264,3 @@ func redemptionListQuery(c *gin.Context) (*redemption.RedemptionListInput, error
 	err = queryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter})
 	return in, err
 }
-
-// parseDateOrTime reads an ISO 8601 date-time or date.
-func parseDateOrTime(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t, nil
-	}
-	return time.Parse("2006-01-02", s)
-}

@@ -134,3 +134,30 @@ func wantOutcomes(t *testing.T, what string, resps []resttest.Response, want map
 }
 
 func outcome(r resttest.Response) string { return resttest.Outcome(r) }
+
+// createProduct is resttest.CreateProduct.
+func createProduct(t *testing.T, e *resttest.Env, h resttest.Headers, body map[string]any) map[string]any {
+	t.Helper()
+	return resttest.CreateProduct(t, e, h, body)
+}
+
+// uploadCSV is resttest.UploadCSV.
+func uploadCSV(t *testing.T, e *resttest.Env, h resttest.Headers, path, csv string) resttest.Response {
+	t.Helper()
+	return resttest.UploadCSV(t, e, h, path, csv)
+}
+
+// wantNotFound is resttest.WantNotFound.
+func wantNotFound(t *testing.T, r resttest.Response, resourceType, sent string) {
+	t.Helper()
+	resttest.WantNotFound(t, r, resourceType, sent)
+}
+
+// createCategory is resttest.CreateCategory.
+func createCategory(t *testing.T, e *resttest.Env, h resttest.Headers, name string, hierarchy int) map[string]any {
+	t.Helper()
+	return resttest.CreateCategory(t, e, h, name, hierarchy)
+}
+
+// hasKey is resttest.HasKey.
+func hasKey(obj map[string]any, key string) bool { return resttest.HasKey(obj, key) }

@@ -20,10 +20,15 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/catalog"
+	"github.com/promoengine/promoengine/rest/categories"
+	"github.com/promoengine/promoengine/rest/locations"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
+	"github.com/promoengine/promoengine/rest/validationrules"
 )
 
 // Options configure the router.
@@ -224,10 +229,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
 	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
-	registerCategories(v1, keysOrBearer, categoryHandlers{root})
-	registerProducts(v1, keysOrBearer, productHandlers{root})
+	categories.Register(v1, keysOrBearer, root)
+	catalog.Register(v1, keysOrBearer, root) // products, SKUs, product collections
 	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
-	registerProductCollections(v1, keysOrBearer, productHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -257,11 +261,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
 	v1.GET("/metadata-schemas/:resource", keysOrBearer, events.getSchema)
 	v1.POST("/events", keysOrBearer, events.send)
-	segments := segmentHandlers{root}
-	v1.POST("/segments", keysOrBearer, segments.create)
-	v1.GET("/segments", keysOrBearer, segments.list)
-	v1.GET("/segments/:id", keysOrBearer, segments.get)
-	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
+	segments.Register(v1, keysOrBearer, root)
 	exports := exportHandlers{vouchers: vouchers}
 	registerGenericExports(v1, keysOrBearer, exports)
 	registerTrashBin(v1, keysOrBearer, trashBinHandlers{root})
@@ -277,9 +277,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
-	registerValidationRules(v1, keysOrBearer, root)
+	validationrules.Register(v1, keysOrBearer, root)
 	templates.Register(v1, keysOrBearer, root, templateSetups)
-	registerLocations(v1, keysOrBearer, locationHandlers{root})
+	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
 	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})

@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/templates"
 )
 
@@ -12,7 +13,7 @@ import (
 var templateSetups = templates.Setups{
 	Campaign: func(c *ent.Campaign, cats []*ent.Category) any {
 		body := campaignJSON(c)
-		body.Categories = categoriesJSON(cats)
+		body.Categories = categories.ListJSON(cats)
 		return body
 	},
 	Tier: func(t *ent.PromotionTier, d *promotion.TierDetails) any { return tierJSON(t, d) },

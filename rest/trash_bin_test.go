@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -13,21 +12,16 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// binList reads GET /v1/trash-bin with the query.
+// binList is resttest.BinList.
 func binList(t *testing.T, e *resttest.Env, h resttest.Headers, query string) map[string]any {
 	t.Helper()
-	return must(t, e.Do(http.MethodGet, "/v1/trash-bin"+query, nil, h), http.StatusOK)
+	return resttest.BinList(t, e, h, query)
 }
 
-// binEntryOf is the bin entry of the resource, failing the test without one.
+// binEntryOf is resttest.BinEntryOf.
 func binEntryOf(t *testing.T, e *resttest.Env, h resttest.Headers, resourceID string) map[string]any {
 	t.Helper()
-	list := binList(t, e, h, "?limit=100&filters[resource_id][conditions][$is]="+url.QueryEscape(resourceID))
-	data := list["data"].([]any)
-	if len(data) != 1 {
-		t.Fatalf("bin entries of %s = %s", resourceID, mustJSON(list))
-	}
-	return data[0].(map[string]any)
+	return resttest.BinEntryOf(t, e, h, resourceID)
 }
 
 func TestTrashBinVoucherIsBinnedInvisibleAndDeletedForGood(t *testing.T) {

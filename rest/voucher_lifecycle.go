@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -92,19 +91,6 @@ func (h voucherHandlers) delete(c *gin.Context) {
 		return
 	}
 	c.Status(http.StatusNoContent)
-}
-
-// forceParam reads the deletes' optional force=true|false.
-func forceParam(c *gin.Context) (*bool, error) {
-	v, ok := c.GetQuery("force")
-	if !ok {
-		return nil, nil
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return nil, apperr.InvalidQueryParams("Query parameter force must be true or false")
-	}
-	return &b, nil
 }
 
 // create serves POST /v1/vouchers and POST /v1/vouchers/{code} (SDK

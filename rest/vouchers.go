@@ -14,6 +14,8 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	jobrun "github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/rest/categories"
+	"github.com/promoengine/promoengine/rest/validationrules"
 )
 
 // voucherHandlers serve vouchers and async actions through the GraphQL resolvers.
@@ -112,7 +114,7 @@ func (h voucherHandlers) voucherWithAssignments(c *gin.Context, v *ent.Voucher) 
 	body := h.voucherJSON(c, v)
 	items := make([]any, len(assignments))
 	for i, a := range assignments {
-		items[i] = ruleAssignmentJSON(a)
+		items[i] = validationrules.AssignmentJSON(a)
 	}
 	body.ValidationRulesAssignments = newList(items, len(items))
 	return body, nil
@@ -165,7 +167,7 @@ type voucherBody struct {
 	CampaignID                 *string                      `json:"campaign_id"`
 	Category                   *string                      `json:"category"`
 	CategoryID                 *string                      `json:"category_id"`
-	Categories                 []categoryBody               `json:"categories"`
+	Categories                 []categories.Body            `json:"categories"`
 	Type                       string                       `json:"type"`
 	Discount                   *jsonfield.Discount          `json:"discount"`
 	Gift                       *jsonfield.Gift              `json:"gift"`
@@ -235,7 +237,7 @@ func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody
 	escaped := url.PathEscape(v.Code)
 	return voucherBody{
 		ID: v.ID, Code: v.Code, Campaign: campaignName, CampaignID: v.CampaignID,
-		Category: v.Category, CategoryID: v.CategoryID, Categories: categoriesJSON(cats),
+		Category: v.Category, CategoryID: v.CategoryID, Categories: categories.ListJSON(cats),
 		Type: string(v.Type), Discount: v.Discount, Gift: v.Gift, LoyaltyCard: v.LoyaltyCard,
 		StartDate: optionalTime(v.StartDate), ExpirationDate: optionalTime(v.ExpirationDate),
 		ValidityTimeframe: v.ValidityTimeframe, ValidityDayOfWeek: v.ValidityDayOfWeek, ValidityHours: v.ValidityHours,

@@ -6,7 +6,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 )
 
-// categories documents /v1/categories (rest/categories.go).
+// categories documents /v1/categories (rest/categories).
 func categories(a *API) {
 	a.Tag("Categories", "Categories group campaigns for stacking; a campaign names its category by ID or name.")
 	object := Object(

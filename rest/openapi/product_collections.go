@@ -7,7 +7,7 @@ import (
 )
 
 // productCollections documents /v1/product-collections
-// (rest/product_collections.go).
+// (rest/catalog/collections.go).
 func productCollections(a *API) {
 	a.Tag("Product collections", "Named sets of catalogue items: STATIC lists them, AUTO_UPDATE filters the catalogue.")
 	coll := a.Schema("ProductsCollection", Object(

@@ -7,7 +7,7 @@ import (
 )
 
 // products documents the catalogue: /v1/products and /v1/skus
-// (rest/products.go, rest/skus.go).
+// (rest/catalog).
 func products(a *API) {
 	a.Tag("Products", "The catalogue: products and their SKUs. A product or SKU in a path is its id or its source_id.")
 	sku := a.Schema("Sku", Object(

@@ -2,7 +2,7 @@ package openapi
 
 import "github.com/promoengine/promoengine/graph/customer"
 
-// segments documents /v1/segments (rest/segments.go).
+// segments documents /v1/segments (rest/segments).
 func segments(a *API) {
 	a.Tag("Segments", "Groups of customers: static lists, or auto-update filters.")
 	segment := a.Schema("Segment", Object(

@@ -9,7 +9,7 @@ import (
 )
 
 // templates documents campaign templates (rest/templates), locations
-// (rest/locations.go), the management template routes and the user
+// (rest/locations), the management template routes and the user
 // invitation (rest/management/templates.go), and a campaign's transactions
 // export (rest/campaign_export.go).
 func templates(a *API) {

@@ -7,7 +7,7 @@ import (
 )
 
 // validationRules documents /v1/validation-rules and their assignments
-// (rest/validation_rules.go).
+// (rest/validationrules).
 func validationRules(a *API) {
 	a.Tag("Validation rules", "Conditions a voucher or campaign must meet to apply, and where they are assigned.")
 	rule := a.Schema("ValidationRule", Object(

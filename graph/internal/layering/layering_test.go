@@ -98,8 +98,9 @@ func TestAWrongImportFails(t *testing.T) {
 // TestAWrongRestImportFails shows the declared order of rest's packages
 // (Layers itself, not a copy) refusing the imports that would undo the
 // split of rest: the kit importing rest or an area, an area importing
-// rest, an area importing a peer (loyalty v2 the templates) or one above
-// it (the templates the management API), the router's package importing
+// rest (categories), an area importing a peer (loyalty v2 the templates,
+// the catalogue the segments) or one above it (the templates the
+// management API), the router's package importing
 // the test harness, and a package under rest that no layer names — while
 // the imports that go down (an area using the kit, the management API
 // showing the templates' shapes, rest mounting the areas, the harness and
@@ -112,13 +113,19 @@ func TestAWrongRestImportFails(t *testing.T) {
 	writePackage(t, root, "rest/management", "rest/internal/httpkit", "rest/templates", "graph", "rest")
 	writePackage(t, root, "rest/templates", "rest/internal/httpkit", "rest/management")
 	writePackage(t, root, "rest/loyaltyv2", "rest/internal/httpkit", "rest/templates")
-	writePackage(t, root, "rest", "rest/internal/httpkit", "rest/management", "rest/templates", "rest/loyaltyv2", "rest/openapi", "rest/resttest")
+	writePackage(t, root, "rest/catalog", "rest/internal/httpkit", "graph", "rest/segments")
+	writePackage(t, root, "rest/segments", "rest/internal/httpkit", "graph")
+	writePackage(t, root, "rest/categories", "rest/internal/httpkit", "rest")
+	writePackage(t, root, "rest", "rest/internal/httpkit", "rest/management", "rest/templates", "rest/loyaltyv2", "rest/openapi", "rest/resttest",
+		"rest/catalog", "rest/segments", "rest/categories")
 	writePackage(t, root, "rest/resttest", "rest", "rest/openapi")
 	writePackage(t, root, "rest/loyalty", "rest/internal/httpkit")
 	writePackage(t, root, "cmd/promoengine", "rest", "graph")
 
 	wantViolations(t, root, Layers, []string{"graph", "rest", "cmd"},
 		"rest -> rest/resttest",
+		"rest/catalog -> rest/segments",
+		"rest/categories -> rest",
 		"rest/internal/httpkit -> rest",
 		"rest/internal/httpkit -> rest/management",
 		"rest/loyalty -> (no declared layer)",

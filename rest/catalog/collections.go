@@ -1,4 +1,4 @@
-package rest
+package catalog
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/catalog"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerProductCollections mounts /v1/product-collections (SDK:
@@ -25,19 +26,19 @@ func registerProductCollections(v1 *gin.RouterGroup, auth gin.HandlerFunc, h pro
 // products only for STATIC (the other key is left out, as the real
 // service does); updated_at once it changed.
 type collectionBody struct {
-	ID        string           `json:"id"`
-	Name      string           `json:"name"`
-	Type      string           `json:"type"`
-	Filter    map[string]any   `json:"filter,omitempty"`
-	Products  []map[string]any `json:"products,omitempty"`
-	CreatedAt timestamp        `json:"created_at"`
-	UpdatedAt *timestamp       `json:"updated_at,omitempty"`
-	Object    string           `json:"object"`
+	ID        string             `json:"id"`
+	Name      string             `json:"name"`
+	Type      string             `json:"type"`
+	Filter    map[string]any     `json:"filter,omitempty"`
+	Products  []map[string]any   `json:"products,omitempty"`
+	CreatedAt httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt *httpkit.Timestamp `json:"updated_at,omitempty"`
+	Object    string             `json:"object"`
 }
 
 func collectionJSON(pc *ent.ProductCollection) collectionBody {
-	b := collectionBody{ID: pc.ID, Name: pc.Name, Type: pc.Type.String(), CreatedAt: timestamp(pc.CreatedAt),
-		UpdatedAt: optionalTime(pc.UpdatedAt), Object: "products_collection"}
+	b := collectionBody{ID: pc.ID, Name: pc.Name, Type: pc.Type.String(), CreatedAt: httpkit.Timestamp(pc.CreatedAt),
+		UpdatedAt: httpkit.OptionalTime(pc.UpdatedAt), Object: "products_collection"}
 	if pc.Type.String() == "AUTO_UPDATE" {
 		b.Filter = pc.Filter
 	} else {
@@ -53,12 +54,12 @@ func collectionJSON(pc *ent.ProductCollection) collectionBody {
 func (h productHandlers) listCollections(c *gin.Context) {
 	in, err := listInput(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().ProductCollectionList(c.Request.Context(), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]collectionBody, len(res.Data))
@@ -71,15 +72,15 @@ func (h productHandlers) listCollections(c *gin.Context) {
 // createCollection serves POST /v1/product-collections.
 func (h productHandlers) createCollection(c *gin.Context) {
 	var in catalog.CollectionInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	pc, err := inTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
+	pc, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
 		return h.root.Mutation().CreateProductCollection(ctx, in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, collectionJSON(pc))
@@ -89,7 +90,7 @@ func (h productHandlers) createCollection(c *gin.Context) {
 func (h productHandlers) getCollection(c *gin.Context) {
 	pc, err := h.root.Query().ProductCollection(c.Request.Context(), c.Param("collectionId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, collectionJSON(pc))
@@ -98,15 +99,15 @@ func (h productHandlers) getCollection(c *gin.Context) {
 // updateCollection serves PUT /v1/product-collections/{id}.
 func (h productHandlers) updateCollection(c *gin.Context) {
 	var in catalog.CollectionInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	pc, err := inTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
+	pc, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
 		return h.root.Mutation().UpdateProductCollection(ctx, c.Param("collectionId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, collectionJSON(pc))
@@ -114,10 +115,10 @@ func (h productHandlers) updateCollection(c *gin.Context) {
 
 // deleteCollection serves DELETE /v1/product-collections/{id}: 204.
 func (h productHandlers) deleteCollection(c *gin.Context) {
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteProductCollection(ctx, c.Param("collectionId"))
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
@@ -128,12 +129,12 @@ func (h productHandlers) deleteCollection(c *gin.Context) {
 func (h productHandlers) collectionProducts(c *gin.Context) {
 	in, err := listInput(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().ProductCollectionProducts(c.Request.Context(), c.Param("collectionId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]any, len(res.Data))

@@ -1,4 +1,4 @@
-package rest_test
+package catalog_test
 
 import (
 	"net/http"
@@ -65,7 +65,7 @@ func TestGraphQLProductsAndSkus(t *testing.T) {
 		t.Errorf("node = %v", nodes)
 	}
 	// REST sees the product GraphQL made.
-	if got := must(t, e.Do(http.MethodGet, "/v1/products/lamp", nil, app), http.StatusOK); got["id"] != id || got["price"] != float64(5200) {
+	if got := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/lamp", nil, app), http.StatusOK); got["id"] != id || got["price"] != float64(5200) {
 		t.Errorf("REST GET = %v", got)
 	}
 	// Errors are the service's: 404 with the sent reference, 400 for a bad price.
@@ -79,5 +79,5 @@ func TestGraphQLProductsAndSkus(t *testing.T) {
 	if del := gql(`mutation { deleteSku(product: "lamp", id: "lamp-red") deleteProduct(id: "lamp", force: true) }`, nil); del["deleteProduct"] != id {
 		t.Errorf("deletes = %v", del)
 	}
-	must(t, e.Do(http.MethodGet, "/v1/products/"+id, nil, app), http.StatusNotFound)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/products/"+id, nil, app), http.StatusNotFound)
 }

@@ -1,4 +1,11 @@
-package rest
+// Package validationrules serves the v1 validation rules and their
+// assignments (/v1/validation-rules, /v1/validation-rules-assignments)
+// through the graph's resolvers (graph/redemption), and renders an
+// assignment for rest's voucher routes (AssignmentJSON).
+//
+// It is an area out of the flat rest package: it imports the shared kit
+// rest/internal/httpkit, never rest (graph/internal/layering).
+package validationrules
 
 import (
 	"context"
@@ -9,12 +16,15 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // validationRuleHandlers serve /v1/validation-rules through the resolvers.
 type validationRuleHandlers struct{ root *graph.Resolver }
 
-func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
+// Register mounts the validation rule routes on v1, each behind auth (the
+// v1 keys or a bearer token); root is the router's resolver.
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := validationRuleHandlers{root}
 	v1.POST("/validation-rules", auth, h.create)
 	v1.GET("/validation-rules", auth, h.list)
@@ -29,31 +39,32 @@ func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *gr
 
 func validationRuleJSON(r *ent.ValidationRule) gin.H {
 	h := gin.H{"id": r.ID, "name": r.Name, "type": r.Type, "context_type": r.ContextType, "rules": r.Rules,
-		"error": r.Error, "applicable_to": r.ApplicableTo, "created_at": timestamp(r.CreatedAt),
-		"updated_at": optionalTime(r.UpdatedAt), "assignments_count": nil, "object": "validation_rules"}
+		"error": r.Error, "applicable_to": r.ApplicableTo, "created_at": httpkit.Timestamp(r.CreatedAt),
+		"updated_at": httpkit.OptionalTime(r.UpdatedAt), "assignments_count": nil, "object": "validation_rules"}
 	if r.BundleRules != nil { // docs/promotions.md "Bundles"; {} after a PUT with null
 		h["bundle_rules"] = r.BundleRules
 	}
 	return h
 }
 
-func ruleAssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
+// AssignmentJSON renders a rule's assignment as its creation answers it.
+func AssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
 	return gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
-		"related_object_type": a.RelatedObjectType.String(), "created_at": timestamp(a.CreatedAt),
+		"related_object_type": a.RelatedObjectType.String(), "created_at": httpkit.Timestamp(a.CreatedAt),
 		"validation_status": "VALID", "validation_omitted_rules": []string{}, "object": "validation_rules_assignment"}
 }
 
 func (h validationRuleHandlers) create(c *gin.Context) {
 	var in redemption.ValidationRuleInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	r, err := inTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
+	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
 		return h.root.Mutation().CreateValidationRule(ctx, in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, validationRuleJSON(r))
@@ -65,23 +76,23 @@ func (h validationRuleHandlers) create(c *gin.Context) {
 func (h validationRuleHandlers) assignments(c *gin.Context) {
 	var in redemption.RuleAssignmentListInput
 	var err error
-	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
-		renderError(c, err)
+	if in.Limit, in.Page, err = httpkit.LimitAndPage(c); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	queryStrings(c, map[string]**string{"rule": &in.Rule, "related_object_id": &in.RelatedObjectID, "order": &in.Order})
+	httpkit.QueryStrings(c, map[string]**string{"rule": &in.Rule, "related_object_id": &in.RelatedObjectID, "order": &in.Order})
 	if id := c.Param("id"); id != "" {
 		in.Rule = &id
 	}
 	res, err := h.root.Query().ValidationRuleAssignments(c.Request.Context(), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	data := make([]gin.H, len(res.Data))
 	for i, a := range res.Data {
 		data[i] = gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
-			"related_object_type": a.RelatedObjectType.String(), "created_at": timestamp(a.CreatedAt),
+			"related_object_type": a.RelatedObjectType.String(), "created_at": httpkit.Timestamp(a.CreatedAt),
 			"object": "validation_rules_assignment"}
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": res.Total})
@@ -89,14 +100,14 @@ func (h validationRuleHandlers) assignments(c *gin.Context) {
 
 // list serves GET /v1/validation-rules (limit, page).
 func (h validationRuleHandlers) list(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().ValidationRules(c.Request.Context(), limit, page)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	data := make([]any, len(res.Data))
@@ -109,7 +120,7 @@ func (h validationRuleHandlers) list(c *gin.Context) {
 func (h validationRuleHandlers) get(c *gin.Context) {
 	r, err := h.root.Query().ValidationRule(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, validationRuleJSON(r))
@@ -117,25 +128,25 @@ func (h validationRuleHandlers) get(c *gin.Context) {
 
 func (h validationRuleHandlers) update(c *gin.Context) {
 	var in redemption.ValidationRuleInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	r, err := inTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
+	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
 		return h.root.Mutation().UpdateValidationRule(ctx, c.Param("id"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, validationRuleJSON(r))
 }
 
 func (h validationRuleHandlers) delete(c *gin.Context) {
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteValidationRule(ctx, c.Param("id"))
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
@@ -143,25 +154,25 @@ func (h validationRuleHandlers) delete(c *gin.Context) {
 
 func (h validationRuleHandlers) assign(c *gin.Context) {
 	var in redemption.RuleAssignmentInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	a, err := inTx(c, func(ctx context.Context) (*ent.ValidationRuleAssignment, error) {
+	a, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRuleAssignment, error) {
 		return h.root.Mutation().AssignValidationRule(ctx, c.Param("id"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, ruleAssignmentJSON(a))
+	c.PureJSON(http.StatusOK, AssignmentJSON(a))
 }
 
 func (h validationRuleHandlers) unassign(c *gin.Context) {
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().UnassignValidationRule(ctx, c.Param("id"), c.Param("assignmentId"))
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)

@@ -1,4 +1,10 @@
-package rest
+// Package segments serves the v1 customer segments (/v1/segments)
+// through the graph's resolvers (graph/customer), and renders a segment
+// for the customers' routes (JSON: GET /v1/customers/{id}/segments).
+//
+// It is an area out of the flat rest package: it imports the shared kit
+// rest/internal/httpkit, never rest (graph/internal/layering).
+package segments
 
 import (
 	"context"
@@ -13,24 +19,38 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // segmentHandlers serve /v1/segments through the GraphQL resolvers.
 type segmentHandlers struct{ root *graph.Resolver }
 
-type segmentBody struct {
-	ID                string         `json:"id"`
-	Name              string         `json:"name"`
-	CreatedAt         timestamp      `json:"created_at"`
-	UpdatedAt         *timestamp     `json:"updated_at"`
-	Type              string         `json:"type"`
-	Filter            map[string]any `json:"filter"`
-	InitialSyncStatus string         `json:"initial_sync_status,omitempty"`
-	Object            string         `json:"object"`
+// Register mounts the segment routes on v1, each behind auth (the v1 keys
+// or a bearer token); root is the router's resolver.
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
+	h := segmentHandlers{root}
+	v1.POST("/segments", auth, h.create)
+	v1.GET("/segments", auth, h.list)
+	v1.GET("/segments/:id", auth, h.get)
+	v1.DELETE("/segments/:id", auth, h.delete)
 }
 
+type segmentBody struct {
+	ID                string             `json:"id"`
+	Name              string             `json:"name"`
+	CreatedAt         httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt         *httpkit.Timestamp `json:"updated_at"`
+	Type              string             `json:"type"`
+	Filter            map[string]any     `json:"filter"`
+	InitialSyncStatus string             `json:"initial_sync_status,omitempty"`
+	Object            string             `json:"object"`
+}
+
+// JSON renders a segment as a list shows it (no initial_sync_status).
+func JSON(s *ent.Segment) any { return segmentJSON(s) }
+
 func segmentJSON(s *ent.Segment) segmentBody {
-	return segmentBody{ID: s.ID, Name: s.Name, CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt),
+	return segmentBody{ID: s.ID, Name: s.Name, CreatedAt: httpkit.Timestamp(s.CreatedAt), UpdatedAt: httpkit.OptionalTime(s.UpdatedAt),
 		Type: s.Type, Filter: s.Filter, Object: "segment"}
 }
 
@@ -38,8 +58,8 @@ func segmentJSON(s *ent.Segment) segmentBody {
 // so initial_sync_status is DONE.
 func (h segmentHandlers) create(c *gin.Context) {
 	var in customer.CreateSegmentInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	var seg *ent.Segment
@@ -49,7 +69,7 @@ func (h segmentHandlers) create(c *gin.Context) {
 		return err
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	body := segmentJSON(seg)
@@ -61,7 +81,7 @@ func (h segmentHandlers) create(c *gin.Context) {
 func (h segmentHandlers) get(c *gin.Context) {
 	seg, err := h.root.Query().Segment(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	body := segmentJSON(seg)
@@ -76,7 +96,7 @@ func (h segmentHandlers) delete(c *gin.Context) {
 		return err
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
@@ -86,26 +106,26 @@ func (h segmentHandlers) delete(c *gin.Context) {
 func (h segmentHandlers) list(c *gin.Context) {
 	in, err := segmentListParams(c.Request.URL.Query())
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	page, err := h.root.Query().ListSegments(c.Request.Context(), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	items := make([]segmentBody, len(page.Data))
 	for i, s := range page.Data {
 		items[i] = segmentJSON(s)
 	}
-	c.PureJSON(http.StatusOK, segmentList{listEnvelope: newList(items, page.Total), Segments: items})
+	c.PureJSON(http.StatusOK, segmentList{ListEnvelope: httpkit.NewList(items, page.Total), Segments: items})
 }
 
 // segmentList is the v1 list envelope with the segments in data (as
 // data_ref says and the real service's example shows) and again in
 // segments, the array the reference schema names (docs/events.md).
 type segmentList struct {
-	listEnvelope[segmentBody]
+	httpkit.ListEnvelope[segmentBody]
 	Segments []segmentBody `json:"segments"`
 }
 
@@ -130,7 +150,7 @@ func segmentListParams(q url.Values) (*customer.SegmentListInput, error) {
 			in.IDs = append(in.IDs, q[key]...)
 		}
 	}
-	filters, err := deepFilters(q)
+	filters, err := httpkit.DeepFilters(q)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package rest_test
+package catalog_test
 
 import (
 	"net/http"
@@ -15,28 +15,28 @@ import (
 func TestProductCollectionsStaticAndAutoUpdate(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	shirt := createProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500,
+	shirt := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500,
 		"metadata": map[string]any{"color": "brown"}})
-	createProduct(t, e, app, map[string]any{"source_id": "sock", "name": "Sock", "price": 500})
-	createProduct(t, e, app, map[string]any{"source_id": "hat", "name": "Hat", "price": 900})
-	sku := must(t, e.DoJSON(http.MethodPost, "/v1/products/shirt/skus", map[string]any{"source_id": "shirt-s", "sku": "S",
+	resttest.CreateProduct(t, e, app, map[string]any{"source_id": "sock", "name": "Sock", "price": 500})
+	resttest.CreateProduct(t, e, app, map[string]any{"source_id": "hat", "name": "Hat", "price": 900})
+	sku := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/shirt/skus", map[string]any{"source_id": "shirt-s", "sku": "S",
 		"price": 800}, app), http.StatusOK)
 
-	static := must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Picks",
+	static := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Picks",
 		"products": []any{map[string]any{"id": "sock", "object": "product"}, map[string]any{"id": sku["id"], "object": "sku"}}}, app), http.StatusOK)
 	sid, _ := static["id"].(string)
 	if !strings.HasPrefix(sid, "pc_") || static["object"] != "products_collection" || static["type"] != "STATIC" ||
 		len(static["products"].([]any)) != 2 || static["filter"] != nil {
 		t.Fatalf("static %v", static)
 	}
-	items := must(t, e.Do(http.MethodGet, "/v1/product-collections/"+sid+"/products", nil, app), http.StatusOK)
+	items := resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+sid+"/products", nil, app), http.StatusOK)
 	data := items["data"].([]any)
 	if items["total"] != float64(2) || len(data) != 2 || data[0].(map[string]any)["object"] != "product" ||
 		data[1].(map[string]any)["object"] != "sku" || data[1].(map[string]any)["product"].(map[string]any)["id"] != shirt["id"] {
 		t.Errorf("static products %v", items)
 	}
 
-	auto := must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "AUTO_UPDATE", "name": "Cheap",
+	auto := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "AUTO_UPDATE", "name": "Cheap",
 		"filter": map[string]any{"junction": "AND", "price": map[string]any{"conditions": map[string]any{"$less_than": []any{1000}}}}}, app), http.StatusOK)
 	aid := auto["id"].(string)
 	// The junction sent as AND answers in the documents' case.
@@ -45,7 +45,7 @@ func TestProductCollectionsStaticAndAutoUpdate(t *testing.T) {
 	}
 	names := func(id, query string) (float64, []string) {
 		t.Helper()
-		l := must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products"+query, nil, app), http.StatusOK)
+		l := resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products"+query, nil, app), http.StatusOK)
 		var out []string
 		for _, it := range l["data"].([]any) {
 			m := it.(map[string]any)
@@ -65,33 +65,33 @@ func TestProductCollectionsStaticAndAutoUpdate(t *testing.T) {
 		t.Errorf("page 2 %v %v", total, got)
 	}
 	// Membership is live: a new cheap product is in.
-	createProduct(t, e, app, map[string]any{"name": "Pin", "price": 100})
+	resttest.CreateProduct(t, e, app, map[string]any{"name": "Pin", "price": 100})
 	if total, _ := names(aid, ""); total != 4 {
 		t.Errorf("after a new cheap product: %v", total)
 	}
 	// metadata and or.
-	must(t, e.DoJSON(http.MethodPut, "/v1/product-collections/"+aid, map[string]any{"name": "Brown or hats",
+	resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/product-collections/"+aid, map[string]any{"name": "Brown or hats",
 		"filter": map[string]any{"junction": "or", "metadata.color": map[string]any{"conditions": map[string]any{"$is": []any{"brown"}}},
 			"name": map[string]any{"conditions": map[string]any{"$starts_with": []any{"Ha"}}}}}, app), http.StatusOK)
 	if total, got := names(aid, "?order=created_at"); total != 2 || strings.Join(got, ",") != "Shirt,Hat" {
 		t.Errorf("brown or hats %v %v", total, got)
 	}
-	got := must(t, e.Do(http.MethodGet, "/v1/product-collections/"+aid, nil, app), http.StatusOK)
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+aid, nil, app), http.StatusOK)
 	if got["name"] != "Brown or hats" || got["updated_at"] == nil {
 		t.Errorf("updated %v", got)
 	}
 	// A STATIC collection is renamed only.
-	wantErrorKey(t, e.DoJSON(http.MethodPut, "/v1/product-collections/"+sid, map[string]any{"filter": map[string]any{"junction": "and"}}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPut, "/v1/product-collections/"+sid, map[string]any{"filter": map[string]any{"junction": "and"}}, app),
 		http.StatusBadRequest, "invalid_payload")
 
-	l := must(t, e.Do(http.MethodGet, "/v1/product-collections", nil, app), http.StatusOK)
+	l := resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections", nil, app), http.StatusOK)
 	if l["total"] != float64(2) || len(l["data"].([]any)) != 2 || l["data_ref"] != "data" {
 		t.Errorf("list %v", l)
 	}
 	if r := e.Do(http.MethodDelete, "/v1/product-collections/"+sid, nil, app); r.Status != http.StatusNoContent {
 		t.Errorf("delete %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/product-collections/"+sid, nil, app), "products_collection", sid)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/product-collections/"+sid, nil, app), "products_collection", sid)
 
 	// GraphQL calls the same use cases.
 	r := e.GraphQL(app, `query($id: ID!) { productCollection(id: $id) { id name type } productCollectionProducts(id: $id) { total data { product { id } sku { id } } } }`,
@@ -107,8 +107,8 @@ func TestProductCollectionsStaticAndAutoUpdate(t *testing.T) {
 func TestProductCollectionBadInputWritesNothing(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createProduct(t, e, app, map[string]any{"source_id": "known", "name": "Known"})
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "X",
+	resttest.CreateProduct(t, e, app, map[string]any{"source_id": "known", "name": "Known"})
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "X",
 		"products": []any{map[string]any{"id": "known", "object": "product"}, map[string]any{"id": "prod_nope", "object": "product"}}}, app),
 		"product", "prod_nope")
 	many := make([]any, 21)
@@ -132,15 +132,15 @@ func TestProductCollectionBadInputWritesNothing(t *testing.T) {
 		{map[string]any{"type": "STATIC"}, ".name"},
 	}
 	for _, c := range bad {
-		body := wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/product-collections", c.body, app), http.StatusBadRequest, "invalid_payload")
+		body := resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/product-collections", c.body, app), http.StatusBadRequest, "invalid_payload")
 		if d, _ := body["details"].(string); !strings.Contains(d, c.details) {
 			t.Errorf("details %q, want %q", d, c.details)
 		}
 	}
-	if n := e.DB.Client.ProductCollection.Query().CountX(systemCtx()); n != 0 {
+	if n := e.DB.Client.ProductCollection.Query().CountX(resttest.SystemCtx()); n != 0 {
 		t.Errorf("%d collections stored after refused requests", n)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/product-collections/pc_nope/products", nil, app), "products_collection", "pc_nope")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/product-collections/pc_nope/products", nil, app), "products_collection", "pc_nope")
 }
 
 // TestProductCollectionTenancy: another project's collections are not
@@ -149,20 +149,20 @@ func TestProductCollectionTenancy(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	other := resttest.App(e.NewProject("other"))
-	createProduct(t, e, other, map[string]any{"name": "Theirs", "price": 1})
-	createProduct(t, e, app, map[string]any{"name": "Mine", "price": 1})
-	pc := must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "AUTO_UPDATE", "name": "All",
+	resttest.CreateProduct(t, e, other, map[string]any{"name": "Theirs", "price": 1})
+	resttest.CreateProduct(t, e, app, map[string]any{"name": "Mine", "price": 1})
+	pc := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "AUTO_UPDATE", "name": "All",
 		"filter": map[string]any{"junction": "and", "price": map[string]any{"conditions": map[string]any{"$has_value": []any{}}}}}, app), http.StatusOK)
 	id := pc["id"].(string)
-	must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id, nil, other), http.StatusNotFound)
-	must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products", nil, other), http.StatusNotFound)
-	must(t, e.Do(http.MethodDelete, "/v1/product-collections/"+id, nil, other), http.StatusNotFound)
-	l := must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products", nil, app), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id, nil, other), http.StatusNotFound)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products", nil, other), http.StatusNotFound)
+	resttest.Must(t, e.Do(http.MethodDelete, "/v1/product-collections/"+id, nil, other), http.StatusNotFound)
+	l := resttest.Must(t, e.Do(http.MethodGet, "/v1/product-collections/"+id+"/products", nil, app), http.StatusOK)
 	if l["total"] != float64(1) || l["data"].([]any)[0].(map[string]any)["name"] != "Mine" {
 		t.Errorf("products %v", l)
 	}
 	// A static collection cannot list another project's product.
-	theirs := must(t, e.Do(http.MethodGet, "/v1/products", nil, other), http.StatusOK)["products"].([]any)[0].(map[string]any)["id"].(string)
-	must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Steal",
+	theirs := resttest.Must(t, e.Do(http.MethodGet, "/v1/products", nil, other), http.StatusOK)["products"].([]any)[0].(map[string]any)["id"].(string)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Steal",
 		"products": []any{map[string]any{"id": theirs, "object": "product"}}}, app), http.StatusNotFound)
 }

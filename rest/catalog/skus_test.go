@@ -1,4 +1,4 @@
-package rest_test
+package catalog_test
 
 import (
 	"net/http"
@@ -10,10 +10,10 @@ import (
 func TestSkusUnderAProduct(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	p := createProduct(t, e, app, map[string]any{"source_id": "phone", "name": "Phone", "attributes": []string{"color", "memory"}})
-	other := createProduct(t, e, app, map[string]any{"source_id": "case"})
+	p := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "phone", "name": "Phone", "attributes": []string{"color", "memory"}})
+	other := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "case"})
 
-	s := must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"source_id": "phone-blue-64",
+	s := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"source_id": "phone-blue-64",
 		"sku": "Blue 64", "price": 50000, "currency": "EUR", "attributes": map[string]string{"color": "blue", "memory": "64"},
 		"metadata": map[string]any{"ean": "123"}}, app), http.StatusOK)
 	sid, _ := s["id"].(string)
@@ -22,28 +22,28 @@ func TestSkusUnderAProduct(t *testing.T) {
 		t.Errorf("created SKU = %v", s)
 	}
 	// A SKU with only a price (the Python SDK's test) is fine: nullable fields present.
-	bare := must(t, e.DoJSON(http.MethodPost, "/v1/products/"+p["id"].(string)+"/skus", map[string]any{"price": 100}, app), http.StatusOK)
+	bare := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/"+p["id"].(string)+"/skus", map[string]any{"price": 100}, app), http.StatusOK)
 	for _, k := range []string{"source_id", "sku", "currency", "image_url", "updated_at"} {
 		if v, ok := bare[k]; !ok || v != nil {
 			t.Errorf("bare SKU %s = %v (present %v)", k, v, ok)
 		}
 	}
 	// Upsert by source_id and by id.
-	again := must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"source_id": "phone-blue-64", "price": 45000}, app), http.StatusOK)
+	again := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"source_id": "phone-blue-64", "price": 45000}, app), http.StatusOK)
 	if again["id"] != sid || again["price"] != float64(45000) || again["sku"] != "Blue 64" || again["updated_at"] == nil {
 		t.Errorf("upserted SKU = %v", again)
 	}
-	if byID := must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"id": sid, "sku": "Blue 64GB"}, app), http.StatusOK); byID["id"] != sid || byID["sku"] != "Blue 64GB" {
+	if byID := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/phone/skus", map[string]any{"id": sid, "sku": "Blue 64GB"}, app), http.StatusOK); byID["id"] != sid || byID["sku"] != "Blue 64GB" {
 		t.Errorf("upserted by id = %v", byID)
 	}
 	// A SKU source_id is unique in the project: another product cannot take it, and nothing changes.
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/products/case/skus", map[string]any{"source_id": "phone-blue-64", "price": 1}, app),
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/products/case/skus", map[string]any{"source_id": "phone-blue-64", "price": 1}, app),
 		http.StatusConflict, "duplicate_found", "phone-blue-64")
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products/case/skus", map[string]any{"id": sid, "price": 1}, app), "sku", sid)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products/case/skus", map[string]any{"id": sid, "price": 1}, app), "sku", sid)
 
 	// Reads: /v1/skus by id and by source_id; the product's list and its embedded list.
 	for _, ref := range []string{sid, "phone-blue-64"} {
-		got := must(t, e.Do(http.MethodGet, "/v1/skus/"+ref, nil, app), http.StatusOK)
+		got := resttest.Must(t, e.Do(http.MethodGet, "/v1/skus/"+ref, nil, app), http.StatusOK)
 		if got["id"] != sid || got["price"] != float64(45000) {
 			t.Errorf("GET /v1/skus/%s = %v", ref, got)
 		}
@@ -51,18 +51,18 @@ func TestSkusUnderAProduct(t *testing.T) {
 			t.Errorf("GET /v1/skus embeds the product: %v", got)
 		}
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/skus/nope", nil, app), "sku", "nope")
-	list := must(t, e.Do(http.MethodGet, "/v1/products/phone/skus?order=created_at", nil, app), http.StatusOK)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/skus/nope", nil, app), "sku", "nope")
+	list := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/phone/skus?order=created_at", nil, app), http.StatusOK)
 	if list["object"] != "list" || list["data_ref"] != "skus" || list["total"] != float64(2) ||
 		list["skus"].([]any)[0].(map[string]any)["id"] != sid {
 		t.Errorf("SKU list = %v", list)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/nope/skus", nil, app), "product", "nope")
-	got := must(t, e.Do(http.MethodGet, "/v1/products/phone", nil, app), http.StatusOK)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/nope/skus", nil, app), "product", "nope")
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/phone", nil, app), http.StatusOK)
 	if skus := got["skus"].(map[string]any); skus["total"] != float64(2) || skus["data"].([]any)[0].(map[string]any)["id"] != sid {
 		t.Errorf("product's skus = %v", skus)
 	}
-	products := must(t, e.Do(http.MethodGet, "/v1/products?order=created_at", nil, app), http.StatusOK)
+	products := resttest.Must(t, e.Do(http.MethodGet, "/v1/products?order=created_at", nil, app), http.StatusOK)
 	first := products["products"].([]any)[0].(map[string]any)
 	if products["data_ref"] != "products" || first["id"] != p["id"] || first["skus"].(map[string]any)["total"] != float64(2) ||
 		products["products"].([]any)[1].(map[string]any)["skus"].(map[string]any)["total"] != float64(0) {
@@ -70,25 +70,25 @@ func TestSkusUnderAProduct(t *testing.T) {
 	}
 
 	// PUT: sent fields only; another product's path is 404 sku.
-	up := must(t, e.DoJSON(http.MethodPut, "/v1/products/phone/skus/phone-blue-64", map[string]any{"currency": "USD",
+	up := resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/products/phone/skus/phone-blue-64", map[string]any{"currency": "USD",
 		"source_id": "renamed", "unknown": true}, app), http.StatusOK)
 	if up["currency"] != "USD" || up["source_id"] != "phone-blue-64" || up["price"] != float64(45000) {
 		t.Errorf("PUT SKU = %v", up)
 	}
-	wantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/case/skus/"+sid, map[string]any{"currency": "PLN"}, app), "sku", sid)
-	wantError(t, e.DoJSON(http.MethodPut, "/v1/products/phone/skus/"+sid, map[string]any{"price": -1}, app),
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/case/skus/"+sid, map[string]any{"currency": "PLN"}, app), "sku", sid)
+	resttest.WantError(t, e.DoJSON(http.MethodPut, "/v1/products/phone/skus/"+sid, map[string]any{"price": -1}, app),
 		http.StatusBadRequest, "invalid_payload", "price")
 
 	// DELETE: 404 for the wrong product or SKU, 204, then gone.
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/products/"+other["id"].(string)+"/skus/"+sid, nil, app), "sku", sid)
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/products/nope/skus/"+sid, nil, app), "product", "nope")
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/products/"+other["id"].(string)+"/skus/"+sid, nil, app), "sku", sid)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/products/nope/skus/"+sid, nil, app), "product", "nope")
 	if r := e.Do(http.MethodDelete, "/v1/products/phone/skus/"+sid+"?force=true", nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("DELETE SKU: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+sid, nil, app), "sku", sid)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+sid, nil, app), "sku", sid)
 	// Deleting the product deletes its SKUs.
 	if r := e.Do(http.MethodDelete, "/v1/products/phone", nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("DELETE product: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+bare["id"].(string), nil, app), "sku", bare["id"].(string))
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+bare["id"].(string), nil, app), "sku", bare["id"].(string))
 }

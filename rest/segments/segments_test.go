@@ -1,4 +1,4 @@
-package rest_test
+package segments_test
 
 import (
 	"net/http"
@@ -12,7 +12,7 @@ import (
 func TestListSegments(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	defineEvent(t, e, app, "purchase", nil)
+	resttest.DefineEvent(t, e, app, "purchase", nil)
 	var ids []string // oldest first
 	var created []string
 	for i, name := range []string{"alpha", "beta", "gamma", "delta", "epsilon"} {
@@ -21,14 +21,14 @@ func TestListSegments(t *testing.T) {
 			body = map[string]any{"name": name, "type": "auto-update",
 				"filter": map[string]any{"events.purchase.count": map[string]any{"conditions": map[string]any{"$more_than": []any{"0"}}}}}
 		}
-		seg := must(t, e.DoJSON(http.MethodPost, "/v1/segments", body, app), http.StatusOK)
+		seg := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/segments", body, app), http.StatusOK)
 		ids = append(ids, seg["id"].(string))
 		created = append(created, seg["created_at"].(string))
 		time.Sleep(3 * time.Millisecond)
 	}
 	list := func(query string) (names []string, total float64) {
 		t.Helper()
-		body := must(t, e.Do(http.MethodGet, "/v1/segments"+query, nil, app), http.StatusOK)
+		body := resttest.Must(t, e.Do(http.MethodGet, "/v1/segments"+query, nil, app), http.StatusOK)
 		if body["object"] != "list" || body["data_ref"] != "data" {
 			t.Fatalf("envelope: %v", body)
 		}
@@ -84,7 +84,7 @@ func TestListSegments(t *testing.T) {
 		"?filters[name]=x":                                   "filters[name]",
 	}
 	for q, want := range bad {
-		wantError(t, e.Do(http.MethodGet, "/v1/segments"+q, nil, app), http.StatusBadRequest, "invalid_query_params", want)
+		resttest.WantError(t, e.Do(http.MethodGet, "/v1/segments"+q, nil, app), http.StatusBadRequest, "invalid_query_params", want)
 	}
 }
 
@@ -94,17 +94,17 @@ func TestListSegments(t *testing.T) {
 func TestListSegmentsAlsoInSegmentsArray(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	empty := must(t, e.Do(http.MethodGet, "/v1/segments", nil, app), http.StatusOK)
-	if mustJSON(empty) != `{"data":[],"data_ref":"data","object":"list","segments":[],"total":0}` {
-		t.Fatalf("empty list = %s", mustJSON(empty))
+	empty := resttest.Must(t, e.Do(http.MethodGet, "/v1/segments", nil, app), http.StatusOK)
+	if resttest.MustJSON(empty) != `{"data":[],"data_ref":"data","object":"list","segments":[],"total":0}` {
+		t.Fatalf("empty list = %s", resttest.MustJSON(empty))
 	}
 	for _, name := range []string{"first", "second"} {
-		must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": name, "type": "static"}, app), http.StatusOK)
+		resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": name, "type": "static"}, app), http.StatusOK)
 		time.Sleep(3 * time.Millisecond)
 	}
-	got := must(t, e.Do(http.MethodGet, "/v1/segments?limit=1", nil, app), http.StatusOK)
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/segments?limit=1", nil, app), http.StatusOK)
 	data, segs := got["data"].([]any), got["segments"].([]any)
-	if len(data) != 1 || got["total"] != 2.0 || mustJSON(data) != mustJSON(segs) || data[0].(map[string]any)["name"] != "second" {
-		t.Errorf("list = %s", mustJSON(got))
+	if len(data) != 1 || got["total"] != 2.0 || resttest.MustJSON(data) != resttest.MustJSON(segs) || data[0].(map[string]any)["name"] != "second" {
+		t.Errorf("list = %s", resttest.MustJSON(got))
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package catalog_test
 
 import (
 	"net/http"
@@ -14,7 +14,7 @@ var asyncIDRE = regexp.MustCompile(`^aa_[0-9a-f]{18}$`)
 // returns the finished job.
 func startJob(t *testing.T, e *resttest.Env, h resttest.Headers, path string, body []byte) map[string]any {
 	t.Helper()
-	r := must(t, e.Do(http.MethodPost, path, body, h), http.StatusAccepted)
+	r := resttest.Must(t, e.Do(http.MethodPost, path, body, h), http.StatusAccepted)
 	id, _ := r["async_action_id"].(string)
 	if !asyncIDRE.MatchString(id) || len(r) != 1 {
 		t.Fatalf("POST %s = %v", path, r)
@@ -25,7 +25,7 @@ func startJob(t *testing.T, e *resttest.Env, h resttest.Headers, path string, bo
 func TestProductsBulkAndMetadataAsync(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createProduct(t, e, app, map[string]any{"source_id": "a", "name": "A", "price": 100, "metadata": map[string]any{"keep": 1}})
+	resttest.CreateProduct(t, e, app, map[string]any{"source_id": "a", "name": "A", "price": 100, "metadata": map[string]any{"keep": 1}})
 
 	job := startJob(t, e, app, "/v1/products/bulk/async",
 		[]byte(`[{"source_id":"a","price":150,"attributes":["size"]},{"source_id":"b","name":"B","price":200}]`))
@@ -39,11 +39,11 @@ func TestProductsBulkAndMetadataAsync(t *testing.T) {
 		a["updated"] != true || b["source_id"] != "b" || b["found"] != false || b["updated"] != true {
 		t.Errorf("bulk results = %v", results)
 	}
-	if a := must(t, e.Do(http.MethodGet, "/v1/products/a", nil, app), http.StatusOK); a["price"] != float64(150) || a["name"] != "A" ||
+	if a := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/a", nil, app), http.StatusOK); a["price"] != float64(150) || a["name"] != "A" ||
 		len(a["attributes"].([]any)) != 1 {
 		t.Errorf("a after bulk = %v", a)
 	}
-	if b := must(t, e.Do(http.MethodGet, "/v1/products/b", nil, app), http.StatusOK); b["name"] != "B" || b["price"] != float64(200) {
+	if b := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/b", nil, app), http.StatusOK); b["name"] != "B" || b["price"] != float64(200) {
 		t.Errorf("b after bulk = %v", b)
 	}
 
@@ -51,10 +51,10 @@ func TestProductsBulkAndMetadataAsync(t *testing.T) {
 	if res := job["result"].(map[string]any); job["status"] != "DONE" || job["type"] != "PRODUCTS.METADATA_UPDATE" || res["done_count"] != float64(2) {
 		t.Fatalf("metadata job = %v", job)
 	}
-	if a := must(t, e.Do(http.MethodGet, "/v1/products/a", nil, app), http.StatusOK)["metadata"].(map[string]any); a["color"] != "red" || a["keep"] != float64(1) {
+	if a := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/a", nil, app), http.StatusOK)["metadata"].(map[string]any); a["color"] != "red" || a["keep"] != float64(1) {
 		t.Errorf("a's metadata = %v (merged: both keys)", a)
 	}
-	if c := must(t, e.Do(http.MethodGet, "/v1/products/c", nil, app), http.StatusOK); c["metadata"].(map[string]any)["color"] != "red" {
+	if c := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/c", nil, app), http.StatusOK); c["metadata"].(map[string]any)["color"] != "red" {
 		t.Errorf("c (upserted) = %v", c)
 	}
 
@@ -72,9 +72,9 @@ func TestProductsBulkAndMetadataAsync(t *testing.T) {
 			t.Errorf("bulk %s: %d %s", body, r.Status, r.Body)
 		}
 	}
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/products/metadata/async", map[string]any{"source_ids": []string{"a"}}, app),
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/products/metadata/async", map[string]any{"source_ids": []string{"a"}}, app),
 		http.StatusBadRequest, "invalid_payload", "metadata")
-	if l := must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(3) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(3) {
 		t.Errorf("%v products, want a, b, c", l["total"])
 	}
 }

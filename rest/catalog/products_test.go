@@ -1,4 +1,4 @@
-package rest_test
+package catalog_test
 
 import (
 	"net/http"
@@ -15,26 +15,15 @@ var (
 	skuIDRE     = regexp.MustCompile(`^sku_[0-9a-f]{18}$`)
 )
 
-func createProduct(t *testing.T, e *resttest.Env, h resttest.Headers, body map[string]any) map[string]any {
-	t.Helper()
-	return must(t, e.DoJSON(http.MethodPost, "/v1/products", body, h), http.StatusOK)
-}
-
-// wantNotFound is resttest.WantNotFound.
-func wantNotFound(t *testing.T, r resttest.Response, resourceType, sent string) {
-	t.Helper()
-	resttest.WantNotFound(t, r, resourceType, sent)
-}
-
 func TestProductUpsertReadUpdateDelete(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 
-	created := createProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500,
+	created := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500,
 		"attributes": []string{"color", "size"}, "metadata": map[string]any{"season": "summer"}})
 	id, _ := created["id"].(string)
 	if !productIDRE.MatchString(id) || created["object"] != "product" || created["source_id"] != "shirt" ||
-		created["price"] != float64(2500) || created["updated_at"] != nil || !timestampRE.MatchString(created["created_at"].(string)) {
+		created["price"] != float64(2500) || created["updated_at"] != nil || !resttest.TimestampRE.MatchString(created["created_at"].(string)) {
 		t.Errorf("created = %v", created)
 	}
 	if v, ok := created["image_url"]; !ok || v != nil {
@@ -45,45 +34,45 @@ func TestProductUpsertReadUpdateDelete(t *testing.T) {
 	}
 
 	// The same source_id again: the same product, with the sent fields applied.
-	again := createProduct(t, e, app, map[string]any{"source_id": "shirt", "price": 2700})
+	again := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt", "price": 2700})
 	if again["id"] != id || again["price"] != float64(2700) || again["name"] != "Shirt" || again["updated_at"] == nil ||
 		again["metadata"].(map[string]any)["season"] != "summer" {
 		t.Errorf("upserted = %v", again)
 	}
 	// Only the source_id: the product as it is (nothing to change, updated_at too).
-	if same := createProduct(t, e, app, map[string]any{"source_id": "shirt"}); same["id"] != id || same["price"] != float64(2700) ||
+	if same := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt"}); same["id"] != id || same["price"] != float64(2700) ||
 		same["updated_at"] != again["updated_at"] {
 		t.Errorf("upsert without fields = %v", same)
 	}
 	// By id too; an unknown id is 404.
-	byID := createProduct(t, e, app, map[string]any{"id": id, "image_url": "https://img.example/s.png"})
+	byID := resttest.CreateProduct(t, e, app, map[string]any{"id": id, "image_url": "https://img.example/s.png"})
 	if byID["id"] != id || byID["image_url"] != "https://img.example/s.png" || byID["price"] != float64(2700) {
 		t.Errorf("upserted by id = %v", byID)
 	}
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"id": "prod_nope", "name": "x"}, app), "product", "prod_nope")
-	if l := must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(1) {
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"id": "prod_nope", "name": "x"}, app), "product", "prod_nope")
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(1) {
 		t.Errorf("after three creates of one product: %v", l)
 	}
 
 	// GET by id and by source_id: the product with its SKU list.
 	for _, ref := range []string{id, "shirt"} {
-		got := must(t, e.Do(http.MethodGet, "/v1/products/"+ref, nil, app), http.StatusOK)
+		got := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/"+ref, nil, app), http.StatusOK)
 		skus, _ := got["skus"].(map[string]any)
 		if got["id"] != id || skus == nil || skus["object"] != "list" || skus["data_ref"] != "data" ||
 			skus["total"] != float64(0) || len(skus["data"].([]any)) != 0 {
 			t.Errorf("GET /v1/products/%s = %v", ref, got)
 		}
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/no-such-source", nil, app), "product", "no-such-source")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/no-such-source", nil, app), "product", "no-such-source")
 
 	// PUT changes the sent fields only; id and source_id stay.
-	up := must(t, e.DoJSON(http.MethodPut, "/v1/products/shirt", map[string]any{"id": "prod_other", "source_id": "other",
+	up := resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/products/shirt", map[string]any{"id": "prod_other", "source_id": "other",
 		"name": "Shirt v2", "attributes": []string{"color"}}, app), http.StatusOK)
 	if up["id"] != id || up["source_id"] != "shirt" || up["name"] != "Shirt v2" || up["price"] != float64(2700) ||
 		len(up["attributes"].([]any)) != 1 {
 		t.Errorf("PUT = %v", up)
 	}
-	wantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/nope", map[string]any{"name": "x"}, app), "product", "nope")
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/nope", map[string]any{"name": "x"}, app), "product", "nope")
 
 	// Bad input: the error object, nothing written.
 	for _, body := range []string{`{"source_id":"bad","price":-1}`, `{"source_id":"bad","price":10000000000001}`,
@@ -94,25 +83,25 @@ func TestProductUpsertReadUpdateDelete(t *testing.T) {
 			t.Errorf("POST %s: %d %s", body, r.Status, r.Body)
 		}
 	}
-	wantError(t, e.DoJSON(http.MethodPut, "/v1/products/shirt", map[string]any{"price": -5}, app),
+	resttest.WantError(t, e.DoJSON(http.MethodPut, "/v1/products/shirt", map[string]any{"price": -5}, app),
 		http.StatusBadRequest, "invalid_payload", "price")
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/bad", nil, app), "product", "bad")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/bad", nil, app), "product", "bad")
 
 	// DELETE (by source_id): 204, then 404; the product is in the bin,
 	// which keeps its source_id until the bin entry is deleted for good.
-	wantError(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=maybe", nil, app), http.StatusBadRequest, "invalid_query_params", "force")
+	resttest.WantError(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=maybe", nil, app), http.StatusBadRequest, "invalid_query_params", "force")
 	if r := e.Do(http.MethodDelete, "/v1/products/shirt", nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("DELETE: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+id, nil, app), "product", id)
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=true", nil, app), "product", "shirt")
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"source_id": "shirt"}, app),
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+id, nil, app), "product", id)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/products/shirt?force=true", nil, app), "product", "shirt")
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"source_id": "shirt"}, app),
 		http.StatusConflict, "duplicate_found", "bin")
-	entry := binEntryOf(t, e, app, id)
+	entry := resttest.BinEntryOf(t, e, app, id)
 	if r := e.Do(http.MethodDelete, "/v1/trash-bin/"+entry["id"].(string), nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("DELETE bin entry: %d %s", r.Status, r.Body)
 	}
-	if reborn := createProduct(t, e, app, map[string]any{"source_id": "shirt"}); reborn["id"] == id || reborn["name"] != nil {
+	if reborn := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt"}); reborn["id"] == id || reborn["name"] != nil {
 		t.Errorf("after the delete = %v", reborn)
 	}
 }
@@ -122,8 +111,8 @@ func TestProductListsPageOrderAndDates(t *testing.T) {
 	app := resttest.App(e.Project)
 	var ids []string
 	for _, src := range []string{"a", "b", "c"} {
-		ids = append(ids, createProduct(t, e, app, map[string]any{"source_id": src, "name": strings.ToUpper(src)})["id"].(string))
-		waitABit()
+		ids = append(ids, resttest.CreateProduct(t, e, app, map[string]any{"source_id": src, "name": strings.ToUpper(src)})["id"].(string))
+		resttest.WaitABit()
 	}
 	names := func(l map[string]any) string {
 		var out []string
@@ -141,27 +130,27 @@ func TestProductListsPageOrderAndDates(t *testing.T) {
 		"?order=source_id&limit=1": "a",
 		"?page=100":                "",
 	} {
-		l := must(t, e.Do(http.MethodGet, "/v1/products"+query, nil, app), http.StatusOK)
+		l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products"+query, nil, app), http.StatusOK)
 		if got := names(l); got != want || l["total"] != float64(3) {
 			t.Errorf("GET /v1/products%s = %s (total %v), want %s", query, got, l["total"], want)
 		}
 	}
-	b := must(t, e.Do(http.MethodGet, "/v1/products/b", nil, app), http.StatusOK)["created_at"].(string)
-	if l := must(t, e.Do(http.MethodGet, "/v1/products?start_date="+b, nil, app), http.StatusOK); names(l) != "c,b" || l["total"] != float64(2) {
+	b := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/b", nil, app), http.StatusOK)["created_at"].(string)
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products?start_date="+b, nil, app), http.StatusOK); names(l) != "c,b" || l["total"] != float64(2) {
 		t.Errorf("start_date = %v", l)
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/products?end_date="+b, nil, app), http.StatusOK); names(l) != "b,a" || l["total"] != float64(2) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products?end_date="+b, nil, app), http.StatusOK); names(l) != "b,a" || l["total"] != float64(2) {
 		t.Errorf("end_date = %v", l)
 	}
 	for _, q := range []string{"limit=0", "limit=101", "page=0", "page=101", "order=code", "start_date=yesterday", "limit=x"} {
-		wantErrorKey(t, e.Do(http.MethodGet, "/v1/products?"+q, nil, app), http.StatusBadRequest, "invalid_query_params")
-		wantErrorKey(t, e.Do(http.MethodGet, "/v1/products/a/skus?"+q, nil, app), http.StatusBadRequest, "invalid_query_params")
+		resttest.WantErrorKey(t, e.Do(http.MethodGet, "/v1/products?"+q, nil, app), http.StatusBadRequest, "invalid_query_params")
+		resttest.WantErrorKey(t, e.Do(http.MethodGet, "/v1/products/a/skus?"+q, nil, app), http.StatusBadRequest, "invalid_query_params")
 	}
 	for i := 0; i < 3; i++ {
-		must(t, e.DoJSON(http.MethodPost, "/v1/products/a/skus", map[string]any{"sku": string(rune('x' + i))}, app), http.StatusOK)
-		waitABit()
+		resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/a/skus", map[string]any{"sku": string(rune('x' + i))}, app), http.StatusOK)
+		resttest.WaitABit()
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/products/a/skus?limit=2&page=2", nil, app), http.StatusOK); l["total"] != float64(3) ||
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/a/skus?limit=2&page=2", nil, app), http.StatusOK); l["total"] != float64(3) ||
 		len(l["skus"].([]any)) != 1 || l["skus"].([]any)[0].(map[string]any)["sku"] != "x" {
 		t.Errorf("SKU page 2 = %v", l)
 	}
@@ -171,30 +160,30 @@ func TestProductListsPageOrderAndDates(t *testing.T) {
 func TestProductsBelongToTheirProject(t *testing.T) {
 	e := resttest.New(t)
 	a, b := resttest.App(e.Project), resttest.App(e.NewProject("B"))
-	p := createProduct(t, e, a, map[string]any{"source_id": "mug", "name": "Mug"})
-	s := must(t, e.DoJSON(http.MethodPost, "/v1/products/mug/skus", map[string]any{"source_id": "mug-red"}, a), http.StatusOK)
+	p := resttest.CreateProduct(t, e, a, map[string]any{"source_id": "mug", "name": "Mug"})
+	s := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/mug/skus", map[string]any{"source_id": "mug-red"}, a), http.StatusOK)
 	id, sid := p["id"].(string), s["id"].(string)
 
 	for _, ref := range []string{id, "mug"} {
-		wantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+ref, nil, b), "product", ref)
-		wantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/"+ref, map[string]any{"name": "Stolen"}, b), "product", ref)
-		wantNotFound(t, e.Do(http.MethodDelete, "/v1/products/"+ref, nil, b), "product", ref)
-		wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products/"+ref+"/skus", map[string]any{"sku": "x"}, b), "product", ref)
-		wantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+ref+"/skus", nil, b), "product", ref)
+		resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+ref, nil, b), "product", ref)
+		resttest.WantNotFound(t, e.DoJSON(http.MethodPut, "/v1/products/"+ref, map[string]any{"name": "Stolen"}, b), "product", ref)
+		resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/products/"+ref, nil, b), "product", ref)
+		resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products/"+ref+"/skus", map[string]any{"sku": "x"}, b), "product", ref)
+		resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/products/"+ref+"/skus", nil, b), "product", ref)
 	}
 	for _, ref := range []string{sid, "mug-red"} {
-		wantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+ref, nil, b), "sku", ref)
+		resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/skus/"+ref, nil, b), "sku", ref)
 	}
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"id": id, "name": "Stolen"}, b), "product", id)
-	if l := must(t, e.Do(http.MethodGet, "/v1/products", nil, b), http.StatusOK); l["total"] != float64(0) {
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/products", map[string]any{"id": id, "name": "Stolen"}, b), "product", id)
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products", nil, b), http.StatusOK); l["total"] != float64(0) {
 		t.Errorf("project B's list = %v", l)
 	}
 	// The same source_id in project B is B's own product.
-	mine := createProduct(t, e, b, map[string]any{"source_id": "mug", "name": "B's mug"})
+	mine := resttest.CreateProduct(t, e, b, map[string]any{"source_id": "mug", "name": "B's mug"})
 	if mine["id"] == id {
 		t.Errorf("project B upserted project A's product: %v", mine)
 	}
-	if got := must(t, e.Do(http.MethodGet, "/v1/products/mug", nil, a), http.StatusOK); got["name"] != "Mug" {
+	if got := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/mug", nil, a), http.StatusOK); got["name"] != "Mug" {
 		t.Errorf("project A's product = %v", got)
 	}
 }
@@ -226,7 +215,7 @@ func TestConcurrentProductUpsertsMakeOneProduct(t *testing.T) {
 			t.Fatalf("request %d: %d %q (first %q)", i, statuses[i], ids[i], ids[0])
 		}
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(1) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products", nil, app), http.StatusOK); l["total"] != float64(1) {
 		t.Errorf("%v products after %d concurrent upserts", l["total"], n)
 	}
 	// The same for SKUs under it.
@@ -243,7 +232,7 @@ func TestConcurrentProductUpsertsMakeOneProduct(t *testing.T) {
 			t.Fatalf("SKU request %d: %d", i, statuses[i])
 		}
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/products/race/skus", nil, app), http.StatusOK); l["total"] != float64(1) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/products/race/skus", nil, app), http.StatusOK); l["total"] != float64(1) {
 		t.Errorf("%v SKUs after %d concurrent upserts", l["total"], n)
 	}
 }
@@ -256,12 +245,12 @@ func TestProductRoutesTakeTheirScopes(t *testing.T) {
 	products := resttest.Bearer(e.Token(app, "products"))
 	skus := resttest.Bearer(e.Token(app, "skus"))
 	vouchers := resttest.Bearer(e.Token(app, "vouchers"))
-	createProduct(t, e, products, map[string]any{"source_id": "scoped"})
-	must(t, e.DoJSON(http.MethodPost, "/v1/products/scoped/skus", map[string]any{"source_id": "scoped-1"}, skus), http.StatusOK)
-	must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, skus), http.StatusOK)
-	must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, products), http.StatusOK)
-	wantErrorKey(t, e.Do(http.MethodGet, "/v1/products/scoped", nil, skus), http.StatusForbidden, "forbidden")
+	resttest.CreateProduct(t, e, products, map[string]any{"source_id": "scoped"})
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/scoped/skus", map[string]any{"source_id": "scoped-1"}, skus), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, skus), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, products), http.StatusOK)
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, "/v1/products/scoped", nil, skus), http.StatusForbidden, "forbidden")
 	for _, path := range []string{"/v1/products/scoped", "/v1/skus/scoped-1"} {
-		wantErrorKey(t, e.Do(http.MethodGet, path, nil, vouchers), http.StatusForbidden, "forbidden")
+		resttest.WantErrorKey(t, e.Do(http.MethodGet, path, nil, vouchers), http.StatusForbidden, "forbidden")
 	}
 }

@@ -1,4 +1,4 @@
-package rest
+package catalog
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerCatalogImports mounts the CSV imports (multipart, field file;
@@ -33,17 +34,17 @@ func (h productHandlers) importSkus(c *gin.Context) {
 	})
 }
 
-// importCSV reads the uploaded file (at most maxBulkBodyBytes) and
+// importCSV reads the uploaded file (at most httpkit.MaxBulkBodyBytes) and
 // schedules its import.
 func (h productHandlers) importCSV(c *gin.Context, schedule func(ctx context.Context, file string) (*ent.AsyncAction, error)) {
 	file, err := uploadedFile(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) { return schedule(ctx, file) })
+	job, err := httpkit.InTx(c, func(ctx context.Context) (*ent.AsyncAction, error) { return schedule(ctx, file) })
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"async_action_id": job.ID})
@@ -51,7 +52,7 @@ func (h productHandlers) importCSV(c *gin.Context, schedule func(ctx context.Con
 
 // uploadedFile is the text of the multipart field "file".
 func uploadedFile(c *gin.Context) (string, error) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBulkBodyBytes)
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, httpkit.MaxBulkBodyBytes)
 	fh, err := c.FormFile("file")
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -66,8 +67,8 @@ func uploadedFile(c *gin.Context) (string, error) {
 		return "", apperr.InvalidPayload("The uploaded file cannot be read")
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxBulkBodyBytes+1))
-	if err != nil || len(b) > maxBulkBodyBytes {
+	b, err := io.ReadAll(io.LimitReader(f, httpkit.MaxBulkBodyBytes+1))
+	if err != nil || len(b) > httpkit.MaxBulkBodyBytes {
 		return "", apperr.InvalidPayload("The uploaded file cannot be read or is larger than 10 MB")
 	}
 	return string(b), nil

@@ -1,4 +1,4 @@
-package rest
+package catalog
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/catalog"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerProductJobs mounts the catalogue's async actions (202
@@ -20,8 +21,8 @@ func registerProductJobs(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHan
 // products to upsert by source_id (PRODUCTS.BULK_UPDATE).
 func (h productHandlers) bulkUpdate(c *gin.Context) {
 	var items []*catalog.ProductInput
-	if err := decodeBulkBody(c, &items); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBulkBody(c, &items); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	h.scheduled(c, func(ctx context.Context) (*ent.AsyncAction, error) {
@@ -32,14 +33,14 @@ func (h productHandlers) bulkUpdate(c *gin.Context) {
 // metadataUpdate serves POST /v1/products/metadata/async: {source_ids,
 // metadata} (PRODUCTS.METADATA_UPDATE).
 func (h productHandlers) metadataUpdate(c *gin.Context) {
-	body, err := readBody(c, maxBulkBodyBytes)
+	body, err := httpkit.ReadBody(c, httpkit.MaxBulkBodyBytes)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	var in catalog.ProductsMetadataInput
-	if err := decodeJSON(body, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeJSON(body, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	h.scheduled(c, func(ctx context.Context) (*ent.AsyncAction, error) {
@@ -49,5 +50,5 @@ func (h productHandlers) metadataUpdate(c *gin.Context) {
 
 // scheduled runs a mutation that schedules a job and answers 202 with its ID.
 func (h productHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
-	accepted(c, schedule)
+	httpkit.Accepted(c, schedule)
 }

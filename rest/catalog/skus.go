@@ -1,4 +1,4 @@
-package rest
+package catalog
 
 import (
 	"context"
@@ -8,29 +8,30 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/catalog"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // skuBody is the real service's SKU object: nullable fields are always
 // present; the parent product is not embedded.
 type skuBody struct {
-	ID         string            `json:"id"`
-	SourceID   *string           `json:"source_id"`
-	ProductID  string            `json:"product_id"`
-	Sku        *string           `json:"sku"`
-	Price      *int64            `json:"price"`
-	Currency   *string           `json:"currency"`
-	Attributes map[string]string `json:"attributes"`
-	ImageURL   *string           `json:"image_url"`
-	Metadata   map[string]any    `json:"metadata"`
-	CreatedAt  timestamp         `json:"created_at"`
-	UpdatedAt  *timestamp        `json:"updated_at"`
-	Object     string            `json:"object"`
+	ID         string             `json:"id"`
+	SourceID   *string            `json:"source_id"`
+	ProductID  string             `json:"product_id"`
+	Sku        *string            `json:"sku"`
+	Price      *int64             `json:"price"`
+	Currency   *string            `json:"currency"`
+	Attributes map[string]string  `json:"attributes"`
+	ImageURL   *string            `json:"image_url"`
+	Metadata   map[string]any     `json:"metadata"`
+	CreatedAt  httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt  *httpkit.Timestamp `json:"updated_at"`
+	Object     string             `json:"object"`
 }
 
 func skuJSON(s *ent.Sku) skuBody {
 	out := skuBody{ID: s.ID, SourceID: s.SourceID, ProductID: s.ProductID, Sku: s.Sku, Price: s.Price,
 		Currency: s.Currency, Attributes: s.Attributes, ImageURL: s.ImageURL, Metadata: s.Metadata,
-		CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt), Object: "sku"}
+		CreatedAt: httpkit.Timestamp(s.CreatedAt), UpdatedAt: httpkit.OptionalTime(s.UpdatedAt), Object: "sku"}
 	if out.Attributes == nil {
 		out.Attributes = map[string]string{}
 	}
@@ -52,7 +53,7 @@ func skusJSON(skus []*ent.Sku) []skuBody {
 func (h productHandlers) getSku(c *gin.Context) {
 	s, err := h.root.Query().Sku(c.Request.Context(), c.Param("skuId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, skuJSON(s))
@@ -62,12 +63,12 @@ func (h productHandlers) getSku(c *gin.Context) {
 func (h productHandlers) listSkus(c *gin.Context) {
 	in, err := listInput(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().SkuList(c.Request.Context(), c.Param("productId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "skus", "skus": skusJSON(res.Data), "total": res.Total})
@@ -77,15 +78,15 @@ func (h productHandlers) listSkus(c *gin.Context) {
 // source_id under the product.
 func (h productHandlers) createSku(c *gin.Context) {
 	var in catalog.SkuInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	s, err := inTx(c, func(ctx context.Context) (*ent.Sku, error) {
+	s, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Sku, error) {
 		return h.root.Mutation().CreateSku(ctx, c.Param("productId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, skuJSON(s))
@@ -95,15 +96,15 @@ func (h productHandlers) createSku(c *gin.Context) {
 // fields change; other keys are ignored.
 func (h productHandlers) updateSku(c *gin.Context) {
 	var in catalog.SkuInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	s, err := inTx(c, func(ctx context.Context) (*ent.Sku, error) {
+	s, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Sku, error) {
 		return h.root.Mutation().UpdateSku(ctx, c.Param("productId"), c.Param("skuId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, skuJSON(s))
@@ -111,15 +112,15 @@ func (h productHandlers) updateSku(c *gin.Context) {
 
 // deleteSku serves DELETE /v1/products/{productId}/skus/{skuId}: 204.
 func (h productHandlers) deleteSku(c *gin.Context) {
-	force, err := forceParam(c)
+	force, err := httpkit.ForceParam(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteSku(ctx, c.Param("productId"), c.Param("skuId"), force)
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)

@@ -1,4 +1,11 @@
-package rest
+// Package catalog serves the v1 catalogue (/v1/products, /v1/skus,
+// /v1/product-collections, the bulk and metadata async jobs and the CSV
+// imports of products and SKUs) through the graph's resolvers
+// (graph/catalog), with the product, SKU and collection JSON shapes.
+//
+// It is an area out of the flat rest package: it imports the shared kit
+// rest/internal/httpkit, never rest (graph/internal/layering).
+package catalog
 
 import (
 	"context"
@@ -10,15 +17,19 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/catalog"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// productHandlers serve /v1/products and /v1/skus (SDK: products.*)
-// through the GraphQL resolvers; the SKU routes are in skus.go.
+// productHandlers serve /v1/products, /v1/skus (SDK: products.*) and
+// /v1/product-collections through the GraphQL resolvers; the SKU routes
+// are in skus.go, the collections' in collections.go.
 type productHandlers struct{ root *graph.Resolver }
 
-// registerProducts mounts the catalogue's routes. A product or SKU in a
-// path is its id or its source_id.
-func registerProducts(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandlers) {
+// Register mounts the catalogue's routes on v1, each behind auth (the v1
+// keys or a bearer token); root is the router's resolver. A product or
+// SKU in a path is its id or its source_id.
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
+	h := productHandlers{root}
 	v1.GET("/products", auth, h.list)
 	v1.POST("/products", auth, h.create)
 	v1.GET("/products/:productId", auth, h.get)
@@ -31,22 +42,23 @@ func registerProducts(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandle
 	v1.GET("/skus/:skuId", auth, h.getSku)
 	registerProductJobs(v1, auth, h)
 	registerCatalogImports(v1, auth, h)
+	registerProductCollections(v1, auth, h)
 }
 
 // productBody is the real service's product object: nullable fields are
 // always present; skus (the list form) only where the product is read.
 type productBody struct {
-	ID         string         `json:"id"`
-	SourceID   *string        `json:"source_id"`
-	Name       *string        `json:"name"`
-	Price      *int64         `json:"price"`
-	Attributes []string       `json:"attributes"`
-	Metadata   map[string]any `json:"metadata"`
-	ImageURL   *string        `json:"image_url"`
-	CreatedAt  timestamp      `json:"created_at"`
-	UpdatedAt  *timestamp     `json:"updated_at"`
-	Object     string         `json:"object"`
-	Skus       *skuListBody   `json:"skus,omitempty"`
+	ID         string             `json:"id"`
+	SourceID   *string            `json:"source_id"`
+	Name       *string            `json:"name"`
+	Price      *int64             `json:"price"`
+	Attributes []string           `json:"attributes"`
+	Metadata   map[string]any     `json:"metadata"`
+	ImageURL   *string            `json:"image_url"`
+	CreatedAt  httpkit.Timestamp  `json:"created_at"`
+	UpdatedAt  *httpkit.Timestamp `json:"updated_at"`
+	Object     string             `json:"object"`
+	Skus       *skuListBody       `json:"skus,omitempty"`
 }
 
 // skuListBody is the SKU list a product object carries.
@@ -59,8 +71,8 @@ type skuListBody struct {
 
 func productJSON(p *ent.Product, skus *catalog.SkuList) productBody {
 	out := productBody{ID: p.ID, SourceID: p.SourceID, Name: p.Name, Price: p.Price, Attributes: p.Attributes,
-		Metadata: p.Metadata, ImageURL: p.ImageURL, CreatedAt: timestamp(p.CreatedAt),
-		UpdatedAt: optionalTime(p.UpdatedAt), Object: "product"}
+		Metadata: p.Metadata, ImageURL: p.ImageURL, CreatedAt: httpkit.Timestamp(p.CreatedAt),
+		UpdatedAt: httpkit.OptionalTime(p.UpdatedAt), Object: "product"}
 	if out.Attributes == nil {
 		out.Attributes = []string{}
 	}
@@ -78,14 +90,14 @@ func productJSON(p *ent.Product, skus *catalog.SkuList) productBody {
 func listInput(c *gin.Context) (*catalog.ListInput, error) {
 	in := &catalog.ListInput{}
 	var err error
-	if in.Limit, err = queryInt(c, "limit"); err != nil {
+	if in.Limit, err = httpkit.QueryInt(c, "limit"); err != nil {
 		return nil, err
 	}
-	if in.Page, err = queryInt(c, "page"); err != nil {
+	if in.Page, err = httpkit.QueryInt(c, "page"); err != nil {
 		return nil, err
 	}
-	queryStrings(c, map[string]**string{"order": &in.Order})
-	if err := queryTimes(c, map[string]**time.Time{"start_date": &in.StartDate, "end_date": &in.EndDate}); err != nil {
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
+	if err := httpkit.QueryTimes(c, map[string]**time.Time{"start_date": &in.StartDate, "end_date": &in.EndDate}); err != nil {
 		return nil, err
 	}
 	return in, nil
@@ -95,13 +107,13 @@ func listInput(c *gin.Context) (*catalog.ListInput, error) {
 func (h productHandlers) list(c *gin.Context) {
 	in, err := listInput(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	in.EmbedSkus = true
 	res, err := h.root.Query().ProductList(c.Request.Context(), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]productBody, len(res.Data))
@@ -114,15 +126,15 @@ func (h productHandlers) list(c *gin.Context) {
 // create serves POST /v1/products: an upsert by id or source_id.
 func (h productHandlers) create(c *gin.Context) {
 	var in catalog.ProductInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	p, err := inTx(c, func(ctx context.Context) (*ent.Product, error) {
+	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
 		return h.root.Mutation().CreateProduct(ctx, in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, productJSON(p, nil))
@@ -133,13 +145,13 @@ func (h productHandlers) get(c *gin.Context) {
 	ctx := c.Request.Context()
 	p, err := h.root.Query().Product(ctx, c.Param("productId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	limit, order := catalog.MaxEmbeddedSkus, "created_at"
 	skus, err := h.root.Product().Skus(ctx, p, &catalog.ListInput{Limit: &limit, Order: &order})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, productJSON(p, skus))
@@ -148,15 +160,15 @@ func (h productHandlers) get(c *gin.Context) {
 // update serves PUT /v1/products/{productId}: the sent fields change.
 func (h productHandlers) update(c *gin.Context) {
 	var in catalog.ProductInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	p, err := inTx(c, func(ctx context.Context) (*ent.Product, error) {
+	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
 		return h.root.Mutation().UpdateProduct(ctx, c.Param("productId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, productJSON(p, nil))
@@ -165,15 +177,15 @@ func (h productHandlers) update(c *gin.Context) {
 // delete serves DELETE /v1/products/{productId}: 204; the product and its
 // SKUs are gone for good (no bin yet, with or without force).
 func (h productHandlers) delete(c *gin.Context) {
-	force, err := forceParam(c)
+	force, err := httpkit.ForceParam(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteProduct(ctx, c.Param("productId"), force)
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
