@@ -2,7 +2,6 @@ package publication
 
 import (
 	"context"
-	stdsql "database/sql"
 	"fmt"
 
 	"entgo.io/ent/dialect/sql"
@@ -14,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -77,13 +77,10 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 	}
 	rows.Limit(limit)
 	p := rows.As("p")
-	cu := b.Table(customer.Table).As("p_cu")
 	pv := b.Table(publication.VouchersTable).As("p_pv")
-	s := b.Select(p.Columns(restPublicationColumns...)...).From(p).
-		LeftJoin(cu).OnP(sql.And(sql.ColumnsEQ(cu.C(customer.FieldID), p.C(publication.FieldCustomerID)),
-		sql.ColumnsEQ(cu.C(customer.FieldProjectID), p.C(publication.FieldProjectID)))).
-		LeftJoin(pv).On(pv.C(publication.VouchersPrimaryKey[0]), p.C(publication.FieldID))
-	s.AppendSelect(cu.Columns(restCustomerColumns...)...)
+	s := b.Select(p.Columns(restPublicationColumns...)...).From(p)
+	customerpkg.JoinCustomers(s, p.C(publication.FieldCustomerID), p.C(publication.FieldProjectID), "p", restCustomerColumns)
+	s.LeftJoin(pv).On(pv.C(publication.VouchersPrimaryKey[0]), p.C(publication.FieldID))
 	campaignpkg.JoinVouchers(s, pv.C(publication.VouchersPrimaryKey[1]), p.C(publication.FieldProjectID), "p")
 	by := sql.Asc
 	if desc {
@@ -128,13 +125,11 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 // entities are new for each row, copied from pristine ones for the
 // client's config.
 type restScanner struct {
-	pub        *ent.Publication
-	cust       *ent.Customer
-	custID     stdsql.NullString
-	pubValues  []any
-	custValues []any
-	voucher    *campaignpkg.JoinedVoucher
-	targets    []any
+	pub       *ent.Publication
+	pubValues []any
+	customer  *customerpkg.JoinedCustomer
+	voucher   *campaignpkg.JoinedVoucher
+	targets   []any
 }
 
 func newRestScanner(c *ent.Client) (*restScanner, error) {
@@ -143,12 +138,11 @@ func newRestScanner(c *ent.Client) (*restScanner, error) {
 	if sc.pub, sc.pubValues, err = c.Publication.ScanTargets(restPublicationColumns); err != nil {
 		return nil, err
 	}
-	if sc.cust, sc.custValues, err = c.Customer.ScanTargets(restCustomerColumns); err != nil {
+	targets := make([]any, 0, len(sc.pubValues)+len(restCustomerColumns)+48)
+	targets = append(targets, sc.pubValues...)
+	if sc.customer, targets, err = customerpkg.NewJoinedCustomer(c, restCustomerColumns, targets); err != nil {
 		return nil, err
 	}
-	sc.custValues[0] = &sc.custID // a publication whose customer is gone joins NULLs
-	targets := make([]any, 0, len(sc.pubValues)+len(sc.custValues)+48)
-	targets = append(append(targets, sc.pubValues...), sc.custValues...)
 	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
 		return nil, err
 	}
@@ -166,14 +160,9 @@ func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Publicat
 	if err := pub.AssignScanned(restPublicationColumns, sc.pubValues); err != nil {
 		return nil, nil, fmt.Errorf("decoding publication: %w", err)
 	}
-	if sc.custID.Valid {
-		cust := new(ent.Customer)
-		*cust = *sc.cust
-		cust.ID = sc.custID.String
-		if err := cust.AssignScanned(restCustomerColumns[1:], sc.custValues[1:]); err != nil {
-			return nil, nil, fmt.Errorf("decoding customer: %w", err)
-		}
-		pub.Edges.Customer = cust
+	var err error
+	if pub.Edges.Customer, err = sc.customer.Customer(); err != nil {
+		return nil, nil, err
 	}
 	vch, err := sc.voucher.Voucher()
 	return pub, vch, err

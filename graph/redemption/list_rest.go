@@ -2,7 +2,6 @@ package redemption
 
 import (
 	"context"
-	stdsql "database/sql"
 	"fmt"
 	"slices"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -75,11 +75,8 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 	}
 	rows.Limit(limit)
 	r := rows.As("r")
-	cu := b.Table(customer.Table).As("r_cu")
-	s := b.Select(r.Columns(restPageColumns...)...).From(r).
-		LeftJoin(cu).OnP(sql.And(sql.ColumnsEQ(cu.C(customer.FieldID), r.C(redemption.FieldCustomerID)),
-		sql.ColumnsEQ(cu.C(customer.FieldProjectID), r.C(redemption.FieldProjectID))))
-	s.AppendSelect(cu.Columns(restPageCustomerColumns...)...)
+	s := b.Select(r.Columns(restPageColumns...)...).From(r)
+	customerpkg.JoinCustomers(s, r.C(redemption.FieldCustomerID), r.C(redemption.FieldProjectID), "r", restPageCustomerColumns)
 	campaignpkg.JoinVouchers(s, r.C(redemption.FieldVoucherID), r.C(redemption.FieldProjectID), "r")
 	by := sql.Asc
 	if desc {
@@ -116,13 +113,11 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 // entities are new for each row, copied from pristine ones for the
 // client's config.
 type restScanner struct {
-	red        *ent.Redemption
-	cust       *ent.Customer
-	custID     stdsql.NullString
-	redValues  []any
-	custValues []any
-	voucher    *campaignpkg.JoinedVoucher
-	targets    []any
+	red       *ent.Redemption
+	redValues []any
+	customer  *customerpkg.JoinedCustomer
+	voucher   *campaignpkg.JoinedVoucher
+	targets   []any
 }
 
 func newRestScanner(c *ent.Client) (*restScanner, error) {
@@ -131,12 +126,11 @@ func newRestScanner(c *ent.Client) (*restScanner, error) {
 	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(restPageColumns); err != nil {
 		return nil, err
 	}
-	if sc.cust, sc.custValues, err = c.Customer.ScanTargets(restPageCustomerColumns); err != nil {
+	targets := make([]any, 0, len(sc.redValues)+len(restPageCustomerColumns)+48)
+	targets = append(targets, sc.redValues...)
+	if sc.customer, targets, err = customerpkg.NewJoinedCustomer(c, restPageCustomerColumns, targets); err != nil {
 		return nil, err
 	}
-	sc.custValues[0] = &sc.custID // an entry without a customer joins NULLs
-	targets := make([]any, 0, len(sc.redValues)+len(sc.custValues)+48)
-	targets = append(append(targets, sc.redValues...), sc.custValues...)
 	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
 		return nil, err
 	}
@@ -153,16 +147,10 @@ func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redempti
 	if err := red.AssignScanned(restPageColumns, sc.redValues); err != nil {
 		return nil, fmt.Errorf("decoding redemption: %w", err)
 	}
-	if sc.custID.Valid {
-		cust := new(ent.Customer)
-		*cust = *sc.cust
-		cust.ID = sc.custID.String
-		if err := cust.AssignScanned(restPageCustomerColumns[1:], sc.custValues[1:]); err != nil {
-			return nil, fmt.Errorf("decoding customer: %w", err)
-		}
-		red.Edges.Customer = cust
-	}
 	var err error
+	if red.Edges.Customer, err = sc.customer.Customer(); err != nil {
+		return nil, err
+	}
 	if red.Edges.Voucher, err = sc.voucher.Voucher(); err != nil {
 		return nil, err
 	}
