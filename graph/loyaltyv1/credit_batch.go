@@ -5,13 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/combine"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
@@ -60,29 +60,18 @@ type creditMove struct {
 	bucketID, txID   string
 	sourceID, reason *string
 	source, details  string
-	done             chan creditResult // buffered (1): written once by the statement's runner
 }
 
-// creditResult is a move's outcome; lead hands the queue to the move's
-// request instead.
+// creditResult is a move's outcome.
 type creditResult struct {
-	lead            bool
 	written         bool // false: the general path decides
 	card            string
 	points, balance int64
 	err             error
 }
 
-// creditQueue holds the moves waiting for a card's running statement.
-type creditQueue struct{ pending []*creditMove }
-
-// creditCombiner is the process's queues by key.
-type creditCombiner struct {
-	mu     sync.Mutex
-	queues map[creditKey]*creditQueue // present while a statement runs
-}
-
-var credits = &creditCombiner{queues: map[creditKey]*creditQueue{}}
+// credits queues the moves of each key while a statement runs on it.
+var credits = combine.NewKeyed[creditKey, *creditMove, creditResult]()
 
 // creditStatements and creditMoves count the statements run and the moves
 // they wrote, since the process started.
@@ -95,55 +84,24 @@ func CreditCounts() (statements, moves int64) {
 	return creditStatements.Load(), creditMoves.Load()
 }
 
-// add runs m with the moves queued with it and returns its outcome.
-func (cc *creditCombiner) add(ctx context.Context, c *ent.Client, key creditKey, m *creditMove) creditResult {
-	cc.mu.Lock()
-	q, running := cc.queues[key]
-	if running {
-		q.pending = append(q.pending, m)
-	} else {
-		cc.queues[key] = &creditQueue{}
+// addCredit runs m with the moves queued with it and returns its outcome.
+func addCredit(ctx context.Context, c *ent.Client, key creditKey, m *creditMove) creditResult {
+	if turn, r := credits.Join(key, m); turn == combine.Answered {
+		return r
 	}
-	cc.mu.Unlock()
-	if running {
-		// Waits without watching ctx: a queued move is run (or handed
-		// the lead) within the statements ahead of it, which the
-		// database's statement and lock timeouts bound.
-		if r := <-m.done; !r.lead {
-			return r
-		}
-	}
-	// Leading: m is not in the queue (a new queue, or taken off it by
-	// the hand-over), so it goes first.
-	return cc.lead(ctx, c, key, []*creditMove{m})
+	// Leading (a free key, or handed the key's lane): m goes first.
+	return leadCredits(ctx, c, key, m)
 }
 
-// lead runs batch (with m first) and then the moves queued meanwhile, up
-// to maxCreditBatch, and hands the rest of the queue on; it returns the
-// leader's own outcome.
-func (cc *creditCombiner) lead(ctx context.Context, c *ent.Client, key creditKey, batch []*creditMove) creditResult {
-	cc.mu.Lock()
-	q := cc.queues[key]
-	n := min(len(q.pending), maxCreditBatch-len(batch))
-	batch = append(batch, q.pending[:n]...)
-	q.pending = q.pending[n:]
-	cc.mu.Unlock()
-
+// leadCredits runs first with the moves queued meanwhile, up to
+// maxCreditBatch, answers them, hands the key's queue on and returns
+// first's outcome.
+func leadCredits(ctx context.Context, c *ent.Client, key creditKey, first *creditMove) creditResult {
+	defer credits.HandOver(key)
+	took := credits.Take(key, maxCreditBatch-1)
+	batch := combine.Batch(first, took)
 	results := runCredits(context.WithoutCancel(ctx), c, key, batch)
-	for i := 1; i < len(batch); i++ {
-		batch[i].done <- results[i]
-	}
-
-	cc.mu.Lock()
-	if len(q.pending) == 0 {
-		delete(cc.queues, key)
-		cc.mu.Unlock()
-		return results[0]
-	}
-	next := q.pending[0]
-	q.pending = q.pending[1:]
-	cc.mu.Unlock()
-	next.done <- creditResult{lead: true}
+	combine.AnswerTaken(took, results)
 	return results[0]
 }
 

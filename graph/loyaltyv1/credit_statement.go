@@ -178,12 +178,12 @@ func creditInOneStatement(ctx context.Context, programIDOrName *string, code str
 	}
 	m := &creditMove{ctx: ctx, points: *in.Points, at: now, lastDay: last, bucketID: pointsbucket.DefaultID(),
 		txID: vouchertransaction.DefaultID(), sourceID: in.SourceID, reason: in.Reason, source: viewer.TransactionSourceOf(ctx),
-		details: string(details), done: make(chan creditResult, 1)}
+		details: string(details)}
 	var r creditResult
 	if ent.TxFromContext(ctx) != nil {
 		r = runCredits(ctx, c, key, []*creditMove{m})[0] // the mutation's transaction: alone
 	} else {
-		r = credits.add(ctx, c, key, m)
+		r = addCredit(ctx, c, key, m)
 	}
 	if r.err != nil || !r.written {
 		forgetCreditCard(vw.ProjectID, code, program)

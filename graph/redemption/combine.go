@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/graph/internal/combine"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -18,9 +19,9 @@ import (
 // write batches go out as ONE statement (combine_sql.go) — one round
 // trip, one executor start-up, one commit for K requests — each request
 // still getting the answer and rows it would get alone. As the points
-// path does (loyaltyv1/credit_batch.go), without a timer: a request that
-// finds fewer than CombineLanes statements running sends its batch at
-// once, alone; requests arriving meanwhile queue, and when a statement is
+// path does (loyaltyv1/credit_batch.go; both queue in graph/internal/combine),
+// without a timer: a request that finds fewer than CombineLanes
+// statements running sends its batch at once, alone; requests arriving meanwhile queue, and when a statement is
 // done its runner hands the queue to the first queued request, which
 // sends it, with up to MaxCombined-1 more, as the next statement.
 //
@@ -77,22 +78,16 @@ type combineMember struct {
 	ctx    context.Context
 	batch  *entdb.WriteBatch
 	member *combinedMember
-	done   chan combineResult // buffered (1)
 }
 
 // combineResult is a member's outcome.
 type combineResult struct {
-	lead  bool  // the member leads the next statement
 	alone bool  // the combined statement failed: send the batch alone
 	err   error // nil: written; ErrBatchConflict: its guard was lost
 }
 
 // combiner is one database's queue.
-type combiner struct {
-	mu      sync.Mutex
-	running int
-	pending []*combineMember
-}
+type combiner = combine.Queue[*combineMember, combineResult]
 
 var combiners sync.Map // *ent.Client → *combiner
 
@@ -108,23 +103,12 @@ func runCombining(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error
 	}
 	cv, _ := combiners.LoadOrStore(c, &combiner{})
 	cb := cv.(*combiner)
-	me := &combineMember{ctx: ctx, batch: b, member: m, done: make(chan combineResult, 1)}
-	cb.mu.Lock()
-	lanes := max(CombineLanes, 1)
-	if cb.running < lanes {
-		cb.running++
-		cb.mu.Unlock()
-	} else {
-		cb.pending = append(cb.pending, me)
-		cb.mu.Unlock()
-		// Waits without watching ctx: a queued member is sent (or leads)
-		// within the statements ahead of it, which the database's
-		// timeouts bound.
-		if r := <-me.done; !r.lead {
-			return r.answer(ctx, b, c)
-		}
+	me := &combineMember{ctx: ctx, batch: b, member: m}
+	// Free or Lead: this request's batch goes now, with queued ones.
+	if turn, r := cb.Join(CombineLanes, me); turn == combine.Answered {
+		return r.answer(ctx, b, c)
 	}
-	return cb.lead(ctx, c, me).answer(ctx, b, c)
+	return lead(ctx, c, cb, me).answer(ctx, b, c)
 }
 
 // answer is the member's outcome: a batch whose combined statement failed
@@ -137,51 +121,26 @@ func (r combineResult) answer(ctx context.Context, b *entdb.WriteBatch, c *ent.C
 }
 
 // lead sends first's batch with queued ones that share no row with it,
-// answers each member, hands the queue on and returns first's outcome.
-func (cb *combiner) lead(ctx context.Context, c *ent.Client, first *combineMember) combineResult {
-	batch := []*combineMember{first}
+// answers each member, hands the lane on and returns first's outcome.
+func lead(ctx context.Context, c *ent.Client, cb *combiner, first *combineMember) combineResult {
+	defer cb.HandOver()
 	claimed := map[string]struct{}{}
 	for _, k := range first.batch.Claims() {
 		claimed[k] = struct{}{}
 	}
-	cb.mu.Lock()
-	rest := cb.pending[:0]
-	for _, m := range cb.pending {
-		if len(batch) < MaxCombined && !overlaps(claimed, m.batch.Claims()) {
-			for _, k := range m.batch.Claims() {
-				claimed[k] = struct{}{}
-			}
-			batch = append(batch, m)
-			continue
+	took := cb.Take(MaxCombined-1, func(m *combineMember) bool {
+		if overlaps(claimed, m.batch.Claims()) {
+			return false
 		}
-		rest = append(rest, m)
-	}
-	clear(cb.pending[len(rest):])
-	cb.pending = rest
-	cb.mu.Unlock()
-
-	results := cb.send(context.WithoutCancel(ctx), c, batch)
-	for i := 1; i < len(batch); i++ {
-		batch[i].done <- results[i]
-	}
-
-	cb.handOver()
+		for _, k := range m.batch.Claims() {
+			claimed[k] = struct{}{}
+		}
+		return true
+	})
+	batch := combine.Batch(first, took)
+	results := send(context.WithoutCancel(ctx), c, batch)
+	combine.AnswerTaken(took, results)
 	return results[0]
-}
-
-// handOver gives the lane of a statement that is done to the first queued
-// member, or frees it.
-func (cb *combiner) handOver() {
-	cb.mu.Lock()
-	if len(cb.pending) == 0 {
-		cb.running--
-		cb.mu.Unlock()
-		return
-	}
-	next := cb.pending[0]
-	cb.pending = cb.pending[1:]
-	cb.mu.Unlock()
-	next.done <- combineResult{lead: true}
 }
 
 func overlaps(claimed map[string]struct{}, keys []string) bool {
@@ -195,7 +154,7 @@ func overlaps(claimed map[string]struct{}, keys []string) bool {
 
 // send runs one statement for the live members of batch and returns each
 // member's outcome, in order.
-func (cb *combiner) send(ctx context.Context, c *ent.Client, batch []*combineMember) []combineResult {
+func send(ctx context.Context, c *ent.Client, batch []*combineMember) []combineResult {
 	results := make([]combineResult, len(batch))
 	var live []int
 	for i, m := range batch {

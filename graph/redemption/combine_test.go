@@ -47,22 +47,10 @@ func holdLane(t *testing.T, ctx context.Context) (queued func() int, release fun
 	}
 	cv, _ := combiners.LoadOrStore(ent.FromContext(ctx), &combiner{})
 	cb := cv.(*combiner)
-	for {
-		cb.mu.Lock()
-		if cb.running == 0 {
-			cb.running++
-			cb.mu.Unlock()
-			break
-		}
-		cb.mu.Unlock()
+	for !cb.TryLane(1) {
 		time.Sleep(time.Millisecond)
 	}
-	queued = func() int {
-		cb.mu.Lock()
-		defer cb.mu.Unlock()
-		return len(cb.pending)
-	}
-	return queued, cb.handOver
+	return cb.Queued, cb.HandOver
 }
 
 // redeemQueued sends ins at once while the lane is held, waits until every

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/combine"
 )
 
 // Concurrent look-ups of one-statement redemptions are combined, as their
@@ -71,23 +72,17 @@ type lookupMember struct {
 	codes   []string // distinct
 	cust    *customerRef
 	now     time.Time
-	done    chan lookupOutcome // buffered (1)
 }
 
 // lookupOutcome is a member's outcome.
 type lookupOutcome struct {
-	lead  bool // the member leads the next statement
 	alone bool // the combined statement failed: look up alone
 	res   lookupResult
 	err   error
 }
 
 // lookupCombiner is one database's queue of look-ups.
-type lookupCombiner struct {
-	mu      sync.Mutex
-	running int
-	pending []*lookupMember
-}
+type lookupCombiner = combine.Queue[*lookupMember, lookupOutcome]
 
 var lookupCombiners sync.Map // *ent.Client → *lookupCombiner
 
@@ -104,22 +99,15 @@ func lookupCombining(ctx context.Context, c *ent.Client, project string, codes [
 	alone func() (lookupResult, error)) (lookupResult, error) {
 	cv, _ := lookupCombiners.LoadOrStore(c, &lookupCombiner{})
 	lc := cv.(*lookupCombiner)
-	me := &lookupMember{ctx: ctx, project: project, codes: distinct(codes), cust: cust, now: now,
-		done: make(chan lookupOutcome, 1)}
-	lc.mu.Lock()
-	if lc.running < max(LookupLanes, 1) {
-		lc.running++
-		lc.mu.Unlock()
-		// A free lane: this look-up goes at once, alone, as before.
-		defer lc.handOver()
+	me := &lookupMember{ctx: ctx, project: project, codes: distinct(codes), cust: cust, now: now}
+	turn, r := lc.Join(LookupLanes, me)
+	switch turn {
+	case combine.Free: // a free lane: this look-up goes at once, alone, as before
+		defer lc.HandOver()
 		return alone()
-	}
-	lc.pending = append(lc.pending, me)
-	lc.mu.Unlock()
-	r := <-me.done
-	if r.lead { // this member's statement holds the lane until it is done
-		defer lc.handOver()
-		r = lc.lead(ctx, c, me)
+	case combine.Lead: // this member's statement holds the lane until it is done
+		defer lc.HandOver()
+		r = leadLookup(ctx, c, lc, me)
 	}
 	if r.alone {
 		return alone()
@@ -127,34 +115,12 @@ func lookupCombining(ctx context.Context, c *ent.Client, project string, codes [
 	return r.res, r.err
 }
 
-// handOver gives the lane of a statement that is done to the first
-// queued member, or frees it.
-func (lc *lookupCombiner) handOver() {
-	lc.mu.Lock()
-	if len(lc.pending) == 0 {
-		lc.running--
-		lc.mu.Unlock()
-		return
-	}
-	next := lc.pending[0]
-	lc.pending = lc.pending[1:]
-	lc.mu.Unlock()
-	next.done <- lookupOutcome{lead: true}
-}
-
-// lead reads first's codes with up to MaxCombinedLookups-1 queued
+// leadLookup reads first's codes with up to MaxCombinedLookups-1 queued
 // members' as one statement, answers each other member and returns
 // first's outcome (its caller hands the lane on when first is done).
-func (lc *lookupCombiner) lead(ctx context.Context, c *ent.Client, first *lookupMember) lookupOutcome {
-	batch := []*lookupMember{first}
-	lc.mu.Lock()
-	n := min(len(lc.pending), max(MaxCombinedLookups, 1)-1)
-	batch = append(batch, lc.pending[:n]...)
-	rest := copy(lc.pending, lc.pending[n:])
-	clear(lc.pending[rest:])
-	lc.pending = lc.pending[:rest]
-	lc.mu.Unlock()
-
+func leadLookup(ctx context.Context, c *ent.Client, lc *lookupCombiner, first *lookupMember) lookupOutcome {
+	took := lc.Take(max(MaxCombinedLookups, 1)-1, nil)
+	batch := combine.Batch(first, took)
 	outcomes := make([]lookupOutcome, len(batch))
 	var live []*lookupMember
 	var liveAt []int
@@ -179,9 +145,7 @@ func (lc *lookupCombiner) lead(ctx context.Context, c *ent.Client, first *lookup
 			outcomes[i] = lookupOutcome{res: results[j]}
 		}
 	}
-	for i := 1; i < len(batch); i++ {
-		batch[i].done <- outcomes[i]
-	}
+	combine.AnswerTaken(took, outcomes)
 	return outcomes[0]
 }
 

@@ -40,22 +40,10 @@ func holdLookupLane(t *testing.T, ctx context.Context) (queued func() int, relea
 	t.Helper()
 	cv, _ := lookupCombiners.LoadOrStore(ent.FromContext(ctx), &lookupCombiner{})
 	lc := cv.(*lookupCombiner)
-	for {
-		lc.mu.Lock()
-		if lc.running == 0 {
-			lc.running++
-			lc.mu.Unlock()
-			break
-		}
-		lc.mu.Unlock()
+	for !lc.TryLane(1) {
 		time.Sleep(time.Millisecond)
 	}
-	queued = func() int {
-		lc.mu.Lock()
-		defer lc.mu.Unlock()
-		return len(lc.pending)
-	}
-	return queued, lc.handOver
+	return lc.Queued, lc.HandOver
 }
 
 // lookupCase is one look-up of a test.
