@@ -30,16 +30,21 @@ type productHandlers struct{ root *graph.Resolver }
 // SKU in a path is its id or its source_id.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := productHandlers{root}
+	m := root.Mutation()
 	v1.GET("/products", auth, h.list)
-	v1.POST("/products", auth, h.create)
+	// An upsert by id or source_id.
+	v1.POST("/products", auth, httpkit.Write(httpkit.WithBody(m.CreateProduct), productAlone))
 	v1.GET("/products/:productId", auth, h.get)
-	v1.PUT("/products/:productId", auth, h.update)
+	// The sent fields change.
+	v1.PUT("/products/:productId", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.UpdateProduct), productAlone))
 	v1.DELETE("/products/:productId", auth, h.delete)
 	v1.GET("/products/:productId/skus", auth, h.listSkus)
-	v1.POST("/products/:productId/skus", auth, h.createSku)
-	v1.PUT("/products/:productId/skus/:skuId", auth, h.updateSku)
+	// An upsert by id or source_id under the product.
+	v1.POST("/products/:productId/skus", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.CreateSku), skuJSON))
+	// The sent fields change; other keys are ignored.
+	v1.PUT("/products/:productId/skus/:skuId", auth, httpkit.Write(httpkit.WithParamsAndBody("productId", "skuId", m.UpdateSku), skuJSON))
 	v1.DELETE("/products/:productId/skus/:skuId", auth, h.deleteSku)
-	v1.GET("/skus/:skuId", auth, h.getSku)
+	v1.GET("/skus/:skuId", auth, httpkit.Read(httpkit.ByParam("skuId", root.Query().Sku), skuJSON)) // id or source_id
 	registerProductJobs(v1, auth, h)
 	registerCatalogImports(v1, auth, h)
 	registerProductCollections(v1, auth, h)
@@ -68,6 +73,9 @@ type skuListBody struct {
 	Data    []skuBody `json:"data"`
 	Total   int       `json:"total"`
 }
+
+// productAlone is a written product's JSON (without its SKUs).
+func productAlone(p *ent.Product) productBody { return productJSON(p, nil) }
 
 func productJSON(p *ent.Product, skus *catalog.SkuList) productBody {
 	out := productBody{ID: p.ID, SourceID: p.SourceID, Name: p.Name, Price: p.Price, Attributes: p.Attributes,
@@ -123,23 +131,6 @@ func (h productHandlers) list(c *gin.Context) {
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total})
 }
 
-// create serves POST /v1/products: an upsert by id or source_id.
-func (h productHandlers) create(c *gin.Context) {
-	var in catalog.ProductInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
-		return h.root.Mutation().CreateProduct(ctx, in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, productJSON(p, nil))
-}
-
 // get serves GET /v1/products/{productId}: the product with its SKUs.
 func (h productHandlers) get(c *gin.Context) {
 	ctx := c.Request.Context()
@@ -155,23 +146,6 @@ func (h productHandlers) get(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, productJSON(p, skus))
-}
-
-// update serves PUT /v1/products/{productId}: the sent fields change.
-func (h productHandlers) update(c *gin.Context) {
-	var in catalog.ProductInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
-		return h.root.Mutation().UpdateProduct(ctx, c.Param("productId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, productJSON(p, nil))
 }
 
 // delete serves DELETE /v1/products/{productId}: 204; the product and its

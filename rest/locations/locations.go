@@ -26,7 +26,7 @@ type locationHandlers struct{ root *graph.Resolver }
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := locationHandlers{root}
 	v1.GET("/locations", auth, h.list)
-	v1.GET("/locations/:locationId", auth, h.get)
+	v1.GET("/locations/:locationId", auth, httpkit.Read(httpkit.ByParam("locationId", root.Query().Location), locationJSON))
 }
 
 // locationBody is the interface's location.
@@ -68,10 +68,4 @@ func (h locationHandlers) list(c *gin.Context) {
 			HasMore bool `json:"has_more"`
 		}{httpkit.NewList(items, l.Total), l.HasMore}
 	})
-}
-
-// get serves GET /v1/locations/{id}.
-func (h locationHandlers) get(c *gin.Context) {
-	l, err := h.root.Query().Location(c.Request.Context(), c.Param("locationId"))
-	httpkit.Answer(c, http.StatusOK, l, err, locationJSON)
 }

@@ -7,7 +7,6 @@
 package segments
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -29,10 +28,11 @@ type segmentHandlers struct{ root *graph.Resolver }
 // or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := segmentHandlers{root}
-	v1.POST("/segments", auth, h.create)
+	m := root.Mutation()
+	v1.POST("/segments", auth, httpkit.Write(httpkit.WithBody(m.CreateSegment), segmentSynced))
 	v1.GET("/segments", auth, h.list)
-	v1.GET("/segments/:id", auth, h.get)
-	v1.DELETE("/segments/:id", auth, h.delete)
+	v1.GET("/segments/:id", auth, httpkit.Read(httpkit.ByParam("id", root.Query().Segment), segmentSynced))
+	v1.DELETE("/segments/:id", auth, httpkit.NoContent(httpkit.ByParam("id", m.DeleteSegment)))
 }
 
 type segmentBody struct {
@@ -49,57 +49,17 @@ type segmentBody struct {
 // JSON renders a segment as a list shows it (no initial_sync_status).
 func JSON(s *ent.Segment) any { return segmentJSON(s) }
 
+// segmentSynced renders a created or read segment: membership is computed
+// synchronously, so initial_sync_status is DONE.
+func segmentSynced(s *ent.Segment) segmentBody {
+	body := segmentJSON(s)
+	body.InitialSyncStatus = "DONE"
+	return body
+}
+
 func segmentJSON(s *ent.Segment) segmentBody {
 	return segmentBody{ID: s.ID, Name: s.Name, CreatedAt: httpkit.Timestamp(s.CreatedAt), UpdatedAt: httpkit.OptionalTime(s.UpdatedAt),
 		Type: s.Type, Filter: s.Filter, Object: "segment"}
-}
-
-// create serves POST /v1/segments; membership is computed synchronously,
-// so initial_sync_status is DONE.
-func (h segmentHandlers) create(c *gin.Context) {
-	var in customer.CreateSegmentInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	var seg *ent.Segment
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		seg, err = h.root.Mutation().CreateSegment(ctx, in)
-		return err
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	body := segmentJSON(seg)
-	body.InitialSyncStatus = "DONE"
-	c.PureJSON(http.StatusOK, body)
-}
-
-// get serves GET /v1/segments/{id}.
-func (h segmentHandlers) get(c *gin.Context) {
-	seg, err := h.root.Query().Segment(c.Request.Context(), c.Param("id"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	body := segmentJSON(seg)
-	body.InitialSyncStatus = "DONE"
-	c.PureJSON(http.StatusOK, body)
-}
-
-// delete serves DELETE /v1/segments/{id}: 204.
-func (h segmentHandlers) delete(c *gin.Context) {
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		_, err := h.root.Mutation().DeleteSegment(ctx, c.Param("id"))
-		return err
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // list serves GET /v1/segments.
