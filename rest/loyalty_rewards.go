@@ -7,9 +7,19 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/reward"
+	"github.com/promoengine/promoengine/rest/rewards"
 )
+
+// rewardHandlers serve the loyalty side of v1 rewards (rest/rewards
+// serves /v1/rewards) through the GraphQL resolvers of
+// graph/schema/rewards.graphqls.
+type rewardHandlers struct {
+	root        *graph.Resolver
+	redemptions redemptionHandlers
+}
 
 // registerLoyaltyRewards mounts the loyalty side of v1 rewards (SDK:
 // loyalties.listRewardAssignments, createRewardAssignments,
@@ -34,7 +44,7 @@ func registerLoyaltyRewards(v1 *gin.RouterGroup, auth gin.HandlerFunc, h rewardH
 // …/reward-assignments (whose filter is named assignmentId).
 func (h rewardHandlers) campaignAssignments(filter string) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		in, err := rewardListInput(c, filter)
+		in, err := rewards.ListInput(c, filter)
 		if err != nil {
 			renderError(c, err)
 			return
@@ -44,7 +54,7 @@ func (h rewardHandlers) campaignAssignments(filter string) gin.HandlerFunc {
 			renderError(c, err)
 			return
 		}
-		c.PureJSON(http.StatusOK, newList(assignmentsJSON(res.Data), res.Total))
+		c.PureJSON(http.StatusOK, newList(rewards.AssignmentsJSON(res.Data), res.Total))
 	}
 }
 
@@ -63,7 +73,7 @@ func (h rewardHandlers) createCampaignAssignments(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, assignmentsJSON(as))
+	c.PureJSON(http.StatusOK, rewards.AssignmentsJSON(as))
 }
 
 // campaignAssignment serves GET /v1/loyalties/{campaignId}/rewards/{assignmentId}
@@ -74,7 +84,7 @@ func (h rewardHandlers) campaignAssignment(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, assignmentJSON(a))
+	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
 }
 
 // updateCampaignAssignment serves PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}.
@@ -91,7 +101,7 @@ func (h rewardHandlers) updateCampaignAssignment(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, assignmentJSON(a))
+	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
 }
 
 // deleteCampaignAssignment serves DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}: 204.
@@ -113,14 +123,14 @@ func (h rewardHandlers) assignmentReward(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, rewardJSONv1(r))
+	c.PureJSON(http.StatusOK, rewards.JSON(r))
 }
 
 // memberRewardBody is one loyalty_reward of a member's list.
 type memberRewardBody struct {
-	Reward     rewardBody     `json:"reward"`
-	Assignment assignmentBody `json:"assignment"`
-	Object     string         `json:"object"`
+	Reward     rewards.Body           `json:"reward"`
+	Assignment rewards.AssignmentBody `json:"assignment"`
+	Object     string                 `json:"object"`
 }
 
 // memberRewards serves GET /v1/loyalties/members/{memberId}/rewards[?affordable_only=true].
@@ -142,7 +152,7 @@ func (h rewardHandlers) memberRewards(c *gin.Context) {
 	}
 	out := make([]memberRewardBody, len(res.Data))
 	for i, m := range res.Data {
-		out[i] = memberRewardBody{Reward: rewardJSONv1(m.Reward), Assignment: assignmentJSON(m.Assignment), Object: "loyalty_reward"}
+		out[i] = memberRewardBody{Reward: rewards.JSON(m.Reward), Assignment: rewards.AssignmentJSON(m.Assignment), Object: "loyalty_reward"}
 	}
 	c.PureJSON(http.StatusOK, newList(out, res.Total))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/rewards"
 )
 
 // registerLoyaltyV1Points adds the points-bucket routes of /v1/loyalties:
@@ -196,7 +197,7 @@ func (h loyaltyV1Handlers) tierRewards(c *gin.Context) {
 	}
 	out := make([]memberRewardBody, len(res.Data))
 	for i, m := range res.Data {
-		out[i] = memberRewardBody{Reward: rewardJSONv1(m.Reward), Assignment: assignmentJSON(m.Assignment), Object: "loyalty_tier_reward"}
+		out[i] = memberRewardBody{Reward: rewards.JSON(m.Reward), Assignment: rewards.AssignmentJSON(m.Assignment), Object: "loyalty_tier_reward"}
 	}
 	c.PureJSON(http.StatusOK, newList(out, res.Total))
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/rewards"
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
 	"github.com/promoengine/promoengine/rest/validationrules"
@@ -274,7 +275,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/exports/:id/download", exports.download)
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
-	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
+	rewards.Register(v1, keysOrBearer, root)
+	registerLoyaltyRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
