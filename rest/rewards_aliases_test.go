@@ -26,11 +26,6 @@ func newRewardFixture(t *testing.T, e *resttest.Env, cardPoints int) *rewardFixt
 		other: f.Other, ref: f.Ref, product: f.Product}
 }
 
-func loyaltyCampaignV1(t *testing.T, e *resttest.Env, h resttest.Headers, name string, points int) string {
-	t.Helper()
-	return resttest.LoyaltyCampaignV1(t, e, h, name, points)
-}
-
 func mustNoContent(t *testing.T, r resttest.Response) {
 	t.Helper()
 	resttest.MustNoContent(t, r)
@@ -44,9 +39,4 @@ func (f *rewardFixture) createReward(t *testing.T, body map[string]any) map[stri
 func (f *rewardFixture) assign(t *testing.T, rewardID, campaignID string, points int) map[string]any {
 	t.Helper()
 	return f.Assign(t, rewardID, campaignID, points)
-}
-
-func (f *rewardFixture) rewardTotal(t *testing.T) float64 {
-	t.Helper()
-	return f.RewardTotal(t)
 }

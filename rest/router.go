@@ -23,6 +23,7 @@ import (
 	"github.com/promoengine/promoengine/rest/catalog"
 	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/locations"
+	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
@@ -276,7 +277,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
 	rewards.Register(v1, keysOrBearer, root)
-	registerLoyaltyRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
 	registerReferrals(v1, keysOrBearer, referralHandlers{root})
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
@@ -284,7 +284,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
-	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
+	loyaltyv1.Register(v1, keysOrBearer, root, loyaltyV1Renderings(root, vouchers, exports)) // and the loyalty side of v1 rewards
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))

@@ -85,6 +85,9 @@ var Layers = [][]string{
 	{"rest/internal/..."},
 	{"rest/catalog", "rest/locations", "rest/segments", "rest/categories", "rest/validationrules",
 		"rest/templates", "rest/loyaltyv2", "rest/rewards"},
+	// Areas that show a lower area's objects: v1 loyalty (rest/loyaltyv1)
+	// renders v1 rewards and their assignments.
+	{"rest/loyaltyv1"},
 	{"rest/management"},
 	{"rest"},
 	{"rest/resttest"},

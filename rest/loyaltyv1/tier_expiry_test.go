@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"context"
@@ -29,7 +29,7 @@ func tieredV1Program(t *testing.T, e *resttest.Env, app resttest.Headers, settin
 	if settings != nil {
 		body["loyalty_tiers_expiration"] = settings
 	}
-	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", body, app)["id"].(string)
+	id := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", body, app)["id"].(string)
 	r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
 		map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app)
 	var tiers []map[string]any
@@ -42,7 +42,7 @@ func tieredV1Program(t *testing.T, e *resttest.Env, app resttest.Headers, settin
 // memberTier is the member's tier list's only entry (nil: none).
 func memberTier(t *testing.T, e *resttest.Env, app resttest.Headers, code string) map[string]any {
 	t.Helper()
-	data := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any)
+	data := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any)
 	if len(data) == 0 {
 		return nil
 	}
@@ -59,7 +59,7 @@ func backdate(t *testing.T, e *resttest.Env, cardID string, at time.Time) {
 }
 
 func countEvents(e *resttest.Env, typ string) int {
-	return e.DB.Client.WebhookEvent.Query().Where(webhookevent.Type(typ)).CountX(systemCtx())
+	return e.DB.Client.WebhookEvent.Query().Where(webhookevent.Type(typ)).CountX(resttest.SystemCtx())
 }
 
 // TestV1TierStartsNextPeriod: with start_date NEXT_PERIOD, points earned
@@ -70,12 +70,12 @@ func countEvents(e *resttest.Env, typ string) int {
 func TestV1TierStartsNextPeriod(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
+	resttest.CreateHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
 	id, gold := tieredV1Program(t, e, app, map[string]any{"qualification_type": "POINTS_IN_PERIOD", "qualification_period": "MONTH",
 		"start_date": map[string]any{"type": "NEXT_PERIOD"}, "expiration_date": map[string]any{"type": "END_OF_PERIOD", "extend": "P0D"}})
-	card := addV1Member(t, e, app, id, "patient")
+	card := resttest.AddV1Member(t, e, app, id, "patient")
 	code, cardID := card["code"].(string), card["id"].(string)
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
 	if tier := memberTier(t, e, app, code); tier != nil {
 		t.Fatalf("this month's points count next month, but the member holds %v", tier)
 	}
@@ -84,12 +84,12 @@ func TestV1TierStartsNextPeriod(t *testing.T) {
 	}
 	now := time.Now().UTC()
 	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	if r := runDailyPoints(t, e, now, 2); r.TiersSettled != 0 {
+	if r := resttest.RunDailyPoints(t, e, now, 2); r.TiersSettled != 0 {
 		t.Errorf("this month: %d tiers settled, want 0", r.TiersSettled)
 	}
 	next := month.AddDate(0, 1, 1).Add(3 * time.Hour)
 	for i := range 2 { // two processes at once, twice
-		if n := runDailyTwoProcesses(t, e, next); n != 1-i {
+		if n := resttest.RunDailyTwoProcesses(t, e, next); n != 1-i {
 			t.Errorf("next month, run %d: %d tiers settled, want %d", i, n, 1-i)
 		}
 	}
@@ -97,7 +97,7 @@ func TestV1TierStartsNextPeriod(t *testing.T) {
 		t.Errorf("%d joined events, want 1", n)
 	}
 	if n := e.DB.Client.TierTransaction.Query().Where(tiertransaction.MemberID(cardID), tiertransaction.Type("JOINED"),
-		tiertransaction.ToTierID(gold)).CountX(systemCtx()); n != 1 {
+		tiertransaction.ToTierID(gold)).CountX(resttest.SystemCtx()); n != 1 {
 		t.Errorf("%d JOINED rows, want 1", n)
 	}
 
@@ -115,7 +115,7 @@ func TestV1TierStartsNextPeriod(t *testing.T) {
 
 	// Two months after the points were earned, with nothing earned since: left.
 	later := month.AddDate(0, 2, 1).Add(3 * time.Hour)
-	if r := runDailyPoints(t, e, later, 2); r.TiersSettled != 1 {
+	if r := resttest.RunDailyPoints(t, e, later, 2); r.TiersSettled != 1 {
 		t.Errorf("two months on: %d tiers settled, want 1", r.TiersSettled)
 	}
 	if n := countEvents(e, "customer.loyalty.tier.left"); n != 1 {
@@ -131,12 +131,12 @@ func TestV1TierStartsNextPeriod(t *testing.T) {
 func TestV1TierCustomExpiryKeepsTheTierAfterTheDrop(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
+	resttest.CreateHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
 	id, gold := tieredV1Program(t, e, app, map[string]any{"qualification_type": "BALANCE",
 		"start_date": map[string]any{"type": "IMMEDIATE"}, "expiration_date": map[string]any{"type": "CUSTOM", "extend": "P1M",
 			"rounding": map[string]any{"type": "MONTH", "strategy": "END", "unit": "MONTH"}}})
-	code := addV1Member(t, e, app, id, "faller")["code"].(string)
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
+	code := resttest.AddV1Member(t, e, app, id, "faller")["code"].(string)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
 	tier := memberTier(t, e, app, code)
 	if tier == nil || tier["id"] != gold {
 		t.Fatalf("with 150 points the member holds %v, want Gold", tier)
@@ -144,7 +144,7 @@ func TestV1TierCustomExpiryKeepsTheTierAfterTheDrop(t *testing.T) {
 	if exp := tier["expiration"].(map[string]any); exp["expiration_date"] != nil || exp["start_date"] != time.Now().UTC().Format(time.DateOnly) {
 		t.Errorf("while the balance holds Gold the expiration is open, got %v", exp)
 	}
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -100}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -100}, app)
 	dropped := time.Now().UTC()
 	tier = memberTier(t, e, app, code)
 	if tier == nil || tier["id"] != gold {
@@ -160,15 +160,15 @@ func TestV1TierCustomExpiryKeepsTheTierAfterTheDrop(t *testing.T) {
 	}
 	gql := e.GraphQL(app, `query($c: String!) { loyaltyV1MemberTierHolds(code: $c) { tier { id } expiration { tierID campaignID expirationDate } } }`,
 		map[string]any{"c": code})
-	if len(gql.Errors) > 0 || mustJSON(gql.Data["loyaltyV1MemberTierHolds"]) != `[{"expiration":{"campaignID":"`+id+`","expirationDate":"`+
+	if len(gql.Errors) > 0 || resttest.MustJSON(gql.Data["loyaltyV1MemberTierHolds"]) != `[{"expiration":{"campaignID":"`+id+`","expirationDate":"`+
 		lastDay.Format(time.DateOnly)+`","tierID":"`+gold+`"},"tier":{"id":"`+gold+`"}}]` {
-		t.Errorf("GraphQL member tier holds %v %s", gql.Errors, mustJSON(gql.Data))
+		t.Errorf("GraphQL member tier holds %v %s", gql.Errors, resttest.MustJSON(gql.Data))
 	}
-	if r := runDailyPoints(t, e, lastDay.Add(20*time.Hour), 2); r.TiersSettled != 0 {
+	if r := resttest.RunDailyPoints(t, e, lastDay.Add(20*time.Hour), 2); r.TiersSettled != 0 {
 		t.Errorf("on the last day: %d settled, want 0", r.TiersSettled)
 	}
 	for i := range 2 {
-		if r := runDailyPoints(t, e, lastDay.AddDate(0, 0, 1).Add(time.Hour), 2); r.TiersSettled != 1-i {
+		if r := resttest.RunDailyPoints(t, e, lastDay.AddDate(0, 0, 1).Add(time.Hour), 2); r.TiersSettled != 1-i {
 			t.Errorf("the day after, run %d: %d settled, want %d", i, r.TiersSettled, 1-i)
 		}
 	}
@@ -202,7 +202,7 @@ func TestV1TierSettingsAreChecked(t *testing.T) {
 			t.Errorf("create with %v: %d %s, want 400", bad, r.Status, r.Body)
 		}
 	}
-	if got := mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id, nil, app)["loyalty_tiers_expiration"]; got != nil {
+	if got := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/"+id, nil, app)["loyalty_tiers_expiration"]; got != nil {
 		t.Errorf("a refused update stored %v", got)
 	}
 }
@@ -215,13 +215,13 @@ func TestV1TierSettingsAreChecked(t *testing.T) {
 func TestV1RecalculateTiersOnProgramUpdate(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
-	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Recalc", "type": "AUTO_UPDATE",
+	resttest.CreateHook(t, e, e.NewManagementKey(), "http://127.0.0.1:9/never", "customer.loyalty.tier.joined", "customer.loyalty.tier.left")
+	id := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Recalc", "type": "AUTO_UPDATE",
 		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0}}}, app)["id"].(string)
 	var codes []string
 	for _, who := range []string{"r1", "r2", "r3"} {
-		code := addV1Member(t, e, app, id, who)["code"].(string)
-		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
+		code := resttest.AddV1Member(t, e, app, id, who)["code"].(string)
+		resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 150}, app)
 		codes = append(codes, code)
 	}
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app); r.Status != http.StatusOK {
@@ -231,13 +231,13 @@ func TestV1RecalculateTiersOnProgramUpdate(t *testing.T) {
 		t.Fatal("want Gold computed but no join recorded before the recalculation")
 	}
 	for range 2 {
-		mustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"description": "recalculated",
+		resttest.MustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"description": "recalculated",
 			"options": map[string]any{"recalculate_tiers": true}}, app)
 	}
 	if n := countEvents(e, "customer.loyalty.tier.joined"); n != 3 {
 		t.Errorf("%d joined events after two recalculations, want 3", n)
 	}
-	if a := mustOK(t, e, http.MethodGet, "/v1/customers/r1/activities?limit=100&type=customer.loyalty.tier.joined", nil, app)["data"].([]any); len(a) != 1 {
+	if a := resttest.MustOK(t, e, http.MethodGet, "/v1/customers/r1/activities?limit=100&type=customer.loyalty.tier.joined", nil, app)["data"].([]any); len(a) != 1 {
 		t.Errorf("r1 has %d joined activities, want 1", len(a))
 	}
 	// GraphQL: the same option, nothing more to record.
@@ -247,7 +247,7 @@ func TestV1RecalculateTiersOnProgramUpdate(t *testing.T) {
 		t.Errorf("GraphQL recalculation: %v, %d joins", gql.Errors, countEvents(e, "customer.loyalty.tier.joined"))
 	}
 	// Settings that place nobody (points count next period): no leave recorded.
-	mustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"loyalty_tiers_expiration": map[string]any{
+	resttest.MustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"loyalty_tiers_expiration": map[string]any{
 		"qualification_type": "POINTS_IN_PERIOD", "qualification_period": "MONTH", "start_date": map[string]any{"type": "NEXT_PERIOD"},
 		"expiration_date": map[string]any{"type": "END_OF_PERIOD", "extend": "P0D"}},
 		"options": map[string]any{"recalculate_tiers": true}}, app)
@@ -264,21 +264,21 @@ func TestV1RecalculateTiersOnProgramUpdate(t *testing.T) {
 func TestV1RecalculateTiersJobRunsOnceUnderTwoWorkers(t *testing.T) {
 	e := resttest.NewWithoutWorker(t)
 	app := resttest.App(e.Project)
-	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Recalc job", "type": "AUTO_UPDATE",
+	id := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Recalc job", "type": "AUTO_UPDATE",
 		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0}}}, app)["id"].(string)
 	n := loyaltyv1.RecalculateInline + 10
 	for i := range n {
-		code := addV1Member(t, e, app, id, fmt.Sprintf("many-%d", i))["code"].(string)
-		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 100 + i}, app)
+		code := resttest.AddV1Member(t, e, app, id, fmt.Sprintf("many-%d", i))["code"].(string)
+		resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 100 + i}, app)
 	}
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app); r.Status != http.StatusOK {
 		t.Fatalf("tiers %d %s", r.Status, r.Body)
 	}
 	for range 2 {
-		mustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"options": map[string]any{"recalculate_tiers": true}}, app)
+		resttest.MustOK(t, e, http.MethodPut, "/v1/loyalties/"+id, map[string]any{"options": map[string]any{"recalculate_tiers": true}}, app)
 	}
 	joined := func() int {
-		return e.DB.Client.TierTransaction.Query().Where(tiertransaction.ProgramID(id), tiertransaction.Type("JOINED")).CountX(systemCtx())
+		return e.DB.Client.TierTransaction.Query().Where(tiertransaction.ProgramID(id), tiertransaction.Type("JOINED")).CountX(resttest.SystemCtx())
 	}
 	if j := joined(); j != 0 {
 		t.Fatalf("%d joins before the jobs ran, want 0 (a job recalculates a large program)", j)

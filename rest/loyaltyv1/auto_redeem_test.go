@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -15,29 +15,29 @@ import (
 // and the points stay on the card.
 func TestAutoRedeemWhenTheBalanceCoversTheCost(t *testing.T) {
 	e := resttest.New(t)
-	f := newRewardFixture(t, e, 0)
-	card := memberCard(t, e, f.app, "Points", "alice")
-	mug := f.createReward(t, map[string]any{"name": "Mug", "type": "MATERIAL", "stock": 3,
+	f := resttest.NewRewardFixture(t, e, 0)
+	card := resttest.MemberCard(t, e, f.App, "Points", "alice")
+	mug := f.CreateReward(t, map[string]any{"name": "Mug", "type": "MATERIAL", "stock": 3,
 		"parameters": map[string]any{"product": map[string]any{"id": "mug"}}})["id"].(string)
-	must(t, e.DoJSON(http.MethodPost, "/v1/rewards/"+mug+"/assignments", map[string]any{"campaign": f.points,
-		"parameters": map[string]any{"loyalty": map[string]any{"points": 100, "auto_redeem": true}}}, f.app), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/rewards/"+mug+"/assignments", map[string]any{"campaign": f.Points,
+		"parameters": map[string]any{"loyalty": map[string]any{"points": 100, "auto_redeem": true}}}, f.App), http.StatusOK)
 	add := func(points int) {
 		t.Helper()
-		must(t, e.DoJSON(http.MethodPost, "/v1/loyalties/members/"+card+"/balance", map[string]any{"points": points}, f.app), http.StatusOK)
+		resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/loyalties/members/"+card+"/balance", map[string]any{"points": points}, f.App), http.StatusOK)
 	}
 	redeemed := func() int {
-		return e.DB.Client.Redemption.Query().Where(redemption.VoucherCode(card), redemption.ResultEQ(redemption.ResultSUCCESS)).CountX(systemCtx())
+		return e.DB.Client.Redemption.Query().Where(redemption.VoucherCode(card), redemption.ResultEQ(redemption.ResultSUCCESS)).CountX(resttest.SystemCtx())
 	}
 	add(250)
-	if b, n := cardBalance(t, e, f.app, card), redeemed(); b != 50 || n != 2 {
+	if b, n := resttest.CardBalance(t, e, f.App, card), redeemed(); b != 50 || n != 2 {
 		t.Fatalf("after 250 points: balance %v, %d redemptions; want 50 and 2", b, n)
 	}
 	add(30)
-	if b, n := cardBalance(t, e, f.app, card), redeemed(); b != 80 || n != 2 {
+	if b, n := resttest.CardBalance(t, e, f.App, card), redeemed(); b != 80 || n != 2 {
 		t.Fatalf("after 30 more: balance %v, %d redemptions; want 80 and 2", b, n)
 	}
 	add(500) // one unit of stock left: 580 - 100
-	if b, n := cardBalance(t, e, f.app, card), redeemed(); b != 480 || n != 3 {
+	if b, n := resttest.CardBalance(t, e, f.App, card), redeemed(); b != 480 || n != 3 {
 		t.Errorf("after the stock ran out: balance %v, %d redemptions; want 480 and 3", b, n)
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -16,16 +16,16 @@ import (
 func TestV1EarningRuleValidationRuleIsEvaluated(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Gated", 0)["id"].(string)
-	vip := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
+	id := resttest.NewV1Program(t, e, app, "Gated", 0)["id"].(string)
+	vip := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
 		map[string]any{"customer": map[string]any{"source_id": "vip", "metadata": map[string]any{"vip": true}}}, app)["code"].(string)
-	plain := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
+	plain := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
 		map[string]any{"customer": map[string]any{"source_id": "plain", "metadata": map[string]any{"vip": false}}}, app)["code"].(string)
-	view := defineEvent(t, e, app, "page_view", map[string]any{"seconds": map[string]any{"type": "number", "optional": true}})
+	view := resttest.DefineEvent(t, e, app, "page_view", map[string]any{"seconds": map[string]any{"type": "number", "optional": true}})
 
 	rule := func(name string, rules map[string]any) string {
 		t.Helper()
-		return mustOK(t, e, http.MethodPost, "/v1/validation-rules", map[string]any{"name": name, "rules": rules}, app)["id"].(string)
+		return resttest.MustOK(t, e, http.MethodPost, "/v1/validation-rules", map[string]any{"name": name, "rules": rules}, app)["id"].(string)
 	}
 	vipLong := rule("vip and long view", map[string]any{
 		"1":     map[string]any{"name": "customer.metadata.vip", "conditions": map[string]any{"$is": []any{true}}},
@@ -53,11 +53,11 @@ func TestV1EarningRuleValidationRuleIsEvaluated(t *testing.T) {
 	}
 	balance := func(code string) float64 {
 		t.Helper()
-		return mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
+		return resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
 	}
 	accruals := func(code string) int {
 		t.Helper()
-		return len(mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any))
+		return len(resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any))
 	}
 
 	send("vip", 5) // the rule's event condition fails: only the ungated rule
@@ -94,7 +94,7 @@ func TestV1EarningRuleValidationRuleIsEvaluated(t *testing.T) {
 
 	estimate := func(amount int) float64 {
 		t.Helper()
-		return mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/qualifications", map[string]any{
+		return resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/qualifications", map[string]any{
 			"customer": map[string]any{"source_id": "plain"}, "order": map[string]any{"amount": amount}}, app)["points_estimation"].(float64)
 	}
 	if got := estimate(5000); got != 0 {

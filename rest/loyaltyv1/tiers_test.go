@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"encoding/json"
@@ -12,9 +12,9 @@ import (
 func TestV1TiersRangesMultipliersAndMemberTier(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Tiers", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "tia")["code"].(string)
-	pageView := defineEvent(t, e, app, "page_view", nil)
+	id := resttest.NewV1Program(t, e, app, "Tiers", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "tia")["code"].(string)
+	pageView := resttest.DefineEvent(t, e, app, "page_view", nil)
 	r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", []any{map[string]any{"event": "page_view",
 		"custom_event": map[string]any{"schema_id": pageView["id"]}, "loyalty": map[string]any{"type": "FIXED", "points": 10}}}, app)
 	var rules []map[string]any
@@ -52,22 +52,22 @@ func TestV1TiersRangesMultipliersAndMemberTier(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPost, tiersPath, []any{map[string]any{"name": "E",
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, tiersPath, []any{map[string]any{"name": "E",
 		"earning_rules": map[string]any{"ern_nope": map[string]any{"type": "CUSTOM", "points": 1}}}}, app), 404, "not_found")
-	if list := mustOK(t, e, http.MethodGet, tiersPath, nil, app); list["total"] != float64(3) {
+	if list := resttest.MustOK(t, e, http.MethodGet, tiersPath, nil, app); list["total"] != float64(3) {
 		t.Fatalf("tiers after refused creates %v", list)
 	}
-	if got := mustOK(t, e, http.MethodGet, tiersPath+"/"+silver["id"].(string), nil, app); got["name"] != "Silver" {
+	if got := resttest.MustOK(t, e, http.MethodGet, tiersPath+"/"+silver["id"].(string), nil, app); got["name"] != "Silver" {
 		t.Errorf("get %v", got)
 	}
-	mapped := mustOK(t, e, http.MethodGet, tiersPath+"/"+silver["id"].(string)+"/earning-rules", nil, app)
+	mapped := resttest.MustOK(t, e, http.MethodGet, tiersPath+"/"+silver["id"].(string)+"/earning-rules", nil, app)
 	if d := mapped["data"].([]any); len(d) != 1 || d[0].(map[string]any)["loyalty"].(map[string]any)["points"] != float64(15) {
 		t.Errorf("silver's earning rules %v", mapped)
 	}
 
 	// The member's tier follows the balance; earning applies its mapping.
 	memberTier := func() string {
-		ts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any)
+		ts := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any)
 		if len(ts) != 1 {
 			return ""
 		}
@@ -79,13 +79,13 @@ func TestV1TiersRangesMultipliersAndMemberTier(t *testing.T) {
 		}
 	}
 	balance := func() float64 {
-		return mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
+		return resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
 	}
 	if got := memberTier(); got != "Bronze" {
 		t.Errorf("tier at 0 points %q", got)
 	}
 	event() // Bronze: 10
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 90}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 90}, app)
 	if got := memberTier(); got != "Silver" {
 		t.Errorf("tier at 100 points %q", got)
 	}
@@ -93,10 +93,10 @@ func TestV1TiersRangesMultipliersAndMemberTier(t *testing.T) {
 	if b := balance(); b != 115 {
 		t.Errorf("balance after a Silver event %v, want 115", b)
 	}
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 400}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 400}, app)
 	event() // Gold: CUSTOM 100
 	if b := balance(); b != 615 || memberTier() != "Gold" {
 		t.Errorf("balance after a Gold event %v (tier %s), want 615", b, memberTier())
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, tiersPath+"/ltr_nope", nil, app), 404, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, tiersPath+"/ltr_nope", nil, app), 404, "not_found")
 }

@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func countCreditStatements(t *testing.T, off bool) *atomic.Int64 {
 func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{
+	id := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{
 		"name": "Same either way", "type": "AUTO_UPDATE",
 		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0,
 			"expiration_rules": map[string]any{"period_type": "MONTH", "period_value": 2, "rounding_type": "END_OF_MONTH"}}},
@@ -70,12 +70,12 @@ func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 	}
 	run := func(t *testing.T, code string) card {
 		for i, m := range moves {
-			bal := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members/"+code+"/balance", m, app)
-			lc := cardPoints(t, e, app, code)
+			bal := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members/"+code+"/balance", m, app)
+			lc := resttest.CardPoints(t, e, app, code)
 			if bal["balance"] != lc["balance"] || bal["total"] != lc["points"] || bal["object"] != "balance" {
 				t.Errorf("move %d answered %v, the card holds %v", i, bal, lc)
 			}
-			soonest := mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration?limit=100", nil, app)["data"].([]any)
+			soonest := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration?limit=100", nil, app)["data"].([]any)
 			var date any
 			var points float64
 			for _, b := range soonest {
@@ -95,15 +95,15 @@ func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 					lc["next_expiration_date"], lc["next_expiration_points"], date, points)
 			}
 		}
-		out := card{lc: cardPoints(t, e, app, code)}
-		for _, tx := range mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
+		out := card{lc: resttest.CardPoints(t, e, app, code)}
+		for _, tx := range resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
 			tx := tx.(map[string]any)
 			details := tx["details"].(map[string]any)
 			delete(details["balance"].(map[string]any)["related_object"].(map[string]any), "id")
 			out.txs = append(out.txs, map[string]any{"type": tx["type"], "amount": tx["amount"], "details": details,
 				"reason": tx["reason"], "source_id": tx["source_id"], "source": tx["source"]})
 		}
-		for _, b := range mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration?limit=100", nil, app)["data"].([]any) {
+		for _, b := range resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members/"+code+"/points-expiration?limit=100", nil, app)["data"].([]any) {
 			b := b.(map[string]any)
 			out.buckets = append(out.buckets, []any{b["expires_at"], b["bucket"], b["status"]})
 		}
@@ -111,7 +111,7 @@ func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 	}
 
 	fast := countCreditStatements(t, false)
-	withStatement := run(t, addV1Member(t, e, app, id, "fast")["code"].(string))
+	withStatement := run(t, resttest.AddV1Member(t, e, app, id, "fast")["code"].(string))
 	additions := int64(0)
 	for _, m := range moves {
 		if m["points"].(int) > 0 {
@@ -122,7 +122,7 @@ func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 		t.Errorf("the statement served %d of %d additions on PostgreSQL", fast.Load(), additions)
 	}
 	countCreditStatements(t, true)
-	general := run(t, addV1Member(t, e, app, id, "general")["code"].(string))
+	general := run(t, resttest.AddV1Member(t, e, app, id, "general")["code"].(string))
 	if !reflect.DeepEqual(withStatement, general) {
 		t.Errorf("the paths differ:\nstatement %v\ngeneral   %v", withStatement, general)
 	}
@@ -139,12 +139,12 @@ func TestV1PointsAddedInOneStatementMatchTheGeneralPath(t *testing.T) {
 func TestV1PointsAddedToOneCardInParallel(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{
+	id := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{
 		"name": "Busy card", "type": "AUTO_UPDATE",
 		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0,
 			"expiration_rules": map[string]any{"period_type": "MONTH", "period_value": 1}}},
 	}, app)["id"].(string)
-	code := addV1Member(t, e, app, id, "busy")["code"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "busy")["code"].(string)
 	second := e.AnotherServer()
 	fast := countCreditStatements(t, false)
 
@@ -169,12 +169,12 @@ func TestV1PointsAddedToOneCardInParallel(t *testing.T) {
 	wg.Wait()
 	statements, moves := loyaltyv1.CreditCounts()
 	statements, moves = statements-statementsBefore, moves-movesBefore
-	lc := cardPoints(t, e, app, code)
+	lc := resttest.CardPoints(t, e, app, code)
 	if lc["balance"] != float64(120) || lc["points"] != float64(120) || lc["next_expiration_points"] != float64(120) {
 		t.Errorf("card after the race %v", lc)
 	}
 	var balances []float64
-	for _, tx := range mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
+	for _, tx := range resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any) {
 		balance := tx.(map[string]any)["details"].(map[string]any)["balance"].(map[string]any)
 		balances = append(balances, balance["balance"].(float64))
 	}
@@ -207,8 +207,8 @@ func TestV1PointsAddedToOneCardInParallel(t *testing.T) {
 func TestV1PointsAddedInOneStatementOnlyWithinATier(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Tiered statement", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "tiered")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Tiered statement", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "tiered")["code"].(string)
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
 		map[string]any{"name": "Bronze", "points": map[string]any{"from": 1, "to": 99}},
 		map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app); r.Status != http.StatusOK {
@@ -221,12 +221,12 @@ func TestV1PointsAddedInOneStatementOnlyWithinATier(t *testing.T) {
 	}
 	fast := countCreditStatements(t, false)
 	for _, p := range []int{10, 20, 70} { // joins Bronze (+5), stays in Bronze at 35, reaches Gold at 105
-		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": p}, app)
+		resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": p}, app)
 	}
-	if lc := cardPoints(t, e, app, code); lc["balance"] != float64(105) {
+	if lc := resttest.CardPoints(t, e, app, code); lc["balance"] != float64(105) {
 		t.Errorf("balance %v, want 10+5+20+70 = 105", lc["balance"])
 	}
-	if ts := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any); len(ts) != 1 ||
+	if ts := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/tiers", nil, app)["data"].([]any); len(ts) != 1 ||
 		ts[0].(map[string]any)["name"] != "Gold" {
 		t.Errorf("member tiers %v", ts)
 	}

@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -14,14 +14,14 @@ import (
 func TestV1OrderItemsEarningCountsTheMatchingLines(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	shirt := createProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500})
-	createProduct(t, e, app, map[string]any{"source_id": "sock", "name": "Sock", "price": 500})
-	must(t, e.DoJSON(http.MethodPost, "/v1/products/shirt/skus", map[string]any{"source_id": "shirt-s", "sku": "S", "price": 2500}, app), http.StatusOK)
-	picks := must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Picks",
+	shirt := resttest.CreateProduct(t, e, app, map[string]any{"source_id": "shirt", "name": "Shirt", "price": 2500})
+	resttest.CreateProduct(t, e, app, map[string]any{"source_id": "sock", "name": "Sock", "price": 500})
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/products/shirt/skus", map[string]any{"source_id": "shirt-s", "sku": "S", "price": 2500}, app), http.StatusOK)
+	picks := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/product-collections", map[string]any{"type": "STATIC", "name": "Picks",
 		"products": []any{map[string]any{"id": "sock", "object": "product"}}}, app), http.StatusOK)
 
-	id := newV1Program(t, e, app, "Shop", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "ivy")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Shop", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "ivy")["code"].(string)
 	items := func(calc, key string, every, points int, object, objectID string) map[string]any {
 		p := map[string]any{"every": every, "points": points}
 		if object != "" {
@@ -40,7 +40,7 @@ func TestV1OrderItemsEarningCountsTheMatchingLines(t *testing.T) {
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", rules, app); r.Status != http.StatusOK {
 		t.Fatalf("rules: %d %s", r.Status, r.Body)
 	}
-	staticCampaign(t, e, "Coupons", "C1")
+	resttest.StaticCampaign(t, e, "Coupons", "C1")
 	r := e.Do(http.MethodPost, "/v1/vouchers/C1/redemption", []byte(`{"customer": {"source_id": "ivy"},
 		"order": {"source_id": "o-items", "status": "PAID", "items": [
 			{"source_id": "shirt", "quantity": 2, "price": 2500},
@@ -49,7 +49,7 @@ func TestV1OrderItemsEarningCountsTheMatchingLines(t *testing.T) {
 	if r.Status != http.StatusOK {
 		t.Fatalf("redeem: %d %s", r.Status, r.Body)
 	}
-	card := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)
+	card := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)
 	if b := card["balance"].(float64); b != 3+20+100+9 {
 		t.Errorf("balance %v, want %d", b, 3+20+100+9)
 	}

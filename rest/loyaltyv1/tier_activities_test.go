@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"encoding/json"
@@ -17,8 +17,8 @@ import (
 func TestV1TierChangesAreCustomerActivities(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Tier activities", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "climber")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Tier activities", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "climber")["code"].(string)
 	r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/tiers", []any{
 		map[string]any{"name": "Bronze", "points": map[string]any{"from": 1, "to": 99}},
 		map[string]any{"name": "Gold", "points": map[string]any{"from": 100}}}, app)
@@ -29,7 +29,7 @@ func TestV1TierChangesAreCustomerActivities(t *testing.T) {
 	bronze, gold := tiers[0]["id"], tiers[1]["id"]
 	tierActivities := func(typ string) []map[string]any {
 		t.Helper()
-		list := mustOK(t, e, http.MethodGet, "/v1/customers/climber/activities?limit=100&type="+typ, nil, app)
+		list := resttest.MustOK(t, e, http.MethodGet, "/v1/customers/climber/activities?limit=100&type="+typ, nil, app)
 		var out []map[string]any
 		for _, a := range list["data"].([]any) {
 			out = append(out, a.(map[string]any))
@@ -56,7 +56,7 @@ func TestV1TierChangesAreCustomerActivities(t *testing.T) {
 		{-10, map[string]int{joined: 1, upgraded: 1, downgraded: 1, left: 1}},
 	}
 	for i, s := range steps {
-		mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": s.points}, app)
+		resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": s.points}, app)
 		for _, typ := range []string{joined, upgraded, downgraded, left} {
 			if n := len(tierActivities(typ)); n != s.want[typ] {
 				t.Errorf("step %d (%+d): %d %s activities, want %d", i, s.points, n, typ, s.want[typ])
@@ -64,7 +64,7 @@ func TestV1TierChangesAreCustomerActivities(t *testing.T) {
 		}
 	}
 	// A refused move (more than the balance) records nothing.
-	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -5}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -5}, app),
 		http.StatusBadRequest, "invalid_amount")
 	if n := len(tierActivities(left)); n != 1 {
 		t.Errorf("%d left activities after a refused move, want 1", n)
@@ -91,14 +91,14 @@ func TestV1TierChangesAreCustomerActivities(t *testing.T) {
 	}
 	for _, path := range []string{"/v1/loyalties/members/" + code + "/activity?limit=100", "/v1/loyalties/" + id + "/members/" + code + "/activity?limit=100",
 		"/v1/customers/climber/activity?limit=100"} {
-		list := mustOK(t, e, http.MethodGet, path, nil, app)
+		list := resttest.MustOK(t, e, http.MethodGet, path, nil, app)
 		if count(list, joined) != 1 || count(list, upgraded) != 1 || count(list, downgraded) != 1 || count(list, left) != 1 {
-			t.Errorf("%s: tier activities %s", path, mustJSON(list))
+			t.Errorf("%s: tier activities %s", path, resttest.MustJSON(list))
 		}
 	}
 	// Another program's filter leaves them out.
-	other := newV1Program(t, e, app, "Other program", 0)["id"].(string)
-	if n := len(mustOK(t, e, http.MethodGet, "/v1/customers/climber/activities?campaign_id="+other+"&type="+joined, nil, app)["data"].([]any)); n != 0 {
+	other := resttest.NewV1Program(t, e, app, "Other program", 0)["id"].(string)
+	if n := len(resttest.MustOK(t, e, http.MethodGet, "/v1/customers/climber/activities?campaign_id="+other+"&type="+joined, nil, app)["data"].([]any)); n != 0 {
 		t.Errorf("%d joined activities in another program", n)
 	}
 

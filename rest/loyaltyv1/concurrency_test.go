@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -15,8 +15,8 @@ import (
 func TestV1LoyaltyParallelSubtractionsNeverOverdraw(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Race", 100)["id"].(string)
-	code := addV1Member(t, e, app, id, "racer")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Race", 100)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "racer")["code"].(string)
 	second := e.AnotherServer()
 
 	var wg sync.WaitGroup
@@ -48,11 +48,11 @@ func TestV1LoyaltyParallelSubtractionsNeverOverdraw(t *testing.T) {
 	if statuses[http.StatusOK] != 33 || statuses[http.StatusBadRequest] != 17 {
 		t.Errorf("statuses %v, want 33×200 and 17×400", statuses)
 	}
-	card := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)
+	card := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)
 	if lc := card["loyalty_card"].(map[string]any); lc["balance"] != float64(1) || lc["points"] != float64(1) {
 		t.Errorf("card after the race %v", lc)
 	}
-	txs := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)
+	txs := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)
 	if n := len(txs["data"].([]any)); n != 33 {
 		t.Errorf("%d transactions, want 33", n)
 	}
@@ -65,9 +65,9 @@ func TestV1LoyaltyParallelSubtractionsNeverOverdraw(t *testing.T) {
 func TestV1LoyaltyOppositeTransfersDoNotDeadlock(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Swap", 1000)["id"].(string)
-	a := addV1Member(t, e, app, id, "a")["code"].(string)
-	b := addV1Member(t, e, app, id, "b")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Swap", 1000)["id"].(string)
+	a := resttest.AddV1Member(t, e, app, id, "a")["code"].(string)
+	b := resttest.AddV1Member(t, e, app, id, "b")["code"].(string)
 	second := e.AnotherServer()
 
 	var wg sync.WaitGroup
@@ -95,12 +95,12 @@ func TestV1LoyaltyOppositeTransfersDoNotDeadlock(t *testing.T) {
 	close(start)
 	wg.Wait()
 	for _, code := range []string{a, b} {
-		card := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)
+		card := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)
 		if lc := card["loyalty_card"].(map[string]any); lc["balance"] != float64(1000) {
 			t.Errorf("card %s after the transfers %v", code, lc)
 		}
 	}
-	txs := mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/transactions?limit=100", nil, app)
+	txs := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/transactions?limit=100", nil, app)
 	if n := len(txs["data"].([]any)); n != 80 {
 		t.Errorf("%d transactions, want 80 (40 out, 40 in)", n)
 	}

@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -18,25 +18,25 @@ import (
 func TestV1PointsMovesAreCustomerActivities(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Acts", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "ann")["code"].(string)
-	other := addV1Member(t, e, app, id, "bob")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Acts", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "ann")["code"].(string)
+	other := resttest.AddV1Member(t, e, app, id, "bob")["code"].(string)
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", []any{map[string]any{"event": "order.paid",
 		"loyalty":        map[string]any{"type": "FIXED", "points": 10},
 		"pending_points": map[string]any{"period_type": "DAY", "period_value": 3}}}, app); r.Status != http.StatusOK {
 		t.Fatalf("rule: %d %s", r.Status, r.Body)
 	}
 
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 50}, app)
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -20}, app)
-	mustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+other+"/balance", map[string]any{"points": 40}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": 50}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+code+"/balance", map[string]any{"points": -20}, app)
+	resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/members/"+other+"/balance", map[string]any{"points": 40}, app)
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/members/"+code+"/transfers",
 		[]any{map[string]any{"code": other, "points": 15, "source_id": "t-1"}}, app); r.Status != http.StatusOK {
 		t.Fatalf("transfer: %d %s", r.Status, r.Body)
 	}
-	mustOK(t, e, http.MethodPost, "/v1/orders", map[string]any{"source_id": "po-1", "amount": 1000, "status": "PAID",
+	resttest.MustOK(t, e, http.MethodPost, "/v1/orders", map[string]any{"source_id": "po-1", "amount": 1000, "status": "PAID",
 		"customer": map[string]any{"source_id": "ann"}}, app)
-	pending := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/pending-points", nil, app)["data"].([]any)
+	pending := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/pending-points", nil, app)["data"].([]any)
 	if len(pending) != 1 {
 		t.Fatalf("pending entries %v", pending)
 	}
@@ -47,7 +47,7 @@ func TestV1PointsMovesAreCustomerActivities(t *testing.T) {
 	list := func(path string) []map[string]any {
 		t.Helper()
 		var out []map[string]any
-		for _, a := range mustOK(t, e, http.MethodGet, path, nil, app)["data"].([]any) {
+		for _, a := range resttest.MustOK(t, e, http.MethodGet, path, nil, app)["data"].([]any) {
 			out = append(out, a.(map[string]any))
 		}
 		return out

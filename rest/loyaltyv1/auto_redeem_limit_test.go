@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/resttest"
 )
 
 // TestAutoRedeemProgramDailyLimitHoldsUnderConcurrency: the program's
@@ -15,20 +16,20 @@ import (
 // at once over two server processes (PostgreSQL), get exactly 5 rewards;
 // the other cards keep their points.
 func TestAutoRedeemProgramDailyLimitHoldsUnderConcurrency(t *testing.T) {
-	e, _, servers := twoServers(t)
+	e, _, servers := resttest.TwoServers(t)
 	old := loyaltyv1.AutoRedeemPerProgramDay
 	loyaltyv1.AutoRedeemPerProgramDay = 5
 	t.Cleanup(func() { loyaltyv1.AutoRedeemPerProgramDay = old })
-	f := newRewardFixture(t, e, 0)
-	mug := f.createReward(t, map[string]any{"name": "Mug", "type": "MATERIAL",
+	f := resttest.NewRewardFixture(t, e, 0)
+	mug := f.CreateReward(t, map[string]any{"name": "Mug", "type": "MATERIAL",
 		"parameters": map[string]any{"product": map[string]any{"id": "mug"}}})["id"].(string)
-	must(t, e.DoJSON(http.MethodPost, "/v1/rewards/"+mug+"/assignments", map[string]any{"campaign": f.points,
-		"parameters": map[string]any{"loyalty": map[string]any{"points": 100, "auto_redeem": true}}}, f.app), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/rewards/"+mug+"/assignments", map[string]any{"campaign": f.Points,
+		"parameters": map[string]any{"loyalty": map[string]any{"points": 100, "auto_redeem": true}}}, f.App), http.StatusOK)
 	cards := make([]string, 12)
 	for i := range cards {
-		cards[i] = memberCard(t, e, f.app, "Points", fmt.Sprintf("m-%d", i))
+		cards[i] = resttest.MemberCard(t, e, f.App, "Points", fmt.Sprintf("m-%d", i))
 	}
-	resps := burst(e, servers, f.app, len(cards), func(i int) (string, any) {
+	resps := resttest.Burst(e, servers, f.App, len(cards), func(i int) (string, any) {
 		return "/v1/loyalties/members/" + cards[i] + "/balance", map[string]any{"points": 100}
 	})
 	for _, r := range resps {
@@ -36,13 +37,13 @@ func TestAutoRedeemProgramDailyLimitHoldsUnderConcurrency(t *testing.T) {
 			t.Fatalf("credit: %d %s", r.Status, r.Body)
 		}
 	}
-	n := e.DB.Client.Redemption.Query().Where(redemption.CampaignID(f.points), redemption.ResultEQ(redemption.ResultSUCCESS)).CountX(systemCtx())
+	n := e.DB.Client.Redemption.Query().Where(redemption.CampaignID(f.Points), redemption.ResultEQ(redemption.ResultSUCCESS)).CountX(resttest.SystemCtx())
 	if n != 5 {
 		t.Errorf("%d auto-redemptions in the program, want 5", n)
 	}
 	kept := 0
 	for _, c := range cards {
-		if cardBalance(t, e, f.app, c) == 100 {
+		if resttest.CardBalance(t, e, f.App, c) == 100 {
 			kept++
 		}
 	}

@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -15,8 +15,8 @@ import (
 func TestV1OrderPaidEarnsOncePerOrder(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Shop", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "eve")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Shop", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "eve")["code"].(string)
 	rules := []any{
 		map[string]any{"event": "order.paid", "loyalty": map[string]any{"type": "FIXED", "points": 10}},
 		map[string]any{"event": "order.paid", "loyalty": map[string]any{"type": "PROPORTIONAL", "calculation_type": "ORDER_AMOUNT",
@@ -27,13 +27,13 @@ func TestV1OrderPaidEarnsOncePerOrder(t *testing.T) {
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", rules, app); r.Status != http.StatusOK {
 		t.Fatalf("rules: %d %s", r.Status, r.Body)
 	}
-	staticCampaign(t, e, "Coupons", "C1")
+	resttest.StaticCampaign(t, e, "Coupons", "C1")
 	redeem := func(base, orderID, status string) resttest.Response {
 		return e.DoAt(base, http.MethodPost, "/v1/vouchers/C1/redemption", []byte(`{"customer": {"source_id": "eve"},
 			"order": {"source_id": "`+orderID+`", "amount": 12345, "status": "`+status+`"}}`), app)
 	}
 	balance := func() float64 {
-		return mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
+		return resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
 	}
 	// 10 + floor(12345/1000)×3 + floor((12345-100)/1000)×1 = 10 + 36 + 12.
 	const perOrder = 58
@@ -74,7 +74,7 @@ func TestV1OrderPaidEarnsOncePerOrder(t *testing.T) {
 	if b := balance(); b != 2*perOrder {
 		t.Errorf("balance after o-2 paid six times at once %v, want %d", b, 2*perOrder)
 	}
-	txs := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any)
+	txs := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any)
 	if len(txs) != 6 {
 		t.Errorf("%d accruals, want 6 (3 rules × 2 orders)", len(txs))
 	}

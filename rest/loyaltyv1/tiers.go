@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerLoyaltyV1Tiers adds /v1/loyalties/{campaignId}/tiers… and the
@@ -26,8 +27,8 @@ func registerLoyaltyV1Tiers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyalty
 func loyaltyTierJSON(t *ent.LoyaltyTier) gin.H {
 	points := gin.H{"from": t.PointsFrom, "to": t.PointsTo}
 	return gin.H{"id": t.ID, "name": t.Name, "campaign_id": t.CampaignID, "metadata": t.Metadata,
-		"created_at": timestamp(t.CreatedAt), "updated_at": optionalTime(t.UpdatedAt),
-		"earning_rules": orEmpty(t.EarningRules), "rewards": orEmpty(t.Rewards),
+		"created_at": httpkit.Timestamp(t.CreatedAt), "updated_at": httpkit.OptionalTime(t.UpdatedAt),
+		"earning_rules": httpkit.OrEmpty(t.EarningRules), "rewards": httpkit.OrEmpty(t.Rewards),
 		"config": gin.H{"points": points}, "points": points, "object": "loyalty_tier"}
 }
 
@@ -42,15 +43,15 @@ func tiersJSON(ts []*ent.LoyaltyTier) []gin.H {
 // createTiers serves POST …/tiers: an array in, an array out.
 func (h loyaltyV1Handlers) createTiers(c *gin.Context) {
 	var in []*loyaltyv1.TierInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	created, err := inTx(c, func(ctx context.Context) ([]*ent.LoyaltyTier, error) {
+	created, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.LoyaltyTier, error) {
 		return h.root.Mutation().CreateLoyaltyV1Tiers(ctx, c.Param("campaignId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, tiersJSON(created))
@@ -58,16 +59,16 @@ func (h loyaltyV1Handlers) createTiers(c *gin.Context) {
 
 // listTiers serves GET …/tiers: limit, order.
 func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
-	limit, err := queryInt(c, "limit")
+	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	in := loyaltyv1.TierListInput{Limit: limit}
-	queryStrings(c, map[string]**string{"order": &in.Order})
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
 	res, err := h.root.Query().LoyaltyV1TierList(c.Request.Context(), c.Param("campaignId"), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(res.Data), "total": res.Total})
@@ -77,7 +78,7 @@ func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
 func (h loyaltyV1Handlers) getTier(c *gin.Context) {
 	t, err := h.root.Query().LoyaltyV1Tier(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, loyaltyTierJSON(t))
@@ -87,7 +88,7 @@ func (h loyaltyV1Handlers) getTier(c *gin.Context) {
 func (h loyaltyV1Handlers) memberTiers(c *gin.Context) {
 	holds, err := h.root.Query().LoyaltyV1MemberTierHolds(c.Request.Context(), c.Param("memberId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	data := make([]gin.H, len(holds))
@@ -95,9 +96,9 @@ func (h loyaltyV1Handlers) memberTiers(c *gin.Context) {
 		data[i] = loyaltyTierJSON(hold.Tier)
 		if x := hold.Expiration; x != nil {
 			exp := gin.H{"customer_id": x.CustomerID, "campaign_id": x.CampaignID, "tier_id": x.TierID,
-				"created_at": timestamp(x.CreatedAt)}
+				"created_at": httpkit.Timestamp(x.CreatedAt)}
 			if x.UpdatedAt != nil {
-				exp["updated_at"] = timestamp(*x.UpdatedAt)
+				exp["updated_at"] = httpkit.Timestamp(*x.UpdatedAt)
 			}
 			if x.StartDate != nil {
 				exp["start_date"] = *x.StartDate
@@ -113,15 +114,15 @@ func (h loyaltyV1Handlers) memberTiers(c *gin.Context) {
 
 // tierEarningRules serves GET …/tiers/{loyaltyTierId}/earning-rules.
 func (h loyaltyV1Handlers) tierEarningRules(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1TierEarningRules(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"),
 		&loyaltyv1.EarningRuleListInput{Limit: limit, Page: page})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	renderEarningRuleList(c, res)

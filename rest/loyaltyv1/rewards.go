@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/reward"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 	"github.com/promoengine/promoengine/rest/rewards"
 )
 
@@ -17,8 +18,8 @@ import (
 // serves /v1/rewards) through the GraphQL resolvers of
 // graph/schema/rewards.graphqls.
 type rewardHandlers struct {
-	root        *graph.Resolver
-	redemptions redemptionHandlers
+	root       *graph.Resolver
+	redemption func(c *gin.Context, r *ent.Redemption) any
 }
 
 // registerLoyaltyRewards mounts the loyalty side of v1 rewards (SDK:
@@ -46,15 +47,15 @@ func (h rewardHandlers) campaignAssignments(filter string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		in, err := rewards.ListInput(c, filter)
 		if err != nil {
-			renderError(c, err)
+			httpkit.RenderError(c, err)
 			return
 		}
 		res, err := h.root.Query().V1LoyaltyRewardAssignmentList(c.Request.Context(), c.Param("campaignId"), in)
 		if err != nil {
-			renderError(c, err)
+			httpkit.RenderError(c, err)
 			return
 		}
-		c.PureJSON(http.StatusOK, newList(rewards.AssignmentsJSON(res.Data), res.Total))
+		c.PureJSON(http.StatusOK, httpkit.NewList(rewards.AssignmentsJSON(res.Data), res.Total))
 	}
 }
 
@@ -62,15 +63,15 @@ func (h rewardHandlers) campaignAssignments(filter string) gin.HandlerFunc {
 // an array of {reward, parameters} answered with the array of assignments.
 func (h rewardHandlers) createCampaignAssignments(c *gin.Context) {
 	var in []*reward.AssignmentInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	as, err := inTx(c, func(ctx context.Context) ([]*ent.V1RewardAssignment, error) {
+	as, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.V1RewardAssignment, error) {
 		return h.root.Mutation().CreateV1LoyaltyRewardAssignments(ctx, c.Param("campaignId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, rewards.AssignmentsJSON(as))
@@ -81,7 +82,7 @@ func (h rewardHandlers) createCampaignAssignments(c *gin.Context) {
 func (h rewardHandlers) campaignAssignment(c *gin.Context) {
 	a, err := h.root.Query().V1LoyaltyRewardAssignment(c.Request.Context(), c.Param("campaignId"), c.Param("assignmentId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
@@ -90,15 +91,15 @@ func (h rewardHandlers) campaignAssignment(c *gin.Context) {
 // updateCampaignAssignment serves PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}.
 func (h rewardHandlers) updateCampaignAssignment(c *gin.Context) {
 	var in reward.AssignmentInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	a, err := inTx(c, func(ctx context.Context) (*ent.V1RewardAssignment, error) {
+	a, err := httpkit.InTx(c, func(ctx context.Context) (*ent.V1RewardAssignment, error) {
 		return h.root.Mutation().UpdateV1LoyaltyRewardAssignment(ctx, c.Param("campaignId"), c.Param("assignmentId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
@@ -106,11 +107,11 @@ func (h rewardHandlers) updateCampaignAssignment(c *gin.Context) {
 
 // deleteCampaignAssignment serves DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}: 204.
 func (h rewardHandlers) deleteCampaignAssignment(c *gin.Context) {
-	_, err := inTx(c, func(ctx context.Context) (string, error) {
+	_, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteV1LoyaltyRewardAssignment(ctx, c.Param("campaignId"), c.Param("assignmentId"))
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
@@ -120,7 +121,7 @@ func (h rewardHandlers) deleteCampaignAssignment(c *gin.Context) {
 func (h rewardHandlers) assignmentReward(c *gin.Context) {
 	r, err := h.root.Query().V1LoyaltyAssignmentReward(c.Request.Context(), c.Param("campaignId"), c.Param("assignmentId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, rewards.JSON(r))
@@ -142,27 +143,27 @@ func (h rewardHandlers) memberRewards(c *gin.Context) {
 		b := v == "true"
 		affordable = &b
 	default:
-		renderError(c, apperr.InvalidQueryParams("Query parameter affordable_only must be true or false, got %q", v))
+		httpkit.RenderError(c, apperr.InvalidQueryParams("Query parameter affordable_only must be true or false, got %q", v))
 		return
 	}
 	res, err := h.root.Query().V1MemberRewards(c.Request.Context(), c.Param("memberId"), affordable)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]memberRewardBody, len(res.Data))
 	for i, m := range res.Data {
 		out[i] = memberRewardBody{Reward: rewards.JSON(m.Reward), Assignment: rewards.AssignmentJSON(m.Assignment), Object: "loyalty_reward"}
 	}
-	c.PureJSON(http.StatusOK, newList(out, res.Total))
+	c.PureJSON(http.StatusOK, httpkit.NewList(out, res.Total))
 }
 
 // redeemReward serves POST /v1/loyalties[/{campaignId}]/members/{memberId}/redemption:
 // the redemption of the card for the reward (its own transaction).
 func (h rewardHandlers) redeemReward(c *gin.Context) {
 	var in reward.MemberRedemptionInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	var campaign *string
@@ -171,8 +172,8 @@ func (h rewardHandlers) redeemReward(c *gin.Context) {
 	}
 	r, err := h.root.Mutation().RedeemV1Reward(c.Request.Context(), campaign, c.Param("memberId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.redemptions.redemptionJSON(c, r))
+	c.PureJSON(http.StatusOK, h.redemption(c, r))
 }

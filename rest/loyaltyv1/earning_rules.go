@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerLoyaltyV1EarningRules adds /v1/loyalties/{campaignId}/earning-rules….
@@ -26,9 +27,9 @@ func registerLoyaltyV1EarningRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, h 
 // dates are left out when unset; updated_at and validation_rule_id are
 // always present.
 func v1EarningRuleJSON(r *ent.CampaignEarningRule) gin.H {
-	out := gin.H{"id": r.ID, "created_at": timestamp(r.CreatedAt), "updated_at": optionalTime(r.UpdatedAt),
-		"validation_rule_id": r.ValidationRuleID, "loyalty": r.Loyalty, "event": r.Event, "source": orEmpty(r.Source),
-		"active": r.Active, "metadata": orEmpty(r.Metadata), "automation_id": r.AutomationID, "object": "earning_rule"}
+	out := gin.H{"id": r.ID, "created_at": httpkit.Timestamp(r.CreatedAt), "updated_at": httpkit.OptionalTime(r.UpdatedAt),
+		"validation_rule_id": r.ValidationRuleID, "loyalty": r.Loyalty, "event": r.Event, "source": httpkit.OrEmpty(r.Source),
+		"active": r.Active, "metadata": httpkit.OrEmpty(r.Metadata), "automation_id": r.AutomationID, "object": "earning_rule"}
 	for k, v := range map[string]map[string]any{"custom_event": r.CustomEvent, "segment": r.Segment,
 		"loyalty_tier": r.LoyaltyTier, "pending_points": r.PendingPoints, "expiration_rules": r.ExpirationRules,
 		"validity_timeframe": r.ValidityTimeframe, "validity_hours": r.ValidityHours} {
@@ -40,10 +41,10 @@ func v1EarningRuleJSON(r *ent.CampaignEarningRule) gin.H {
 		out["validity_day_of_week"] = r.ValidityDayOfWeek
 	}
 	if r.StartDate != nil {
-		out["start_date"] = timestamp(*r.StartDate)
+		out["start_date"] = httpkit.Timestamp(*r.StartDate)
 	}
 	if r.ExpirationDate != nil {
-		out["expiration_date"] = timestamp(*r.ExpirationDate)
+		out["expiration_date"] = httpkit.Timestamp(*r.ExpirationDate)
 	}
 	return out
 }
@@ -51,15 +52,15 @@ func v1EarningRuleJSON(r *ent.CampaignEarningRule) gin.H {
 // createEarningRules serves POST …/earning-rules: an array in, an array out.
 func (h loyaltyV1Handlers) createEarningRules(c *gin.Context) {
 	var in []*loyaltyv1.EarningRuleInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	created, err := inTx(c, func(ctx context.Context) ([]*ent.CampaignEarningRule, error) {
+	created, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.CampaignEarningRule, error) {
 		return h.root.Mutation().CreateLoyaltyV1EarningRules(ctx, c.Param("campaignId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]gin.H, len(created))
@@ -71,16 +72,16 @@ func (h loyaltyV1Handlers) createEarningRules(c *gin.Context) {
 
 // listEarningRules serves GET …/earning-rules: limit, page, order.
 func (h loyaltyV1Handlers) listEarningRules(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	in := loyaltyv1.EarningRuleListInput{Limit: limit, Page: page}
-	queryStrings(c, map[string]**string{"order": &in.Order})
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
 	res, err := h.root.Query().LoyaltyV1EarningRuleList(c.Request.Context(), c.Param("campaignId"), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	renderEarningRuleList(c, res)
@@ -99,7 +100,7 @@ func renderEarningRuleList(c *gin.Context, res *loyaltyv1.EarningRuleList) {
 func (h loyaltyV1Handlers) getEarningRule(c *gin.Context) {
 	r, err := h.root.Query().LoyaltyV1EarningRule(c.Request.Context(), c.Param("campaignId"), c.Param("earningRuleId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
@@ -108,16 +109,16 @@ func (h loyaltyV1Handlers) getEarningRule(c *gin.Context) {
 // updateEarningRule serves PUT …/earning-rules/{earningRuleId}.
 func (h loyaltyV1Handlers) updateEarningRule(c *gin.Context) {
 	var in loyaltyv1.EarningRuleInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	in.Event, in.CustomEvent, in.Segment, in.LoyaltyTier = nil, nil, nil, nil // cannot change
-	r, err := inTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
+	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
 		return h.root.Mutation().UpdateLoyaltyV1EarningRule(ctx, c.Param("campaignId"), c.Param("earningRuleId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
@@ -126,11 +127,11 @@ func (h loyaltyV1Handlers) updateEarningRule(c *gin.Context) {
 // setEarningRuleActive serves POST …/enable and …/disable (the SDK sends {}).
 func (h loyaltyV1Handlers) setEarningRuleActive(active bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		r, err := inTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
+		r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
 			return h.root.Mutation().SetLoyaltyV1EarningRuleActive(ctx, c.Param("campaignId"), c.Param("earningRuleId"), active)
 		})
 		if err != nil {
-			renderError(c, err)
+			httpkit.RenderError(c, err)
 			return
 		}
 		c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
@@ -139,10 +140,10 @@ func (h loyaltyV1Handlers) setEarningRuleActive(active bool) gin.HandlerFunc {
 
 // deleteEarningRule serves DELETE …/earning-rules/{earningRuleId}: 204.
 func (h loyaltyV1Handlers) deleteEarningRule(c *gin.Context) {
-	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
 		return h.root.Mutation().DeleteLoyaltyV1EarningRule(ctx, c.Param("campaignId"), c.Param("earningRuleId"))
 	}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)

@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // program is the path's campaign, or nil on the routes without one.
@@ -33,16 +34,16 @@ func (h loyaltyV1Handlers) addMember(c *gin.Context) {
 		SourceID *string         `json:"source_id"`
 		Metadata map[string]any  `json:"metadata"`
 	}
-	if err := decodeBody(c, &req); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &req); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	in := loyaltyv1.AddMemberInput{Voucher: req.Voucher, Channel: req.Channel, SourceID: req.SourceID, Metadata: req.Metadata}
-	if present(req.Customer) {
+	if httpkit.Present(req.Customer) {
 		in.Customer = &customer.CustomerInput{}
 		var id string
-		if err := decodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
-			renderError(c, err)
+		if err := httpkit.DecodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
+			httpkit.RenderError(c, err)
 			return
 		}
 		if id != "" {
@@ -52,34 +53,34 @@ func (h loyaltyV1Handlers) addMember(c *gin.Context) {
 	// The publication runs its own transaction (graph/publication).
 	card, err := h.root.Mutation().AddLoyaltyV1Member(c.Request.Context(), c.Param("campaignId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.vouchers.voucherJSON(c, card))
+	c.PureJSON(http.StatusOK, h.render.Voucher(c, card))
 }
 
 // listMembers serves GET /v1/loyalties/{campaignId}/members.
 func (h loyaltyV1Handlers) listMembers(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	in := loyaltyv1.MemberListInput{Limit: limit, Page: page, IDs: append(queryList(c, "ids"), queryList(c, "ids[]")...)}
-	queryStrings(c, map[string]**string{"customer": &in.Customer, "code": &in.Code, "order": &in.Order})
-	if err := queryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter,
+	in := loyaltyv1.MemberListInput{Limit: limit, Page: page, IDs: append(httpkit.QueryList(c, "ids"), httpkit.QueryList(c, "ids[]")...)}
+	httpkit.QueryStrings(c, map[string]**string{"customer": &in.Customer, "code": &in.Code, "order": &in.Order})
+	if err := httpkit.QueryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter,
 		"updated_at[before]": &in.UpdatedBefore, "updated_at[after]": &in.UpdatedAfter}); err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1MemberList(c.Request.Context(), c.Param("campaignId"), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	out := make([]voucherBody, len(res.Data))
+	out := make([]any, len(res.Data))
 	for i, v := range res.Data {
-		out[i] = h.vouchers.voucherJSON(c, v)
+		out[i] = h.render.Voucher(c, v)
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "vouchers", "vouchers": out, "total": res.Total})
 }
@@ -88,17 +89,17 @@ func (h loyaltyV1Handlers) listMembers(c *gin.Context) {
 func (h loyaltyV1Handlers) getMember(c *gin.Context) {
 	card, err := h.root.Query().LoyaltyV1Member(c.Request.Context(), program(c), c.Param("memberId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.vouchers.voucherJSON(c, card))
+	c.PureJSON(http.StatusOK, h.render.Voucher(c, card))
 }
 
 // balance serves POST /v1/loyalties[/{campaignId}]/members/{memberId}/balance.
 func (h loyaltyV1Handlers) balance(c *gin.Context) {
 	var in loyaltyv1.BalanceInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	// No transaction here: an addition the one statement takes
@@ -107,7 +108,7 @@ func (h loyaltyV1Handlers) balance(c *gin.Context) {
 	// later; every other move opens its own transaction (AdjustBalance).
 	out, err := h.root.Mutation().AdjustLoyaltyV1MemberBalance(c.Request.Context(), program(c), c.Param("memberId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, out)
@@ -117,39 +118,39 @@ func (h loyaltyV1Handlers) balance(c *gin.Context) {
 // the body is an array of transfers to this member's card.
 func (h loyaltyV1Handlers) transfer(c *gin.Context) {
 	var in []*loyaltyv1.TransferInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	card, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+	card, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Voucher, error) {
 		return h.root.Mutation().TransferLoyaltyV1Points(ctx, c.Param("campaignId"), c.Param("memberId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.vouchers.voucherJSON(c, card))
+	c.PureJSON(http.StatusOK, h.render.Voucher(c, card))
 }
 
 // memberTransactions serves GET …/members/{memberId}/transactions.
 func (h loyaltyV1Handlers) memberTransactions(c *gin.Context) {
 	in, err := transactionListQuery(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1MemberTransactions(c.Request.Context(), program(c), c.Param("memberId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	renderTransactionPage(c, res)
+	h.render.Transactions(c, res)
 }
 
 // exportMemberTransactions serves POST …/members/{memberId}/transactions/export
 // (the body is optional).
 func (h loyaltyV1Handlers) exportMemberTransactions(c *gin.Context) {
-	exportHandlers{vouchers: h.vouchers}.startExport(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
+	h.render.Export(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
 		return h.root.Mutation().ExportLoyaltyV1MemberTransactions(ctx, program(c), c.Param("memberId"), p)
 	})
 }
@@ -180,20 +181,20 @@ func (h loyaltyV1Handlers) memberActivities(c *gin.Context) {
 // activityPage lists a member's activities (counting them when the form
 // shows a total); on a bad query it renders the error and reports false.
 func (h loyaltyV1Handlers) activityPage(c *gin.Context, total bool) (*customer.CustomerActivityList, bool) {
-	limit, err := queryInt(c, "limit")
+	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return nil, false
 	}
 	in := loyaltyv1.ActivityListInput{Limit: limit, WithoutTotal: !total}
-	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	if in.Order != nil && *in.Order != "created_at" && *in.Order != "-created_at" {
-		renderError(c, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at"))
+		httpkit.RenderError(c, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at"))
 		return nil, false
 	}
 	res, err := h.root.Query().LoyaltyV1MemberActivity(c.Request.Context(), program(c), c.Param("memberId"), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return nil, false
 	}
 	return res, true
@@ -202,7 +203,7 @@ func (h loyaltyV1Handlers) activityPage(c *gin.Context, total bool) (*customer.C
 func activitiesJSON(res *customer.CustomerActivityList) []gin.H {
 	out := make([]gin.H, len(res.Data))
 	for i, a := range res.Data {
-		out[i] = gin.H{"id": a.ID, "type": a.Type, "data": a.Data, "created_at": timestamp(a.CreatedAt), "group_id": a.GroupID}
+		out[i] = gin.H{"id": a.ID, "type": a.Type, "data": a.Data, "created_at": httpkit.Timestamp(a.CreatedAt), "group_id": a.GroupID}
 	}
 	return out
 }

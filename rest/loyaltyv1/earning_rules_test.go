@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"encoding/json"
@@ -12,11 +12,11 @@ import (
 func TestV1EarningRulesCRUDAndEarningOnEvents(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Earn", 0)["id"].(string)
-	alice := mustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
+	id := resttest.NewV1Program(t, e, app, "Earn", 0)["id"].(string)
+	alice := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties/"+id+"/members",
 		map[string]any{"customer": map[string]any{"source_id": "alice", "metadata": map[string]any{"visits": 25}}}, app)
 	code := alice["code"].(string)
-	pageView := defineEvent(t, e, app, "page_view", map[string]any{"seconds": map[string]any{"type": "number", "optional": true}})
+	pageView := resttest.DefineEvent(t, e, app, "page_view", map[string]any{"seconds": map[string]any{"type": "number", "optional": true}})
 	rulesPath := "/v1/loyalties/" + id + "/earning-rules"
 
 	r := e.DoJSON(http.MethodPost, rulesPath, []any{
@@ -65,9 +65,9 @@ func TestV1EarningRulesCRUDAndEarningOnEvents(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPost, rulesPath, []any{map[string]any{"event": "customer.segment.entered",
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, rulesPath, []any{map[string]any{"event": "customer.segment.entered",
 		"segment": map[string]any{"id": "seg_nope"}, "loyalty": map[string]any{"type": "FIXED", "points": 1}}}, app), 404, "not_found")
-	list := mustOK(t, e, http.MethodGet, rulesPath, nil, app)
+	list := resttest.MustOK(t, e, http.MethodGet, rulesPath, nil, app)
 	if list["total"] != float64(3) || list["data_ref"] != "data" {
 		t.Fatalf("list after refused creates %v", list)
 	}
@@ -83,28 +83,28 @@ func TestV1EarningRulesCRUDAndEarningOnEvents(t *testing.T) {
 	}
 	send(map[string]any{"metadata": map[string]any{"seconds": 35}})
 	balance := func() float64 {
-		return mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
+		return resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
 	}
 	if b := balance(); b != 13 {
 		t.Fatalf("balance after the event %v, want 13", b)
 	}
-	txs := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions", nil, app)["data"].([]any)
+	txs := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions", nil, app)["data"].([]any)
 	if len(txs) != 3 || txs[0].(map[string]any)["type"] != "POINTS_ACCRUAL" || txs[0].(map[string]any)["source"] != "Automation" {
 		t.Errorf("accruals %v", txs)
 	}
 
 	// Disabled rules do not earn; get, update, enable and delete.
-	if got := mustOK(t, e, http.MethodPost, rulesPath+"/"+fixedID+"/disable", map[string]any{}, app); got["active"] != false {
+	if got := resttest.MustOK(t, e, http.MethodPost, rulesPath+"/"+fixedID+"/disable", map[string]any{}, app); got["active"] != false {
 		t.Errorf("disable %v", got)
 	}
 	for _, rule := range created[1:] {
-		mustOK(t, e, http.MethodPost, rulesPath+"/"+rule.(map[string]any)["id"].(string)+"/disable", nil, app)
+		resttest.MustOK(t, e, http.MethodPost, rulesPath+"/"+rule.(map[string]any)["id"].(string)+"/disable", nil, app)
 	}
 	send(map[string]any{"metadata": map[string]any{"seconds": 35}})
 	if b := balance(); b != 13 {
 		t.Errorf("balance after an event with disabled rules %v, want 13", b)
 	}
-	upd := mustOK(t, e, http.MethodPut, rulesPath+"/"+fixedID, map[string]any{"loyalty": map[string]any{"type": "FIXED", "points": 7},
+	upd := resttest.MustOK(t, e, http.MethodPut, rulesPath+"/"+fixedID, map[string]any{"loyalty": map[string]any{"type": "FIXED", "points": 7},
 		"event": "order.paid", "active": true}, app)
 	if upd["event"] != "page_view" || upd["loyalty"].(map[string]any)["points"] != float64(7) || upd["updated_at"] == nil || upd["active"] != true {
 		t.Errorf("update %v", upd)
@@ -113,15 +113,15 @@ func TestV1EarningRulesCRUDAndEarningOnEvents(t *testing.T) {
 	if b := balance(); b != 20 {
 		t.Errorf("balance after the updated rule %v, want 20", b)
 	}
-	if got := mustOK(t, e, http.MethodGet, rulesPath+"/"+fixedID, nil, app); got["id"] != fixedID {
+	if got := resttest.MustOK(t, e, http.MethodGet, rulesPath+"/"+fixedID, nil, app); got["id"] != fixedID {
 		t.Errorf("get %v", got)
 	}
 	if r := e.Do(http.MethodDelete, rulesPath+"/"+fixedID, nil, app); r.Status != http.StatusNoContent {
 		t.Errorf("delete: %d %s", r.Status, r.Body)
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, rulesPath+"/"+fixedID, nil, app), 404, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, rulesPath+"/"+fixedID, nil, app), 404, "not_found")
 	other := resttest.App(e.NewProject("other"))
-	wantErrorKey(t, e.Do(http.MethodGet, rulesPath, nil, other), 404, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, rulesPath, nil, other), 404, "not_found")
 }
 
 // TestV1SegmentRuleAndAutoJoin: entering a segment earns on a program
@@ -129,11 +129,11 @@ func TestV1EarningRulesCRUDAndEarningOnEvents(t *testing.T) {
 func TestV1SegmentRuleAndAutoJoin(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	prg := mustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Auto", "auto_join": true,
+	prg := resttest.MustOK(t, e, http.MethodPost, "/v1/loyalties", map[string]any{"name": "Auto", "auto_join": true,
 		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 0}}}, app)
 	id := prg["id"].(string)
-	defineEvent(t, e, app, "purchase", nil)
-	seg := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Buyers", "type": "auto-update",
+	resttest.DefineEvent(t, e, app, "purchase", nil)
+	seg := resttest.MustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Buyers", "type": "auto-update",
 		"filter": map[string]any{"events.purchase.count": map[string]any{"conditions": map[string]any{"$more_than": 0}}}}, app)
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", []any{map[string]any{"event": "customer.segment.entered",
 		"segment": map[string]any{"id": seg["id"]}, "loyalty": map[string]any{"type": "FIXED", "points": 50}}}, app); r.Status != http.StatusOK {
@@ -142,7 +142,7 @@ func TestV1SegmentRuleAndAutoJoin(t *testing.T) {
 	if r := e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "purchase", "customer": map[string]any{"source_id": "dan"}}, app); r.Status != http.StatusOK {
 		t.Fatalf("event: %d %s", r.Status, r.Body)
 	}
-	members := mustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members?customer=dan", nil, app)["vouchers"].([]any)
+	members := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/"+id+"/members?customer=dan", nil, app)["vouchers"].([]any)
 	if len(members) != 1 || members[0].(map[string]any)["loyalty_card"].(map[string]any)["balance"] != float64(50) {
 		t.Errorf("auto-joined member %v", members)
 	}

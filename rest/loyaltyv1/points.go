@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 	"github.com/promoengine/promoengine/rest/rewards"
 )
 
@@ -31,53 +32,54 @@ func registerLoyaltyV1Points(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyalt
 	v1.POST("/loyalties/:campaignId/qualifications", auth, h.estimatePoints)
 }
 
-// pendingPointsJSON is a pending-points entry (lopp_…).
-func pendingPointsJSON(b *ent.PointsBucket) gin.H {
+// PendingPointsJSON is a pending-points entry (lopp_…), also in webhook
+// payloads.
+func PendingPointsJSON(b *ent.PointsBucket) gin.H {
 	out := gin.H{"id": b.ID, "voucher_id": b.VoucherID, "campaign_id": b.CampaignID, "customer_id": b.CustomerID,
-		"order_id": b.OrderID, "points": b.Points, "details": orEmpty(b.Details), "created_at": timestamp(b.CreatedAt),
+		"order_id": b.OrderID, "points": b.Points, "details": httpkit.OrEmpty(b.Details), "created_at": httpkit.Timestamp(b.CreatedAt),
 		"object": "pending_points"}
 	if b.ActivatesAt != nil {
 		out["activates_at"] = b.ActivatesAt.UTC().Format(time.DateOnly)
 	}
 	if b.UpdatedAt != nil {
-		out["updated_at"] = timestamp(*b.UpdatedAt)
+		out["updated_at"] = httpkit.Timestamp(*b.UpdatedAt)
 	}
 	return out
 }
 
-// pointsBucketJSON is an expiry bucket (lopb_…): expires_at is left out
-// when the points never expire.
-func pointsBucketJSON(b *ent.PointsBucket) gin.H {
+// PointsBucketJSON is an expiry bucket (lopb_…), also in webhook
+// payloads: expires_at is left out when the points never expire.
+func PointsBucketJSON(b *ent.PointsBucket) gin.H {
 	out := gin.H{"id": b.ID, "voucher_id": b.VoucherID, "campaign_id": b.CampaignID,
-		"bucket": gin.H{"total_points": b.Points}, "status": b.Status, "created_at": timestamp(b.CreatedAt),
+		"bucket": gin.H{"total_points": b.Points}, "status": b.Status, "created_at": httpkit.Timestamp(b.CreatedAt),
 		"object": "loyalty_points_bucket"}
 	if b.ExpiresAt != nil {
 		out["expires_at"] = b.ExpiresAt.UTC().Format(time.DateOnly)
 	}
 	if b.UpdatedAt != nil {
-		out["updated_at"] = timestamp(*b.UpdatedAt)
+		out["updated_at"] = httpkit.Timestamp(*b.UpdatedAt)
 	}
 	return out
 }
 
 func pendingPointsQuery(c *gin.Context) (*loyaltyv1.PendingPointsListInput, error) {
-	limit, err := queryInt(c, "limit")
+	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
 		return nil, err
 	}
 	in := &loyaltyv1.PendingPointsListInput{Limit: limit}
-	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	return in, nil
 }
 
 func renderPendingPage(c *gin.Context, res *loyaltyv1.PendingPointsList, err error) {
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	data := make([]gin.H, len(res.Data))
 	for i, b := range res.Data {
-		data[i] = pendingPointsJSON(b)
+		data[i] = PendingPointsJSON(b)
 	}
 	body := gin.H{"object": "list", "data_ref": "data", "data": data, "has_more": res.HasMore}
 	if res.HasMore && len(res.Data) > 0 {
@@ -90,7 +92,7 @@ func renderPendingPage(c *gin.Context, res *loyaltyv1.PendingPointsList, err err
 func (h loyaltyV1Handlers) programPendingPoints(c *gin.Context) {
 	in, err := pendingPointsQuery(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1ProgramPendingPoints(c.Request.Context(), c.Param("campaignId"), in)
@@ -101,7 +103,7 @@ func (h loyaltyV1Handlers) programPendingPoints(c *gin.Context) {
 func (h loyaltyV1Handlers) memberPendingPoints(c *gin.Context) {
 	in, err := pendingPointsQuery(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1MemberPendingPoints(c.Request.Context(), program(c), c.Param("memberId"), in)
@@ -110,11 +112,11 @@ func (h loyaltyV1Handlers) memberPendingPoints(c *gin.Context) {
 
 // activatePendingPoints serves POST …/pending-points/{id}/activate (no body).
 func (h loyaltyV1Handlers) activatePendingPoints(c *gin.Context) {
-	out, err := inTx(c, func(ctx context.Context) (*loyaltyv1.CardBalance, error) {
+	out, err := httpkit.InTx(c, func(ctx context.Context) (*loyaltyv1.CardBalance, error) {
 		return h.root.Mutation().ActivateLoyaltyV1PendingPoints(ctx, nil, c.Param("memberId"), c.Param("pendingPointsId"))
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, out)
@@ -123,15 +125,15 @@ func (h loyaltyV1Handlers) activatePendingPoints(c *gin.Context) {
 // adjustPendingPoints serves POST …/pending-points/{id}/balance.
 func (h loyaltyV1Handlers) adjustPendingPoints(c *gin.Context) {
 	var in loyaltyv1.PendingBalanceInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	out, err := inTx(c, func(ctx context.Context) (*loyaltyv1.PendingBalance, error) {
+	out, err := httpkit.InTx(c, func(ctx context.Context) (*loyaltyv1.PendingBalance, error) {
 		return h.root.Mutation().AdjustLoyaltyV1PendingPoints(ctx, nil, c.Param("memberId"), c.Param("pendingPointsId"), in)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, out)
@@ -139,11 +141,11 @@ func (h loyaltyV1Handlers) adjustPendingPoints(c *gin.Context) {
 
 // cancelPendingPoints serves POST …/pending-points/{id}/cancel: 204.
 func (h loyaltyV1Handlers) cancelPendingPoints(c *gin.Context) {
-	_, err := inTx(c, func(ctx context.Context) (bool, error) {
+	_, err := httpkit.InTx(c, func(ctx context.Context) (bool, error) {
 		return h.root.Mutation().CancelLoyaltyV1PendingPoints(ctx, nil, c.Param("memberId"), c.Param("pendingPointsId"))
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
@@ -151,39 +153,39 @@ func (h loyaltyV1Handlers) cancelPendingPoints(c *gin.Context) {
 
 // memberPointsExpiration serves GET …/members/{memberId}/points-expiration.
 func (h loyaltyV1Handlers) memberPointsExpiration(c *gin.Context) {
-	limit, err := queryInt(c, "limit")
+	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	page, err := queryInt(c, "page")
+	page, err := httpkit.QueryInt(c, "page")
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1MemberPointsExpiration(c.Request.Context(), program(c), c.Param("memberId"),
 		&loyaltyv1.PointsExpirationListInput{Limit: limit, Page: page})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	data := make([]gin.H, len(res.Data))
 	for i, b := range res.Data {
-		data[i] = pointsBucketJSON(b)
+		data[i] = PointsBucketJSON(b)
 	}
-	c.PureJSON(http.StatusOK, newList(data, res.Total))
+	c.PureJSON(http.StatusOK, httpkit.NewList(data, res.Total))
 }
 
 // exportPointsExpiration serves POST /v1/loyalties/{campaignId}/points-expiration/export.
 func (h loyaltyV1Handlers) exportPointsExpiration(c *gin.Context) {
-	exportHandlers{vouchers: h.vouchers}.startExport(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
+	h.render.Export(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
 		return h.root.Mutation().ExportLoyaltyV1PointsExpiration(ctx, c.Param("campaignId"), p)
 	})
 }
 
 // exportProgramTransactions serves POST /v1/loyalties/{campaignId}/transactions/export.
 func (h loyaltyV1Handlers) exportProgramTransactions(c *gin.Context) {
-	exportHandlers{vouchers: h.vouchers}.startExport(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
+	h.render.Export(c, func(ctx context.Context, p *exportpkg.ExportParametersInput) (*ent.Export, error) {
 		return h.root.Mutation().ExportLoyaltyV1ProgramTransactions(ctx, c.Param("campaignId"), p)
 	})
 }
@@ -192,26 +194,26 @@ func (h loyaltyV1Handlers) exportProgramTransactions(c *gin.Context) {
 func (h loyaltyV1Handlers) tierRewards(c *gin.Context) {
 	res, err := h.root.Query().LoyaltyV1TierRewards(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	out := make([]memberRewardBody, len(res.Data))
 	for i, m := range res.Data {
 		out[i] = memberRewardBody{Reward: rewards.JSON(m.Reward), Assignment: rewards.AssignmentJSON(m.Assignment), Object: "loyalty_tier_reward"}
 	}
-	c.PureJSON(http.StatusOK, newList(out, res.Total))
+	c.PureJSON(http.StatusOK, httpkit.NewList(out, res.Total))
 }
 
 // estimatePoints serves POST /v1/loyalties/{campaignId}/qualifications.
 func (h loyaltyV1Handlers) estimatePoints(c *gin.Context) {
 	var in loyaltyv1.EstimateInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
 	out, err := h.root.Query().LoyaltyV1PointsEstimate(c.Request.Context(), c.Param("campaignId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, out)

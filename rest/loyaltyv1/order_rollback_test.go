@@ -1,4 +1,4 @@
-package rest_test
+package loyaltyv1_test
 
 import (
 	"net/http"
@@ -16,16 +16,16 @@ import (
 func TestV1RollbackTakesAnOrdersPointsBack(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	id := newV1Program(t, e, app, "Shop", 0)["id"].(string)
-	code := addV1Member(t, e, app, id, "rex")["code"].(string)
+	id := resttest.NewV1Program(t, e, app, "Shop", 0)["id"].(string)
+	code := resttest.AddV1Member(t, e, app, id, "rex")["code"].(string)
 	rules := []any{map[string]any{"event": "order.paid", "loyalty": map[string]any{"type": "PROPORTIONAL",
 		"calculation_type": "ORDER_AMOUNT", "order": map[string]any{"amount": map[string]any{"every": 100, "points": 1}}}}}
 	if r := e.DoJSON(http.MethodPost, "/v1/loyalties/"+id+"/earning-rules", rules, app); r.Status != http.StatusOK {
 		t.Fatalf("rules: %d %s", r.Status, r.Body)
 	}
-	staticCampaign(t, e, "Coupons", "C1", "C2")
+	resttest.StaticCampaign(t, e, "Coupons", "C1", "C2")
 	balance := func() float64 {
-		return mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
+		return resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code, nil, app)["loyalty_card"].(map[string]any)["balance"].(float64)
 	}
 	redeem := func(voucher, orderID string, amount string) string {
 		r := e.Do(http.MethodPost, "/v1/vouchers/"+voucher+"/redemption", []byte(`{"customer": {"source_id": "rex"},
@@ -71,7 +71,7 @@ func TestV1RollbackTakesAnOrdersPointsBack(t *testing.T) {
 	if b := balance(); b != 30 {
 		t.Errorf("balance after o-1's redemption was rolled back %v, want 30", b)
 	}
-	txs := mustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any)
+	txs := resttest.MustOK(t, e, http.MethodGet, "/v1/loyalties/members/"+code+"/transactions?limit=100", nil, app)["data"].([]any)
 	removals := 0
 	for _, tx := range txs {
 		if m := tx.(map[string]any); m["type"] == "POINTS_REMOVAL" {

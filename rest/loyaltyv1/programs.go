@@ -1,4 +1,4 @@
-package rest
+package loyaltyv1
 
 import (
 	"context"
@@ -10,20 +10,25 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // loyaltyV1Handlers serve /v1/loyalties (graph/loyaltyv1): programs are
 // campaigns, members their loyalty cards, rendered as /v1/campaigns and
 // /v1/vouchers render them.
 type loyaltyV1Handlers struct {
-	root      *graph.Resolver
-	vouchers  voucherHandlers
-	campaigns campaignHandlers
+	root   *graph.Resolver
+	render Renderings
 }
 
-// registerLoyaltyV1 adds the /v1/loyalties routes. Member routes exist
-// twice, with and without the program (reference §0 "twin routes").
-func registerLoyaltyV1(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Handlers) {
+// Register mounts the /v1/loyalties routes on v1, each behind auth (the
+// v1 keys or a bearer token); root is the router's resolver, render the
+// shapes of the areas still in rest that these routes answer with.
+// Member routes exist twice, with and without the program (reference §0
+// "twin routes").
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, render Renderings) {
+	h := loyaltyV1Handlers{root: root, render: render}
+	registerLoyaltyRewards(v1, auth, rewardHandlers{root: root, redemption: render.Redemption})
 	v1.POST("/loyalties", auth, h.createProgram)
 	v1.GET("/loyalties", auth, h.listPrograms)
 	v1.GET("/loyalties/:campaignId", auth, h.getProgram)
@@ -53,79 +58,79 @@ func (h loyaltyV1Handlers) createProgram(c *gin.Context) {
 		campaignpkg.CreateCampaignInput
 		loyaltyv1.ProgramSettings
 	}
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	created, err := inTx(c, func(ctx context.Context) (*ent.Campaign, error) {
+	created, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Campaign, error) {
 		return h.root.Mutation().CreateLoyaltyV1Program(ctx, in.CreateCampaignInput, &in.ProgramSettings)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	h.campaigns.renderCampaign(c, http.StatusOK, created)
+	h.render.Campaign(c, http.StatusOK, created)
 }
 
 // listPrograms serves GET /v1/loyalties: limit, page, order, expand.
 func (h loyaltyV1Handlers) listPrograms(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
+	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	in := campaignpkg.CampaignListInput{Limit: limit, Page: page, Expand: queryList(c, "expand")}
-	queryStrings(c, map[string]**string{"order": &in.Order})
+	in := campaignpkg.CampaignListInput{Limit: limit, Page: page, Expand: httpkit.QueryList(c, "expand")}
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
 	res, err := h.root.Query().LoyaltyV1ProgramList(c.Request.Context(), &in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	renderCampaignList(c, res)
+	h.render.CampaignList(c, res)
 }
 
 // getProgram serves GET /v1/loyalties/{campaignId} (ID or name).
 func (h loyaltyV1Handlers) getProgram(c *gin.Context) {
 	cmp, err := h.root.Query().LoyaltyV1Program(c.Request.Context(), c.Param("campaignId"))
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	h.campaigns.renderCampaign(c, http.StatusOK, cmp)
+	h.render.Campaign(c, http.StatusOK, cmp)
 }
 
 // updateProgram serves PUT /v1/loyalties/{campaignId}: fields outside the
 // allowed set are ignored, as by the real service.
 func (h loyaltyV1Handlers) updateProgram(c *gin.Context) {
 	var in programUpdateBody
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
+	if err := httpkit.DecodeBody(c, &in); err != nil {
+		httpkit.RenderError(c, err)
 		return
 	}
-	updated, err := inTx(c, func(ctx context.Context) (*ent.Campaign, error) {
+	updated, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Campaign, error) {
 		return h.root.Mutation().UpdateLoyaltyV1Program(ctx, c.Param("campaignId"), in.UpdateCampaignInput, &in.ProgramUpdate)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	h.campaigns.renderCampaign(c, http.StatusOK, updated)
+	h.render.Campaign(c, http.StatusOK, updated)
 }
 
 // deleteProgram serves DELETE /v1/loyalties/{campaignId}[?force=bool]:
 // 200 with the async action that deletes the program and its cards;
 // without force=true the program goes to the trash bin.
 func (h loyaltyV1Handlers) deleteProgram(c *gin.Context) {
-	force, err := forceParam(c)
+	force, err := httpkit.ForceParam(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+	job, err := httpkit.InTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
 		return h.root.Mutation().DeleteLoyaltyV1Program(ctx, c.Param("campaignId"), force)
 	})
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"async_action_id": job.ID})
@@ -135,25 +140,25 @@ func (h loyaltyV1Handlers) deleteProgram(c *gin.Context) {
 func (h loyaltyV1Handlers) programTransactions(c *gin.Context) {
 	in, err := transactionListQuery(c)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
 	res, err := h.root.Query().LoyaltyV1ProgramTransactions(c.Request.Context(), c.Param("campaignId"), in)
 	if err != nil {
-		renderError(c, err)
+		httpkit.RenderError(c, err)
 		return
 	}
-	renderTransactionPage(c, res)
+	h.render.Transactions(c, res)
 }
 
 // transactionListQuery reads limit, order and starting_after_id.
 func transactionListQuery(c *gin.Context) (*loyaltyv1.TransactionListInput, error) {
-	limit, err := queryInt(c, "limit")
+	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
 		return nil, err
 	}
 	in := &loyaltyv1.TransactionListInput{Limit: limit}
-	queryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
+	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order, "starting_after_id": &in.StartingAfterID})
 	return in, nil
 }
 
