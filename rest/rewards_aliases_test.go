@@ -26,11 +26,6 @@ func newRewardFixture(t *testing.T, e *resttest.Env, cardPoints int) *rewardFixt
 		other: f.Other, ref: f.Ref, product: f.Product}
 }
 
-func mustNoContent(t *testing.T, r resttest.Response) {
-	t.Helper()
-	resttest.MustNoContent(t, r)
-}
-
 func (f *rewardFixture) createReward(t *testing.T, body map[string]any) map[string]any {
 	t.Helper()
 	return f.CreateReward(t, body)

@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/referrals"
 	"github.com/promoengine/promoengine/rest/rewards"
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
@@ -277,7 +278,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
 	rewards.Register(v1, keysOrBearer, root)
-	registerReferrals(v1, keysOrBearer, referralHandlers{root})
+	referrals.Register(v1, keysOrBearer, root)
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
 	templates.Register(v1, keysOrBearer, root, templateSetups)
