@@ -13,14 +13,25 @@ import (
 
 // registerLoyaltyV1EarningRules adds /v1/loyalties/{campaignId}/earning-rules….
 func registerLoyaltyV1EarningRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Handlers) {
-	const rules = "/loyalties/:campaignId/earning-rules"
-	v1.POST(rules, auth, h.createEarningRules)
+	const rules, campaign, rule = "/loyalties/:campaignId/earning-rules", "campaignId", "earningRuleId"
+	q, m := h.root.Query(), h.root.Mutation()
+	// An array in, an array out.
+	v1.POST(rules, auth, httpkit.Write(httpkit.WithParamAndBody(campaign, m.CreateLoyaltyV1EarningRules), earningRulesJSON))
 	v1.GET(rules, auth, h.listEarningRules)
-	v1.GET(rules+"/:earningRuleId", auth, h.getEarningRule)
-	v1.PUT(rules+"/:earningRuleId", auth, h.updateEarningRule)
-	v1.DELETE(rules+"/:earningRuleId", auth, h.deleteEarningRule)
-	v1.POST(rules+"/:earningRuleId/enable", auth, h.setEarningRuleActive(true))
-	v1.POST(rules+"/:earningRuleId/disable", auth, h.setEarningRuleActive(false))
+	v1.GET(rules+"/:earningRuleId", auth, httpkit.Read(httpkit.ByParams(campaign, rule, q.LoyaltyV1EarningRule), v1EarningRuleJSON))
+	v1.PUT(rules+"/:earningRuleId", auth, httpkit.Write(httpkit.Decoded(
+		func(c *gin.Context, ctx context.Context, in loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error) {
+			in.Event, in.CustomEvent, in.Segment, in.LoyaltyTier = nil, nil, nil, nil // cannot change
+			return m.UpdateLoyaltyV1EarningRule(ctx, c.Param(campaign), c.Param(rule), in)
+		}), v1EarningRuleJSON))
+	v1.DELETE(rules+"/:earningRuleId", auth, httpkit.NoContent(httpkit.ByParams(campaign, rule, m.DeleteLoyaltyV1EarningRule)))
+	// The SDK sends {}.
+	for _, verb := range []string{"enable", "disable"} {
+		active := verb == "enable"
+		v1.POST(rules+"/:earningRuleId/"+verb, auth, httpkit.Write(httpkit.Bound(func(c *gin.Context, ctx context.Context) (*ent.CampaignEarningRule, error) {
+			return m.SetLoyaltyV1EarningRuleActive(ctx, c.Param(campaign), c.Param(rule), active)
+		}), v1EarningRuleJSON))
+	}
 }
 
 // v1EarningRuleJSON is the v1 EarningRule object: optional objects and
@@ -49,27 +60,6 @@ func v1EarningRuleJSON(r *ent.CampaignEarningRule) gin.H {
 	return out
 }
 
-// createEarningRules serves POST …/earning-rules: an array in, an array out.
-func (h loyaltyV1Handlers) createEarningRules(c *gin.Context) {
-	var in []*loyaltyv1.EarningRuleInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	created, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.CampaignEarningRule, error) {
-		return h.root.Mutation().CreateLoyaltyV1EarningRules(ctx, c.Param("campaignId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	out := make([]gin.H, len(created))
-	for i, r := range created {
-		out[i] = v1EarningRuleJSON(r)
-	}
-	c.PureJSON(http.StatusOK, out)
-}
-
 // listEarningRules serves GET …/earning-rules: limit, page, order.
 func (h loyaltyV1Handlers) listEarningRules(c *gin.Context) {
 	limit, page, err := httpkit.LimitAndPage(c)
@@ -89,62 +79,14 @@ func (h loyaltyV1Handlers) listEarningRules(c *gin.Context) {
 
 // renderEarningRuleList answers with a v1 list of earning rules.
 func renderEarningRuleList(c *gin.Context, res *loyaltyv1.EarningRuleList) {
-	out := make([]gin.H, len(res.Data))
-	for i, r := range res.Data {
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": earningRulesJSON(res.Data), "total": res.Total})
+}
+
+// earningRulesJSON renders earning rules as an array.
+func earningRulesJSON(rs []*ent.CampaignEarningRule) []gin.H {
+	out := make([]gin.H, len(rs))
+	for i, r := range rs {
 		out[i] = v1EarningRuleJSON(r)
 	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total})
-}
-
-// getEarningRule serves GET …/earning-rules/{earningRuleId}.
-func (h loyaltyV1Handlers) getEarningRule(c *gin.Context) {
-	r, err := h.root.Query().LoyaltyV1EarningRule(c.Request.Context(), c.Param("campaignId"), c.Param("earningRuleId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
-}
-
-// updateEarningRule serves PUT …/earning-rules/{earningRuleId}.
-func (h loyaltyV1Handlers) updateEarningRule(c *gin.Context) {
-	var in loyaltyv1.EarningRuleInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	in.Event, in.CustomEvent, in.Segment, in.LoyaltyTier = nil, nil, nil, nil // cannot change
-	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
-		return h.root.Mutation().UpdateLoyaltyV1EarningRule(ctx, c.Param("campaignId"), c.Param("earningRuleId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
-}
-
-// setEarningRuleActive serves POST …/enable and …/disable (the SDK sends {}).
-func (h loyaltyV1Handlers) setEarningRuleActive(active bool) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignEarningRule, error) {
-			return h.root.Mutation().SetLoyaltyV1EarningRuleActive(ctx, c.Param("campaignId"), c.Param("earningRuleId"), active)
-		})
-		if err != nil {
-			httpkit.RenderError(c, err)
-			return
-		}
-		c.PureJSON(http.StatusOK, v1EarningRuleJSON(r))
-	}
-}
-
-// deleteEarningRule serves DELETE …/earning-rules/{earningRuleId}: 204.
-func (h loyaltyV1Handlers) deleteEarningRule(c *gin.Context) {
-	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteLoyaltyV1EarningRule(ctx, c.Param("campaignId"), c.Param("earningRuleId"))
-	}); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	return out
 }

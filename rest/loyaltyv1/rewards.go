@@ -1,7 +1,6 @@
 package loyaltyv1
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -28,103 +27,24 @@ type rewardHandlers struct {
 // getRewardDetails, listMemberRewards, redeemReward). {campaignId} is a
 // loyalty campaign's id or name; {memberId} is a card's code.
 func registerLoyaltyRewards(v1 *gin.RouterGroup, auth gin.HandlerFunc, h rewardHandlers) {
-	v1.GET("/loyalties/:campaignId/rewards", auth, h.campaignAssignments("assignment_id"))
-	v1.POST("/loyalties/:campaignId/rewards", auth, h.createCampaignAssignments)
-	v1.GET("/loyalties/:campaignId/rewards/:assignmentId", auth, h.campaignAssignment)
-	v1.PUT("/loyalties/:campaignId/rewards/:assignmentId", auth, h.updateCampaignAssignment)
-	v1.DELETE("/loyalties/:campaignId/rewards/:assignmentId", auth, h.deleteCampaignAssignment)
-	v1.GET("/loyalties/:campaignId/reward-assignments", auth, h.campaignAssignments("assignmentId"))
-	v1.GET("/loyalties/:campaignId/reward-assignments/:assignmentId", auth, h.campaignAssignment)
-	v1.GET("/loyalties/:campaignId/reward-assignments/:assignmentId/reward", auth, h.assignmentReward)
+	q, m := h.root.Query(), h.root.Mutation()
+	const campaign, assignment = "campaignId", "assignmentId"
+	get := httpkit.Read(httpkit.ByParams(campaign, assignment, q.V1LoyaltyRewardAssignment), rewards.AssignmentJSON)
+	v1.GET("/loyalties/:campaignId/rewards", auth, httpkit.Read(rewards.ListOp(campaign, "assignment_id", q.V1LoyaltyRewardAssignmentList), rewards.AssignmentList))
+	// An array of {reward, parameters} answered with the array of assignments.
+	v1.POST("/loyalties/:campaignId/rewards", auth, httpkit.Write(httpkit.WithParamAndBody(campaign, m.CreateV1LoyaltyRewardAssignments), rewards.AssignmentsJSON))
+	v1.GET("/loyalties/:campaignId/rewards/:assignmentId", auth, get)
+	v1.PUT("/loyalties/:campaignId/rewards/:assignmentId", auth,
+		httpkit.Write(httpkit.WithParamsAndBody(campaign, assignment, m.UpdateV1LoyaltyRewardAssignment), rewards.AssignmentJSON))
+	v1.DELETE("/loyalties/:campaignId/rewards/:assignmentId", auth, httpkit.NoContent(httpkit.ByParams(campaign, assignment, m.DeleteV1LoyaltyRewardAssignment)))
+	// The same list with its filter named assignmentId.
+	v1.GET("/loyalties/:campaignId/reward-assignments", auth, httpkit.Read(rewards.ListOp(campaign, "assignmentId", q.V1LoyaltyRewardAssignmentList), rewards.AssignmentList))
+	v1.GET("/loyalties/:campaignId/reward-assignments/:assignmentId", auth, get)
+	v1.GET("/loyalties/:campaignId/reward-assignments/:assignmentId/reward", auth,
+		httpkit.Read(httpkit.ByParams(campaign, assignment, q.V1LoyaltyAssignmentReward), rewards.JSON))
 	v1.GET("/loyalties/members/:memberId/rewards", auth, h.memberRewards)
 	v1.POST("/loyalties/:campaignId/members/:memberId/redemption", auth, h.redeemReward)
 	v1.POST("/loyalties/members/:memberId/redemption", auth, h.redeemReward)
-}
-
-// campaignAssignments serves GET /v1/loyalties/{campaignId}/rewards and
-// …/reward-assignments (whose filter is named assignmentId).
-func (h rewardHandlers) campaignAssignments(filter string) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		in, err := rewards.ListInput(c, filter)
-		if err != nil {
-			httpkit.RenderError(c, err)
-			return
-		}
-		res, err := h.root.Query().V1LoyaltyRewardAssignmentList(c.Request.Context(), c.Param("campaignId"), in)
-		if err != nil {
-			httpkit.RenderError(c, err)
-			return
-		}
-		c.PureJSON(http.StatusOK, httpkit.NewList(rewards.AssignmentsJSON(res.Data), res.Total))
-	}
-}
-
-// createCampaignAssignments serves POST /v1/loyalties/{campaignId}/rewards:
-// an array of {reward, parameters} answered with the array of assignments.
-func (h rewardHandlers) createCampaignAssignments(c *gin.Context) {
-	var in []*reward.AssignmentInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	as, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.V1RewardAssignment, error) {
-		return h.root.Mutation().CreateV1LoyaltyRewardAssignments(ctx, c.Param("campaignId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, rewards.AssignmentsJSON(as))
-}
-
-// campaignAssignment serves GET /v1/loyalties/{campaignId}/rewards/{assignmentId}
-// and …/reward-assignments/{assignmentId}.
-func (h rewardHandlers) campaignAssignment(c *gin.Context) {
-	a, err := h.root.Query().V1LoyaltyRewardAssignment(c.Request.Context(), c.Param("campaignId"), c.Param("assignmentId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
-}
-
-// updateCampaignAssignment serves PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}.
-func (h rewardHandlers) updateCampaignAssignment(c *gin.Context) {
-	var in reward.AssignmentInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	a, err := httpkit.InTx(c, func(ctx context.Context) (*ent.V1RewardAssignment, error) {
-		return h.root.Mutation().UpdateV1LoyaltyRewardAssignment(ctx, c.Param("campaignId"), c.Param("assignmentId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, rewards.AssignmentJSON(a))
-}
-
-// deleteCampaignAssignment serves DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}: 204.
-func (h rewardHandlers) deleteCampaignAssignment(c *gin.Context) {
-	_, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteV1LoyaltyRewardAssignment(ctx, c.Param("campaignId"), c.Param("assignmentId"))
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
-}
-
-// assignmentReward serves GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}/reward.
-func (h rewardHandlers) assignmentReward(c *gin.Context) {
-	r, err := h.root.Query().V1LoyaltyAssignmentReward(c.Request.Context(), c.Param("campaignId"), c.Param("assignmentId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, rewards.JSON(r))
 }
 
 // memberRewardBody is one loyalty_reward of a member's list.

@@ -1,7 +1,6 @@
 package loyaltyv1
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -15,9 +14,10 @@ import (
 // member's tiers.
 func registerLoyaltyV1Tiers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyaltyV1Handlers) {
 	const tiers = "/loyalties/:campaignId/tiers"
-	v1.POST(tiers, auth, h.createTiers)
+	// An array in, an array out.
+	v1.POST(tiers, auth, httpkit.Write(httpkit.WithParamAndBody("campaignId", h.root.Mutation().CreateLoyaltyV1Tiers), tiersJSON))
 	v1.GET(tiers, auth, h.listTiers)
-	v1.GET(tiers+"/:loyaltyTierId", auth, h.getTier)
+	v1.GET(tiers+"/:loyaltyTierId", auth, httpkit.Read(httpkit.ByParams("campaignId", "loyaltyTierId", h.root.Query().LoyaltyV1Tier), loyaltyTierJSON))
 	v1.GET(tiers+"/:loyaltyTierId/earning-rules", auth, h.tierEarningRules)
 	v1.GET("/loyalties/members/:memberId/tiers", auth, h.memberTiers)
 }
@@ -40,23 +40,6 @@ func tiersJSON(ts []*ent.LoyaltyTier) []gin.H {
 	return out
 }
 
-// createTiers serves POST …/tiers: an array in, an array out.
-func (h loyaltyV1Handlers) createTiers(c *gin.Context) {
-	var in []*loyaltyv1.TierInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	created, err := httpkit.InTx(c, func(ctx context.Context) ([]*ent.LoyaltyTier, error) {
-		return h.root.Mutation().CreateLoyaltyV1Tiers(ctx, c.Param("campaignId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, tiersJSON(created))
-}
-
 // listTiers serves GET …/tiers: limit, order.
 func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
 	limit, err := httpkit.QueryInt(c, "limit")
@@ -72,16 +55,6 @@ func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(res.Data), "total": res.Total})
-}
-
-// getTier serves GET …/tiers/{loyaltyTierId}.
-func (h loyaltyV1Handlers) getTier(c *gin.Context) {
-	t, err := h.root.Query().LoyaltyV1Tier(c.Request.Context(), c.Param("campaignId"), c.Param("loyaltyTierId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, loyaltyTierJSON(t))
 }
 
 // memberTiers serves GET /v1/loyalties/members/{memberId}/tiers.
