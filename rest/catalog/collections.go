@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -13,7 +14,7 @@ import (
 // productCollections.*) on the catalogue's handlers.
 func registerProductCollections(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandlers) {
 	m := h.root.Mutation()
-	v1.GET("/product-collections", auth, h.listCollections)
+	v1.GET("/product-collections", auth, httpkit.Read(httpkit.WithQuery(listInput, h.root.Query().ProductCollectionList), collectionList))
 	v1.POST("/product-collections", auth, httpkit.Write(httpkit.WithBody(m.CreateProductCollection), collectionJSON))
 	v1.GET("/product-collections/:collectionId", auth, httpkit.Read(httpkit.ByParam("collectionId", h.root.Query().ProductCollection), collectionJSON))
 	v1.PUT("/product-collections/:collectionId", auth, httpkit.Write(httpkit.WithParamAndBody("collectionId", m.UpdateProductCollection), collectionJSON))
@@ -35,6 +36,15 @@ type collectionBody struct {
 	Object    string             `json:"object"`
 }
 
+// collectionList renders a page of collections.
+func collectionList(res *catalog.CollectionList) gin.H {
+	out := make([]collectionBody, len(res.Data))
+	for i, pc := range res.Data {
+		out[i] = collectionJSON(pc)
+	}
+	return gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total}
+}
+
 func collectionJSON(pc *ent.ProductCollection) collectionBody {
 	b := collectionBody{ID: pc.ID, Name: pc.Name, Type: pc.Type.String(), CreatedAt: httpkit.Timestamp(pc.CreatedAt),
 		UpdatedAt: httpkit.OptionalTime(pc.UpdatedAt), Object: "products_collection"}
@@ -47,25 +57,6 @@ func collectionJSON(pc *ent.ProductCollection) collectionBody {
 		}
 	}
 	return b
-}
-
-// listCollections serves GET /v1/product-collections.
-func (h productHandlers) listCollections(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	res, err := h.root.Query().ProductCollectionList(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	out := make([]collectionBody, len(res.Data))
-	for i, pc := range res.Data {
-		out[i] = collectionJSON(pc)
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total})
 }
 
 // collectionProducts serves GET /v1/product-collections/{id}/products:

@@ -31,14 +31,24 @@ type productHandlers struct{ root *graph.Resolver }
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := productHandlers{root}
 	m := root.Mutation()
-	v1.GET("/products", auth, h.list)
+	// Each product with its SKUs.
+	v1.GET("/products", auth, httpkit.Read(httpkit.WithQuery(func(c *gin.Context) (*catalog.ListInput, error) {
+		in, err := listInput(c)
+		if in != nil {
+			in.EmbedSkus = true
+		}
+		return in, err
+	}, root.Query().ProductList), productList))
 	// An upsert by id or source_id.
 	v1.POST("/products", auth, httpkit.Write(httpkit.WithBody(m.CreateProduct), productAlone))
 	v1.GET("/products/:productId", auth, h.get)
 	// The sent fields change.
 	v1.PUT("/products/:productId", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.UpdateProduct), productAlone))
 	v1.DELETE("/products/:productId", auth, h.delete)
-	v1.GET("/products/:productId/skus", auth, h.listSkus)
+	v1.GET("/products/:productId/skus", auth, httpkit.Read(httpkit.WithParamAndQuery("productId", listInput, root.Query().SkuList),
+		func(res *catalog.SkuList) gin.H {
+			return gin.H{"object": "list", "data_ref": "skus", "skus": skusJSON(res.Data), "total": res.Total}
+		}))
 	// An upsert by id or source_id under the product.
 	v1.POST("/products/:productId/skus", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.CreateSku), skuJSON))
 	// The sent fields change; other keys are ignored.
@@ -72,6 +82,15 @@ type skuListBody struct {
 	DataRef string    `json:"data_ref"`
 	Data    []skuBody `json:"data"`
 	Total   int       `json:"total"`
+}
+
+// productList renders a page of products with their SKUs.
+func productList(res *catalog.ProductList) gin.H {
+	out := make([]productBody, len(res.Data))
+	for i, p := range res.Data {
+		out[i] = productJSON(p, res.Skus[p.ID])
+	}
+	return gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total}
 }
 
 // productAlone is a written product's JSON (without its SKUs).
@@ -109,26 +128,6 @@ func listInput(c *gin.Context) (*catalog.ListInput, error) {
 		return nil, err
 	}
 	return in, nil
-}
-
-// list serves GET /v1/products: each product with its SKUs.
-func (h productHandlers) list(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	in.EmbedSkus = true
-	res, err := h.root.Query().ProductList(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	out := make([]productBody, len(res.Data))
-	for i, p := range res.Data {
-		out[i] = productJSON(p, res.Skus[p.ID])
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total})
 }
 
 // get serves GET /v1/products/{productId}: the product with its SKUs.

@@ -48,21 +48,6 @@ func skusJSON(skus []*ent.Sku) []skuBody {
 	return out
 }
 
-// listSkus serves GET /v1/products/{productId}/skus.
-func (h productHandlers) listSkus(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	res, err := h.root.Query().SkuList(c.Request.Context(), c.Param("productId"), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "skus", "skus": skusJSON(res.Data), "total": res.Total})
-}
-
 // deleteSku serves DELETE /v1/products/{productId}/skus/{skuId}: 204.
 func (h productHandlers) deleteSku(c *gin.Context) {
 	force, err := httpkit.ForceParam(c)

@@ -2,7 +2,6 @@ package loyaltyv1
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,7 +16,7 @@ func registerLoyaltyV1EarningRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, h 
 	q, m := h.root.Query(), h.root.Mutation()
 	// An array in, an array out.
 	v1.POST(rules, auth, httpkit.Write(httpkit.WithParamAndBody(campaign, m.CreateLoyaltyV1EarningRules), earningRulesJSON))
-	v1.GET(rules, auth, h.listEarningRules)
+	v1.GET(rules, auth, httpkit.Read(httpkit.WithParamAndQuery(campaign, earningRuleListParams, q.LoyaltyV1EarningRuleList), earningRuleList))
 	v1.GET(rules+"/:earningRuleId", auth, httpkit.Read(httpkit.ByParams(campaign, rule, q.LoyaltyV1EarningRule), v1EarningRuleJSON))
 	v1.PUT(rules+"/:earningRuleId", auth, httpkit.Write(httpkit.Decoded(
 		func(c *gin.Context, ctx context.Context, in loyaltyv1.EarningRuleInput) (*ent.CampaignEarningRule, error) {
@@ -60,26 +59,20 @@ func v1EarningRuleJSON(r *ent.CampaignEarningRule) gin.H {
 	return out
 }
 
-// listEarningRules serves GET …/earning-rules: limit, page, order.
-func (h loyaltyV1Handlers) listEarningRules(c *gin.Context) {
+// earningRuleListParams reads GET …/earning-rules' query: limit, page, order.
+func earningRuleListParams(c *gin.Context) (*loyaltyv1.EarningRuleListInput, error) {
 	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
-		httpkit.RenderError(c, err)
-		return
+		return nil, err
 	}
-	in := loyaltyv1.EarningRuleListInput{Limit: limit, Page: page}
+	in := &loyaltyv1.EarningRuleListInput{Limit: limit, Page: page}
 	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
-	res, err := h.root.Query().LoyaltyV1EarningRuleList(c.Request.Context(), c.Param("campaignId"), &in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	renderEarningRuleList(c, res)
+	return in, nil
 }
 
-// renderEarningRuleList answers with a v1 list of earning rules.
-func renderEarningRuleList(c *gin.Context, res *loyaltyv1.EarningRuleList) {
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": earningRulesJSON(res.Data), "total": res.Total})
+// earningRuleList renders a page of earning rules as a v1 list.
+func earningRuleList(res *loyaltyv1.EarningRuleList) gin.H {
+	return gin.H{"object": "list", "data_ref": "data", "data": earningRulesJSON(res.Data), "total": res.Total}
 }
 
 // earningRulesJSON renders earning rules as an array.

@@ -16,7 +16,18 @@ func registerLoyaltyV1Tiers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h loyalty
 	const tiers = "/loyalties/:campaignId/tiers"
 	// An array in, an array out.
 	v1.POST(tiers, auth, httpkit.Write(httpkit.WithParamAndBody("campaignId", h.root.Mutation().CreateLoyaltyV1Tiers), tiersJSON))
-	v1.GET(tiers, auth, h.listTiers)
+	// limit, order.
+	v1.GET(tiers, auth, httpkit.Read(httpkit.WithParamAndQuery("campaignId", func(c *gin.Context) (*loyaltyv1.TierListInput, error) {
+		limit, err := httpkit.QueryInt(c, "limit")
+		if err != nil {
+			return nil, err
+		}
+		in := &loyaltyv1.TierListInput{Limit: limit}
+		httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
+		return in, nil
+	}, h.root.Query().LoyaltyV1TierList), func(res *loyaltyv1.TierList) gin.H {
+		return gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(res.Data), "total": res.Total}
+	}))
 	v1.GET(tiers+"/:loyaltyTierId", auth, httpkit.Read(httpkit.ByParams("campaignId", "loyaltyTierId", h.root.Query().LoyaltyV1Tier), loyaltyTierJSON))
 	v1.GET(tiers+"/:loyaltyTierId/earning-rules", auth, h.tierEarningRules)
 	v1.GET("/loyalties/members/:memberId/tiers", auth, h.memberTiers)
@@ -38,23 +49,6 @@ func tiersJSON(ts []*ent.LoyaltyTier) []gin.H {
 		out[i] = loyaltyTierJSON(t)
 	}
 	return out
-}
-
-// listTiers serves GET …/tiers: limit, order.
-func (h loyaltyV1Handlers) listTiers(c *gin.Context) {
-	limit, err := httpkit.QueryInt(c, "limit")
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	in := loyaltyv1.TierListInput{Limit: limit}
-	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
-	res, err := h.root.Query().LoyaltyV1TierList(c.Request.Context(), c.Param("campaignId"), &in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": tiersJSON(res.Data), "total": res.Total})
 }
 
 // memberTiers serves GET /v1/loyalties/members/{memberId}/tiers.
@@ -98,5 +92,5 @@ func (h loyaltyV1Handlers) tierEarningRules(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	renderEarningRuleList(c, res)
+	c.PureJSON(http.StatusOK, earningRuleList(res))
 }

@@ -2,8 +2,8 @@
 // MATERIAL rewards, SDK rewards.*) and their assignments to loyalty and
 // referral campaigns through the graph's resolvers (graph/reward), and
 // renders the reward and assignment objects that the loyalty side of the
-// v1 API shows (JSON, AssignmentJSON, AssignmentsJSON; ListInput reads a
-// list's query).
+// v1 API shows (JSON, AssignmentJSON, AssignmentsJSON, AssignmentList;
+// ListOp reads a list's query).
 //
 // It is an area out of the flat rest package: it imports the shared kit
 // rest/internal/httpkit, never rest (graph/internal/layering).
@@ -25,9 +25,7 @@ import (
 // router's resolver. Deletes answer 204.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	q, m := root.Query(), root.Mutation()
-	v1.GET("/rewards", auth, httpkit.Read(func(c *gin.Context) (httpkit.Call[*reward.RewardList], error) {
-		return withListInput(c, "assignment_id", q.V1RewardList)
-	}, rewardList))
+	v1.GET("/rewards", auth, httpkit.Read(httpkit.WithQuery(listInput("assignment_id"), q.V1RewardList), rewardList))
 	v1.POST("/rewards", auth, httpkit.Write(httpkit.WithBody(m.CreateV1Reward), JSON))
 	v1.GET("/rewards/:rewardId", auth, httpkit.Read(httpkit.ByParam("rewardId", q.V1Reward), JSON))
 	v1.PUT("/rewards/:rewardId", auth, httpkit.Write(httpkit.WithParamAndBody("rewardId", m.UpdateV1Reward), JSON))
@@ -115,33 +113,23 @@ func rewardList(res *reward.RewardList) any {
 	return httpkit.NewList(out, res.Total)
 }
 
-// ListInput reads limit, page and the assignment filter (named
-// assignment_id, or assignmentId on the loyalty side).
-func ListInput(c *gin.Context, assignmentParam string) (*reward.ListInput, error) {
-	limit, page, err := httpkit.LimitAndPage(c)
-	if err != nil {
-		return nil, err
-	}
-	in := &reward.ListInput{Limit: limit, Page: page}
-	httpkit.QueryStrings(c, map[string]**string{assignmentParam: &in.AssignmentID})
-	return in, nil
-}
-
 // ListOp is the Op of a list under the path parameter param (a reward, a
-// loyalty campaign) whose query ListInput reads with the filter named
-// filter.
+// loyalty campaign) whose query is a page (limit, page) and the
+// assignment filter named filter.
 func ListOp[T any](param, filter string, fn func(ctx context.Context, id string, in *reward.ListInput) (T, error)) httpkit.Op[T] {
-	return func(c *gin.Context) (httpkit.Call[T], error) {
-		id := c.Param(param)
-		return withListInput(c, filter, func(ctx context.Context, in *reward.ListInput) (T, error) { return fn(ctx, id, in) })
-	}
+	return httpkit.WithParamAndQuery(param, listInput(filter), fn)
 }
 
-// withListInput binds fn to the list query ListInput reads.
-func withListInput[T any](c *gin.Context, filter string, fn func(context.Context, *reward.ListInput) (T, error)) (httpkit.Call[T], error) {
-	in, err := ListInput(c, filter)
-	if err != nil {
-		return nil, err
+// listInput reads limit, page and the assignment filter (named
+// assignment_id, or assignmentId on the loyalty side).
+func listInput(filter string) func(c *gin.Context) (*reward.ListInput, error) {
+	return func(c *gin.Context) (*reward.ListInput, error) {
+		limit, page, err := httpkit.LimitAndPage(c)
+		if err != nil {
+			return nil, err
+		}
+		in := &reward.ListInput{Limit: limit, Page: page}
+		httpkit.QueryStrings(c, map[string]**string{filter: &in.AssignmentID})
+		return in, nil
 	}
-	return func(ctx context.Context) (T, error) { return fn(ctx, in) }, nil
 }

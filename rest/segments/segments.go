@@ -7,7 +7,6 @@
 package segments
 
 import (
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -21,16 +20,14 @@ import (
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// segmentHandlers serve /v1/segments through the GraphQL resolvers.
-type segmentHandlers struct{ root *graph.Resolver }
-
 // Register mounts the segment routes on v1, each behind auth (the v1 keys
 // or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
-	h := segmentHandlers{root}
 	m := root.Mutation()
 	v1.POST("/segments", auth, httpkit.Write(httpkit.WithBody(m.CreateSegment), segmentSynced))
-	v1.GET("/segments", auth, h.list)
+	v1.GET("/segments", auth, httpkit.Read(httpkit.WithQuery(func(c *gin.Context) (*customer.SegmentListInput, error) {
+		return segmentListParams(c.Request.URL.Query())
+	}, root.Query().ListSegments), segmentListJSON))
 	v1.GET("/segments/:id", auth, httpkit.Read(httpkit.ByParam("id", root.Query().Segment), segmentSynced))
 	v1.DELETE("/segments/:id", auth, httpkit.NoContent(httpkit.ByParam("id", m.DeleteSegment)))
 }
@@ -62,23 +59,13 @@ func segmentJSON(s *ent.Segment) segmentBody {
 		Type: s.Type, Filter: s.Filter, Object: "segment"}
 }
 
-// list serves GET /v1/segments.
-func (h segmentHandlers) list(c *gin.Context) {
-	in, err := segmentListParams(c.Request.URL.Query())
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	page, err := h.root.Query().ListSegments(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
+// segmentListJSON renders a page of segments (GET /v1/segments).
+func segmentListJSON(page *customer.SegmentList) segmentList {
 	items := make([]segmentBody, len(page.Data))
 	for i, s := range page.Data {
 		items[i] = segmentJSON(s)
 	}
-	c.PureJSON(http.StatusOK, segmentList{ListEnvelope: httpkit.NewList(items, page.Total), Segments: items})
+	return segmentList{ListEnvelope: httpkit.NewList(items, page.Total), Segments: items}
 }
 
 // segmentList is the v1 list envelope with the segments in data (as

@@ -47,7 +47,7 @@ type handlers struct {
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, setups Setups) {
 	h := handlers{root: root, setups: setups}
 	m := root.Mutation()
-	v1.GET("/templates/campaigns", auth, h.list)
+	v1.GET("/templates/campaigns", auth, httpkit.Read(httpkit.WithQuery(ListParams, root.Query().CampaignTemplates), ListJSON))
 	v1.POST("/templates/campaigns", auth, httpkit.Write(httpkit.WithBody(m.CreateCampaignTemplate), JSON))
 	v1.GET("/templates/campaigns/:campaignTemplateId", auth, httpkit.Read(httpkit.ByParam("campaignTemplateId", root.Query().CampaignTemplate), JSON))
 	v1.PUT("/templates/campaigns/:campaignTemplateId", auth, h.update)
@@ -115,17 +115,6 @@ func ListParams(c *gin.Context) (*template.ListInput, error) {
 		return nil, err
 	}
 	return in, nil
-}
-
-// list serves GET /v1/templates/campaigns.
-func (h handlers) list(c *gin.Context) {
-	in, err := ListParams(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	l, err := h.root.Query().CampaignTemplates(c.Request.Context(), in)
-	httpkit.Answer(c, http.StatusOK, l, err, ListJSON)
 }
 
 // update serves PUT /v1/templates/campaigns/{id}: an explicit null

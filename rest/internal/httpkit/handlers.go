@@ -9,8 +9,9 @@ import (
 
 // The handler adapters: most REST handlers read a path parameter or a JSON
 // body, call one resolver (writes in a transaction) and render the result.
-// An Op does the reading, Read, Write, WriteStatus and NoContent the rest,
-// so such a handler is one line of its Register:
+// An Op does the reading (WithQuery: a list's query string), Read, Write,
+// WriteStatus and NoContent the rest, so such a handler is one line of its
+// Register:
 //
 //	v1.PUT("/categories/:categoryId", auth, httpkit.Write(httpkit.WithParamAndBody("categoryId", m.UpdateCategory), categoryJSON))
 
@@ -70,6 +71,28 @@ func WithParamAndBody[I, T any](name string, fn func(context.Context, string, I)
 // decoded JSON body.
 func WithParamsAndBody[I, T any](a, b string, fn func(context.Context, string, string, I) (T, error)) Op[T] {
 	return Decoded(func(c *gin.Context, ctx context.Context, in I) (T, error) { return fn(ctx, c.Param(a), c.Param(b), in) })
+}
+
+// WithQuery calls fn with what parse reads from the query string (a
+// list's limit, page, order and filters; an error there is the request's,
+// 400).
+func WithQuery[Q, T any](parse func(c *gin.Context) (Q, error), fn func(context.Context, Q) (T, error)) Op[T] {
+	return func(c *gin.Context) (Call[T], error) {
+		q, err := parse(c)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) (T, error) { return fn(ctx, q) }, nil
+	}
+}
+
+// WithParamAndQuery calls fn with the path parameter name and what parse
+// reads from the query string (a list under a resource).
+func WithParamAndQuery[Q, T any](name string, parse func(c *gin.Context) (Q, error), fn func(context.Context, string, Q) (T, error)) Op[T] {
+	return func(c *gin.Context) (Call[T], error) {
+		id := c.Param(name)
+		return WithQuery(parse, func(ctx context.Context, q Q) (T, error) { return fn(ctx, id, q) })(c)
+	}
 }
 
 // Read runs the call with the request's context and answers 200 with

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,5 +104,36 @@ func TestHandlerAdapters(t *testing.T) {
 	})))
 	if w.Code != http.StatusNotFound {
 		t.Errorf("delete's error: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestQueryAdapters: WithQuery and WithParamAndQuery hand the parsed query
+// (and the path parameter) to the call; a query that does not parse refuses the
+// request before the call runs.
+func TestQueryAdapters(t *testing.T) {
+	parse := func(c *gin.Context) (*int, error) { return QueryInt(c, "limit") }
+	render := func(s string) gin.H { return gin.H{"got": s} }
+	ran := false
+	list := WithParamAndQuery("id", parse, func(ctx context.Context, id string, limit *int) (string, error) {
+		ran = true
+		if limit == nil {
+			return id + " all", nil
+		}
+		return id + " " + strconv.Itoa(*limit), nil
+	})
+	w := serveAt(t, nil, http.MethodGet, "/items/a1?limit=5", "", Read(list, render))
+	if w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"got":"a1 5"}` {
+		t.Errorf("list: %d %s", w.Code, w.Body)
+	}
+	ran = false
+	w = serveAt(t, nil, http.MethodGet, "/items/a1?limit=many", "", Read(list, render))
+	if w.Code != http.StatusBadRequest || ran || !strings.Contains(w.Body.String(), `"key":"invalid_query_params"`) {
+		t.Errorf("bad query: %d %s (call ran: %v)", w.Code, w.Body, ran)
+	}
+	w = serveAt(t, nil, http.MethodGet, "/items/a1", "", Read(WithQuery(parse, func(ctx context.Context, limit *int) (string, error) {
+		return "none", nil
+	}), render))
+	if w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"got":"none"}` {
+		t.Errorf("without a parameter: %d %s", w.Code, w.Body)
 	}
 }
