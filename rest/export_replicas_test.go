@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
-	"io"
 	"net/http"
 	"os"
 	"strconv"
@@ -68,16 +67,8 @@ type exportResponse struct {
 
 func getExport(t *testing.T, rawURL string) exportResponse {
 	t.Helper()
-	resp, err := http.Get(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatalf("reading download: %v", err)
-	}
-	return exportResponse{resp.StatusCode, resp.Header, string(b)}
+	r := resttest.Fetch(t, rawURL)
+	return exportResponse{r.Status, r.Header, r.Body}
 }
 
 // forgedDownloadPath is a download path with a valid, unexpired token for

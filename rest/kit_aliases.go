@@ -73,3 +73,5 @@ func queryTimes(c *gin.Context, dsts map[string]**time.Time) error {
 	return httpkit.QueryTimes(c, dsts)
 }
 func forceParam(c *gin.Context) (*bool, error) { return httpkit.ForceParam(c) }
+
+func queryList(c *gin.Context, name string) []string { return httpkit.QueryList(c, name) }

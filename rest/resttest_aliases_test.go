@@ -2,10 +2,8 @@ package rest_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/promoengine/promoengine/graph/access"
-	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -83,16 +81,6 @@ func purchasable(t *testing.T, e *resttest.Env, s loyaltySetup, cost, stock int)
 
 func earningRuleBody(cardDef, status string) map[string]any {
 	return resttest.EarningRuleBody(cardDef, status)
-}
-
-func runDailyPoints(t *testing.T, e *resttest.Env, now time.Time, n int) loyaltyv1.DailyReport {
-	t.Helper()
-	return resttest.RunDailyPoints(t, e, now, n)
-}
-
-func runDailyTwoProcesses(t *testing.T, e *resttest.Env, now time.Time) int {
-	t.Helper()
-	return resttest.RunDailyTwoProcesses(t, e, now)
 }
 
 var timestampRE = resttest.TimestampRE

@@ -23,9 +23,12 @@ import (
 	"github.com/promoengine/promoengine/rest/catalog"
 	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/locations"
+	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/referrals"
+	"github.com/promoengine/promoengine/rest/rewards"
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
 	"github.com/promoengine/promoengine/rest/validationrules"
@@ -274,15 +277,15 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/exports/:id/download", exports.download)
 
 	registerRedemptions(v1, keysOrBearer, root, vouchers)
-	registerRewards(v1, keysOrBearer, rewardHandlers{root: root, redemptions: redemptionHandlers{root: root, vouchers: vouchers}})
-	registerReferrals(v1, keysOrBearer, referralHandlers{root})
+	rewards.Register(v1, keysOrBearer, root)
+	referrals.Register(v1, keysOrBearer, root)
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
 	templates.Register(v1, keysOrBearer, root, templateSetups)
 	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
-	registerLoyaltyV1(v1, keysOrBearer, loyaltyV1Handlers{root: root, vouchers: vouchers, campaigns: campaignHandlers{root}})
+	loyaltyv1.Register(v1, keysOrBearer, root, loyaltyV1Renderings(root, vouchers, exports)) // and the loyalty side of v1 rewards
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))

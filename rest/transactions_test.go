@@ -29,7 +29,7 @@ func giftCard(t *testing.T, e *resttest.Env, h resttest.Headers, campaign, code 
 
 func balance(t *testing.T, e *resttest.Env, h resttest.Headers, code string, body map[string]any) resttest.Response {
 	t.Helper()
-	return e.DoJSON(http.MethodPost, "/v1/vouchers/"+url.PathEscape(code)+"/balance", body, h)
+	return resttest.VoucherBalance(t, e, h, code, body)
 }
 
 // waitForExport polls GET /v1/exports/{id} until the export has ended.

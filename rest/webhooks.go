@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 )
 
@@ -56,9 +57,9 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			return stackJSON(e), true
 		case *ent.PointsBucket:
 			if strings.HasPrefix(e.ID, pulid.PrefixPendingPoints) {
-				return pendingPointsJSON(e), true
+				return loyaltyv1.PendingPointsJSON(e), true
 			}
-			return pointsBucketJSON(e), true
+			return loyaltyv1.PointsBucketJSON(e), true
 		}
 		return nil, false
 	}

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -14,11 +13,12 @@ import (
 // registerProductCollections mounts /v1/product-collections (SDK:
 // productCollections.*) on the catalogue's handlers.
 func registerProductCollections(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandlers) {
-	v1.GET("/product-collections", auth, h.listCollections)
-	v1.POST("/product-collections", auth, h.createCollection)
-	v1.GET("/product-collections/:collectionId", auth, h.getCollection)
-	v1.PUT("/product-collections/:collectionId", auth, h.updateCollection)
-	v1.DELETE("/product-collections/:collectionId", auth, h.deleteCollection)
+	m := h.root.Mutation()
+	v1.GET("/product-collections", auth, httpkit.Read(httpkit.WithQuery(listInput, h.root.Query().ProductCollectionList), collectionList))
+	v1.POST("/product-collections", auth, httpkit.Write(httpkit.WithBody(m.CreateProductCollection), collectionJSON))
+	v1.GET("/product-collections/:collectionId", auth, httpkit.Read(httpkit.ByParam("collectionId", h.root.Query().ProductCollection), collectionJSON))
+	v1.PUT("/product-collections/:collectionId", auth, httpkit.Write(httpkit.WithParamAndBody("collectionId", m.UpdateProductCollection), collectionJSON))
+	v1.DELETE("/product-collections/:collectionId", auth, httpkit.NoContent(httpkit.ByParam("collectionId", m.DeleteProductCollection))) // 204
 	v1.GET("/product-collections/:collectionId/products", auth, h.collectionProducts)
 }
 
@@ -36,6 +36,15 @@ type collectionBody struct {
 	Object    string             `json:"object"`
 }
 
+// collectionList renders a page of collections.
+func collectionList(res *catalog.CollectionList) gin.H {
+	out := make([]collectionBody, len(res.Data))
+	for i, pc := range res.Data {
+		out[i] = collectionJSON(pc)
+	}
+	return gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total}
+}
+
 func collectionJSON(pc *ent.ProductCollection) collectionBody {
 	b := collectionBody{ID: pc.ID, Name: pc.Name, Type: pc.Type.String(), CreatedAt: httpkit.Timestamp(pc.CreatedAt),
 		UpdatedAt: httpkit.OptionalTime(pc.UpdatedAt), Object: "products_collection"}
@@ -48,80 +57,6 @@ func collectionJSON(pc *ent.ProductCollection) collectionBody {
 		}
 	}
 	return b
-}
-
-// listCollections serves GET /v1/product-collections.
-func (h productHandlers) listCollections(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	res, err := h.root.Query().ProductCollectionList(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	out := make([]collectionBody, len(res.Data))
-	for i, pc := range res.Data {
-		out[i] = collectionJSON(pc)
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": out, "total": res.Total})
-}
-
-// createCollection serves POST /v1/product-collections.
-func (h productHandlers) createCollection(c *gin.Context) {
-	var in catalog.CollectionInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	pc, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
-		return h.root.Mutation().CreateProductCollection(ctx, in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, collectionJSON(pc))
-}
-
-// getCollection serves GET /v1/product-collections/{id}.
-func (h productHandlers) getCollection(c *gin.Context) {
-	pc, err := h.root.Query().ProductCollection(c.Request.Context(), c.Param("collectionId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, collectionJSON(pc))
-}
-
-// updateCollection serves PUT /v1/product-collections/{id}.
-func (h productHandlers) updateCollection(c *gin.Context) {
-	var in catalog.CollectionInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	pc, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ProductCollection, error) {
-		return h.root.Mutation().UpdateProductCollection(ctx, c.Param("collectionId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, collectionJSON(pc))
-}
-
-// deleteCollection serves DELETE /v1/product-collections/{id}: 204.
-func (h productHandlers) deleteCollection(c *gin.Context) {
-	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteProductCollection(ctx, c.Param("collectionId"))
-	}); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // collectionProducts serves GET /v1/product-collections/{id}/products:

@@ -30,16 +30,31 @@ type productHandlers struct{ root *graph.Resolver }
 // SKU in a path is its id or its source_id.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := productHandlers{root}
-	v1.GET("/products", auth, h.list)
-	v1.POST("/products", auth, h.create)
+	m := root.Mutation()
+	// Each product with its SKUs.
+	v1.GET("/products", auth, httpkit.Read(httpkit.WithQuery(func(c *gin.Context) (*catalog.ListInput, error) {
+		in, err := listInput(c)
+		if in != nil {
+			in.EmbedSkus = true
+		}
+		return in, err
+	}, root.Query().ProductList), productList))
+	// An upsert by id or source_id.
+	v1.POST("/products", auth, httpkit.Write(httpkit.WithBody(m.CreateProduct), productAlone))
 	v1.GET("/products/:productId", auth, h.get)
-	v1.PUT("/products/:productId", auth, h.update)
+	// The sent fields change.
+	v1.PUT("/products/:productId", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.UpdateProduct), productAlone))
 	v1.DELETE("/products/:productId", auth, h.delete)
-	v1.GET("/products/:productId/skus", auth, h.listSkus)
-	v1.POST("/products/:productId/skus", auth, h.createSku)
-	v1.PUT("/products/:productId/skus/:skuId", auth, h.updateSku)
+	v1.GET("/products/:productId/skus", auth, httpkit.Read(httpkit.WithParamAndQuery("productId", listInput, root.Query().SkuList),
+		func(res *catalog.SkuList) gin.H {
+			return gin.H{"object": "list", "data_ref": "skus", "skus": skusJSON(res.Data), "total": res.Total}
+		}))
+	// An upsert by id or source_id under the product.
+	v1.POST("/products/:productId/skus", auth, httpkit.Write(httpkit.WithParamAndBody("productId", m.CreateSku), skuJSON))
+	// The sent fields change; other keys are ignored.
+	v1.PUT("/products/:productId/skus/:skuId", auth, httpkit.Write(httpkit.WithParamsAndBody("productId", "skuId", m.UpdateSku), skuJSON))
 	v1.DELETE("/products/:productId/skus/:skuId", auth, h.deleteSku)
-	v1.GET("/skus/:skuId", auth, h.getSku)
+	v1.GET("/skus/:skuId", auth, httpkit.Read(httpkit.ByParam("skuId", root.Query().Sku), skuJSON)) // id or source_id
 	registerProductJobs(v1, auth, h)
 	registerCatalogImports(v1, auth, h)
 	registerProductCollections(v1, auth, h)
@@ -68,6 +83,18 @@ type skuListBody struct {
 	Data    []skuBody `json:"data"`
 	Total   int       `json:"total"`
 }
+
+// productList renders a page of products with their SKUs.
+func productList(res *catalog.ProductList) gin.H {
+	out := make([]productBody, len(res.Data))
+	for i, p := range res.Data {
+		out[i] = productJSON(p, res.Skus[p.ID])
+	}
+	return gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total}
+}
+
+// productAlone is a written product's JSON (without its SKUs).
+func productAlone(p *ent.Product) productBody { return productJSON(p, nil) }
 
 func productJSON(p *ent.Product, skus *catalog.SkuList) productBody {
 	out := productBody{ID: p.ID, SourceID: p.SourceID, Name: p.Name, Price: p.Price, Attributes: p.Attributes,
@@ -103,43 +130,6 @@ func listInput(c *gin.Context) (*catalog.ListInput, error) {
 	return in, nil
 }
 
-// list serves GET /v1/products: each product with its SKUs.
-func (h productHandlers) list(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	in.EmbedSkus = true
-	res, err := h.root.Query().ProductList(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	out := make([]productBody, len(res.Data))
-	for i, p := range res.Data {
-		out[i] = productJSON(p, res.Skus[p.ID])
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "products", "products": out, "total": res.Total})
-}
-
-// create serves POST /v1/products: an upsert by id or source_id.
-func (h productHandlers) create(c *gin.Context) {
-	var in catalog.ProductInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
-		return h.root.Mutation().CreateProduct(ctx, in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, productJSON(p, nil))
-}
-
 // get serves GET /v1/products/{productId}: the product with its SKUs.
 func (h productHandlers) get(c *gin.Context) {
 	ctx := c.Request.Context()
@@ -155,23 +145,6 @@ func (h productHandlers) get(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, productJSON(p, skus))
-}
-
-// update serves PUT /v1/products/{productId}: the sent fields change.
-func (h productHandlers) update(c *gin.Context) {
-	var in catalog.ProductInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	p, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Product, error) {
-		return h.root.Mutation().UpdateProduct(ctx, c.Param("productId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, productJSON(p, nil))
 }
 
 // delete serves DELETE /v1/products/{productId}: 204; the product and its

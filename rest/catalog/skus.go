@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph/catalog"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -47,67 +46,6 @@ func skusJSON(skus []*ent.Sku) []skuBody {
 		out[i] = skuJSON(s)
 	}
 	return out
-}
-
-// getSku serves GET /v1/skus/{skuId} (id or source_id).
-func (h productHandlers) getSku(c *gin.Context) {
-	s, err := h.root.Query().Sku(c.Request.Context(), c.Param("skuId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, skuJSON(s))
-}
-
-// listSkus serves GET /v1/products/{productId}/skus.
-func (h productHandlers) listSkus(c *gin.Context) {
-	in, err := listInput(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	res, err := h.root.Query().SkuList(c.Request.Context(), c.Param("productId"), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "skus", "skus": skusJSON(res.Data), "total": res.Total})
-}
-
-// createSku serves POST /v1/products/{productId}/skus: an upsert by id or
-// source_id under the product.
-func (h productHandlers) createSku(c *gin.Context) {
-	var in catalog.SkuInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	s, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Sku, error) {
-		return h.root.Mutation().CreateSku(ctx, c.Param("productId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, skuJSON(s))
-}
-
-// updateSku serves PUT /v1/products/{productId}/skus/{skuId}: the sent
-// fields change; other keys are ignored.
-func (h productHandlers) updateSku(c *gin.Context) {
-	var in catalog.SkuInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	s, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Sku, error) {
-		return h.root.Mutation().UpdateSku(ctx, c.Param("productId"), c.Param("skuId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, skuJSON(s))
 }
 
 // deleteSku serves DELETE /v1/products/{productId}/skus/{skuId}: 204.

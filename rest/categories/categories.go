@@ -8,14 +8,12 @@
 package categories
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -27,11 +25,13 @@ type categoryHandlers struct{ root *graph.Resolver }
 // keys or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := categoryHandlers{root}
+	m := root.Mutation()
 	v1.GET("/categories", auth, h.list)
-	v1.POST("/categories", auth, h.create)
-	v1.GET("/categories/:categoryId", auth, h.get)
-	v1.PUT("/categories/:categoryId", auth, h.update)
-	v1.DELETE("/categories/:categoryId", auth, h.delete)
+	v1.POST("/categories", auth, httpkit.Write(httpkit.WithBody(m.CreateCategory), categoryJSON))
+	v1.GET("/categories/:categoryId", auth, httpkit.Read(httpkit.ByParam("categoryId", root.Query().Category), categoryJSON))
+	v1.PUT("/categories/:categoryId", auth, httpkit.Write(httpkit.WithParamAndBody("categoryId", m.UpdateCategory), categoryJSON))
+	// 204; the campaigns of the category are left without one.
+	v1.DELETE("/categories/:categoryId", auth, httpkit.NoContent(httpkit.ByParam("categoryId", m.DeleteCategory)))
 }
 
 // Body is the real service's category object.
@@ -75,61 +75,4 @@ func (h categoryHandlers) list(c *gin.Context) {
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": ListJSON(res.Data),
 		"total": res.Total, "has_more": res.HasMore})
-}
-
-// create serves POST /v1/categories.
-func (h categoryHandlers) create(c *gin.Context) {
-	var in campaign.CategoryInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	created, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Category, error) {
-		return h.root.Mutation().CreateCategory(ctx, in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, categoryJSON(created))
-}
-
-// get serves GET /v1/categories/{categoryId}.
-func (h categoryHandlers) get(c *gin.Context) {
-	found, err := h.root.Query().Category(c.Request.Context(), c.Param("categoryId"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, categoryJSON(found))
-}
-
-// update serves PUT /v1/categories/{categoryId}: name and hierarchy, both required.
-func (h categoryHandlers) update(c *gin.Context) {
-	var in campaign.CategoryInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	updated, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Category, error) {
-		return h.root.Mutation().UpdateCategory(ctx, c.Param("categoryId"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, categoryJSON(updated))
-}
-
-// delete serves DELETE /v1/categories/{categoryId}: 204; the campaigns of
-// the category are left without one.
-func (h categoryHandlers) delete(c *gin.Context) {
-	_, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteCategory(ctx, c.Param("categoryId"))
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }

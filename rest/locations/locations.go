@@ -7,8 +7,6 @@
 package locations
 
 import (
-	"net/http"
-
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
@@ -17,16 +15,12 @@ import (
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// locationHandlers serve /v1/locations (read only; locations are made
-// through GraphQL, docs/locations.md).
-type locationHandlers struct{ root *graph.Resolver }
-
-// Register mounts the location routes on v1, each behind auth (the v1
-// keys or a bearer token); root is the router's resolver.
+// Register mounts the location routes on v1 (read only; locations are
+// made through GraphQL, docs/locations.md), each behind auth (the v1 keys
+// or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
-	h := locationHandlers{root}
-	v1.GET("/locations", auth, h.list)
-	v1.GET("/locations/:locationId", auth, h.get)
+	v1.GET("/locations", auth, httpkit.Read(httpkit.WithQuery(listParams, root.Query().Locations), listJSON))
+	v1.GET("/locations/:locationId", auth, httpkit.Read(httpkit.ByParam("locationId", root.Query().Location), locationJSON))
 }
 
 // locationBody is the interface's location.
@@ -44,34 +38,28 @@ func locationJSON(l *ent.Location) any {
 		CreatedAt: httpkit.Timestamp(l.CreatedAt), UpdatedAt: httpkit.OptionalTime(l.UpdatedAt)}
 }
 
-// list serves GET /v1/locations: limit, order, filters.
-func (h locationHandlers) list(c *gin.Context) {
+// listParams reads GET /v1/locations' query: limit, order, filters.
+func listParams(c *gin.Context) (*location.ListInput, error) {
 	in := &location.ListInput{}
 	var err error
 	if in.Limit, err = httpkit.QueryInt(c, "limit"); err != nil {
-		httpkit.RenderError(c, err)
-		return
+		return nil, err
 	}
 	httpkit.QueryStrings(c, map[string]**string{"order": &in.Order})
 	if in.Filters, err = httpkit.DeepFilters(c.Request.URL.Query()); err != nil {
-		httpkit.RenderError(c, err)
-		return
+		return nil, err
 	}
-	l, err := h.root.Query().Locations(c.Request.Context(), in)
-	httpkit.Answer(c, http.StatusOK, l, err, func(l *location.List) any {
-		items := make([]any, len(l.Data))
-		for i, it := range l.Data {
-			items[i] = locationJSON(it)
-		}
-		return struct {
-			httpkit.ListEnvelope[any]
-			HasMore bool `json:"has_more"`
-		}{httpkit.NewList(items, l.Total), l.HasMore}
-	})
+	return in, nil
 }
 
-// get serves GET /v1/locations/{id}.
-func (h locationHandlers) get(c *gin.Context) {
-	l, err := h.root.Query().Location(c.Request.Context(), c.Param("locationId"))
-	httpkit.Answer(c, http.StatusOK, l, err, locationJSON)
+// listJSON renders a page of locations: the v1 list with has_more.
+func listJSON(l *location.List) any {
+	items := make([]any, len(l.Data))
+	for i, it := range l.Data {
+		items[i] = locationJSON(it)
+	}
+	return struct {
+		httpkit.ListEnvelope[any]
+		HasMore bool `json:"has_more"`
+	}{httpkit.NewList(items, l.Total), l.HasMore}
 }

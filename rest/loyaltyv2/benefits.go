@@ -172,16 +172,16 @@ func updateBenefit(root *graph.Resolver) func(context.Context, string, BenefitUp
 // cases.
 func registerIncentiveSpellings(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
-	v2.DELETE("/incentives/:id", write(byParam("id", m.DeleteIncentive), incentiveJSON))
+	v2.DELETE("/incentives/:id", httpkit.Write(httpkit.ByParam("id", m.DeleteIncentive), incentiveJSON))
 	v2.GET("/incentives/:id/activities", activityList("lcrsainc_", "id", false))
 
-	v2.POST("/benefits", write(withBody(createBenefit(root)), benefitJSON))
+	v2.POST("/benefits", httpkit.Write(httpkit.WithBody(createBenefit(root)), benefitJSON))
 	v2.GET("/benefits", listV2("lcrsben_", "benefits", incentivePage(root, benefitJSON)))
-	v2.GET("/benefits/:benefitId", read(byParam("benefitId", q.Incentive), benefitJSON))
-	v2.PUT("/benefits/:benefitId", write(withIDAndBody("benefitId", updateBenefit(root)), benefitJSON))
-	v2.DELETE("/benefits/:benefitId", write(byParam("benefitId", m.DeleteIncentive), benefitJSON))
-	v2.POST("/benefits/:benefitId/activate", write(byParam("benefitId", m.ActivateIncentive), benefitJSON))
-	v2.POST("/benefits/:benefitId/draft", write(byParam("benefitId", m.DraftIncentive), benefitJSON))
+	v2.GET("/benefits/:benefitId", httpkit.Read(httpkit.ByParam("benefitId", q.Incentive), benefitJSON))
+	v2.PUT("/benefits/:benefitId", httpkit.Write(httpkit.WithParamAndBody("benefitId", updateBenefit(root)), benefitJSON))
+	v2.DELETE("/benefits/:benefitId", httpkit.Write(httpkit.ByParam("benefitId", m.DeleteIncentive), benefitJSON))
+	v2.POST("/benefits/:benefitId/activate", httpkit.Write(httpkit.ByParam("benefitId", m.ActivateIncentive), benefitJSON))
+	v2.POST("/benefits/:benefitId/draft", httpkit.Write(httpkit.ByParam("benefitId", m.DraftIncentive), benefitJSON))
 	v2.GET("/benefits/:benefitId/activities", activityList("lcrsaben_", "benefitId", true))
 }
 

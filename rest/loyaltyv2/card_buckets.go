@@ -25,9 +25,9 @@ func registerCardBuckets(v2 *gin.RouterGroup) {
 			}
 			return mapAll(page.Data, cardBucketJSON), func(b cardBucketBody) string { return b.key }, page.HasMore, nil
 		}))
-	v2.POST(card+"/expiring-points/:bucketId/expire", write(func(c *gin.Context, ctx context.Context) (*loyalty.CardBucketExpiry, error) {
+	v2.POST(card+"/expiring-points/:bucketId/expire", httpkit.Write(httpkit.Bound(func(c *gin.Context, ctx context.Context) (*loyalty.CardBucketExpiry, error) {
 		return loyalty.ExpireCardBucketNow(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), c.Param("bucketId"))
-	}, cardBucketExpiryJSON))
+	}), cardBucketExpiryJSON))
 	registerCardPending(v2, card) // card_pending.go
 }
 

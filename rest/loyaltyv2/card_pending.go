@@ -23,9 +23,9 @@ func registerCardPending(v2 *gin.RouterGroup, card string) {
 		}))
 	for _, verb := range []string{"activate", "cancel"} {
 		activate := verb == "activate"
-		v2.POST(card+"/pending-points/:bucketId/"+verb, write(func(c *gin.Context, ctx context.Context) (*loyalty.PendingMove, error) {
+		v2.POST(card+"/pending-points/:bucketId/"+verb, httpkit.Write(httpkit.Bound(func(c *gin.Context, ctx context.Context) (*loyalty.PendingMove, error) {
 			return loyalty.MoveCardPending(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), c.Param("bucketId"), activate)
-		}, pendingMoveJSON))
+		}), pendingMoveJSON))
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
@@ -31,19 +30,19 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	registerProgramReports(v2)                  // program_reports.go
 	registerOrderPayments(v2, root)             // order_payments.go
 
-	v2.DELETE("/programs/:programId", write(byParam("programId", m.DeleteLoyaltyProgram), programJSON))
+	v2.DELETE("/programs/:programId", httpkit.Write(httpkit.ByParam("programId", m.DeleteLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId/activities", activityList("lcrsaprg_", "programId", false))
-	v2.DELETE("/card-definitions/:id", write(byParam("id", m.DeleteCardDefinition), cardDefinitionJSON))
+	v2.DELETE("/card-definitions/:id", httpkit.Write(httpkit.ByParam("id", m.DeleteCardDefinition), cardDefinitionJSON))
 	v2.GET("/card-definitions/:id/activities", activityList("lcrsacdef_", "id", false))
-	v2.DELETE("/earning-rules/:id", write(byParam("id", m.DeleteEarningRule), earningRuleJSON))
+	v2.DELETE("/earning-rules/:id", httpkit.Write(httpkit.ByParam("id", m.DeleteEarningRule), earningRuleJSON))
 	v2.GET("/earning-rules/:id/activities", activityList("lcrsaern_", "id", false))
-	v2.DELETE("/rewards/:id", write(byParam("id", m.DeleteReward), rewardJSON))
+	v2.DELETE("/rewards/:id", httpkit.Write(httpkit.ByParam("id", m.DeleteReward), rewardJSON))
 
 	program := "/programs/:programId"
-	v2.GET(program+"/card-definitions", read(byParam("programId", q.ProgramCardDefinitions), v2All(cardDefinitionJSON)))
-	v2.POST(program+"/card-definitions/batch", write(withIDAndBody("programId", m.BatchProgramCardDefinitions), batchJSON("card_definition")))
-	v2.GET(program+"/earning-rules", read(byParam("programId", q.ProgramEarningRules), v2All(earningRuleJSON)))
-	v2.POST(program+"/earning-rules/batch", write(withIDAndBody("programId", m.BatchProgramEarningRules), batchJSON("earning_rule")))
+	v2.GET(program+"/card-definitions", httpkit.Read(httpkit.ByParam("programId", q.ProgramCardDefinitions), v2All(cardDefinitionJSON)))
+	v2.POST(program+"/card-definitions/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramCardDefinitions), batchJSON("card_definition")))
+	v2.GET(program+"/earning-rules", httpkit.Read(httpkit.ByParam("programId", q.ProgramEarningRules), v2All(earningRuleJSON)))
+	v2.POST(program+"/earning-rules/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramEarningRules), batchJSON("earning_rule")))
 	v2.GET(program+"/tier-structures", keysetList("lcrsts_", "program-tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
 		page, err := q.ProgramTierStructures(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
@@ -51,7 +50,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return mapAll(page.Data, tierStructureJSON), func(b tierStructureBody) string { return b.ID }, page.HasMore, nil
 	}))
-	v2.POST(program+"/tier-structures/batch", write(withIDAndBody("programId", m.BatchProgramTierStructures), batchJSON("tier_structure")))
+	v2.POST(program+"/tier-structures/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramTierStructures), batchJSON("tier_structure")))
 	v2.GET(program+"/rewards", keysetList("lcrsprw_", "program-rewards", func(c *gin.Context, p loyalty.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
 		page, err := q.ProgramRewards(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
@@ -59,26 +58,16 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return mapAll(page.Data, programRewardJSON), func(b programRewardBody) string { return b.key }, page.HasMore, nil
 	}))
-	v2.POST(program+"/rewards/batch", write(withIDAndBody("programId", m.BatchProgramRewards), rewardsBatchJSON))
-	v2.PUT(program+"/rewards/:rewardId", write(func(c *gin.Context, ctx context.Context) (*ent.ProgramReward, error) {
-		var in loyalty.ProgramRewardInput
-		if err := httpkit.DecodeBody(c, &in); err != nil {
-			return nil, err
-		}
-		return m.UpdateProgramReward(ctx, c.Param("programId"), c.Param("rewardId"), in)
-	}, programRewardJSON))
+	v2.POST(program+"/rewards/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramRewards), rewardsBatchJSON))
+	v2.PUT(program+"/rewards/:rewardId", httpkit.Write(httpkit.WithParamsAndBody("programId", "rewardId", m.UpdateProgramReward), programRewardJSON))
 
 	v2.GET("/memberships/:customerId", membershipsHandler(root))
 	v2.GET(program+"/memberships/:customerId", membershipHandler(root))
 
 	member := program + "/members/:memberId"
-	v2.POST(member+"/rewards/purchases", writeStatus(http.StatusAccepted, func(c *gin.Context, ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
-		var in loyalty.PurchaseRewardInput
-		if err := httpkit.DecodeBody(c, &in); err != nil {
-			return nil, err
-		}
+	v2.POST(member+"/rewards/purchases", httpkit.WriteStatus(http.StatusAccepted, httpkit.Decoded(func(c *gin.Context, ctx context.Context, in loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
 		return withTransactionCard(ctx)(m.PurchaseReward(ctx, c.Param("programId"), c.Param("memberId"), in))
-	}, purchaseJSON))
+	}), purchaseJSON))
 	v2.GET(member+"/rewards/purchases", keysetList("lcrsrtx_", "reward-purchases", func(c *gin.Context, p loyalty.PageInput) ([]rewardTransactionBody, func(rewardTransactionBody) string, bool, error) {
 		page, err := q.RewardPurchases(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 		if err != nil {
@@ -86,14 +75,16 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return mapAll(page.Data, rewardTransactionJSON), func(b rewardTransactionBody) string { return b.ID }, page.HasMore, nil
 	}))
-	v2.POST(program+"/rewards/purchases/:rewardTransactionId/refund", writeStatus(http.StatusAccepted, func(c *gin.Context, ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
+	v2.POST(program+"/rewards/purchases/:rewardTransactionId/refund", httpkit.WriteStatus(http.StatusAccepted, func(c *gin.Context) (httpkit.Call[*loyalty.RewardPurchaseResult], error) {
 		var in loyalty.RefundRewardPurchaseInput
 		if c.Request.ContentLength != 0 { // the body is optional
 			if err := httpkit.DecodeBody(c, &in); err != nil {
 				return nil, err
 			}
 		}
-		return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
+		return func(ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
+			return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
+		}, nil
 	}, refundJSON))
 	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyalty.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
 		page, err := q.MemberTierTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)

@@ -1,11 +1,8 @@
 package loyaltyv2
 
 import (
-	"context"
-
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
@@ -16,7 +13,7 @@ import (
 func registerTierStructures(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	const item = "/tier-structures/:tierStructureId"
-	v2.POST("/tier-structures", write(withBody(m.CreateTierStructure), tierStructureJSON))
+	v2.POST("/tier-structures", httpkit.Write(httpkit.WithBody(m.CreateTierStructure), tierStructureJSON))
 	v2.GET("/tier-structures", keysetList("lcrsts_", "tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
 		page, err := q.TierStructures(c.Request.Context(), p)
 		if err != nil {
@@ -24,14 +21,14 @@ func registerTierStructures(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return mapAll(page.Data, tierStructureJSON), func(b tierStructureBody) string { return b.ID }, page.HasMore, nil
 	}))
-	v2.GET(item, read(byParam("tierStructureId", q.TierStructure), tierStructureJSON))
-	v2.PUT(item, write(withIDAndBody("tierStructureId", m.UpdateTierStructure), tierStructureJSON))
-	v2.DELETE(item, write(byParam("tierStructureId", m.DeleteTierStructure), tierStructureJSON))
-	v2.POST(item+"/activate", write(byParam("tierStructureId", m.ActivateTierStructure), tierStructureJSON))
-	v2.POST(item+"/deactivate", write(byParam("tierStructureId", m.DeactivateTierStructure), tierStructureJSON))
-	v2.POST(item+"/draft", write(byParam("tierStructureId", m.DraftTierStructure), tierStructureJSON))
+	v2.GET(item, httpkit.Read(httpkit.ByParam("tierStructureId", q.TierStructure), tierStructureJSON))
+	v2.PUT(item, httpkit.Write(httpkit.WithParamAndBody("tierStructureId", m.UpdateTierStructure), tierStructureJSON))
+	v2.DELETE(item, httpkit.Write(httpkit.ByParam("tierStructureId", m.DeleteTierStructure), tierStructureJSON))
+	v2.POST(item+"/activate", httpkit.Write(httpkit.ByParam("tierStructureId", m.ActivateTierStructure), tierStructureJSON))
+	v2.POST(item+"/deactivate", httpkit.Write(httpkit.ByParam("tierStructureId", m.DeactivateTierStructure), tierStructureJSON))
+	v2.POST(item+"/draft", httpkit.Write(httpkit.ByParam("tierStructureId", m.DraftTierStructure), tierStructureJSON))
 	v2.GET(item+"/activities", activityList("lcrsats_", "tierStructureId", false))
-	v2.POST(item+"/tiers", write(withIDAndBody("tierStructureId", m.CreateTier), structureTierJSON))
+	v2.POST(item+"/tiers", httpkit.Write(httpkit.WithParamAndBody("tierStructureId", m.CreateTier), structureTierJSON))
 	v2.GET(item+"/tiers", keysetList("lcrslt_", "tiers", func(c *gin.Context, p loyalty.PageInput) ([]structureTierBody, func(structureTierBody) string, bool, error) {
 		page, err := q.Tiers(c.Request.Context(), c.Param("tierStructureId"), p)
 		if err != nil {
@@ -39,14 +36,6 @@ func registerTierStructures(v2 *gin.RouterGroup, root *graph.Resolver) {
 		}
 		return mapAll(page.Data, structureTierJSON), func(b structureTierBody) string { return b.ID }, page.HasMore, nil
 	}))
-	v2.PUT(item+"/tiers/:tierId", write(func(c *gin.Context, ctx context.Context) (*ent.StructureTier, error) {
-		var in loyalty.TierInput
-		if err := httpkit.DecodeBody(c, &in); err != nil {
-			return nil, err
-		}
-		return m.UpdateTier(ctx, c.Param("tierStructureId"), c.Param("tierId"), in)
-	}, structureTierJSON))
-	v2.DELETE(item+"/tiers/:tierId", write(func(c *gin.Context, ctx context.Context) (*ent.StructureTier, error) {
-		return m.DeleteTier(ctx, c.Param("tierStructureId"), c.Param("tierId"))
-	}, structureTierJSON))
+	v2.PUT(item+"/tiers/:tierId", httpkit.Write(httpkit.WithParamsAndBody("tierStructureId", "tierId", m.UpdateTier), structureTierJSON))
+	v2.DELETE(item+"/tiers/:tierId", httpkit.Write(httpkit.ByParams("tierStructureId", "tierId", m.DeleteTier), structureTierJSON))
 }

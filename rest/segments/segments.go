@@ -7,8 +7,6 @@
 package segments
 
 import (
-	"context"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -22,17 +20,16 @@ import (
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// segmentHandlers serve /v1/segments through the GraphQL resolvers.
-type segmentHandlers struct{ root *graph.Resolver }
-
 // Register mounts the segment routes on v1, each behind auth (the v1 keys
 // or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
-	h := segmentHandlers{root}
-	v1.POST("/segments", auth, h.create)
-	v1.GET("/segments", auth, h.list)
-	v1.GET("/segments/:id", auth, h.get)
-	v1.DELETE("/segments/:id", auth, h.delete)
+	m := root.Mutation()
+	v1.POST("/segments", auth, httpkit.Write(httpkit.WithBody(m.CreateSegment), segmentSynced))
+	v1.GET("/segments", auth, httpkit.Read(httpkit.WithQuery(func(c *gin.Context) (*customer.SegmentListInput, error) {
+		return segmentListParams(c.Request.URL.Query())
+	}, root.Query().ListSegments), segmentListJSON))
+	v1.GET("/segments/:id", auth, httpkit.Read(httpkit.ByParam("id", root.Query().Segment), segmentSynced))
+	v1.DELETE("/segments/:id", auth, httpkit.NoContent(httpkit.ByParam("id", m.DeleteSegment)))
 }
 
 type segmentBody struct {
@@ -49,76 +46,26 @@ type segmentBody struct {
 // JSON renders a segment as a list shows it (no initial_sync_status).
 func JSON(s *ent.Segment) any { return segmentJSON(s) }
 
+// segmentSynced renders a created or read segment: membership is computed
+// synchronously, so initial_sync_status is DONE.
+func segmentSynced(s *ent.Segment) segmentBody {
+	body := segmentJSON(s)
+	body.InitialSyncStatus = "DONE"
+	return body
+}
+
 func segmentJSON(s *ent.Segment) segmentBody {
 	return segmentBody{ID: s.ID, Name: s.Name, CreatedAt: httpkit.Timestamp(s.CreatedAt), UpdatedAt: httpkit.OptionalTime(s.UpdatedAt),
 		Type: s.Type, Filter: s.Filter, Object: "segment"}
 }
 
-// create serves POST /v1/segments; membership is computed synchronously,
-// so initial_sync_status is DONE.
-func (h segmentHandlers) create(c *gin.Context) {
-	var in customer.CreateSegmentInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	var seg *ent.Segment
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		seg, err = h.root.Mutation().CreateSegment(ctx, in)
-		return err
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	body := segmentJSON(seg)
-	body.InitialSyncStatus = "DONE"
-	c.PureJSON(http.StatusOK, body)
-}
-
-// get serves GET /v1/segments/{id}.
-func (h segmentHandlers) get(c *gin.Context) {
-	seg, err := h.root.Query().Segment(c.Request.Context(), c.Param("id"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	body := segmentJSON(seg)
-	body.InitialSyncStatus = "DONE"
-	c.PureJSON(http.StatusOK, body)
-}
-
-// delete serves DELETE /v1/segments/{id}: 204.
-func (h segmentHandlers) delete(c *gin.Context) {
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		_, err := h.root.Mutation().DeleteSegment(ctx, c.Param("id"))
-		return err
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
-}
-
-// list serves GET /v1/segments.
-func (h segmentHandlers) list(c *gin.Context) {
-	in, err := segmentListParams(c.Request.URL.Query())
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	page, err := h.root.Query().ListSegments(c.Request.Context(), in)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
+// segmentListJSON renders a page of segments (GET /v1/segments).
+func segmentListJSON(page *customer.SegmentList) segmentList {
 	items := make([]segmentBody, len(page.Data))
 	for i, s := range page.Data {
 		items[i] = segmentJSON(s)
 	}
-	c.PureJSON(http.StatusOK, segmentList{ListEnvelope: httpkit.NewList(items, page.Total), Segments: items})
+	return segmentList{ListEnvelope: httpkit.NewList(items, page.Total), Segments: items}
 }
 
 // segmentList is the v1 list envelope with the segments in data (as

@@ -46,11 +46,12 @@ type handlers struct {
 // render the resources the set-ups create.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, setups Setups) {
 	h := handlers{root: root, setups: setups}
-	v1.GET("/templates/campaigns", auth, h.list)
-	v1.POST("/templates/campaigns", auth, h.create)
-	v1.GET("/templates/campaigns/:campaignTemplateId", auth, h.get)
+	m := root.Mutation()
+	v1.GET("/templates/campaigns", auth, httpkit.Read(httpkit.WithQuery(ListParams, root.Query().CampaignTemplates), ListJSON))
+	v1.POST("/templates/campaigns", auth, httpkit.Write(httpkit.WithBody(m.CreateCampaignTemplate), JSON))
+	v1.GET("/templates/campaigns/:campaignTemplateId", auth, httpkit.Read(httpkit.ByParam("campaignTemplateId", root.Query().CampaignTemplate), JSON))
 	v1.PUT("/templates/campaigns/:campaignTemplateId", auth, h.update)
-	v1.DELETE("/templates/campaigns/:campaignTemplateId", auth, h.delete)
+	v1.DELETE("/templates/campaigns/:campaignTemplateId", auth, httpkit.NoContent(httpkit.ByParam("campaignTemplateId", m.DeleteCampaignTemplate)))
 	v1.POST("/templates/campaigns/:campaignTemplateId/campaign-setup", auth, h.campaignSetup)
 	v1.POST("/templates/campaigns/:campaignTemplateId/tier-setup", auth, h.tierSetup)
 }
@@ -116,36 +117,6 @@ func ListParams(c *gin.Context) (*template.ListInput, error) {
 	return in, nil
 }
 
-// list serves GET /v1/templates/campaigns.
-func (h handlers) list(c *gin.Context) {
-	in, err := ListParams(c)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	l, err := h.root.Query().CampaignTemplates(c.Request.Context(), in)
-	httpkit.Answer(c, http.StatusOK, l, err, ListJSON)
-}
-
-// create serves POST /v1/templates/campaigns.
-func (h handlers) create(c *gin.Context) {
-	var in template.CreateTemplateInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	t, err := httpkit.InTx(c, func(ctx context.Context) (*ent.CampaignTemplate, error) {
-		return h.root.Mutation().CreateCampaignTemplate(ctx, in)
-	})
-	httpkit.Answer(c, http.StatusOK, t, err, JSON)
-}
-
-// get serves GET /v1/templates/campaigns/{id}.
-func (h handlers) get(c *gin.Context) {
-	t, err := h.root.Query().CampaignTemplate(c.Request.Context(), c.Param("campaignTemplateId"))
-	httpkit.Answer(c, http.StatusOK, t, err, JSON)
-}
-
 // update serves PUT /v1/templates/campaigns/{id}: an explicit null
 // description removes it.
 func (h handlers) update(c *gin.Context) {
@@ -162,12 +133,4 @@ func (h handlers) update(c *gin.Context) {
 		return h.root.Mutation().UpdateCampaignTemplate(ctx, c.Param("campaignTemplateId"), in)
 	})
 	httpkit.Answer(c, http.StatusOK, t, err, JSON)
-}
-
-// delete serves DELETE /v1/templates/campaigns/{id}: 204.
-func (h handlers) delete(c *gin.Context) {
-	_, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteCampaignTemplate(ctx, c.Param("campaignTemplateId"))
-	})
-	httpkit.Answer[any](c, http.StatusNoContent, nil, err, nil)
 }

@@ -8,7 +8,6 @@
 package validationrules
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -26,15 +25,17 @@ type validationRuleHandlers struct{ root *graph.Resolver }
 // v1 keys or a bearer token); root is the router's resolver.
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := validationRuleHandlers{root}
-	v1.POST("/validation-rules", auth, h.create)
+	m := root.Mutation()
+	v1.POST("/validation-rules", auth, httpkit.Write(httpkit.WithBody(m.CreateValidationRule), validationRuleJSON))
 	v1.GET("/validation-rules", auth, h.list)
-	v1.GET("/validation-rules/:id", auth, h.get)
-	v1.PUT("/validation-rules/:id", auth, h.update)
-	v1.DELETE("/validation-rules/:id", auth, h.delete)
+	v1.GET("/validation-rules/:id", auth, httpkit.Read(httpkit.ByParam("id", root.Query().ValidationRule), validationRuleJSON))
+	v1.PUT("/validation-rules/:id", auth, httpkit.Write(httpkit.WithParamAndBody("id", m.UpdateValidationRule), validationRuleJSON))
+	v1.DELETE("/validation-rules/:id", auth, httpkit.NoContent(httpkit.ByParam("id", m.DeleteValidationRule)))
 	v1.GET("/validation-rules-assignments", auth, h.assignments)
 	v1.GET("/validation-rules/:id/assignments", auth, h.assignments)
-	v1.POST("/validation-rules/:id/assignments", auth, h.assign)
-	v1.DELETE("/validation-rules/:id/assignments/:assignmentId", auth, h.unassign)
+	v1.POST("/validation-rules/:id/assignments", auth, httpkit.Write(httpkit.WithParamAndBody("id", m.AssignValidationRule), AssignmentJSON))
+	v1.DELETE("/validation-rules/:id/assignments/:assignmentId", auth,
+		httpkit.NoContent(httpkit.ByParams("id", "assignmentId", m.UnassignValidationRule)))
 }
 
 func validationRuleJSON(r *ent.ValidationRule) gin.H {
@@ -52,22 +53,6 @@ func AssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
 	return gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
 		"related_object_type": a.RelatedObjectType.String(), "created_at": httpkit.Timestamp(a.CreatedAt),
 		"validation_status": "VALID", "validation_omitted_rules": []string{}, "object": "validation_rules_assignment"}
-}
-
-func (h validationRuleHandlers) create(c *gin.Context) {
-	var in redemption.ValidationRuleInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
-		return h.root.Mutation().CreateValidationRule(ctx, in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, validationRuleJSON(r))
 }
 
 // assignments serves GET /v1/validation-rules-assignments (filters rule and
@@ -115,65 +100,4 @@ func (h validationRuleHandlers) list(c *gin.Context) {
 		data[i] = validationRuleJSON(r)
 	}
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": res.Total})
-}
-
-func (h validationRuleHandlers) get(c *gin.Context) {
-	r, err := h.root.Query().ValidationRule(c.Request.Context(), c.Param("id"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, validationRuleJSON(r))
-}
-
-func (h validationRuleHandlers) update(c *gin.Context) {
-	var in redemption.ValidationRuleInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	r, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
-		return h.root.Mutation().UpdateValidationRule(ctx, c.Param("id"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, validationRuleJSON(r))
-}
-
-func (h validationRuleHandlers) delete(c *gin.Context) {
-	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().DeleteValidationRule(ctx, c.Param("id"))
-	}); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
-}
-
-func (h validationRuleHandlers) assign(c *gin.Context) {
-	var in redemption.RuleAssignmentInput
-	if err := httpkit.DecodeBody(c, &in); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	a, err := httpkit.InTx(c, func(ctx context.Context) (*ent.ValidationRuleAssignment, error) {
-		return h.root.Mutation().AssignValidationRule(ctx, c.Param("id"), in)
-	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, AssignmentJSON(a))
-}
-
-func (h validationRuleHandlers) unassign(c *gin.Context) {
-	if _, err := httpkit.InTx(c, func(ctx context.Context) (string, error) {
-		return h.root.Mutation().UnassignValidationRule(ctx, c.Param("id"), c.Param("assignmentId"))
-	}); err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }

@@ -76,15 +76,18 @@ var Layers = [][]string{
 	// (leaves); the shared HTTP kit (rest/internal/httpkit: errors, body
 	// decoding, lists, timestamps, management keys); the areas moved out
 	// of rest, which import the kit and never rest (the catalogue,
-	// locations, segments, categories, validation rules, loyalty v2 and
-	// the v1 templates side by side; the management API above the
+	// locations, segments, categories, validation rules, loyalty v2, the
+	// v1 rewards, referral holders and the v1 templates side by side; the management API above the
 	// templates, whose renderings it shares); rest itself (the router and
 	// the areas still in it); the test harness that serves rest's router.
 	// A new package under rest declares its place here first.
 	{"rest/openapi", "rest/playground"},
 	{"rest/internal/..."},
 	{"rest/catalog", "rest/locations", "rest/segments", "rest/categories", "rest/validationrules",
-		"rest/templates", "rest/loyaltyv2"},
+		"rest/templates", "rest/loyaltyv2", "rest/rewards", "rest/referrals"},
+	// Areas that show a lower area's objects: v1 loyalty (rest/loyaltyv1)
+	// renders v1 rewards and their assignments.
+	{"rest/loyaltyv1"},
 	{"rest/management"},
 	{"rest"},
 	{"rest/resttest"},

@@ -3,8 +3,6 @@ package httpkit
 import (
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"sort"
@@ -20,16 +18,7 @@ import (
 // logger, as rest's middleware sets them, and returns the response.
 func serve(t *testing.T, method, body string, handler gin.HandlerFunc) *httptest.ResponseRecorder {
 	t.Helper()
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.Handle(method, "/x", func(c *gin.Context) {
-		c.Set(RequestIDKey, "req_1")
-		c.Set(LoggerKey, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		c.Next()
-	}, handler)
-	w := httptest.NewRecorder()
-	r.ServeHTTP(w, httptest.NewRequest(method, "/x", strings.NewReader(body)))
-	return w
+	return serveAt(t, nil, method, "/items/x", body, handler)
 }
 
 // TestRenderErrorShape: a caller error is the error object with the

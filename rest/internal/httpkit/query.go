@@ -2,6 +2,7 @@ package httpkit
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -39,4 +40,18 @@ func LimitAndPage(c *gin.Context) (limit, page *int, err error) {
 	}
 	page, err = QueryInt(c, "page")
 	return limit, page, err
+}
+
+// QueryList reads a query parameter that may repeat or hold a
+// comma-separated list (expand=category or expand=a,b).
+func QueryList(c *gin.Context, name string) []string {
+	var out []string
+	for _, v := range c.QueryArray(name) {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
 }
