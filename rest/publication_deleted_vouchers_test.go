@@ -1,0 +1,186 @@
+package rest_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"reflect"
+	"testing"
+
+	entpublication "github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+// publicationsByID lists the project's publications (every page entry
+// checked against the reference by the harness) by id.
+func publicationsByID(t *testing.T, e *resttest.Env, app resttest.Headers, query string) map[string]map[string]any {
+	t.Helper()
+	got := must(t, e.Do(http.MethodGet, "/v1/publications?limit=100"+query, nil, app), http.StatusOK)
+	out := map[string]map[string]any{}
+	for _, p := range got["publications"].([]any) {
+		out[p.(map[string]any)["id"].(string)] = p.(map[string]any)
+	}
+	return out
+}
+
+// TestPublicationsKeepTheirDeletedVouchers: a publication is a record of a
+// past event. Its vouchers deleted later — one code without force (to the
+// bin) and with it, codes of a count-form publication, a whole campaign
+// (its job), a gift card — still show as they were at the deletion, in
+// the list (single and count forms, one statement and ent's loading), in
+// a repeated publication answering the original, and GraphQL's vouchers
+// edge lists the live ones; another project's publications are untouched.
+func TestPublicationsKeepTheirDeletedVouchers(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Keep", "type": "STATIC", "category": "Kept",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 15}}}, app), http.StatusOK)
+	for _, code := range []string{"K-1", "K-2", "K-3", "K-4", "K-5"} {
+		must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Keep/vouchers", map[string]any{"code": code,
+			"metadata": map[string]any{"n": 1, "none": nil}}, app), http.StatusOK)
+	}
+	staticCampaign(t, e, "Solo", "S-1")
+	staticCampaign(t, e, "Live", "L-1")
+	createCampaign(t, e, map[string]any{"name": "Cards", "type": "STATIC", "voucher": map[string]any{"type": "GIFT_VOUCHER",
+		"gift": map[string]any{"amount": 1000}}})
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Cards/vouchers", map[string]any{"code": "GIFT-1"}, app), http.StatusOK)
+	other := resttest.App(e.NewProject("other"))
+	discountCode(t, e, other, "Keep", "K-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	otherPub := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "K-1",
+		"customer": map[string]any{"source_id": "ann"}}, other), http.StatusOK)
+
+	pub := func(body map[string]any) string {
+		t.Helper()
+		p := must(t, e.DoJSON(http.MethodPost, "/v1/publications", body, app), http.StatusOK)
+		waitABit()
+		return p["id"].(string)
+	}
+	k1 := pub(map[string]any{"voucher": "K-1", "customer": map[string]any{"source_id": "ann"}})
+	counted := pub(map[string]any{"campaign": map[string]any{"name": "Keep", "count": 3}, "customer": map[string]any{"source_id": "bob"}})
+	solo := pub(map[string]any{"campaign": map[string]any{"name": "Solo"}, "customer": map[string]any{"source_id": "ann"}, "source_id": "s1"})
+	gift := pub(map[string]any{"voucher": "GIFT-1", "customer": map[string]any{"source_id": "cid"}})
+	live := pub(map[string]any{"campaign": map[string]any{"name": "Live"}, "customer": map[string]any{"source_id": "eve"}})
+	before := publicationsByID(t, e, app, "")
+	codes := before[counted]["vouchers"].([]any)
+	if len(before) != 5 || len(codes) != 3 {
+		t.Fatalf("before: %s", mustJSON(before))
+	}
+
+	del := func(code, query string) {
+		t.Helper()
+		if r := e.Do(http.MethodDelete, "/v1/vouchers/"+code+query, nil, app); r.Status != http.StatusNoContent {
+			t.Fatalf("DELETE %s%s: %d %s", code, query, r.Status, r.Body)
+		}
+	}
+	del("K-1", "")                              // to the bin
+	del("GIFT-1", "?force=true")                // for good
+	del(codes[1].(string), "?force=true")       // one of a count-form publication's codes
+	del("S-1", "?force=true")                   // the only code of a campaign that lives on
+	same := func(when string, want ...string) { // the listed entries show what they showed before
+		t.Helper()
+		after := publicationsByID(t, e, app, "")
+		for _, id := range want {
+			for _, k := range []string{"voucher", "vouchers", "vouchers_id"} {
+				if !reflect.DeepEqual(after[id][k], before[id][k]) {
+					t.Errorf("%s: %s %s = %s, was %s", when, id, k, mustJSON(after[id][k]), mustJSON(before[id][k]))
+				}
+			}
+		}
+	}
+	same("codes deleted", k1, counted, solo, gift, live)
+
+	// The whole campaign, by its job (without force: to the bin).
+	job, _ := must(t, e.Do(http.MethodDelete, "/v1/campaigns/Keep", nil, app), http.StatusAccepted)["async_action_id"].(string)
+	if done := e.WaitForJob(app, job); done["status"] != "DONE" {
+		t.Fatalf("deleting Keep: %v", done)
+	}
+	same("campaign deleted", k1, counted, solo, gift, live)
+	if v := publicationsByID(t, e, app, "")[k1]["voucher"].(map[string]any); v["code"] != "K-1" || v["campaign"] != "Keep" ||
+		v["discount"].(map[string]any)["percent_off"] != float64(15) || v["categories"].([]any)[0].(map[string]any)["name"] != "Kept" {
+		t.Errorf("K-1 as deleted: %s", mustJSON(v))
+	}
+	if v := publicationsByID(t, e, app, "")[gift]["voucher"].(map[string]any); v["gift"].(map[string]any)["amount"] != float64(1000) {
+		t.Errorf("GIFT-1 as deleted: %s", mustJSON(v))
+	}
+
+	// The list read by ent answers the same bytes as its one statement.
+	for _, q := range []string{"limit=100", "limit=2&page=2", "customer=bob", "order=customer_id"} {
+		fast := rawGet(t, e, app, "/v1/publications?"+q)
+		publication.RESTPageInOneStatement = false
+		loaded := rawGet(t, e, app, "/v1/publications?"+q)
+		publication.RESTPageInOneStatement = true
+		if fast != loaded {
+			t.Errorf("?%s: one statement answered\n%s\nent's loading\n%s", q, fast, loaded)
+		}
+	}
+
+	// A repeated publication answers the original, its code deleted since.
+	again := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"campaign": map[string]any{"name": "Solo"},
+		"customer": map[string]any{"source_id": "ann"}, "source_id": "s1"}, app), http.StatusOK)
+	if again["id"] != solo || !reflect.DeepEqual(jsonRound(t, again["voucher"]), before[solo]["voucher"]) {
+		t.Errorf("repeated publication: %s, was %s", mustJSON(again), mustJSON(before[solo]))
+	}
+
+	// GraphQL: the vouchers edge lists the live vouchers.
+	gql := e.GraphQL(app, `query($id: ID!) { node(id: $id) { ... on Publication { vouchers { totalCount } } } }`, map[string]any{"id": live})
+	if len(gql.Errors) > 0 || gql.Data["node"].(map[string]any)["vouchers"].(map[string]any)["totalCount"] != float64(1) {
+		t.Errorf("live publication over GraphQL: %+v", gql)
+	}
+	gql = e.GraphQL(app, `query($id: ID!) { node(id: $id) { ... on Publication { vouchers { totalCount } } } }`, map[string]any{"id": k1})
+	if len(gql.Errors) > 0 || gql.Data["node"].(map[string]any)["vouchers"].(map[string]any)["totalCount"] != float64(0) {
+		t.Errorf("publication of a deleted code over GraphQL: %+v", gql)
+	}
+
+	// Restored from the bin (the campaign, then K-1), the vouchers are
+	// linked again: the publications show them live, as they were.
+	bin := map[string]string{}
+	for _, en := range must(t, e.Do(http.MethodGet, "/v1/trash-bin?limit=100", nil, app), http.StatusOK)["data"].([]any) {
+		bin[en.(map[string]any)["resource_name"].(string)] = en.(map[string]any)["id"].(string)
+	}
+	for _, name := range []string{"Keep", "K-1"} {
+		must(t, e.Do(http.MethodPost, "/v1/trash-bin/"+bin[name]+"/restore", nil, app), http.StatusOK)
+	}
+	same("restored", k1, counted, solo, gift, live)
+	for id, want := range map[string][]string{k1: nil, counted: {before[counted]["vouchers_id"].([]any)[1].(string)}, gift: {"GIFT-1"}} {
+		stored, err := e.DB.Client.Publication.Query().Where(entpublication.ID(id)).WithVouchers().Only(systemCtx())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		for k := range stored.DeletedVouchers {
+			kept = append(kept, k)
+		}
+		if id == gift { // kept under the voucher's id
+			if len(kept) != 1 || len(stored.Edges.Vouchers) != 0 {
+				t.Errorf("%s keeps %v, links %d", id, kept, len(stored.Edges.Vouchers))
+			}
+			continue
+		}
+		if !reflect.DeepEqual(kept, want) || len(stored.Edges.Vouchers)+len(kept) != len(stored.VoucherIds) {
+			t.Errorf("%s keeps %v (want %v), links %d of %d", id, kept, want, len(stored.Edges.Vouchers), len(stored.VoucherIds))
+		}
+	}
+
+	// Another project's publication of its own K-1 is untouched.
+	stored, err := e.DB.Client.Publication.Query().Where(entpublication.ID(otherPub["id"].(string))).Only(systemCtx())
+	if err != nil || stored.DeletedVouchers != nil {
+		t.Errorf("other project's publication: %+v, %v", stored, err)
+	}
+	if got := publicationsByID(t, e, other, "")[otherPub["id"].(string)]; !reflect.DeepEqual(got["voucher"], jsonRound(t, otherPub["voucher"])) {
+		t.Errorf("other project's publication: %s, was %s", mustJSON(got), mustJSON(otherPub))
+	}
+}
+
+// jsonRound is v after a JSON round trip (as a listed entry decodes).
+func jsonRound(t *testing.T, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
