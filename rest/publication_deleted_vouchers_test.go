@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
+
+	"entgo.io/ent/dialect"
 
 	entpublication "github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/graph/publication"
@@ -103,6 +106,26 @@ func TestPublicationsKeepTheirDeletedVouchers(t *testing.T) {
 		t.Errorf("GIFT-1 as deleted: %s", mustJSON(v))
 	}
 
+	// A publications export and the customer's activities show them too.
+	csv := exportCSV(t, e, app, "publication", map[string]any{"fields": []string{"voucher_code", "customer_source_id"}})
+	for _, code := range append([]any{"K-1", "GIFT-1", "S-1"}, codes...) {
+		if !strings.Contains(csv, code.(string)) {
+			t.Errorf("the export lacks %s:\n%s", code, csv)
+		}
+	}
+	acts := must(t, e.Do(http.MethodGet, "/v1/customers/bob/activities", nil, app), http.StatusOK)["data"].([]any)
+	var shown []any
+	for _, a := range acts {
+		if a := a.(map[string]any); a["type"] == "customer.publication.succeeded" {
+			for _, v := range a["data"].(map[string]any)["publication"].(map[string]any)["vouchers"].([]any) {
+				shown = append(shown, v.(map[string]any)["code"])
+			}
+		}
+	}
+	if !reflect.DeepEqual(shown, codes) {
+		t.Errorf("bob's publication activity shows %v, want %v", shown, codes)
+	}
+
 	// The list read by ent answers the same bytes as its one statement.
 	for _, q := range []string{"limit=100", "limit=2&page=2", "customer=bob", "order=customer_id"} {
 		fast := rawGet(t, e, app, "/v1/publications?"+q)
@@ -183,4 +206,73 @@ func jsonRound(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestAFailedVoucherDeletionKeepsNoSnapshot: a deletion that fails after
+// the snapshots were written (here the database refuses the voucher's
+// DELETE) writes nothing: the publication keeps no snapshot and its link.
+func TestAFailedVoucherDeletionKeepsNoSnapshot(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	staticCampaign(t, e, "Fail", "FAIL-1")
+	p := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "FAIL-1",
+		"customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
+	refuse := []string{"CREATE TRIGGER refuse_fail_1 BEFORE DELETE ON vouchers WHEN OLD.code = 'FAIL-1' BEGIN SELECT RAISE(ABORT, 'refused'); END"}
+	undo := []string{"DROP TRIGGER refuse_fail_1"}
+	if e.DB.Dialect == dialect.Postgres {
+		refuse = []string{"CREATE FUNCTION refuse_fail_1() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
+			"CREATE TRIGGER refuse_fail_1 BEFORE DELETE ON vouchers FOR EACH ROW WHEN (OLD.code = 'FAIL-1') EXECUTE FUNCTION refuse_fail_1()"}
+		undo = []string{"DROP TRIGGER refuse_fail_1 ON vouchers", "DROP FUNCTION refuse_fail_1()"}
+	}
+	for _, q := range refuse {
+		if _, err := e.DB.SQL.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, q := range undo {
+			_, _ = e.DB.SQL.Exec(q)
+		}
+	})
+	for _, force := range []string{"?force=true", ""} {
+		if r := e.Do(http.MethodDelete, "/v1/vouchers/FAIL-1"+force, nil, app); r.Status != http.StatusInternalServerError {
+			t.Fatalf("DELETE FAIL-1%s: %d %s", force, r.Status, r.Body)
+		}
+	}
+	stored, err := e.DB.Client.Publication.Query().Where(entpublication.ID(p["id"].(string))).WithVouchers().Only(systemCtx())
+	if err != nil || stored.DeletedVouchers != nil || len(stored.Edges.Vouchers) != 1 {
+		t.Fatalf("after a failed deletion: %+v, %v", stored, err)
+	}
+}
+
+// TestPublicationsOfVouchersDeletedBeforeSnapshots: a voucher deleted
+// before publications kept their deleted vouchers left nothing but its
+// id: the publication shows it by its id (as its code), conforming to the
+// reference in both forms.
+func TestPublicationsOfVouchersDeletedBeforeSnapshots(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	staticCampaign(t, e, "Old", "OLD-1", "OLD-2", "OLD-3")
+	single := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"voucher": "OLD-1",
+		"customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
+	waitABit()
+	counted := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"campaign": map[string]any{"name": "Old", "count": 2},
+		"customer": map[string]any{"source_id": "bob"}}, app), http.StatusOK)
+	for _, code := range []string{"OLD-1", counted["vouchers"].([]any)[0].(string)} {
+		if r := e.Do(http.MethodDelete, "/v1/vouchers/"+code+"?force=true", nil, app); r.Status != http.StatusNoContent {
+			t.Fatalf("DELETE %s: %d %s", code, r.Status, r.Body)
+		}
+	}
+	if _, err := e.DB.Client.Publication.Update().ClearDeletedVouchers().Save(systemCtx()); err != nil { // as before the migration
+		t.Fatal(err)
+	}
+	got := publicationsByID(t, e, app, "")
+	oldID := single["vouchers_id"].([]any)[0]
+	if v := got[single["id"].(string)]["voucher"].(map[string]any); v["id"] != oldID || v["code"] != oldID {
+		t.Errorf("single form: %s", mustJSON(v))
+	}
+	ids := counted["vouchers_id"].([]any)
+	if codes := got[counted["id"].(string)]["vouchers"].([]any); len(codes) != 2 || codes[0] != ids[0] || codes[1] != counted["vouchers"].([]any)[1] {
+		t.Errorf("count form: %s", mustJSON(got[counted["id"].(string)]))
+	}
 }

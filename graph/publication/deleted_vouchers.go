@@ -14,8 +14,8 @@ import (
 // kept as Unknown. The publication's vouchers edge must be loaded. A
 // GraphQL publication's vouchers edge lists the live ones only.
 func ShownVouchers(p *ent.Publication) []*ent.Voucher {
-	if len(p.DeletedVouchers) == 0 && len(p.Edges.Vouchers) == len(p.VoucherIds) {
-		return p.Edges.Vouchers // every voucher lives (the common case): in order already
+	if len(p.DeletedVouchers) == 0 && inOrder(p) {
+		return p.Edges.Vouchers // every voucher lives (the common case)
 	}
 	live := make(map[string]*ent.Voucher, len(p.Edges.Vouchers))
 	for _, v := range p.Edges.Vouchers {
@@ -32,6 +32,20 @@ func ShownVouchers(p *ent.Publication) []*ent.Voucher {
 		}
 	}
 	return out
+}
+
+// inOrder reports whether the publication's loaded vouchers are all of
+// its vouchers, in its order.
+func inOrder(p *ent.Publication) bool {
+	if len(p.Edges.Vouchers) != len(p.VoucherIds) {
+		return false
+	}
+	for i, v := range p.Edges.Vouchers {
+		if v.ID != p.VoucherIds[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Deleted is the publication's voucher id as it was at its deletion, nil
@@ -51,10 +65,14 @@ func Deleted(p *ent.Publication, id string) *ent.Voucher {
 
 // Unknown stands for a voucher of the publication deleted before
 // publications kept their deleted vouchers: only its id is left, so it is
-// also shown as its code; no campaign; created no later than the
-// publication, held by its customer, published once, inactive; its type
-// unknown, shown as DISCOUNT_VOUCHER without a discount.
+// also shown as its code; its campaign's name is unknown, shown as ""
+// (the reference requires a string) without a campaign_id; created no
+// later than the publication, held by its customer, published once,
+// inactive; its type unknown, shown as DISCOUNT_VOUCHER without a
+// discount.
 func Unknown(p *ent.Publication, id string) *ent.Voucher {
-	return &ent.Voucher{ID: id, Code: id, CreatedAt: p.CreatedAt, Type: jsonfield.VoucherTypeDiscount,
+	v := &ent.Voucher{ID: id, Code: id, CreatedAt: p.CreatedAt, Type: jsonfield.VoucherTypeDiscount,
 		HolderID: &p.CustomerID, PublishCount: 1}
+	v.Edges.Campaign = &ent.Campaign{}
+	return v
 }
