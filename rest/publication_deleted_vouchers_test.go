@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"entgo.io/ent/dialect"
@@ -274,5 +275,40 @@ func TestPublicationsOfVouchersDeletedBeforeSnapshots(t *testing.T) {
 	ids := counted["vouchers_id"].([]any)
 	if codes := got[counted["id"].(string)]["vouchers"].([]any); len(codes) != 2 || codes[0] != ids[0] || codes[1] != counted["vouchers"].([]any)[1] {
 		t.Errorf("count form: %s", mustJSON(got[counted["id"].(string)]))
+	}
+}
+
+// TestConcurrentDeletionsKeepEveryCode: the codes of one count-form
+// publication deleted at once by parallel requests (each merging its
+// snapshot into the same row) all stay on it.
+func TestConcurrentDeletionsKeepEveryCode(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	codes := []string{"C-1", "C-2", "C-3", "C-4", "C-5", "C-6", "C-7", "C-8"}
+	staticCampaign(t, e, "Many", codes...)
+	p := must(t, e.DoJSON(http.MethodPost, "/v1/publications", map[string]any{"campaign": map[string]any{"name": "Many", "count": len(codes)},
+		"customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
+	var wg sync.WaitGroup
+	status := make([]int, len(codes))
+	for i, code := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status[i] = e.Do(http.MethodDelete, "/v1/vouchers/"+code+"?force=true", nil, app).Status
+		}()
+	}
+	wg.Wait()
+	for i, s := range status {
+		if s != http.StatusNoContent {
+			t.Errorf("DELETE %s: %d", codes[i], s)
+		}
+	}
+	got := publicationsByID(t, e, app, "")[p["id"].(string)]
+	if !reflect.DeepEqual(got["vouchers"], p["vouchers"]) {
+		t.Errorf("after parallel deletions: %v, was %v", got["vouchers"], p["vouchers"])
+	}
+	stored, err := e.DB.Client.Publication.Query().Where(entpublication.ID(p["id"].(string))).Only(systemCtx())
+	if err != nil || len(stored.DeletedVouchers) != len(codes) {
+		t.Errorf("stored: %+v, %v", stored, err)
 	}
 }

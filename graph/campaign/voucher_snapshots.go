@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/publication"
@@ -22,11 +23,12 @@ import (
 // writes each published voucher's JSON — the ent entity with its
 // campaign's name and category_id and the category the voucher shows, what
 // rest renders a voucher inside a publication from — into its
-// publications' deleted_vouchers, keyed by the voucher's id. A batch of
-// deleted vouchers costs two reads (the published ones with their
-// campaigns and publications; the campaigns' categories only when one has
-// any) and one UPDATE per snapshotChunk publications; vouchers never
-// published cost the first read only.
+// publications' deleted_vouchers, keyed by the voucher's id, as a string.
+// A batch costs a read of its published vouchers (publish_count > 0, by
+// primary key: a batch of codes never published stops there) with their
+// campaigns (the campaigns' categories in one more read only when one has
+// any), a read of their links, and one UPDATE per snapshotChunk
+// publications.
 
 // snapshotChunk bounds the publications one UPDATE writes.
 const snapshotChunk = 500
@@ -35,28 +37,47 @@ const snapshotChunk = 500
 // among ids into their publications (see above); it must run in the
 // deleting transaction, before the links go.
 func keepPublishedVouchers(ctx context.Context, c *ent.Client, ids []string) error {
-	vs, err := WithJoinedVoucherCategories(c.Voucher.Query().Where(voucher.IDIn(ids...), voucher.HasPublications())).
-		WithPublications(func(q *ent.PublicationQuery) { q.Select(publication.FieldID) }).All(ctx)
+	vs, err := WithJoinedVoucherCategories(c.Voucher.Query().Where(voucher.IDIn(ids...), voucher.PublishCountGT(0))).All(ctx)
 	if err != nil || len(vs) == 0 {
 		return store.WrapErr("reading the published vouchers", err)
 	}
 	if err := CampaignCategories(ctx, vs); err != nil {
 		return err
 	}
-	patches := map[string]map[string]string{} // publication id → voucher id → snapshot
-	for _, v := range vs {
-		pubs := v.Edges.Publications
-		v.Edges.Publications = nil
+	snaps := make(map[string]string, len(vs))
+	published := make([]any, len(vs))
+	for i, v := range vs {
 		snap, err := json.Marshal(v)
 		if err != nil {
 			return fmt.Errorf("keeping voucher %s on its publications: %w", v.ID, err)
 		}
-		for _, p := range pubs {
-			if patches[p.ID] == nil {
-				patches[p.ID] = map[string]string{}
-			}
-			patches[p.ID][v.ID] = string(snap)
+		snaps[v.ID], published[i] = string(snap), v.ID
+	}
+	// The links, read once: publication_vouchers has no index on voucher_id
+	// (the publication's hot path inserts into it), like the DELETE of the
+	// links that follows.
+	b := sql.Dialect(store.Dialect(ctx))
+	t := b.Table(publication.VouchersTable)
+	pubCol, voucherCol := publication.VouchersPrimaryKey[0], publication.VouchersPrimaryKey[1]
+	query, args := b.Select(t.C(pubCol), t.C(voucherCol)).From(t).Where(sql.In(t.C(voucherCol), published...)).Query()
+	rows, err := c.QueryContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("reading the published vouchers' publications: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	patches := map[string]map[string]string{} // publication id → voucher id → snapshot
+	for rows.Next() {
+		var pubID, voucherID string
+		if err := rows.Scan(&pubID, &voucherID); err != nil {
+			return fmt.Errorf("reading the published vouchers' publications: %w", err)
 		}
+		if patches[pubID] == nil {
+			patches[pubID] = map[string]string{}
+		}
+		patches[pubID][voucherID] = snaps[voucherID]
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading the published vouchers' publications: %w", err)
 	}
 	pubIDs := make([]string, 0, len(patches))
 	for id := range patches {
