@@ -92,6 +92,16 @@ func TestPublicationsKeepTheirDeletedVouchers(t *testing.T) {
 		}
 	}
 	same("codes deleted", k1, counted, solo, gift, live)
+	// A live code's publications show its publication's deleted codes; a
+	// deleted code's are a 404, a filter by it matches nothing.
+	byCode := must(t, e.Do(http.MethodGet, "/v1/vouchers/"+codes[0].(string)+"/publications", nil, app), http.StatusOK)
+	if got := byCode["publications"].([]any); len(got) != 1 || !reflect.DeepEqual(got[0].(map[string]any)["vouchers"], codes) {
+		t.Errorf("GET /v1/vouchers/%s/publications = %s", codes[0], mustJSON(byCode))
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/K-1/publications", nil, app), http.StatusNotFound, "not_found", "")
+	if got := must(t, e.Do(http.MethodGet, "/v1/publications?voucher=K-1", nil, app), http.StatusOK); got["total"] != float64(0) {
+		t.Errorf("?voucher=K-1 = %s", mustJSON(got))
+	}
 
 	// The whole campaign, by its job (without force: to the bin).
 	job, _ := must(t, e.Do(http.MethodDelete, "/v1/campaigns/Keep", nil, app), http.StatusAccepted)["async_action_id"].(string)
@@ -143,6 +153,11 @@ func TestPublicationsKeepTheirDeletedVouchers(t *testing.T) {
 		"customer": map[string]any{"source_id": "ann"}, "source_id": "s1"}, app), http.StatusOK)
 	if again["id"] != solo || !reflect.DeepEqual(jsonRound(t, again["voucher"]), before[solo]["voucher"]) {
 		t.Errorf("repeated publication: %s, was %s", mustJSON(again), mustJSON(before[solo]))
+	}
+	joined := must(t, e.DoJSON(http.MethodPost, "/v1/publications?join_once=true", map[string]any{"campaign": map[string]any{"name": "Solo"},
+		"customer": map[string]any{"source_id": "ann"}}, app), http.StatusOK)
+	if joined["id"] != solo || !reflect.DeepEqual(jsonRound(t, joined["voucher"]), before[solo]["voucher"]) {
+		t.Errorf("join_once publication: %s, was %s", mustJSON(joined), mustJSON(before[solo]))
 	}
 
 	// GraphQL: the vouchers edge lists the live vouchers.
