@@ -44819,6 +44819,7 @@ type PublicationMutation struct {
 	count_form        *bool
 	voucher_ids       *[]string
 	appendvoucher_ids []string
+	deleted_vouchers  *map[string]string
 	clearedFields     map[string]struct{}
 	customer          *string
 	clearedcustomer   bool
@@ -45482,6 +45483,55 @@ func (m *PublicationMutation) ResetVoucherIds() {
 	m.appendvoucher_ids = nil
 }
 
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (m *PublicationMutation) SetDeletedVouchers(value map[string]string) {
+	m.deleted_vouchers = &value
+}
+
+// DeletedVouchers returns the value of the "deleted_vouchers" field in the mutation.
+func (m *PublicationMutation) DeletedVouchers() (r map[string]string, exists bool) {
+	v := m.deleted_vouchers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeletedVouchers returns the old "deleted_vouchers" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldDeletedVouchers(ctx context.Context) (v map[string]string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeletedVouchers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeletedVouchers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeletedVouchers: %w", err)
+	}
+	return oldValue.DeletedVouchers, nil
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (m *PublicationMutation) ClearDeletedVouchers() {
+	m.deleted_vouchers = nil
+	m.clearedFields[publication.FieldDeletedVouchers] = struct{}{}
+}
+
+// DeletedVouchersCleared returns if the "deleted_vouchers" field was cleared in this mutation.
+func (m *PublicationMutation) DeletedVouchersCleared() bool {
+	_, ok := m.clearedFields[publication.FieldDeletedVouchers]
+	return ok
+}
+
+// ResetDeletedVouchers resets all changes to the "deleted_vouchers" field.
+func (m *PublicationMutation) ResetDeletedVouchers() {
+	m.deleted_vouchers = nil
+	delete(m.clearedFields, publication.FieldDeletedVouchers)
+}
+
 // ClearCustomer clears the "customer" edge to the Customer entity.
 func (m *PublicationMutation) ClearCustomer() {
 	m.clearedcustomer = true
@@ -45597,7 +45647,7 @@ func (m *PublicationMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PublicationMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.project_id != nil {
 		fields = append(fields, publication.FieldProjectID)
 	}
@@ -45637,6 +45687,9 @@ func (m *PublicationMutation) Fields() []string {
 	if m.voucher_ids != nil {
 		fields = append(fields, publication.FieldVoucherIds)
 	}
+	if m.deleted_vouchers != nil {
+		fields = append(fields, publication.FieldDeletedVouchers)
+	}
 	return fields
 }
 
@@ -45671,6 +45724,8 @@ func (m *PublicationMutation) Field(name string) (ent.Value, bool) {
 		return m.CountForm()
 	case publication.FieldVoucherIds:
 		return m.VoucherIds()
+	case publication.FieldDeletedVouchers:
+		return m.DeletedVouchers()
 	}
 	return nil, false
 }
@@ -45706,6 +45761,8 @@ func (m *PublicationMutation) OldField(ctx context.Context, name string) (ent.Va
 		return m.OldCountForm(ctx)
 	case publication.FieldVoucherIds:
 		return m.OldVoucherIds(ctx)
+	case publication.FieldDeletedVouchers:
+		return m.OldDeletedVouchers(ctx)
 	}
 	return nil, fmt.Errorf("unknown Publication field %s", name)
 }
@@ -45806,6 +45863,13 @@ func (m *PublicationMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetVoucherIds(v)
 		return nil
+	case publication.FieldDeletedVouchers:
+		v, ok := value.(map[string]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeletedVouchers(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Publication field %s", name)
 }
@@ -45851,6 +45915,9 @@ func (m *PublicationMutation) ClearedFields() []string {
 	if m.FieldCleared(publication.FieldRequestedCode) {
 		fields = append(fields, publication.FieldRequestedCode)
 	}
+	if m.FieldCleared(publication.FieldDeletedVouchers) {
+		fields = append(fields, publication.FieldDeletedVouchers)
+	}
 	return fields
 }
 
@@ -45879,6 +45946,9 @@ func (m *PublicationMutation) ClearField(name string) error {
 		return nil
 	case publication.FieldRequestedCode:
 		m.ClearRequestedCode()
+		return nil
+	case publication.FieldDeletedVouchers:
+		m.ClearDeletedVouchers()
 		return nil
 	}
 	return fmt.Errorf("unknown Publication nullable field %s", name)
@@ -45926,6 +45996,9 @@ func (m *PublicationMutation) ResetField(name string) error {
 		return nil
 	case publication.FieldVoucherIds:
 		m.ResetVoucherIds()
+		return nil
+	case publication.FieldDeletedVouchers:
+		m.ResetDeletedVouchers()
 		return nil
 	}
 	return fmt.Errorf("unknown Publication field %s", name)

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -44,6 +45,8 @@ type Publication struct {
 	CountForm bool `json:"count_form,omitempty"`
 	// VoucherIds holds the value of the "voucher_ids" field.
 	VoucherIds []string `json:"voucher_ids,omitempty"`
+	// DeletedVouchers holds the value of the "deleted_vouchers" field.
+	DeletedVouchers map[string]string `json:"deleted_vouchers,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PublicationQuery when eager-loading is set.
 	Edges        PublicationEdges `json:"edges"`
@@ -90,7 +93,7 @@ func (*Publication) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case publication.FieldMetadata, publication.FieldVoucherIds:
+		case publication.FieldMetadata, publication.FieldVoucherIds, publication.FieldDeletedVouchers:
 			values[i] = new([]byte)
 		case publication.FieldCountForm:
 			values[i] = new(sql.NullBool)
@@ -210,6 +213,14 @@ func (_m *Publication) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field voucher_ids: %w", err)
 				}
 			}
+		case publication.FieldDeletedVouchers:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field deleted_vouchers", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.DeletedVouchers); err != nil {
+					return fmt.Errorf("unmarshal field deleted_vouchers: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -304,6 +315,9 @@ func (_m *Publication) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("voucher_ids=")
 	builder.WriteString(fmt.Sprintf("%v", _m.VoucherIds))
+	builder.WriteString(", ")
+	builder.WriteString("deleted_vouchers=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DeletedVouchers))
 	builder.WriteByte(')')
 	return builder.String()
 }

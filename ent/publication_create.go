@@ -175,6 +175,12 @@ func (_c *PublicationCreate) SetVoucherIds(v []string) *PublicationCreate {
 	return _c
 }
 
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (_c *PublicationCreate) SetDeletedVouchers(v map[string]string) *PublicationCreate {
+	_c.mutation.SetDeletedVouchers(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PublicationCreate) SetID(v string) *PublicationCreate {
 	_c.mutation.SetID(v)
@@ -402,6 +408,10 @@ func (_c *PublicationCreate) createSpec() (*Publication, *sqlgraph.CreateSpec) {
 		_spec.SetField(publication.FieldVoucherIds, field.TypeJSON, value)
 		_node.VoucherIds = value
 	}
+	if value, ok := _c.mutation.DeletedVouchers(); ok {
+		_spec.SetField(publication.FieldDeletedVouchers, field.TypeJSON, value)
+		_node.DeletedVouchers = value
+	}
 	if nodes := _c.mutation.CustomerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -514,6 +524,24 @@ func (u *PublicationUpsert) SetMetadata(v map[string]interface{}) *PublicationUp
 // UpdateMetadata sets the "metadata" field to the value that was provided on create.
 func (u *PublicationUpsert) UpdateMetadata() *PublicationUpsert {
 	u.SetExcluded(publication.FieldMetadata)
+	return u
+}
+
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (u *PublicationUpsert) SetDeletedVouchers(v map[string]string) *PublicationUpsert {
+	u.Set(publication.FieldDeletedVouchers, v)
+	return u
+}
+
+// UpdateDeletedVouchers sets the "deleted_vouchers" field to the value that was provided on create.
+func (u *PublicationUpsert) UpdateDeletedVouchers() *PublicationUpsert {
+	u.SetExcluded(publication.FieldDeletedVouchers)
+	return u
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (u *PublicationUpsert) ClearDeletedVouchers() *PublicationUpsert {
+	u.SetNull(publication.FieldDeletedVouchers)
 	return u
 }
 
@@ -630,6 +658,27 @@ func (u *PublicationUpsertOne) SetMetadata(v map[string]interface{}) *Publicatio
 func (u *PublicationUpsertOne) UpdateMetadata() *PublicationUpsertOne {
 	return u.Update(func(s *PublicationUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (u *PublicationUpsertOne) SetDeletedVouchers(v map[string]string) *PublicationUpsertOne {
+	return u.Update(func(s *PublicationUpsert) {
+		s.SetDeletedVouchers(v)
+	})
+}
+
+// UpdateDeletedVouchers sets the "deleted_vouchers" field to the value that was provided on create.
+func (u *PublicationUpsertOne) UpdateDeletedVouchers() *PublicationUpsertOne {
+	return u.Update(func(s *PublicationUpsert) {
+		s.UpdateDeletedVouchers()
+	})
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (u *PublicationUpsertOne) ClearDeletedVouchers() *PublicationUpsertOne {
+	return u.Update(func(s *PublicationUpsert) {
+		s.ClearDeletedVouchers()
 	})
 }
 
@@ -913,6 +962,27 @@ func (u *PublicationUpsertBulk) SetMetadata(v map[string]interface{}) *Publicati
 func (u *PublicationUpsertBulk) UpdateMetadata() *PublicationUpsertBulk {
 	return u.Update(func(s *PublicationUpsert) {
 		s.UpdateMetadata()
+	})
+}
+
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (u *PublicationUpsertBulk) SetDeletedVouchers(v map[string]string) *PublicationUpsertBulk {
+	return u.Update(func(s *PublicationUpsert) {
+		s.SetDeletedVouchers(v)
+	})
+}
+
+// UpdateDeletedVouchers sets the "deleted_vouchers" field to the value that was provided on create.
+func (u *PublicationUpsertBulk) UpdateDeletedVouchers() *PublicationUpsertBulk {
+	return u.Update(func(s *PublicationUpsert) {
+		s.UpdateDeletedVouchers()
+	})
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (u *PublicationUpsertBulk) ClearDeletedVouchers() *PublicationUpsertBulk {
+	return u.Update(func(s *PublicationUpsert) {
+		s.ClearDeletedVouchers()
 	})
 }
 

@@ -47,6 +47,18 @@ func (_u *PublicationUpdate) SetMetadata(v map[string]interface{}) *PublicationU
 	return _u
 }
 
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (_u *PublicationUpdate) SetDeletedVouchers(v map[string]string) *PublicationUpdate {
+	_u.mutation.SetDeletedVouchers(v)
+	return _u
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (_u *PublicationUpdate) ClearDeletedVouchers() *PublicationUpdate {
+	_u.mutation.ClearDeletedVouchers()
+	return _u
+}
+
 // AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
 func (_u *PublicationUpdate) AddVoucherIDs(ids ...string) *PublicationUpdate {
 	_u.mutation.AddVoucherIDs(ids...)
@@ -171,6 +183,12 @@ func (_u *PublicationUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	if _u.mutation.RequestedCodeCleared() {
 		_spec.ClearField(publication.FieldRequestedCode, field.TypeString)
 	}
+	if value, ok := _u.mutation.DeletedVouchers(); ok {
+		_spec.SetField(publication.FieldDeletedVouchers, field.TypeJSON, value)
+	}
+	if _u.mutation.DeletedVouchersCleared() {
+		_spec.ClearField(publication.FieldDeletedVouchers, field.TypeJSON)
+	}
 	if _u.mutation.VouchersCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2M,
@@ -251,6 +269,18 @@ func (_u *PublicationUpdateOne) ClearUpdatedAt() *PublicationUpdateOne {
 // SetMetadata sets the "metadata" field.
 func (_u *PublicationUpdateOne) SetMetadata(v map[string]interface{}) *PublicationUpdateOne {
 	_u.mutation.SetMetadata(v)
+	return _u
+}
+
+// SetDeletedVouchers sets the "deleted_vouchers" field.
+func (_u *PublicationUpdateOne) SetDeletedVouchers(v map[string]string) *PublicationUpdateOne {
+	_u.mutation.SetDeletedVouchers(v)
+	return _u
+}
+
+// ClearDeletedVouchers clears the value of the "deleted_vouchers" field.
+func (_u *PublicationUpdateOne) ClearDeletedVouchers() *PublicationUpdateOne {
+	_u.mutation.ClearDeletedVouchers()
 	return _u
 }
 
@@ -407,6 +437,12 @@ func (_u *PublicationUpdateOne) sqlSave(ctx context.Context) (_node *Publication
 	}
 	if _u.mutation.RequestedCodeCleared() {
 		_spec.ClearField(publication.FieldRequestedCode, field.TypeString)
+	}
+	if value, ok := _u.mutation.DeletedVouchers(); ok {
+		_spec.SetField(publication.FieldDeletedVouchers, field.TypeJSON, value)
+	}
+	if _u.mutation.DeletedVouchersCleared() {
+		_spec.ClearField(publication.FieldDeletedVouchers, field.TypeJSON)
 	}
 	if _u.mutation.VouchersCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -3,6 +3,8 @@ package rest_test
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/promoengine/promoengine/graph/publication"
@@ -99,6 +101,9 @@ func TestListedPublicationsAsLoadedByEnt(t *testing.T) {
 		waitABit()
 	}
 	deleteCodeAndCampaign(t, e, app, "PLAIN-4", "Gone")
+	if r := e.Do(http.MethodDelete, "/v1/vouchers/PLAIN-2", nil, app); r.Status != http.StatusNoContent { // one of dee's three, to the bin
+		t.Fatalf("DELETE PLAIN-2: %d %s", r.Status, r.Body)
+	}
 	// (Publications of other projects are not listed.)
 	other := resttest.App(e.NewProject("other"))
 	discountCode(t, e, other, "Sunny", "O-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
@@ -124,5 +129,22 @@ func TestListedPublicationsAsLoadedByEnt(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(get("limit=100")), &all); err != nil || len(all.Publications) != 7 || all.Total != 7 {
 		t.Errorf("GET /v1/publications: %+v, %v", all, err)
+	}
+	// The deleted codes show as they were (PLAIN-4, GONE-1 with its
+	// campaign, one of dee's three), every entry checked against the
+	// reference (rawGet is not).
+	for q, want := range map[string]string{"customer=eve": "PLAIN-4", "customer=cid": "GONE-1", "customer=dee": "PLAIN-1,PLAIN-2,PLAIN-3"} {
+		p := must(t, e.Do(http.MethodGet, "/v1/publications?"+q, nil, app), http.StatusOK)["publications"].([]any)[0].(map[string]any)
+		var codes []string
+		if v, ok := p["voucher"].(map[string]any); ok {
+			codes = append(codes, v["code"].(string))
+		}
+		vs, _ := p["vouchers"].([]any)
+		for _, c := range vs {
+			codes = append(codes, c.(string))
+		}
+		if slices.Sort(codes); strings.Join(codes, ",") != want {
+			t.Errorf("?%s shows %v, want %s", q, codes, want)
+		}
 	}
 }

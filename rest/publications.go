@@ -155,13 +155,14 @@ func (h publicationHandlers) publicationJSON(c *gin.Context, p *ent.Publication)
 	} else {
 		out.Customer = customerJSON(p.Edges.Customer)
 	}
+	vouchers := publication.ShownVouchers(p) // a deleted voucher as it was (docs/publications.md)
 	if p.CountForm {
-		out.Vouchers = make([]string, len(p.Edges.Vouchers))
-		for i, v := range p.Edges.Vouchers {
+		out.Vouchers = make([]string, len(vouchers))
+		for i, v := range vouchers {
 			out.Vouchers[i] = v.Code
 		}
-	} else if len(p.Edges.Vouchers) > 0 {
-		v := h.voucherJSON(c, p.Edges.Vouchers[0])
+	} else if len(vouchers) > 0 {
+		v := h.voucherJSON(c, vouchers[0])
 		out.Voucher = &v
 	}
 	return out

@@ -1551,6 +1551,7 @@ var (
 		{Name: "requested_code", Type: field.TypeString, Nullable: true},
 		{Name: "count_form", Type: field.TypeBool, Default: false},
 		{Name: "voucher_ids", Type: field.TypeJSON},
+		{Name: "deleted_vouchers", Type: field.TypeJSON, Nullable: true},
 		{Name: "customer_id", Type: field.TypeString},
 	}
 	// PublicationsTable holds the schema information for the "publications" table.
@@ -1561,7 +1562,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "publications_customers_publications",
-				Columns:    []*schema.Column{PublicationsColumns[13]},
+				Columns:    []*schema.Column{PublicationsColumns[14]},
 				RefColumns: []*schema.Column{CustomersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -1575,7 +1576,7 @@ var (
 			{
 				Name:    "publication_customer_id_campaign_id",
 				Unique:  false,
-				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[9]},
+				Columns: []*schema.Column{PublicationsColumns[14], PublicationsColumns[9]},
 			},
 			{
 				Name:    "publication_project_id_created_at_id",
@@ -1598,7 +1599,7 @@ var (
 			{
 				Name:    "publication_customer_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[2], PublicationsColumns[0]},
+				Columns: []*schema.Column{PublicationsColumns[14], PublicationsColumns[2], PublicationsColumns[0]},
 				Annotation: &entsql.IndexAnnotation{
 					IncludeColumns: []string{
 						PublicationsColumns[1].Name,

@@ -41,6 +41,8 @@ const (
 	FieldCountForm = "count_form"
 	// FieldVoucherIds holds the string denoting the voucher_ids field in the database.
 	FieldVoucherIds = "voucher_ids"
+	// FieldDeletedVouchers holds the string denoting the deleted_vouchers field in the database.
+	FieldDeletedVouchers = "deleted_vouchers"
 	// EdgeCustomer holds the string denoting the customer edge name in mutations.
 	EdgeCustomer = "customer"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
@@ -77,6 +79,7 @@ var Columns = []string{
 	FieldRequestedCode,
 	FieldCountForm,
 	FieldVoucherIds,
+	FieldDeletedVouchers,
 }
 
 var (

@@ -780,6 +780,16 @@ func CountFormNEQ(v bool) predicate.Publication {
 	return predicate.Publication(sql.FieldNEQ(FieldCountForm, v))
 }
 
+// DeletedVouchersIsNil applies the IsNil predicate on the "deleted_vouchers" field.
+func DeletedVouchersIsNil() predicate.Publication {
+	return predicate.Publication(sql.FieldIsNull(FieldDeletedVouchers))
+}
+
+// DeletedVouchersNotNil applies the NotNil predicate on the "deleted_vouchers" field.
+func DeletedVouchersNotNil() predicate.Publication {
+	return predicate.Publication(sql.FieldNotNull(FieldDeletedVouchers))
+}
+
 // HasCustomer applies the HasEdge predicate on the "customer" edge.
 func HasCustomer() predicate.Publication {
 	return predicate.Publication(func(s *sql.Selector) {

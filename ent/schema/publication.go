@@ -43,6 +43,16 @@ func (Publication) Fields() []ent.Field {
 		field.Bool("count_form").Default(false).Immutable().Annotations(entgql.Skip()),
 		// voucher_ids keeps the published vouchers in response order.
 		field.Strings("voucher_ids").Immutable().Annotations(entgql.Skip()),
+		// deleted_vouchers keeps what each of the publication's vouchers
+		// that was deleted since looked like at its deletion: voucher id →
+		// the voucher's JSON as a string (the ent entity with its
+		// campaign's name and category, graph/campaign
+		// voucher_snapshots.go; a string, so that merging keys in SQL
+		// never rewrites it), written in the deleting transaction; NULL
+		// while every voucher lives (a new publication never has one: the
+		// publish statement does not read it). A restored voucher's key
+		// goes (docs/publications.md, "Deleted vouchers").
+		field.JSON("deleted_vouchers", map[string]string{}).Optional().Annotations(entgql.Skip()),
 	}
 }
 

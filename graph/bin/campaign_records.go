@@ -63,7 +63,7 @@ func RestoreCampaignJob(ctx context.Context, w *job.Worker, j *ent.AsyncAction) 
 
 // restoreRecords re-creates up to n vouchers of the entry's records (same
 // id, code and fields, with their rule assignments whose rule still
-// exists), deletes those records and counts the vouchers in the campaign;
+// exists, linked to their publications again), deletes those records and counts the vouchers in the campaign;
 // it reports how many records it took. A voucher whose category was
 // deleted meanwhile comes back without it. A voucher whose id or code was
 // taken meanwhile (only possible past the API: the codes stay reserved)
@@ -101,6 +101,7 @@ func restoreRecords(ctx context.Context, c *ent.Client, entryID, campaignID stri
 		return 0, err
 	}
 	vouchers := make([]*ent.VoucherCreate, 0, len(recs))
+	restored := make([]*ent.Voucher, 0, len(recs))
 	var assignments []*ent.ValidationRuleAssignment
 	for _, s := range snaps {
 		v := *s.Voucher
@@ -114,13 +115,16 @@ func restoreRecords(ctx context.Context, c *ent.Client, entryID, campaignID stri
 		if err := fillMutation(create.Mutation(), &v); err != nil {
 			return 0, err
 		}
-		vouchers = append(vouchers, create)
+		vouchers, restored = append(vouchers, create), append(restored, &v)
 		assignments = append(assignments, s.Assignments...)
 	}
 	for start := 0; start < len(vouchers); start += recordChunk {
 		if err := c.Voucher.CreateBulk(vouchers[start:min(start+recordChunk, len(vouchers))]...).Exec(ctx); err != nil {
 			return 0, restoreConflict(TypeVoucher, err)
 		}
+	}
+	if err := relinkPublications(ctx, c, restored); err != nil {
+		return 0, err
 	}
 	if err := createAssignments(ctx, c, assignments); err != nil {
 		return 0, err

@@ -16,8 +16,9 @@ import (
 const jobCampaignDelete = "CAMPAIGN.DELETE"
 
 // restoreVoucher re-creates a voucher in its campaign (which must still
-// exist and not be under deletion), counts it there again, and restores
-// its rule assignments whose rule still exists.
+// exist and not be under deletion), links it to its publications again
+// (relinkPublications), counts it there again, and restores its rule
+// assignments whose rule still exists.
 func restoreVoucher(ctx context.Context, c *ent.Client, snap *Snapshot) error {
 	v := snap.Voucher
 	if v.CampaignID != nil {
@@ -31,6 +32,9 @@ func restoreVoucher(ctx context.Context, c *ent.Client, snap *Snapshot) error {
 	}
 	if err := create.Exec(ctx); err != nil {
 		return restoreConflict(TypeVoucher, err)
+	}
+	if err := relinkPublications(ctx, c, []*ent.Voucher{v}); err != nil {
+		return err
 	}
 	if v.CampaignID != nil {
 		if err := c.Campaign.Update().Where(campaign.ID(*v.CampaignID)).AddVouchersCount(1).Exec(ctx); err != nil {

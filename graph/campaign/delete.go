@@ -134,9 +134,13 @@ func deleteVoucherBatch(ctx context.Context, campaignID string, n int) (int, err
 }
 
 // deleteVouchers deletes vouchers with their redemptions, transactions,
-// session locks, validation-rule assignments and publication links. The
-// caller keeps campaign counters right.
+// session locks, validation-rule assignments and publication links; the
+// publications keep what the vouchers looked like (keepPublishedVouchers).
+// The caller keeps campaign counters right.
 func deleteVouchers(ctx context.Context, c *ent.Client, ids []string) error {
+	if err := keepPublishedVouchers(ctx, c, ids); err != nil {
+		return err
+	}
 	steps := []struct {
 		what string
 		run  func() (int, error)

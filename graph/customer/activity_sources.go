@@ -2,6 +2,7 @@ package customer
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -171,15 +172,48 @@ func publicationSource() customerActivitySource {
 	return tableSource(customerActivitySource{name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true,
 		types: []string{publicationSucceeded, publicationFailed}},
 		publication.FieldCreatedAt, publication.FieldID, query, eachRow(func(p *ent.Publication) *CustomerActivity {
-			codes := make([]map[string]any, len(p.Edges.Vouchers))
-			for j, v := range p.Edges.Vouchers {
-				codes[j] = map[string]any{"id": v.ID, "code": v.Code, "campaign_id": v.CampaignID, "object": "voucher"}
-			}
+			codes := publishedCodes(p)
 			return &CustomerActivity{ID: p.ID, Type: "customer.publication." + publicationOutcome(p.Result), CreatedAt: p.CreatedAt,
 				Data: map[string]any{"publication": map[string]any{"id": p.ID, "channel": p.Channel, "source_id": p.SourceID,
 					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": shape.OrEmptyMap(p.Metadata),
 					"vouchers": codes, "result": p.Result, "object": "publication"}}}
 		}))
+}
+
+// publishedCodes are a publication's codes as its activity shows them;
+// with a deleted code (deleted_vouchers, graph/campaign
+// voucher_snapshots.go) in the publication's order, the deleted one as it
+// was, one deleted before publications kept them by its id alone.
+func publishedCodes(p *ent.Publication) []map[string]any {
+	code := func(id, code string, campaignID *string) map[string]any {
+		return map[string]any{"id": id, "code": code, "campaign_id": campaignID, "object": "voucher"}
+	}
+	if len(p.DeletedVouchers) == 0 {
+		codes := make([]map[string]any, len(p.Edges.Vouchers))
+		for j, v := range p.Edges.Vouchers {
+			codes[j] = code(v.ID, v.Code, v.CampaignID)
+		}
+		return codes
+	}
+	live := make(map[string]*ent.Voucher, len(p.Edges.Vouchers))
+	for _, v := range p.Edges.Vouchers {
+		live[v.ID] = v
+	}
+	codes := make([]map[string]any, 0, len(p.VoucherIds))
+	for _, id := range p.VoucherIds {
+		var was struct {
+			Code       string  `json:"code"`
+			CampaignID *string `json:"campaign_id"`
+		}
+		if v, ok := live[id]; ok {
+			codes = append(codes, code(id, v.Code, v.CampaignID))
+		} else if err := json.Unmarshal([]byte(p.DeletedVouchers[id]), &was); err == nil && was.Code != "" {
+			codes = append(codes, code(id, was.Code, was.CampaignID))
+		} else {
+			codes = append(codes, code(id, id, nil))
+		}
+	}
+	return codes
 }
 
 // publishedCodeOf keeps the publications of a code of f's campaign, with a

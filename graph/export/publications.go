@@ -14,6 +14,7 @@ import (
 	entvoucher "github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	jobrun "github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // Publication exports (POST /v1/exports with exported_object
@@ -101,15 +102,9 @@ func publicationRows(ctx context.Context, c *ent.Client, projectID string, rows 
 	}
 	out := make([]*publicationRow, len(rows))
 	for i, p := range rows {
-		byID := map[string]string{}
-		for _, v := range p.Edges.Vouchers {
-			byID[v.ID] = v.Code
-		}
 		var codes []string
-		for _, id := range p.VoucherIds {
-			if code, ok := byID[id]; ok {
-				codes = append(codes, code)
-			}
+		for _, v := range publication.ShownVouchers(p) { // a deleted code as it was
+			codes = append(codes, v.Code)
 		}
 		out[i] = &publicationRow{Publication: p, codes: strings.Join(codes, ",")}
 		if id := publicationCampaign(p); id != nil {
@@ -125,7 +120,7 @@ func publicationCampaign(p *ent.Publication) *string {
 	if p.CampaignID != nil {
 		return p.CampaignID
 	}
-	for _, v := range p.Edges.Vouchers {
+	for _, v := range publication.ShownVouchers(p) {
 		if v.CampaignID != nil {
 			return v.CampaignID
 		}

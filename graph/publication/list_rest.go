@@ -38,7 +38,7 @@ import (
 var restPublicationColumns = []string{
 	publication.FieldID, publication.FieldProjectID, publication.FieldCreatedAt, publication.FieldCustomerID,
 	publication.FieldTrackingID, publication.FieldMetadata, publication.FieldChannel, publication.FieldSourceID,
-	publication.FieldResult, publication.FieldCountForm, publication.FieldVoucherIds,
+	publication.FieldResult, publication.FieldCountForm, publication.FieldVoucherIds, publication.FieldDeletedVouchers,
 }
 
 // restCustomerColumns are the customer columns rest's customerJSON shows.
