@@ -212,7 +212,9 @@ func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
 	// ent's loading encoded by the codec (gin.H).
 	paths := []string{"/v1/vouchers/TEN-A/redemption", "/v1/vouchers/GIFT-A/redemption?limit=1&page=2", "/v1/vouchers/ONCE-A/redemption"}
 	for _, q := range []string{"limit=100", "", "limit=2&page=2", "limit=1&page=5", "order=customer_id", "order=-voucher_code&limit=3&page=2",
-		"order=tracking_id", "campaign=Tenner", "customer=ann", "result=FAILURE", "result=SUCCESS&limit=2&page=2", "campaign=Nope"} {
+		"order=tracking_id", "campaign=Tenner", "customer=ann", "result=FAILURE", "result=SUCCESS&limit=2&page=2", "campaign=Nope",
+		"order=created_at&limit=2&page=3", "order=id&limit=2&page=3", "order=-id&limit=3&page=2", "customer=ann&limit=1&page=2",
+		"limit=5&page=3", "order=created_at&limit=5&page=4"} {
 		paths = append(paths, "/v1/redemptions?"+q)
 	}
 	for _, p := range paths {
