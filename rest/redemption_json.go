@@ -11,8 +11,19 @@ import (
 // redemptionObject is the real service's redemption / redemption_rollback
 // object, keys in its order (the OpenAPI reference). Keys marked omitempty appear only when they apply; the
 // interface-typed ones hold a value (possibly a nil pointer, shown as null)
-// exactly when they apply.
+// exactly when they apply. Its keys before and after the order document
+// are two embedded structs, which encode as if their fields were its own,
+// so that a page can write the stored document between them as it is
+// (redemptionListBody).
 type redemptionObject struct {
+	redemptionHead
+	// Order is the stored order document, or a rollback's canceled order.
+	Order any `json:"order"`
+	redemptionTail
+}
+
+// redemptionHead is a redemptionObject's keys before the order.
+type redemptionHead struct {
 	ID         string         `json:"id"`
 	Object     string         `json:"object"`
 	Date       timestamp      `json:"date"`
@@ -30,8 +41,11 @@ type redemptionObject struct {
 	RelatedRedemptions any     `json:"related_redemptions,omitempty"`
 	FailureCode        *string `json:"failure_code,omitempty"`
 	FailureMessage     any     `json:"failure_message,omitempty"`
-	// Order is the stored order document, or a rollback's canceled order.
-	Order             any            `json:"order"`
+}
+
+// redemptionTail is a redemptionObject's keys after the order; the first,
+// channel, is always there.
+type redemptionTail struct {
 	Channel           map[string]any `json:"channel"`
 	Customer          any            `json:"customer"`
 	RelatedObjectType string         `json:"related_object_type"`
@@ -58,11 +72,12 @@ type redemptionCustomer struct {
 // redemption / redemption_rollback object.
 func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *redemptionObject {
 	out := &redemptionObject{
-		ID: r.ID, Object: r.Object.String(), Date: timestamp(r.CreatedAt),
-		CustomerID: r.CustomerID, TrackingID: r.TrackingID, Metadata: orEmpty(r.Metadata),
-		Result: r.Result.String(), Status: r.Status.String(), Amount: r.Amount,
-		RelatedObjectType: r.RelatedObjectType, RelatedObjectID: r.RelatedObjectID,
-		Channel: r.Channel, Order: r.Order,
+		redemptionHead: redemptionHead{ID: r.ID, Object: r.Object.String(), Date: timestamp(r.CreatedAt),
+			CustomerID: r.CustomerID, TrackingID: r.TrackingID, Metadata: orEmpty(r.Metadata),
+			Result: r.Result.String(), Status: r.Status.String(), Amount: r.Amount},
+		Order: r.Order,
+		redemptionTail: redemptionTail{RelatedObjectType: r.RelatedObjectType, RelatedObjectID: r.RelatedObjectID,
+			Channel: r.Channel},
 	}
 	if r.Object == redemption.ObjectRedemption {
 		out.Redemption = r.ParentID

@@ -211,8 +211,8 @@ func (h redemptionHandlers) list(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "redemptions",
-		"redemptions": h.redemptionsJSON(c, res.Data), "total": res.Total})
+	renderRedemptionList(c, gin.H{"object": "list", "data_ref": "redemptions", "total": res.Total},
+		"redemptions", h.redemptionsJSON(c, res.Data))
 }
 
 // voucherRedemptions serves GET /v1/vouchers/{code}/redemption(s): the
@@ -234,9 +234,9 @@ func (h redemptionHandlers) voucherRedemptions(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, gin.H{"quantity": v.RedemptionQuantity, "redeemed_quantity": v.RedeemedQuantity,
+	renderRedemptionList(c, gin.H{"quantity": v.RedemptionQuantity, "redeemed_quantity": v.RedeemedQuantity,
 		"object": "list", "url": "/v1/vouchers/" + url.PathEscape(v.Code) + "/redemptions?page=1&limit=10",
-		"data_ref": "redemption_entries", "total": res.Total, "redemption_entries": h.redemptionsJSON(c, res.Data)})
+		"data_ref": "redemption_entries", "total": res.Total}, "redemption_entries", h.redemptionsJSON(c, res.Data))
 }
 
 // releaseSession serves DELETE /v1/vouchers/{code}/sessions/{key}: 204.

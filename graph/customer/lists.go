@@ -113,7 +113,14 @@ func List(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	}
 	// One row past the page tells has_more without a count.
 	order := []customer.OrderOption{sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)}
-	if offset > 0 { // the skipped rows are read by an index-only sub-select
+	switch { // the skipped rows are read by an index-only sub-select
+	case offset > 0 && field == customer.FieldCreatedAt: // from the page's first row on, in the index
+		from, err := page.DeferredKeyset(ctx, customer.Table, preds, []string{customer.FieldCreatedAt, customer.FieldID}, desc, offset)
+		if err != nil {
+			return nil, err
+		}
+		q = q.Where(from)
+	case offset > 0: // updated_at and source_id may be NULL: the page's IDs
 		deferred, err := page.DeferredOffset(ctx, customer.Table, preds, order, offset, limit+1)
 		if err != nil {
 			return nil, err

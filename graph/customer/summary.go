@@ -2,12 +2,15 @@ package customer
 
 import (
 	"context"
+	stdsql "database/sql"
 	"fmt"
 
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -101,31 +104,61 @@ func Summaries(ctx context.Context, custs []*ent.Customer) (map[string]map[strin
 // the sum of the amounts of its entries without a reward (gift credits)
 // and with one (loyalty points).
 type summaryGroup struct {
-	CustomerID        string `json:"customer_id"`
-	Object            string `json:"object"`
-	Result            string `json:"result"`
-	Status            string `json:"status"`
-	RelatedObjectType string `json:"related_object_type"`
-	Count             int    `json:"count"`
-	Gift              *int64 `json:"gift"`
-	Points            *int64 `json:"points"`
+	CustomerID        string
+	Object            string
+	Result            string
+	Status            string
+	RelatedObjectType string
+	Count             int
+	Gift              *int64
+	Points            *int64
 }
 
 // summaryGroups reads the history of the customers ids in one statement,
 // grouped by customer, object, result, status and related object type.
+// The statement is built and scanned by hand, the project explicit (the
+// tenancy interceptor does not reach it): ent's GroupBy scanned its rows
+// by reflection, a tenth of the server's CPU of a page of customers.
 func summaryGroups(ctx context.Context, c *ent.Client, ids []string) ([]summaryGroup, error) {
-	sum := func(name, cond string) ent.AggregateFunc {
-		return func(s *sql.Selector) string {
-			return sql.As(fmt.Sprintf("SUM(CASE WHEN %s %s THEN %s END)", s.C(redemption.FieldReward), cond,
-				s.C(redemption.FieldAmount)), name)
-		}
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return nil, schema.ErrNoViewer
 	}
-	var groups []summaryGroup
-	err := c.Redemption.Query().Where(redemption.CustomerIDIn(ids...)).
-		GroupBy(redemption.FieldCustomerID, redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus,
-			redemption.FieldRelatedObjectType).
-		Aggregate(ent.Count(), sum("gift", "IS NULL"), sum("points", "IS NOT NULL")).Scan(ctx, &groups)
+	b := sql.Dialect(store.Dialect(ctx))
+	t := b.Table(redemption.Table)
+	sum := func(cond string) string {
+		return fmt.Sprintf("SUM(CASE WHEN %s %s THEN %s END)", t.C(redemption.FieldReward), cond, t.C(redemption.FieldAmount))
+	}
+	keys := t.Columns(redemption.FieldCustomerID, redemption.FieldObject, redemption.FieldResult, redemption.FieldStatus,
+		redemption.FieldRelatedObjectType)
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	query, qargs := b.Select(append(keys, "COUNT(*)", sum("IS NULL"), sum("IS NOT NULL"))...).From(t).
+		Where(sql.And(sql.In(t.C(redemption.FieldCustomerID), args...), sql.EQ(t.C(redemption.FieldProjectID), v.ProjectID))).
+		GroupBy(keys...).Query()
+	rows, err := c.QueryContext(ctx, query, qargs...)
 	if err != nil {
+		return nil, fmt.Errorf("summing customer redemptions: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	var groups []summaryGroup
+	for rows.Next() {
+		var g summaryGroup
+		var gift, points stdsql.NullInt64
+		if err := rows.Scan(&g.CustomerID, &g.Object, &g.Result, &g.Status, &g.RelatedObjectType, &g.Count, &gift, &points); err != nil {
+			return nil, fmt.Errorf("summing customer redemptions: %w", err)
+		}
+		if gift.Valid {
+			g.Gift = &gift.Int64
+		}
+		if points.Valid {
+			g.Points = &points.Int64
+		}
+		groups = append(groups, g)
+	}
+	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("summing customer redemptions: %w", err)
 	}
 	return groups, nil

@@ -2,6 +2,7 @@ package redemption
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -21,7 +22,7 @@ import (
 
 // A REST page of the redemption history is one statement: the page's rows
 // (a sub-select with the list's filters, order and limit; a deep page's
-// skipped rows read by DeferredOffset's index-only sub-select), LEFT JOIN
+// skipped rows read by an index-only sub-select, deferredPage), LEFT JOIN
 // each entry's customer and voucher with the voucher's campaign and
 // category (campaign.JoinVouchers), in the page's order. Each column is
 // decoded once by ent's own decoding (ScanTargets / AssignScanned) into
@@ -59,16 +60,18 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 	}
 	rows := b.Select(t.Columns(inner...)...).From(t).
 		Where(sql.EQ(t.C(redemption.FieldProjectID), v.ProjectID))
+	keys := keysetColumns(field)
+	if offset == 0 || keys != nil {
+		for _, p := range preds {
+			p(rows)
+		}
+	}
 	if offset > 0 { // the skipped rows are read by an index-only sub-select, with the filters
-		deferred, err := page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
+		deferred, err := deferredPage(ctx, preds, order, keys, desc, offset, limit)
 		if err != nil {
 			return nil, err
 		}
 		deferred(rows)
-	} else {
-		for _, p := range preds {
-			p(rows)
-		}
 	}
 	for _, o := range order {
 		o(rows)
@@ -112,22 +115,33 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 // overwrites every target on each Scan, see campaign.JoinedVoucher); the
 // entities are new for each row, copied from pristine ones for the
 // client's config.
+//
+// The order document is scanned as its bytes, not by ent: ent decodes a
+// json.RawMessage column by validating and copying it, and the page writes
+// it as PostgreSQL prints it (rest's redemptionListBody compacts it); the
+// entity gets the same bytes as ent's decoding (nil for NULL or empty).
 type restScanner struct {
-	red       *ent.Redemption
-	redValues []any
-	customer  *customerpkg.JoinedCustomer
-	voucher   *campaignpkg.JoinedVoucher
-	targets   []any
+	red        *ent.Redemption
+	redColumns []string // restPageColumns but the order
+	redValues  []any
+	order      []byte
+	customer   *customerpkg.JoinedCustomer
+	voucher    *campaignpkg.JoinedVoucher
+	targets    []any
 }
 
 func newRestScanner(c *ent.Client) (*restScanner, error) {
 	sc := &restScanner{}
+	at := slices.Index(restPageColumns, redemption.FieldOrder)
+	sc.redColumns = slices.Delete(slices.Clone(restPageColumns), at, at+1)
 	var err error
-	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(restPageColumns); err != nil {
+	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(sc.redColumns); err != nil {
 		return nil, err
 	}
-	targets := make([]any, 0, len(sc.redValues)+len(restPageCustomerColumns)+48)
-	targets = append(targets, sc.redValues...)
+	targets := make([]any, 0, len(sc.redValues)+1+len(restPageCustomerColumns)+48)
+	targets = append(targets, sc.redValues[:at]...)
+	targets = append(targets, &sc.order)
+	targets = append(targets, sc.redValues[at:]...)
 	if sc.customer, targets, err = customerpkg.NewJoinedCustomer(c, restPageCustomerColumns, targets); err != nil {
 		return nil, err
 	}
@@ -144,8 +158,11 @@ func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redempti
 	}
 	red := new(ent.Redemption)
 	*red = *sc.red
-	if err := red.AssignScanned(restPageColumns, sc.redValues); err != nil {
+	if err := red.AssignScanned(sc.redColumns, sc.redValues); err != nil {
 		return nil, fmt.Errorf("decoding redemption: %w", err)
+	}
+	if len(sc.order) > 0 { // database/sql made it a copy of its own
+		red.Order = json.RawMessage(sc.order)
 	}
 	var err error
 	if red.Edges.Customer, err = sc.customer.Customer(); err != nil {
@@ -155,4 +172,30 @@ func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redempti
 		return nil, err
 	}
 	return red, nil
+}
+
+// deferredPage keeps the rows of the page at offset (of limit rows) of a
+// statement ordered by order (desc): ordered by the columns keys (never
+// NULL, see keysetColumns), the rows from the page's first on, the
+// statement keeping its preds (page.DeferredKeyset); else the page's IDs,
+// read with preds (page.DeferredOffset).
+func deferredPage(ctx context.Context, preds []predicate.Redemption, order []redemption.OrderOption,
+	keys []string, desc bool, offset, limit int) (func(*sql.Selector), error) {
+	if keys != nil {
+		return page.DeferredKeyset(ctx, redemption.Table, preds, keys, desc, offset)
+	}
+	return page.DeferredOffset(ctx, redemption.Table, preds, order, offset, limit)
+}
+
+// keysetColumns are the columns of the order by field (then the id) when
+// none is ever NULL; nil for the others (voucher_code, tracking_id,
+// customer_id).
+func keysetColumns(field string) []string {
+	switch field {
+	case redemption.FieldCreatedAt:
+		return []string{redemption.FieldCreatedAt, redemption.FieldID}
+	case redemption.FieldID:
+		return []string{redemption.FieldID}
+	}
+	return nil
 }

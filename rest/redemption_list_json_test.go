@@ -1,0 +1,34 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// SetRedemptionListSpliced turns redemptionListBody's writing of the
+// redemption pages on or off (off: the codec encodes gin.H), for the
+// external tests that compare both.
+func SetRedemptionListSpliced(on bool) { redemptionListSpliced = on }
+
+// TestAppendCompactJSONAsTheCodec: the one-pass compactor writes what
+// a validating compactor writes, for documents as PostgreSQL prints jsonb
+// (a space after each colon and comma) and as encoders write them.
+func TestAppendCompactJSONAsTheCodec(t *testing.T) {
+	for _, doc := range []string{
+		`{}`, `[]`, `null`, `"x"`, `12.5e-3`, `{"a": 1, "b": [1, 2, {"c": null}], "d": true, "e": false}`,
+		`{"s": "a \"quoted\" word, with: colons, and {braces} [brackets]", "t": "tab\tnl\ncr\rback\\slash\\"}`,
+		`{"u": "é € 😀 \u2028 \u00e9 \ud83d\ude00", "html": "<&>", "sp": "  two  spaces  "}`,
+		`{"k": "\\\"", "n": -0, "big": 123456789012345678901234567890, "f": 1.5E+300}`,
+		"{\n\t\"a\" :\r\n [ 1 ,\t2 ] ,\"b\":{ } }",
+		`{"id": "ord_1", "items": [{"price": 1000, "metadata": {"c": "red"}, "quantity": 2}], "metadata": {"k": {"a": [], "z": 1}}}`,
+	} {
+		var want bytes.Buffer
+		if err := json.Compact(&want, []byte(doc)); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		if got := appendCompactJSON([]byte("prefix"), []byte(doc)); string(got) != "prefix"+want.String() {
+			t.Errorf("%s: compacted to %s, want %s", doc, got[len("prefix"):], want.String())
+		}
+	}
+}
