@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/rest/categories"
+	"github.com/promoengine/promoengine/rest/promotions"
 )
 
 // campaignHandlers serve /v1/campaigns through the GraphQL resolvers.
@@ -128,7 +129,7 @@ func (h campaignHandlers) renderCampaign(c *gin.Context, status int, cmp *ent.Ca
 	}
 	body := campaignJSON(cmp)
 	body.Categories = categories.ListJSON(cats)
-	if body.Promotion, err = campaignPromotion(c, h.root, cmp); err != nil { // promotion_json.go
+	if body.Promotion, err = promotions.CampaignPromotion(c, h.root, cmp); err != nil {
 		renderError(c, err)
 		return
 	}

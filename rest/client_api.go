@@ -22,12 +22,12 @@ import (
 // a browser can neither choose a customer by id nor read a stored
 // customer profile (client_view.go).
 type clientHandlers struct {
-	redemptions  redemptionHandlers
-	publications publicationHandlers
-	events       eventHandlers
-	customers    customerHandlers
-	vouchers     voucherHandlers
-	promotions   promotionHandlers
+	redemptions    redemptionHandlers
+	publications   publicationHandlers
+	events         eventHandlers
+	customers      customerHandlers
+	vouchers       voucherHandlers
+	promotionTiers gin.HandlerFunc // rest/promotions
 }
 
 func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
@@ -40,7 +40,7 @@ func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
 	cl.POST("/events", h.event)
 	cl.GET("/vouchers", requireClientOperation(accesspkg.ClientListVouchers), h.listVouchers)
 	cl.POST("/customers", requireClientOperation(accesspkg.ClientCreateCustomer), h.createCustomer)
-	cl.GET("/promotions/tiers", h.promotions.listTiers) // the server list, for a web page's promotion widget
+	cl.GET("/promotions/tiers", h.promotionTiers) // the server list, for a web page's promotion widget
 }
 
 // validate serves GET /client/v1/validate?code=…: the legacy validation,

@@ -27,6 +27,7 @@ import (
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/promotions"
 	"github.com/promoengine/promoengine/rest/referrals"
 	"github.com/promoengine/promoengine/rest/rewards"
 	"github.com/promoengine/promoengine/rest/segments"
@@ -233,8 +234,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	categories.Register(v1, keysOrBearer, root)
-	catalog.Register(v1, keysOrBearer, root) // products, SKUs, product collections
-	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
+	catalog.Register(v1, keysOrBearer, root)    // products, SKUs, product collections
+	promotions.Register(v1, keysOrBearer, root) // tiers and stacks
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -293,7 +294,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
-		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
+		events: events, customers: customers, vouchers: vouchers, promotionTiers: promotions.ListTiers(root)})
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
 	registerClientConsents(r, clientAccess{limiter: clientRateLimit}, consentHandlers{root})
 	registerLegacyQualifications(v1, keysOrBearer, vouchers)

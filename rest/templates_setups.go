@@ -4,6 +4,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/rest/categories"
+	"github.com/promoengine/promoengine/rest/promotions"
 	"github.com/promoengine/promoengine/rest/templates"
 )
 
@@ -16,5 +17,5 @@ var templateSetups = templates.Setups{
 		body.Categories = categories.ListJSON(cats)
 		return body
 	},
-	Tier: func(t *ent.PromotionTier, d *promotion.TierDetails) any { return tierJSON(t, d) },
+	Tier: func(t *ent.PromotionTier, d *promotion.TierDetails) any { return promotions.TierJSON(t, d) },
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
+	"github.com/promoengine/promoengine/rest/promotions"
 )
 
 // webhookRenderer renders the entities of webhook payloads exactly as the
@@ -52,9 +53,9 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			}
 			return loyaltyv2.MemberJSON(e, e.Edges.Cards, sums), true
 		case *ent.PromotionTier:
-			return tierJSON(e, nil), true
+			return promotions.TierJSON(e, nil), true
 		case *ent.PromotionStack:
-			return stackJSON(e), true
+			return promotions.StackJSON(e), true
 		case *ent.PointsBucket:
 			if strings.HasPrefix(e.ID, pulid.PrefixPendingPoints) {
 				return loyaltyv1.PendingPointsJSON(e), true

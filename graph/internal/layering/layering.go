@@ -86,8 +86,9 @@ var Layers = [][]string{
 	{"rest/catalog", "rest/locations", "rest/segments", "rest/categories", "rest/validationrules",
 		"rest/templates", "rest/loyaltyv2", "rest/rewards", "rest/referrals"},
 	// Areas that show a lower area's objects: v1 loyalty (rest/loyaltyv1)
-	// renders v1 rewards and their assignments.
-	{"rest/loyaltyv1"},
+	// renders v1 rewards and their assignments; promotion tiers and stacks
+	// (rest/promotions) show their categories.
+	{"rest/loyaltyv1", "rest/promotions"},
 	{"rest/management"},
 	{"rest"},
 	{"rest/resttest"},

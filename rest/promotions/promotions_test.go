@@ -1,4 +1,4 @@
-package rest_test
+package promotions_test
 
 import (
 	"net/http"
@@ -10,21 +10,13 @@ import (
 
 var tierIDRE = regexp.MustCompile(`^promo_[0-9A-Za-z]{24}$`)
 
-// promotionCampaign is resttest.PromotionCampaign.
-func promotionCampaign(t *testing.T, e *resttest.Env, h resttest.Headers, name string, tiers ...map[string]any) (map[string]any, []map[string]any) {
-	t.Helper()
-	return resttest.PromotionCampaign(t, e, h, name, tiers...)
-}
-
-func amountTier(name string, off int) map[string]any { return resttest.AmountTier(name, off) }
-
 func TestPromotionTierLifecycle(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp, tiers := promotionCampaign(t, e, app, "Cart deals", amountTier("Ten off", 1000), amountTier("Twenty off", 2000))
+	cmp, tiers := resttest.PromotionCampaign(t, e, app, "Cart deals", resttest.AmountTier("Ten off", 1000), resttest.AmountTier("Twenty off", 2000))
 	cid := cmp["id"].(string)
 	// The campaign (create and GET) embeds its tiers by hierarchy.
-	for _, got := range []map[string]any{cmp, must(t, e.Do(http.MethodGet, "/v1/campaigns/"+cid, nil, app), http.StatusOK)} {
+	for _, got := range []map[string]any{cmp, resttest.Must(t, e.Do(http.MethodGet, "/v1/campaigns/"+cid, nil, app), http.StatusOK)} {
 		p, _ := got["promotion"].(map[string]any)
 		if p == nil || p["data_ref"] != "tiers" || p["total"] != float64(2) || p["has_more"] != false ||
 			p["tiers"].([]any)[1].(map[string]any)["name"] != "Twenty off" {
@@ -53,12 +45,12 @@ func TestPromotionTierLifecycle(t *testing.T) {
 
 	// A tier added to the campaign (by name) comes after the last one and
 	// gets its validation rule as an assignment.
-	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big carts",
+	rule := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big carts",
 		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{10000}}, "rules": map[string]any{}}, "logic": "1"}}, app), http.StatusOK)
-	body := amountTier("Thirty off", 3000)
+	body := resttest.AmountTier("Thirty off", 3000)
 	body["validation_rules"] = []string{rule["id"].(string)}
 	body["metadata"] = map[string]any{"level": "gold"}
-	added := must(t, e.DoJSON(http.MethodPost, "/v1/promotions/Cart%20deals/tiers", body, app), http.StatusOK)
+	added := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/promotions/Cart%20deals/tiers", body, app), http.StatusOK)
 	id := added["id"].(string)
 	as, _ := added["validation_rule_assignments"].(map[string]any)
 	if added["hierarchy"] != float64(3) || as == nil || as["total"] != float64(1) ||
@@ -68,33 +60,33 @@ func TestPromotionTierLifecycle(t *testing.T) {
 	}
 
 	// Get, update, disable, enable.
-	if got := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, app), http.StatusOK); got["name"] != "Thirty off" ||
+	if got := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, app), http.StatusOK); got["name"] != "Thirty off" ||
 		got["metadata"].(map[string]any)["level"] != "gold" {
 		t.Errorf("get = %v", got)
 	}
-	upd := must(t, e.DoJSON(http.MethodPut, "/v1/promotions/tiers/"+id, map[string]any{"name": "Thirty-five off",
+	upd := resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/promotions/tiers/"+id, map[string]any{"name": "Thirty-five off",
 		"action": map[string]any{"discount": map[string]any{"type": "PERCENT", "percent_off": 35}}}, app), http.StatusOK)
 	if upd["name"] != "Thirty-five off" || upd["updated_at"] == nil || upd["banner"] != "Thirty off!" ||
 		upd["action"].(map[string]any)["discount"].(map[string]any)["percent_off"] != float64(35) {
 		t.Errorf("update = %v", upd)
 	}
-	if off := must(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/disable", nil, app), http.StatusOK); off["active"] != false {
+	if off := resttest.Must(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/disable", nil, app), http.StatusOK); off["active"] != false {
 		t.Errorf("disable = %v", off)
 	}
-	avail := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?is_available=true", nil, app), http.StatusOK)
+	avail := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?is_available=true", nil, app), http.StatusOK)
 	if avail["total"] != float64(2) || avail["data_ref"] != "tiers" || avail["has_more"] != false {
 		t.Errorf("available tiers = %v", avail)
 	}
-	if on := must(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/enable", nil, app), http.StatusOK); on["active"] != true {
+	if on := resttest.Must(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/enable", nil, app), http.StatusOK); on["active"] != true {
 		t.Errorf("enable = %v", on)
 	}
 
 	// Paging: limit 2 of 3, newest first.
-	page1 := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?limit=2", nil, app), http.StatusOK)
+	page1 := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?limit=2", nil, app), http.StatusOK)
 	if page1["total"] != float64(3) || page1["has_more"] != true || len(page1["tiers"].([]any)) != 2 {
 		t.Errorf("page 1 = %v", page1)
 	}
-	page2 := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?limit=2&page=2", nil, app), http.StatusOK)
+	page2 := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers?limit=2&page=2", nil, app), http.StatusOK)
 	if page2["has_more"] != false || len(page2["tiers"].([]any)) != 1 {
 		t.Errorf("page 2 = %v", page2)
 	}
@@ -103,16 +95,16 @@ func TestPromotionTierLifecycle(t *testing.T) {
 	if r := e.Do(http.MethodDelete, "/v1/promotions/tiers/"+id, nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, app), "promotion_tier", id)
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/tiers/"+id, nil, app), "promotion_tier", id)
-	wantNotFound(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/enable", nil, app), "promotion_tier", id)
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/camp_nope/tiers", amountTier("x", 1), app), "campaign", "camp_nope")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, app), "promotion_tier", id)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/tiers/"+id, nil, app), "promotion_tier", id)
+	resttest.WantNotFound(t, e.Do(http.MethodPost, "/v1/promotions/tiers/"+id+"/enable", nil, app), "promotion_tier", id)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/camp_nope/tiers", resttest.AmountTier("x", 1), app), "campaign", "camp_nope")
 }
 
 func TestPromotionTierBadInputWritesNothing(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp, _ := promotionCampaign(t, e, app, "Deals")
+	cmp, _ := resttest.PromotionCampaign(t, e, app, "Deals")
 	cid := cmp["id"].(string)
 	for _, body := range []map[string]any{
 		{"banner": "no name", "action": map[string]any{"discount": map[string]any{"type": "AMOUNT", "amount_off": 1}}},
@@ -129,14 +121,16 @@ func TestPromotionTierBadInputWritesNothing(t *testing.T) {
 		}
 	}
 	// Tiers on a campaign that is not a PROMOTION are refused.
-	discountCampaign(t, e, "codes", "####", "0123456789", nil)
-	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/codes/tiers", amountTier("x", 1), app), http.StatusBadRequest, "invalid_payload")
+	resttest.CreateCampaign(t, e, map[string]any{"name": "codes", "campaign_type": "DISCOUNT_COUPONS", "type": "STATIC",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 1500},
+			"redemption": map[string]any{"quantity": 3}, "code_config": map[string]any{"pattern": "####", "charset": "0123456789", "prefix": "P-"}}})
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/codes/tiers", resttest.AmountTier("x", 1), app), http.StatusBadRequest, "invalid_payload")
 	// A campaign create whose tier is bad writes no campaign either.
 	r := e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Half", "campaign_type": "PROMOTION",
-		"promotion": map[string]any{"tiers": []any{amountTier("ok", 1), map[string]any{"name": "broken"}}}}, app)
-	wantErrorKey(t, r, http.StatusBadRequest, "invalid_payload")
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/campaigns/Half", nil, app), "campaign", "Half")
-	if l := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers", nil, app), http.StatusOK); l["total"] != float64(0) {
+		"promotion": map[string]any{"tiers": []any{resttest.AmountTier("ok", 1), map[string]any{"name": "broken"}}}}, app)
+	resttest.WantErrorKey(t, r, http.StatusBadRequest, "invalid_payload")
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/campaigns/Half", nil, app), "campaign", "Half")
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers", nil, app), http.StatusOK); l["total"] != float64(0) {
 		t.Errorf("bad input wrote tiers: %v", l)
 	}
 }
@@ -144,10 +138,10 @@ func TestPromotionTierBadInputWritesNothing(t *testing.T) {
 func TestPromotionStacks(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp, tiers := promotionCampaign(t, e, app, "Stackable", amountTier("A", 100), amountTier("B", 200), amountTier("C", 300))
+	cmp, tiers := resttest.PromotionCampaign(t, e, app, "Stackable", resttest.AmountTier("A", 100), resttest.AmountTier("B", 200), resttest.AmountTier("C", 300))
 	cid := cmp["id"].(string)
 	ids := []string{tiers[2]["id"].(string), tiers[0]["id"].(string)}
-	created := must(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "C then A",
+	created := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "C then A",
 		"tiers": map[string]any{"ids": ids, "hierarchy_mode": "MANUAL"}}, app), http.StatusOK)
 	sid := created["id"].(string)
 	if !regexp.MustCompile(`^stack_`).MatchString(sid) || created["object"] != "promotion_stack" || created["campaign_id"] != cid ||
@@ -155,38 +149,38 @@ func TestPromotionStacks(t *testing.T) {
 		t.Errorf("stack = %v", created)
 	}
 	// The campaign by name on the single-stack paths.
-	if got := must(t, e.Do(http.MethodGet, "/v1/promotions/Stackable/stacks/"+sid, nil, app), http.StatusOK); got["name"] != "C then A" {
+	if got := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/Stackable/stacks/"+sid, nil, app), http.StatusOK); got["name"] != "C then A" {
 		t.Errorf("get = %v", got)
 	}
-	upd := must(t, e.DoJSON(http.MethodPut, "/v1/promotions/"+cid+"/stacks/"+sid, map[string]any{"name": "B only",
+	upd := resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/promotions/"+cid+"/stacks/"+sid, map[string]any{"name": "B only",
 		"tiers": map[string]any{"ids": []string{tiers[1]["id"].(string)}}}, app), http.StatusOK)
 	if upd["name"] != "B only" || len(upd["tiers"].(map[string]any)["ids"].([]any)) != 1 || upd["updated_at"] == nil {
 		t.Errorf("update = %v", upd)
 	}
 	for _, path := range []string{"/v1/promotions/stacks", "/v1/promotions/" + cid + "/stacks", "/v1/promotions/stacks?order=name&created_at[after]=2020-01-01"} {
-		if l := must(t, e.Do(http.MethodGet, path, nil, app), http.StatusOK); l["total"] != float64(1) || l["data_ref"] != "data" {
+		if l := resttest.Must(t, e.Do(http.MethodGet, path, nil, app), http.StatusOK); l["total"] != float64(1) || l["data_ref"] != "data" {
 			t.Errorf("%s = %v", path, l)
 		}
 	}
 	// A tier of no campaign's, too many tiers, no name: nothing written.
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "x",
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "x",
 		"tiers": map[string]any{"ids": []string{"promo_nope"}}}, app), "promotion_tier", "promo_nope")
 	many := make([]string, 31)
 	for i := range many {
 		many[i] = tiers[0]["id"].(string)
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "x",
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "x",
 		"tiers": map[string]any{"ids": many}}, app), http.StatusBadRequest, "invalid_payload")
-	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{
 		"tiers": map[string]any{"ids": ids}}, app), http.StatusBadRequest, "invalid_payload")
 	// Deleting the stack's only tier deletes the stack.
 	if r := e.Do(http.MethodDelete, "/v1/promotions/tiers/"+tiers[1]["id"].(string), nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete tier: %d %s", r.Status, r.Body)
 	}
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/"+cid+"/stacks/"+sid, nil, app), "promotion_stack", sid)
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/"+cid+"/stacks/"+sid, nil, app), "promotion_stack", sid)
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/nope/stacks/"+sid, nil, app), "campaign", "nope")
-	again := must(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "A",
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/"+cid+"/stacks/"+sid, nil, app), "promotion_stack", sid)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/"+cid+"/stacks/"+sid, nil, app), "promotion_stack", sid)
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/nope/stacks/"+sid, nil, app), "campaign", "nope")
+	again := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cid+"/stacks", map[string]any{"name": "A",
 		"tiers": map[string]any{"ids": []string{tiers[0]["id"].(string)}}}, app), http.StatusOK)
 	if r := e.Do(http.MethodDelete, "/v1/promotions/"+cid+"/stacks/"+again["id"].(string), nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete stack: %d %s", r.Status, r.Body)
@@ -196,14 +190,14 @@ func TestPromotionStacks(t *testing.T) {
 func TestPromotionTiersTenancy(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp, tiers := promotionCampaign(t, e, app, "Mine", amountTier("A", 100))
+	cmp, tiers := resttest.PromotionCampaign(t, e, app, "Mine", resttest.AmountTier("A", 100))
 	other := resttest.App(e.NewProject("other"))
 	id := tiers[0]["id"].(string)
-	wantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, other), "promotion_tier", id)
-	wantNotFound(t, e.DoJSON(http.MethodPut, "/v1/promotions/tiers/"+id, map[string]any{"name": "x"}, other), "promotion_tier", id)
-	wantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/tiers/"+id, nil, other), "promotion_tier", id)
-	wantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cmp["id"].(string)+"/tiers", amountTier("x", 1), other), "campaign", cmp["id"].(string))
-	if l := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers", nil, other), http.StatusOK); l["total"] != float64(0) {
+	resttest.WantNotFound(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+id, nil, other), "promotion_tier", id)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPut, "/v1/promotions/tiers/"+id, map[string]any{"name": "x"}, other), "promotion_tier", id)
+	resttest.WantNotFound(t, e.Do(http.MethodDelete, "/v1/promotions/tiers/"+id, nil, other), "promotion_tier", id)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, "/v1/promotions/"+cmp["id"].(string)+"/tiers", resttest.AmountTier("x", 1), other), "campaign", cmp["id"].(string))
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers", nil, other), http.StatusOK); l["total"] != float64(0) {
 		t.Errorf("another project sees tiers: %v", l)
 	}
 }
@@ -211,7 +205,7 @@ func TestPromotionTiersTenancy(t *testing.T) {
 func TestPromotionTiersOverGraphQL(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp, _ := promotionCampaign(t, e, app, "GQL")
+	cmp, _ := resttest.PromotionCampaign(t, e, app, "GQL")
 	r := e.GraphQL(app, `mutation($c: ID!, $in: PromotionTierInput!) { createPromotionTier(campaign: $c, input: $in) { id name hierarchy active discount { type amountOff } } }`,
 		map[string]any{"c": cmp["id"], "in": map[string]any{"name": "Five off", "action": map[string]any{"discount": map[string]any{"type": "AMOUNT", "amountOff": 500}}}})
 	if len(r.Errors) > 0 {
@@ -250,24 +244,24 @@ func TestPromotionTiersOverGraphQL(t *testing.T) {
 func TestRuleAssignmentToATier(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	_, tiers := promotionCampaign(t, e, app, "Assigned", amountTier("A", 100), amountTier("B", 100))
-	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big carts",
+	_, tiers := resttest.PromotionCampaign(t, e, app, "Assigned", resttest.AmountTier("A", 100), resttest.AmountTier("B", 100))
+	rule := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "big carts",
 		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{10000}}}, "logic": "1"}}, app), http.StatusOK)
 	path := "/v1/validation-rules/" + rule["id"].(string) + "/assignments"
-	a := must(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "promotion_tier", "related_object_id": tiers[0]["id"]}, app), http.StatusOK)
+	a := resttest.Must(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "promotion_tier", "related_object_id": tiers[0]["id"]}, app), http.StatusOK)
 	if a["related_object_type"] != "promotion_tier" || a["related_object_id"] != tiers[0]["id"] {
 		t.Errorf("assignment = %v", a)
 	}
-	must(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": tiers[1]["id"]}, app), http.StatusOK)
-	wantNotFound(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": "promo_nope"}, app), "promotion_tier", "promo_nope")
-	wantErrorKey(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "order", "related_object_id": "x"}, app), http.StatusBadRequest, "invalid_payload")
-	got := must(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+tiers[0]["id"].(string), nil, app), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": tiers[1]["id"]}, app), http.StatusOK)
+	resttest.WantNotFound(t, e.DoJSON(http.MethodPost, path, map[string]any{"promotion_tier": "promo_nope"}, app), "promotion_tier", "promo_nope")
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPost, path, map[string]any{"related_object_type": "order", "related_object_id": "x"}, app), http.StatusBadRequest, "invalid_payload")
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/promotions/tiers/"+tiers[0]["id"].(string), nil, app), http.StatusOK)
 	if got["validation_rule_assignments"].(map[string]any)["total"] != float64(1) {
 		t.Errorf("tier assignments = %v", got["validation_rule_assignments"])
 	}
-	res := must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{
+	res := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{
 		map[string]any{"object": "promotion_tier", "id": tiers[0]["id"]}}, "order": map[string]any{"amount": 500}}, app), http.StatusOK)
 	if res["valid"] != false {
-		t.Errorf("the assigned rule did not hold: %s", mustJSON(res))
+		t.Errorf("the assigned rule did not hold: %s", resttest.MustJSON(res))
 	}
 }

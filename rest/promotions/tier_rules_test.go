@@ -1,4 +1,4 @@
-package rest_test
+package promotions_test
 
 import (
 	"net/http"
@@ -33,26 +33,26 @@ func tierRuleIDs(t *testing.T, tier map[string]any) (rules, assignments []string
 func TestPromotionTierUpdateAssignsRules(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	_, tiers := promotionCampaign(t, e, app, "Reassigned", amountTier("Ten off", 1000))
+	_, tiers := resttest.PromotionCampaign(t, e, app, "Reassigned", resttest.AmountTier("Ten off", 1000))
 	tier := tiers[0]["id"].(string)
 	path := "/v1/promotions/tiers/" + tier
 	rule := func(name string, min int) string {
-		r := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": name,
+		r := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": name,
 			"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{min}}}, "logic": "1"}}, app), http.StatusOK)
 		return r["id"].(string)
 	}
 	big, bigger := rule("big carts", 10000), rule("bigger carts", 30000)
 	valid := func(amount int) bool {
-		res := must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{
+		res := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": []any{
 			map[string]any{"object": "promotion_tier", "id": tier}}, "order": map[string]any{"amount": amount}}, app), http.StatusOK)
 		return res["valid"] == true
 	}
 	listed := func() float64 {
-		l := must(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments?related_object_id="+tier, nil, app), http.StatusOK)
+		l := resttest.Must(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments?related_object_id="+tier, nil, app), http.StatusOK)
 		return l["total"].(float64)
 	}
 
-	got := must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": map[string]any{
+	got := resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": map[string]any{
 		"object": "list", "data": []any{map[string]any{"rule_id": big}}}}, app), http.StatusOK)
 	rules, asgm := tierRuleIDs(t, got)
 	if len(rules) != 1 || rules[0] != big || listed() != 1 {
@@ -62,7 +62,7 @@ func TestPromotionTierUpdateAssignsRules(t *testing.T) {
 		t.Errorf("the assigned rule order.amount > 10000 is not what the validation checks")
 	}
 	// Keeping the assignment by its id and adding a rule.
-	got = must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": map[string]any{
+	got = resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": map[string]any{
 		"data": []any{map[string]any{"id": asgm[0]}, map[string]any{"rule_id": bigger}}}}, app), http.StatusOK)
 	rules, asgm2 := tierRuleIDs(t, got)
 	if len(rules) != 2 || asgm2[0] != asgm[0] || rules[1] != bigger || listed() != 2 {
@@ -72,7 +72,7 @@ func TestPromotionTierUpdateAssignsRules(t *testing.T) {
 		t.Errorf("both rules must hold")
 	}
 	// validation_rules: the rules become exactly these.
-	got = must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": []string{bigger}}, app), http.StatusOK)
+	got = resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": []string{bigger}}, app), http.StatusOK)
 	if rules, a := tierRuleIDs(t, got); len(rules) != 1 || rules[0] != bigger || a[0] != asgm2[1] {
 		t.Fatalf("after validation_rules [%s]: %v", bigger, got["validation_rule_assignments"])
 	}
@@ -97,27 +97,27 @@ func TestPromotionTierUpdateAssignsRules(t *testing.T) {
 		{"assignment of another rule", map[string]any{"validation_rule_assignments": map[string]any{
 			"data": []any{map[string]any{"id": asgm2[1], "rule_id": big}}}}, http.StatusBadRequest, "invalid_payload"},
 	} {
-		wantErrorKey(t, e.DoJSON(http.MethodPut, path, c.body, app), c.status, c.key)
-		now := must(t, e.Do(http.MethodGet, path, nil, app), http.StatusOK)
+		resttest.WantErrorKey(t, e.DoJSON(http.MethodPut, path, c.body, app), c.status, c.key)
+		now := resttest.Must(t, e.Do(http.MethodGet, path, nil, app), http.StatusOK)
 		if rules, _ := tierRuleIDs(t, now); len(rules) != 1 || rules[0] != bigger || now["name"] != "Ten off" || listed() != 1 {
 			t.Errorf("%s wrote something: %v", c.name, now)
 		}
 	}
 
 	// null removes every assignment: the tier shows null and any cart passes.
-	got = must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": nil}, app), http.StatusOK)
+	got = resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rule_assignments": nil}, app), http.StatusOK)
 	if got["validation_rule_assignments"] != nil || listed() != 0 || !valid(100) {
 		t.Errorf("after null: %v (listed %v)", got["validation_rule_assignments"], listed())
 	}
 	// validation_rules: null too (the rule assigned again first); both
 	// forms at once stay a 400.
-	must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": []string{bigger}}, app), http.StatusOK)
-	wantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil, "validation_rule_assignments": nil}, app),
+	resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": []string{bigger}}, app), http.StatusOK)
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil, "validation_rule_assignments": nil}, app),
 		http.StatusBadRequest, "invalid_payload")
 	if listed() != 1 {
 		t.Errorf("a refused update changed the assignments: listed %v", listed())
 	}
-	got = must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil}, app), http.StatusOK)
+	got = resttest.Must(t, e.DoJSON(http.MethodPut, path, map[string]any{"validation_rules": nil}, app), http.StatusOK)
 	if got["validation_rule_assignments"] != nil || listed() != 0 || !valid(100) {
 		t.Errorf("after validation_rules null: %v (listed %v)", got["validation_rule_assignments"], listed())
 	}
