@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	exportpkg "github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/loyaltyv1"
 )
 
@@ -17,8 +18,8 @@ import (
 func loyaltyV1Renderings(root *graph.Resolver, vouchers voucherHandlers, exports exportHandlers) loyaltyv1.Renderings {
 	redemptions := redemptionHandlers{root: root, vouchers: vouchers}
 	return loyaltyv1.Renderings{
-		Campaign:     campaignHandlers{root}.renderCampaign,
-		CampaignList: renderCampaignList,
+		Campaign:     campaigns.Render(root),
+		CampaignList: campaigns.RenderList,
 		Transactions: renderTransactionPage,
 		Voucher:      func(c *gin.Context, v *ent.Voucher) any { return vouchers.voucherJSON(c, v) },
 		Redemption:   func(c *gin.Context, r *ent.Redemption) any { return redemptions.redemptionJSON(c, r) },

@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/catalog"
 	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/locations"
@@ -230,9 +231,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/oauth/introspect", keys, oauth.introspect)
 	v1.POST("/oauth/token/revoke", keys, oauth.revoke)
 
-	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
-	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
-	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	categories.Register(v1, keysOrBearer, root)
 	catalog.Register(v1, keysOrBearer, root)    // products, SKUs, product collections
 	promotions.Register(v1, keysOrBearer, root) // tiers and stacks
@@ -267,12 +265,12 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/events", keysOrBearer, events.send)
 	segments.Register(v1, keysOrBearer, root)
 	exports := exportHandlers{vouchers: vouchers}
+	campaigns.Register(v1, keysOrBearer, root, exports.startExport) // its transactions' export answers as exports do
 	registerGenericExports(v1, keysOrBearer, exports)
 	registerTrashBin(v1, keysOrBearer, trashBinHandlers{root})
 	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
-	v1.POST("/campaigns/:campaignId/transactions/export", keysOrBearer, exports.campaignExport)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)
 	// Export files: no credentials; the signed, expiring token is one.
 	v1.GET("/exports/:id/download", exports.download)

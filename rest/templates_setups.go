@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/promotions"
 	"github.com/promoengine/promoengine/rest/templates"
@@ -13,7 +14,7 @@ import (
 // still in rest: a campaign with its categories, a promotion tier.
 var templateSetups = templates.Setups{
 	Campaign: func(c *ent.Campaign, cats []*ent.Category) any {
-		body := campaignJSON(c)
+		body := campaigns.JSON(c)
 		body.Categories = categories.ListJSON(cats)
 		return body
 	},

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/promotions"
@@ -29,7 +30,7 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.Voucher:
 			return vouchers.voucherJSON(c, e), true
 		case *ent.Campaign:
-			return campaignJSON(e), true
+			return campaigns.JSON(e), true
 		case *ent.Customer:
 			return customerJSON(e), true
 		case *ent.Publication:

@@ -90,7 +90,7 @@ func listInput(c *gin.Context) (*promotion.ListInput, error) {
 // the call).
 func tiers(op httpkit.Op[*promotion.TierList]) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		res, err := run(c, op, false)
+		res, err := httpkit.Run(c, op, false)
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return
@@ -113,7 +113,7 @@ func tiers(op httpkit.Op[*promotion.TierList]) gin.HandlerFunc {
 // call (which runs in a transaction if write).
 func tier(op httpkit.Op[*ent.PromotionTier], write bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		t, err := run(c, op, write)
+		t, err := httpkit.Run(c, op, write)
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return
@@ -125,19 +125,6 @@ func tier(op httpkit.Op[*ent.PromotionTier], write bool) gin.HandlerFunc {
 		}
 		c.PureJSON(http.StatusOK, TierJSON(t, d))
 	}
-}
-
-// run reads the op's request and runs its call, in a transaction if inTx.
-func run[T any](c *gin.Context, op httpkit.Op[T], inTx bool) (T, error) {
-	call, err := op(c)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	if inTx {
-		return httpkit.InTx(c, call)
-	}
-	return call(c.Request.Context())
 }
 
 // stackList is a stack list ({object, data_ref:"data", data, total}).

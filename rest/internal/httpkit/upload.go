@@ -1,4 +1,4 @@
-package rest
+package httpkit
 
 import (
 	"context"
@@ -13,45 +13,25 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/campaign"
 )
 
-// maxUploadBytes bounds a streamed CSV upload (about 20 million short
+// MaxUploadBytes bounds a streamed CSV upload (about 20 million short
 // codes); the file is never held in memory (graph/job/upload.go).
-const maxUploadBytes = 512 << 20
+const MaxUploadBytes = 512 << 20
 
-// registerCampaignImports registers the imports of existing codes into a
-// campaign (docs/imports.md).
-func registerCampaignImports(v1 *gin.RouterGroup, auth gin.HandlerFunc, h campaignHandlers) {
-	v1.POST("/campaigns/:campaignId/import", auth, h.importVouchers)
-	v1.POST("/campaigns/:campaignId/importCSV", auth, h.importVouchersCSV)
-}
-
-// importVouchers serves POST /v1/campaigns/{campaignId}/import: 202 with the
-// async action (CAMPAIGN.VOUCHERS_IMPORT) importing the array of codes.
-func (h campaignHandlers) importVouchers(c *gin.Context) {
-	var items []*campaign.CampaignImportItem
-	if err := decodeBulkBody(c, &items); err != nil {
-		renderError(c, err)
-		return
-	}
-	job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
-		return h.root.Mutation().ImportCampaignVouchers(ctx, c.Param("campaignId"), items)
-	})
+// StreamCSV streams the multipart field "file" (at most limit bytes) into
+// the job schedule creates, in one transaction; status (202 unless the
+// reference answers otherwise) with the async action (ScheduledJob).
+func StreamCSV(c *gin.Context, limit int64, status int, schedule func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error)) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
+	part, err := uploadPart(c, "file")
 	if err != nil {
-		renderError(c, err)
+		RenderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
-}
-
-// importVouchersCSV serves POST /v1/campaigns/{campaignId}/importCSV: the
-// multipart field "file" is streamed into the job (CAMPAIGN.VOUCHERS_IMPORT_CSV)
-// as it arrives; 200 with the async action, as the reference answers.
-func (h campaignHandlers) importVouchersCSV(c *gin.Context) {
-	streamCSV(c, maxUploadBytes, http.StatusOK, func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error) {
-		return h.root.Mutation().ImportCampaignVouchersCSV(ctx, c.Param("campaignId"), file)
-	})
+	file := graphql.Upload{File: forwardOnly{uploadReadErrors{part}}, Filename: part.FileName(),
+		ContentType: part.Header.Get("Content-Type")}
+	ScheduledJob(c, status, func(ctx context.Context) (*ent.AsyncAction, error) { return schedule(ctx, file) })
 }
 
 // uploadPart is the multipart/form-data part named field, unread: the
@@ -76,7 +56,7 @@ func uploadPart(c *gin.Context, field string) (*multipart.Part, error) {
 }
 
 // uploadReadErrors turns the errors of reading the request body into the
-// service's: 413 past maxUploadBytes, 400 for a body cut off.
+// service's: 413 past the limit, 400 for a body cut off.
 type uploadReadErrors struct{ io.Reader }
 
 // Read implements io.Reader.

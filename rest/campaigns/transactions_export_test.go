@@ -1,4 +1,4 @@
-package rest_test
+package campaigns_test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package rest_test
+package campaigns_test
 
 import (
 	"bytes"
@@ -16,11 +16,11 @@ import (
 func TestImportCodesIntoCampaign(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createCampaign(t, e, map[string]any{"name": "Moved", "type": "STATIC",
+	resttest.CreateCampaign(t, e, map[string]any{"name": "Moved", "type": "STATIC",
 		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 10}}})
-	must(t, addVoucher(t, e, "Moved", map[string]any{"code": "TAKEN"}), http.StatusOK)
+	resttest.Must(t, addVoucher(t, e, "Moved", map[string]any{"code": "TAKEN"}), http.StatusOK)
 
-	r := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/import", []any{
+	r := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/import", []any{
 		map[string]any{"code": "OLD-1", "category": "Legacy", "metadata": map[string]any{"source": "old"},
 			"redemption": map[string]any{"quantity": 3}, "active": false},
 		map[string]any{"code": "TAKEN"},
@@ -32,16 +32,16 @@ func TestImportCodesIntoCampaign(t *testing.T) {
 		res["failed_count"] != float64(2) || !strings.Contains(fmt.Sprint(res["failed"]), "TAKEN") {
 		t.Fatalf("import = %v", job)
 	}
-	old := must(t, e.Do(http.MethodGet, "/v1/vouchers/OLD-1", nil, app), http.StatusOK)
+	old := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/OLD-1", nil, app), http.StatusOK)
 	if old["campaign"] != "Moved" || old["category"] != "Legacy" || old["active"] != false ||
 		old["discount"].(map[string]any)["percent_off"] != float64(10) || old["metadata"].(map[string]any)["source"] != "old" ||
 		old["redemption"].(map[string]any)["quantity"] != float64(3) {
 		t.Errorf("imported voucher = %v", old)
 	}
-	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/OLD-2", nil, app), http.StatusNotFound, "not_found", "OLD-2")
+	resttest.WantError(t, e.Do(http.MethodGet, "/v1/vouchers/OLD-2", nil, app), http.StatusNotFound, "not_found", "OLD-2")
 
 	// CSV: a BOM, the reference's column names, metadata columns, bad rows.
-	r = must(t, uploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV",
+	r = resttest.Must(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV",
 		"\ufeffCode,Category,Active,Redeemed Quantity,Redemption Limit,region\n"+
 			"CSV-1,Legacy,true,1,5,north\n"+
 			"CSV-2,,false,,,south\n"+
@@ -62,44 +62,44 @@ func TestImportCodesIntoCampaign(t *testing.T) {
 	if !lines[4] || !lines[5] || !lines[6] || !lines[7] {
 		t.Errorf("failed lines = %v", res["failed"])
 	}
-	csv1 := must(t, e.Do(http.MethodGet, "/v1/vouchers/CSV-1", nil, app), http.StatusOK)
+	csv1 := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/CSV-1", nil, app), http.StatusOK)
 	if csv1["metadata"].(map[string]any)["region"] != "north" || csv1["redemption"].(map[string]any)["redeemed_quantity"] != float64(1) ||
 		csv1["redemption"].(map[string]any)["quantity"] != float64(5) || csv1["category"] != "Legacy" {
 		t.Errorf("CSV-1 = %v", csv1)
 	}
-	if cmp := must(t, e.Do(http.MethodGet, "/v1/campaigns/Moved", nil, app), http.StatusOK); cmp["vouchers_count"] != float64(4) {
+	if cmp := resttest.Must(t, e.Do(http.MethodGet, "/v1/campaigns/Moved", nil, app), http.StatusOK); cmp["vouchers_count"] != float64(4) {
 		t.Errorf("vouchers_count = %v, want 4", cmp["vouchers_count"])
 	}
 
 	// Gift cards bring their amount and what was spent.
-	createCampaign(t, e, map[string]any{"name": "Cards", "type": "STATIC", "voucher": map[string]any{"type": "GIFT_VOUCHER",
+	resttest.CreateCampaign(t, e, map[string]any{"name": "Cards", "type": "STATIC", "voucher": map[string]any{"type": "GIFT_VOUCHER",
 		"gift": map[string]any{"amount": 1000}}})
-	r = must(t, uploadCSV(t, e, app, "/v1/campaigns/Cards/importCSV", "Code,Gift Amount,Redeemed Amount\nG-1,2500,500\nG-2,100,200\n"),
+	r = resttest.Must(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Cards/importCSV", "Code,Gift Amount,Redeemed Amount\nG-1,2500,500\nG-2,100,200\n"),
 		http.StatusOK)
 	job = e.WaitForJob(app, r["async_action_id"].(string))
 	if res := job["result"].(map[string]any); res["done_count"] != float64(1) || res["failed_count"] != float64(1) {
 		t.Fatalf("gift import = %v", job)
 	}
-	g := must(t, e.Do(http.MethodGet, "/v1/vouchers/G-1", nil, app), http.StatusOK)["gift"].(map[string]any)
+	g := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/G-1", nil, app), http.StatusOK)["gift"].(map[string]any)
 	if g["amount"] != float64(2500) || g["balance"] != float64(2000) {
 		t.Errorf("G-1 gift = %v", g)
 	}
 
 	// Refused before anything is scheduled.
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/importCSV", map[string]any{}, app), http.StatusBadRequest,
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/importCSV", map[string]any{}, app), http.StatusBadRequest,
 		"invalid_payload", "multipart")
-	wantError(t, uploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Category\nx\n"), http.StatusBadRequest, "invalid_payload", "Code")
-	wantError(t, uploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Code\n"), http.StatusBadRequest, "invalid_payload", "no rows")
-	wantError(t, uploadCSV(t, e, app, "/v1/campaigns/Nope/importCSV", "Code\nX\n"), http.StatusNotFound, "not_found", "Nope")
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/import", []any{map[string]any{"category": "x"}}, app),
+	resttest.WantError(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Category\nx\n"), http.StatusBadRequest, "invalid_payload", "Code")
+	resttest.WantError(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Code\n"), http.StatusBadRequest, "invalid_payload", "no rows")
+	resttest.WantError(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Nope/importCSV", "Code\nX\n"), http.StatusNotFound, "not_found", "Nope")
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Moved/import", []any{map[string]any{"category": "x"}}, app),
 		http.StatusBadRequest, "invalid_payload", "code")
-	must(t, uploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Code\nX\n"), http.StatusOK) // accepted
-	jobs := must(t, e.Do(http.MethodGet, "/v1/async-actions", nil, app), http.StatusOK)
+	resttest.Must(t, resttest.UploadCSV(t, e, app, "/v1/campaigns/Moved/importCSV", "Code\nX\n"), http.StatusOK) // accepted
+	jobs := resttest.Must(t, e.Do(http.MethodGet, "/v1/async-actions", nil, app), http.StatusOK)
 	if n := strings.Count(fmt.Sprint(jobs), "CAMPAIGN.VOUCHERS_IMPORT"); n != 4 {
 		t.Errorf("%d import jobs scheduled, want 4 (refused requests schedule nothing)", n)
 	}
 	// Another project cannot import into this campaign.
-	wantError(t, uploadCSV(t, e, resttest.App(e.NewProject("other")), "/v1/campaigns/Moved/importCSV", "Code\nX\n"),
+	resttest.WantError(t, resttest.UploadCSV(t, e, resttest.App(e.NewProject("other")), "/v1/campaigns/Moved/importCSV", "Code\nX\n"),
 		http.StatusNotFound, "not_found", "Moved")
 }
 
@@ -108,7 +108,7 @@ func TestImportCodesIntoCampaign(t *testing.T) {
 func TestImportCodesIntoCampaignThroughGraphQLUpload(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	createCampaign(t, e, map[string]any{"name": "Uploaded", "type": "STATIC",
+	resttest.CreateCampaign(t, e, map[string]any{"name": "Uploaded", "type": "STATIC",
 		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}})
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -118,7 +118,7 @@ func TestImportCodesIntoCampaignThroughGraphQLUpload(t *testing.T) {
 	fw.Write([]byte("Code,tier\nUP-1,gold\nUP-2,silver\n"))
 	mw.Close()
 	res := e.Do(http.MethodPost, "/graphql", buf.Bytes(), resttest.Merge(app, resttest.Headers{"Content-Type": mw.FormDataContentType()}))
-	body := must(t, res, http.StatusOK)
+	body := resttest.Must(t, res, http.StatusOK)
 	action, ok := body["data"].(map[string]any)["importCampaignVouchersCSV"].(map[string]any)
 	if !ok || action["type"] != "CAMPAIGN.VOUCHERS_IMPORT_CSV" {
 		t.Fatalf("upload = %s", res.Body)
@@ -127,7 +127,7 @@ func TestImportCodesIntoCampaignThroughGraphQLUpload(t *testing.T) {
 	if job["result"].(map[string]any)["done_count"] != float64(2) {
 		t.Fatalf("job = %v", job)
 	}
-	if v := must(t, e.Do(http.MethodGet, "/v1/vouchers/UP-2", nil, app), http.StatusOK); v["metadata"].(map[string]any)["tier"] != "silver" {
+	if v := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/UP-2", nil, app), http.StatusOK); v["metadata"].(map[string]any)["tier"] != "silver" {
 		t.Errorf("UP-2 = %v", v)
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package campaigns_test
 
 import (
 	"net/http"
@@ -12,7 +12,7 @@ import (
 
 func TestCreateCampaignResponseShape(t *testing.T) {
 	e := resttest.New(t)
-	got := createCampaign(t, e, map[string]any{
+	got := resttest.CreateCampaign(t, e, map[string]any{
 		"name":        "Summer 10%",
 		"description": "ten off",
 		"voucher": map[string]any{
@@ -43,7 +43,7 @@ func TestCreateCampaignResponseShape(t *testing.T) {
 			t.Errorf("%s = %#v (present %v), want %#v", k, gv, ok, v)
 		}
 	}
-	if ts, _ := got["created_at"].(string); !timestampRE.MatchString(ts) {
+	if ts, _ := got["created_at"].(string); !resttest.TimestampRE.MatchString(ts) {
 		t.Errorf("created_at = %q, want ISO 8601 UTC with milliseconds", ts)
 	}
 	if cats, ok := got["categories"].([]any); !ok || len(cats) != 0 {
@@ -92,7 +92,7 @@ func TestCreateCampaignDefaultsAndJoinOnceRules(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.body["name"] = tc.name
-			got := createCampaign(t, e, tc.body)
+			got := resttest.CreateCampaign(t, e, tc.body)
 			voucher, _ := got["voucher"].(map[string]any)
 			if got["campaign_type"] != tc.wantKind || got["type"] != tc.wantType ||
 				got["join_once"] != tc.wantJoinOnce || voucher["is_referral_code"] != tc.wantRC {
@@ -101,7 +101,7 @@ func TestCreateCampaignDefaultsAndJoinOnceRules(t *testing.T) {
 			}
 		})
 	}
-	gift := createCampaign(t, e, map[string]any{"name": "gift balance", "voucher": map[string]any{
+	gift := resttest.CreateCampaign(t, e, map[string]any{"name": "gift balance", "voucher": map[string]any{
 		"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 2500}}})
 	g := gift["voucher"].(map[string]any)["gift"].(map[string]any)
 	if g["amount"] != float64(2500) || g["balance"] != float64(2500) {
@@ -111,7 +111,7 @@ func TestCreateCampaignDefaultsAndJoinOnceRules(t *testing.T) {
 
 func TestGetCampaignByIDOrName(t *testing.T) {
 	e := resttest.New(t)
-	created := createCampaign(t, e, map[string]any{"name": "Black Friday 50% / all"})
+	created := resttest.CreateCampaign(t, e, map[string]any{"name": "Black Friday 50% / all"})
 	id := created["id"].(string)
 
 	for _, path := range []string{
@@ -196,14 +196,14 @@ func TestCreateCampaignBadInput(t *testing.T) {
 		})
 	}
 	// Nothing was written by any of the failed requests.
-	if n := e.DB.Client.Campaign.Query().CountX(systemCtx()); n != 0 {
+	if n := e.DB.Client.Campaign.Query().CountX(resttest.SystemCtx()); n != 0 {
 		t.Errorf("%d campaigns stored after failed requests", n)
 	}
 }
 
 func TestCreateCampaignDuplicateName(t *testing.T) {
 	e := resttest.New(t)
-	createCampaign(t, e, map[string]any{"name": "dup"})
+	resttest.CreateCampaign(t, e, map[string]any{"name": "dup"})
 	resp := e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "dup"}, resttest.App(e.Project))
 	if resp.Status != http.StatusConflict || resp.JSON(t)["key"] != "duplicate_found" {
 		t.Fatalf("second create: %d %s", resp.Status, resp.Body)

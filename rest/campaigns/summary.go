@@ -1,35 +1,30 @@
-package rest
+package campaigns
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// summary serves GET /v1/campaigns/{campaignId}/summary[?start_date&end_date]:
-// the campaign's figures, with the fields of its campaign type.
-func (h campaignHandlers) summary(c *gin.Context) {
-	var start, end *time.Time
-	if err := queryTimes(c, map[string]**time.Time{"start_date": &start, "end_date": &end}); err != nil {
-		renderError(c, err)
-		return
-	}
-	s, err := h.root.Query().CampaignSummary(c.Request.Context(), c.Param("campaignId"), start, end)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, campaignSummaryJSON(s))
+// dates are a summary's optional start_date and end_date.
+type dates struct{ start, end *time.Time }
+
+// summaryDates reads GET /v1/campaigns/{campaignId}/summary's
+// start_date and end_date (dates or date-times).
+func summaryDates(c *gin.Context) (dates, error) {
+	var d dates
+	err := httpkit.QueryTimes(c, map[string]**time.Time{"start_date": &d.start, "end_date": &d.end})
+	return d, err
 }
 
-// campaignSummaryJSON is the real service's campaign_summary object: the
+// SummaryJSON is the real service's campaign_summary object: the
 // base counts, then the blocks of the campaign's type (null ones left out).
-func campaignSummaryJSON(s *campaign.CampaignSummary) map[string]any {
+func SummaryJSON(s *campaign.CampaignSummary) map[string]any {
 	out := map[string]any{
-		"object": "campaign_summary", "campaign": campaignJSON(s.Campaign),
+		"object": "campaign_summary", "campaign": JSON(s.Campaign),
 		"redemptions": s.Redemptions, "redemptions_succeeded": s.RedemptionsSucceeded, "redemptions_failed": s.RedemptionsFailed,
 		"rollbacks": s.Rollbacks, "rollbacks_succeeded": s.RollbacksSucceeded, "rollbacks_failed": s.RollbacksFailed,
 		"validations": s.Validations, "validations_succeeded": s.ValidationsSucceeded, "validations_failed": s.ValidationsFailed,
