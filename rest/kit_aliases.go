@@ -81,3 +81,5 @@ func queryList(c *gin.Context, name string) []string { return httpkit.QueryList(
 func streamCSV(c *gin.Context, limit int64, status int, schedule func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error)) {
 	httpkit.StreamCSV(c, limit, status, schedule)
 }
+
+func noEndpoint(c *gin.Context) { httpkit.NoEndpoint(c) }

@@ -157,3 +157,15 @@ func promotionCampaign(t *testing.T, e *resttest.Env, h resttest.Headers, name s
 }
 
 func amountTier(name string, off int) map[string]any { return resttest.AmountTier(name, off) }
+
+// discountCampaign is resttest.DiscountCampaign.
+func discountCampaign(t *testing.T, e *resttest.Env, name, pattern, charset string, extra map[string]any) map[string]any {
+	t.Helper()
+	return resttest.DiscountCampaign(t, e, name, pattern, charset, extra)
+}
+
+// addVoucher is resttest.AddVoucher.
+func addVoucher(t *testing.T, e *resttest.Env, campaign string, body any) resttest.Response {
+	t.Helper()
+	return resttest.AddVoucher(t, e, campaign, body)
+}

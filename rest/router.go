@@ -34,6 +34,7 @@ import (
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
 	"github.com/promoengine/promoengine/rest/validationrules"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // Options configure the router.
@@ -235,15 +236,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	catalog.Register(v1, keysOrBearer, root)    // products, SKUs, product collections
 	promotions.Register(v1, keysOrBearer, root) // tiers and stacks
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
-	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
-	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
-	v1.POST("/campaigns/:campaignId/vouchers/:code", keysOrBearer, vouchers.addCertainVoucher)
-	v1.GET("/campaigns/:campaignId/transactions", keysOrBearer, vouchers.campaignTransactions)
-	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
-	registerVoucherLifecycle(v1, keysOrBearer, vouchers)
-	v1.POST("/vouchers/import", keysOrBearer, vouchers.importVouchers)
-	v1.POST("/vouchers/bulk/async", keysOrBearer, vouchers.bulkUpdate)
-	v1.GET("/vouchers", keysOrBearer, vouchers.list)
+	webhook.SetWebhookRenderer(webhookRenderer(vouchers))       // webhook payloads in these shapes
+	voucherarea.Register(v1, keysOrBearer, vouchers.renderer()) // and a campaign's codes and transactions
 	v1.GET("/async-actions", keysOrBearer, vouchers.asyncActions)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
 	publications := publicationHandlers{vouchers}
@@ -251,7 +245,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/publications/create", keysOrBearer, publications.createFromQuery)
 	v1.GET("/publications", keysOrBearer, publications.list)
 	v1.GET("/vouchers/:code/publications", keysOrBearer, publications.voucherPublications)
-	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
 	registerBulkImports(v1, keysOrBearer, customers, vouchers)

@@ -86,11 +86,12 @@ var Layers = [][]string{
 	{"rest/catalog", "rest/locations", "rest/segments", "rest/categories", "rest/validationrules",
 		"rest/templates", "rest/loyaltyv2", "rest/rewards", "rest/referrals"},
 	// Areas that show a lower area's objects, lowest first: promotion tiers
-	// and stacks (rest/promotions) show their categories; campaigns
+	// and stacks (rest/promotions) show their categories, vouchers
+	// (rest/vouchers) their categories and rule assignments; campaigns
 	// (rest/campaigns) their categories and a PROMOTION campaign's tiers;
 	// v1 loyalty (rest/loyaltyv1) renders v1 rewards and their assignments
 	// and may show programs as campaigns.
-	{"rest/promotions"},
+	{"rest/promotions", "rest/vouchers"},
 	{"rest/campaigns"},
 	{"rest/loyaltyv1"},
 	{"rest/management"},

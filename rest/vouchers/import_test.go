@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -10,9 +10,9 @@ import (
 func TestVoucherImportRunsAsAnAsyncAction(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "TAKEN",
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "TAKEN",
 		"discount": map[string]any{"type": "AMOUNT", "amount_off": 10}}, app), http.StatusOK)
-	resp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{
+	resp := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{
 		map[string]any{"code": "IMP-AMOUNT", "category": "imported", "type": "DISCOUNT_VOUCHER", "active": false,
 			"discount": map[string]any{"type": "AMOUNT", "amount_off": 3000}, "start_date": "2020-12-01T23:00:00Z",
 			"expiration_date": "2030-12-19T23:00:00Z", "redemption": map[string]any{"quantity": 1, "redeemed_quantity": 1},
@@ -34,17 +34,17 @@ func TestVoucherImportRunsAsAnAsyncAction(t *testing.T) {
 	if reason, _ := failed[0].(map[string]any)["reason"].(string); reason == "" {
 		t.Errorf("failure without a reason: %v", failed)
 	}
-	v := must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-AMOUNT", nil, app), http.StatusOK)
+	v := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-AMOUNT", nil, app), http.StatusOK)
 	if v["campaign"] != nil || v["active"] != false || v["category"] != "imported" || v["additional_info"] != "secret" ||
 		v["discount"].(map[string]any)["amount_off"] != float64(3000) || v["redemption"].(map[string]any)["quantity"] != float64(1) ||
 		v["redemption"].(map[string]any)["redeemed_quantity"] != float64(0) || v["expiration_date"] != "2030-12-19T23:00:00.000Z" {
 		t.Errorf("imported voucher = %v", v)
 	}
-	if g := must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-GIFT", nil, app), http.StatusOK); g["gift"].(map[string]any)["balance"] != float64(10000) {
+	if g := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-GIFT", nil, app), http.StatusOK); g["gift"].(map[string]any)["balance"] != float64(10000) {
 		t.Errorf("imported gift card = %v", g["gift"])
 	}
-	must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-BAD", nil, app), http.StatusNotFound)
-	list := must(t, e.Do(http.MethodGet, "/v1/async-actions?limit=1", nil, app), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/IMP-BAD", nil, app), http.StatusNotFound)
+	list := resttest.Must(t, e.Do(http.MethodGet, "/v1/async-actions?limit=1", nil, app), http.StatusOK)
 	if list["async_actions"].([]any)[0].(map[string]any)["id"] != id {
 		t.Errorf("async-actions list = %v", list)
 	}
@@ -74,25 +74,25 @@ func TestVoucherImportRunsAsAnAsyncAction(t *testing.T) {
 	if job["status"] != "DONE" || job["result"].(map[string]any)["done_count"] != float64(1) {
 		t.Errorf("GraphQL import job = %v", job)
 	}
-	must(t, e.Do(http.MethodGet, "/v1/vouchers/GQL-1", nil, app), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/GQL-1", nil, app), http.StatusOK)
 	// Another project's import does not see this project's codes.
 	other := resttest.App(e.NewProject("other"))
-	r := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{map[string]any{"code": "TAKEN",
+	r := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{map[string]any{"code": "TAKEN",
 		"discount": map[string]any{"type": "AMOUNT", "amount_off": 1}}}, other), http.StatusAccepted)
 	if j := e.WaitForJob(other, r["async_action_id"].(string)); j["result"].(map[string]any)["done_count"] != float64(1) {
 		t.Errorf("other project's import of TAKEN = %v", j)
 	}
-	must(t, e.Do(http.MethodGet, "/v1/async-actions/"+id, nil, other), http.StatusNotFound)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/async-actions/"+id, nil, other), http.StatusNotFound)
 }
 
 func TestVoucherBulkMetadataUpdate(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	for _, code := range []string{"B-1", "B-2"} {
-		must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": code, "metadata": map[string]any{"keep": code, "lang": "de"},
+		resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": code, "metadata": map[string]any{"keep": code, "lang": "de"},
 			"discount": map[string]any{"type": "AMOUNT", "amount_off": 10}}, app), http.StatusOK)
 	}
-	resp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/bulk/async", []any{
+	resp := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/bulk/async", []any{
 		map[string]any{"code": "B-1", "metadata": map[string]any{"lang": "en", "n": 1}},
 		map[string]any{"code": "B-2", "metadata": map[string]any{"lang": "pl"}},
 		map[string]any{"code": "B-404", "metadata": map[string]any{"lang": "en"}},
@@ -105,21 +105,21 @@ func TestVoucherBulkMetadataUpdate(t *testing.T) {
 		errs[0].(map[string]any)["key"] != "not_found" {
 		t.Fatalf("bulk update job = %v", job)
 	}
-	b1 := must(t, e.Do(http.MethodGet, "/v1/vouchers/B-1", nil, app), http.StatusOK)
-	if mustJSON(b1["metadata"]) != `{"keep":"B-1","lang":"en","n":1}` {
+	b1 := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/B-1", nil, app), http.StatusOK)
+	if resttest.MustJSON(b1["metadata"]) != `{"keep":"B-1","lang":"en","n":1}` {
 		t.Errorf("B-1 metadata = %v", b1["metadata"])
 	}
-	if b2 := must(t, e.Do(http.MethodGet, "/v1/vouchers/B-2", nil, app), http.StatusOK); mustJSON(b2["metadata"]) != `{"keep":"B-2","lang":"pl"}` {
+	if b2 := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/B-2", nil, app), http.StatusOK); resttest.MustJSON(b2["metadata"]) != `{"keep":"B-2","lang":"pl"}` {
 		t.Errorf("B-2 metadata = %v", b2["metadata"])
 	}
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/bulk/async", []any{map[string]any{"code": "B-1"}}, app),
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/bulk/async", []any{map[string]any{"code": "B-1"}}, app),
 		http.StatusBadRequest, "invalid_payload", "metadata")
 	gql := e.GraphQL(app, `mutation { updateVouchersInBulk(input: [{code: "B-2", metadata: {lang: "fr"}}]) { id type } }`, nil)
 	if len(gql.Errors) > 0 {
 		t.Fatalf("updateVouchersInBulk: %+v", gql.Errors)
 	}
 	e.WaitForJob(app, gql.Data["updateVouchersInBulk"].(map[string]any)["id"].(string))
-	if b2 := must(t, e.Do(http.MethodGet, "/v1/vouchers/B-2", nil, app), http.StatusOK); b2["metadata"].(map[string]any)["lang"] != "fr" {
+	if b2 := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/B-2", nil, app), http.StatusOK); b2["metadata"].(map[string]any)["lang"] != "fr" {
 		t.Errorf("B-2 after the GraphQL bulk update = %v", b2["metadata"])
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -17,9 +17,9 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 	voucher := map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}
 	for _, word := range []string{"bulk", "metadata"} {
 		r := e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, app)
-		wantError(t, r, http.StatusNotFound, "not_found", "No endpoint POST /v1/vouchers/"+word)
+		resttest.WantError(t, r, http.StatusNotFound, "not_found", "No endpoint POST /v1/vouchers/"+word)
 		// As any unknown path: the same answer without credentials.
-		wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, nil), http.StatusNotFound, "not_found", "No endpoint")
+		resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, nil), http.StatusNotFound, "not_found", "No endpoint")
 	}
 	// The operations we serve keep their routes.
 	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{}, app); r.Status != http.StatusBadRequest || strings.Contains(string(r.Body), "No endpoint") {
@@ -33,7 +33,7 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 		t.Errorf("POST /v1/vouchers/qualification: %d %s", r.Status, r.Body)
 	}
 	// A code that only looks like a reserved word is an ordinary code.
-	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/IMPORTCSV", voucher, app), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/IMPORTCSV", voucher, app), http.StatusOK)
 
 	// The exact words are refused as codes on every transport.
 	for _, word := range []string{"bulk", "import", "importCSV", "metadata", "qualification"} {
@@ -41,21 +41,21 @@ func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
 		for k, v := range voucher {
 			body[k] = v
 		}
-		wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers", body, app), http.StatusBadRequest, "invalid_payload", "reserved")
+		resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers", body, app), http.StatusBadRequest, "invalid_payload", "reserved")
 		gql := e.GraphQL(app, `mutation($c: String!) { createVoucher(input: {code: $c, discount: {type: AMOUNT, amountOff: 100}}) { code } }`,
 			map[string]any{"c": word})
-		if len(gql.Errors) != 1 || gql.Errors[0].Extensions["key"] != "invalid_payload" || !strings.Contains(gql.Errors[0].Message+mustJSON(gql.Errors[0].Extensions), "reserved") {
+		if len(gql.Errors) != 1 || gql.Errors[0].Extensions["key"] != "invalid_payload" || !strings.Contains(gql.Errors[0].Message+resttest.MustJSON(gql.Errors[0].Extensions), "reserved") {
 			t.Errorf("GraphQL createVoucher %q: %+v", word, gql)
 		}
 	}
-	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Camp", "type": "STATIC", "voucher": voucher}, app), http.StatusOK)
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers", map[string]any{"code": "qualification"}, app),
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Camp", "type": "STATIC", "voucher": voucher}, app), http.StatusOK)
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers", map[string]any{"code": "qualification"}, app),
 		http.StatusBadRequest, "invalid_payload", "reserved")
-	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers/importCSV", map[string]any{}, app),
+	resttest.WantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers/importCSV", map[string]any{}, app),
 		http.StatusBadRequest, "invalid_payload", "reserved")
 
-	list := must(t, e.Do(http.MethodGet, "/v1/vouchers?limit=100", nil, app), http.StatusOK)
-	if list["total"] != float64(1) || !strings.Contains(mustJSON(list["vouchers"]), `"code":"IMPORTCSV"`) {
+	list := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers?limit=100", nil, app), http.StatusOK)
+	if list["total"] != float64(1) || !strings.Contains(resttest.MustJSON(list["vouchers"]), `"code":"IMPORTCSV"`) {
 		t.Errorf("vouchers stored = %v", list)
 	}
 }

@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -11,7 +11,7 @@ import (
 func TestGraphQLVouchers(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	cmp := discountCampaign(t, e, "graph", "####", "0123456789", nil)
+	cmp := resttest.DiscountCampaign(t, e, "graph", "####", "0123456789", nil)
 	added := e.GraphQL(app, `mutation { addVoucher(campaign: "graph", input: {code: "GQL-1", metadata: {a: 1}}) {
 		id code type active isReferralCode redemptionQuantity assets { qr { id url } barcode { url } }
 		campaign { id name } } }`, nil)

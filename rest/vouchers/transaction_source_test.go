@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -13,15 +13,15 @@ import (
 func TestTransactionSourceIsTheRequestChannel(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	giftCard(t, e, app, "Gift cards", "GIFT-S", 1000)
+	resttest.GiftCard(t, e, app, "Gift cards", "GIFT-S", 1000)
 	sdk := resttest.Headers{"X-Voucherify-Channel": "Node.js-SDK"}
 	for k, v := range app {
 		sdk[k] = v
 	}
-	must(t, balance(t, e, app, "GIFT-S", map[string]any{"amount": 100, "source_id": "plain"}), http.StatusOK)
-	must(t, balance(t, e, sdk, "GIFT-S", map[string]any{"amount": 200, "source_id": "sdk"}), http.StatusOK)
+	resttest.Must(t, resttest.VoucherBalance(t, e, app, "GIFT-S", map[string]any{"amount": 100, "source_id": "plain"}), http.StatusOK)
+	resttest.Must(t, resttest.VoucherBalance(t, e, sdk, "GIFT-S", map[string]any{"amount": 200, "source_id": "sdk"}), http.StatusOK)
 
-	list := must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-S/transactions", nil, app), http.StatusOK)
+	list := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-S/transactions", nil, app), http.StatusOK)
 	sources := map[any]any{}
 	for _, item := range list["data"].([]any) {
 		tx := item.(map[string]any)

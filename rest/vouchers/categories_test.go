@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -19,7 +19,7 @@ func voucherCategoryIDs(v map[string]any) (any, []any) {
 func TestVoucherOwnCategory(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	food := createCategory(t, e, app, "Food", 2)
+	food := resttest.CreateCategory(t, e, app, "Food", 2)
 	foodID := food["id"].(string)
 	standalone := func(code string, extra map[string]any) resttest.Response {
 		body := map[string]any{"code": code, "type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}
@@ -30,7 +30,7 @@ func TestVoucherOwnCategory(t *testing.T) {
 	}
 
 	// By ID: the voucher shows the category's name, ID and object.
-	own := must(t, standalone("OWN1", map[string]any{"category_id": foodID}), http.StatusOK)
+	own := resttest.Must(t, standalone("OWN1", map[string]any{"category_id": foodID}), http.StatusOK)
 	cats := own["categories"].([]any)
 	if own["category"] != "Food" || own["category_id"] != foodID || len(cats) != 1 {
 		t.Fatalf("created = %v", own)
@@ -39,50 +39,50 @@ func TestVoucherOwnCategory(t *testing.T) {
 		t.Errorf("categories[0] = %v", c)
 	}
 	// By name: found or created, as for campaigns.
-	byName := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/OWN2", map[string]any{"type": "DISCOUNT_VOUCHER",
+	byName := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/OWN2", map[string]any{"type": "DISCOUNT_VOUCHER",
 		"discount": map[string]any{"type": "AMOUNT", "amount_off": 100}, "category": "Drinks"}, app), http.StatusOK)
 	drinksID, _ := byName["category_id"].(string)
 	if byName["category"] != "Drinks" || drinksID == "" {
 		t.Fatalf("by name = %v", byName)
 	}
-	if same := must(t, standalone("OWN3", map[string]any{"category": "Food"}), http.StatusOK); same["category_id"] != foodID {
+	if same := resttest.Must(t, standalone("OWN3", map[string]any{"category": "Food"}), http.StatusOK); same["category_id"] != foodID {
 		t.Errorf("an existing name made another category: %v", same["category_id"])
 	}
-	if l := must(t, e.Do(http.MethodGet, "/v1/categories", nil, app), http.StatusOK); l["total"] != float64(2) {
+	if l := resttest.Must(t, e.Do(http.MethodGet, "/v1/categories", nil, app), http.StatusOK); l["total"] != float64(2) {
 		t.Errorf("categories after create = %v", l)
 	}
 	// An unknown ID is 404 and stores nothing.
-	nf := wantErrorKey(t, standalone("OWN4", map[string]any{"category_id": "cat_000000000000000000"}), http.StatusNotFound, "not_found")
+	nf := resttest.WantErrorKey(t, standalone("OWN4", map[string]any{"category_id": "cat_000000000000000000"}), http.StatusNotFound, "not_found")
 	if nf["resource_type"] != "category" {
 		t.Errorf("404 = %v", nf)
 	}
-	wantErrorKey(t, e.Do(http.MethodGet, "/v1/vouchers/OWN4", nil, app), http.StatusNotFound, "not_found")
+	resttest.WantErrorKey(t, e.Do(http.MethodGet, "/v1/vouchers/OWN4", nil, app), http.StatusNotFound, "not_found")
 
 	// Update: by ID, by name, "" clears; unknown ID is 404.
-	upd := must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category_id": foodID}, app), http.StatusOK)
+	upd := resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category_id": foodID}, app), http.StatusOK)
 	if id, ids := voucherCategoryIDs(upd); id != foodID || len(ids) != 1 || ids[0] != foodID || upd["category"] != "Food" {
 		t.Errorf("update by id = %v", upd)
 	}
-	wantErrorKey(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category_id": "cat_000000000000000000"}, app),
+	resttest.WantErrorKey(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category_id": "cat_000000000000000000"}, app),
 		http.StatusNotFound, "not_found")
-	upd = must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category": ""}, app), http.StatusOK)
+	upd = resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OWN2", map[string]any{"category": ""}, app), http.StatusOK)
 	if id, ids := voucherCategoryIDs(upd); id != nil || len(ids) != 0 || upd["category"] != nil {
 		t.Errorf("cleared = %v", upd)
 	}
 
 	// A campaign voucher without its own category shows the campaign's.
-	discountCode(t, e, app, "Plain", "CAMP1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
-	must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Plain", map[string]any{"category_id": drinksID}, app), http.StatusOK)
-	got := must(t, e.Do(http.MethodGet, "/v1/vouchers/CAMP1", nil, app), http.StatusOK)
+	resttest.DiscountCode(t, e, app, "Plain", "CAMP1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	resttest.Must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Plain", map[string]any{"category_id": drinksID}, app), http.StatusOK)
+	got := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/CAMP1", nil, app), http.StatusOK)
 	if id, ids := voucherCategoryIDs(got); id != nil || len(ids) != 1 || ids[0] != drinksID {
 		t.Errorf("campaign voucher = category_id %v, categories %v", id, ids)
 	}
 	// The add-vouchers body's category (a name) is the new voucher's own.
-	added := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Plain/vouchers", map[string]any{"code": "CAMP2", "category": "Food"}, app), http.StatusOK)
+	added := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Plain/vouchers", map[string]any{"code": "CAMP2", "category": "Food"}, app), http.StatusOK)
 	if id, ids := voucherCategoryIDs(added); id != foodID || len(ids) != 1 || ids[0] != foodID {
 		t.Errorf("added with a category = category_id %v, categories %v", id, ids)
 	}
-	list := must(t, e.Do(http.MethodGet, "/v1/vouchers?limit=10", nil, app), http.StatusOK)
+	list := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers?limit=10", nil, app), http.StatusOK)
 	seen := map[string][]any{}
 	for _, v := range list["vouchers"].([]any) {
 		_, ids := voucherCategoryIDs(v.(map[string]any))
@@ -106,7 +106,7 @@ func TestVoucherOwnCategory(t *testing.T) {
 	if r := e.Do(http.MethodDelete, "/v1/categories/"+foodID, nil, app); r.Status != http.StatusNoContent {
 		t.Fatalf("delete category: %d %s", r.Status, r.Body)
 	}
-	got = must(t, e.Do(http.MethodGet, "/v1/vouchers/OWN1", nil, app), http.StatusOK)
+	got = resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/OWN1", nil, app), http.StatusOK)
 	if id, ids := voucherCategoryIDs(got); id != nil || len(ids) != 0 || got["category"] != nil {
 		t.Errorf("after delete = %v", got)
 	}

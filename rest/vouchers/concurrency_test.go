@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 func TestParallelJobsAndAddsNeverCollide(t *testing.T) {
 	e := resttest.NewWithoutWorker(t)
 	app := resttest.App(e.Project)
-	cmp := discountCampaign(t, e, "race", "####", "0123456789", nil) // 10,000 codes P-0000 … P-9999
+	cmp := resttest.DiscountCampaign(t, e, "race", "####", "0123456789", nil) // 10,000 codes P-0000 … P-9999
 
 	ctx, stop := context.WithCancel(context.Background())
 	var workers sync.WaitGroup
@@ -94,7 +94,7 @@ func TestParallelJobsAndAddsNeverCollide(t *testing.T) {
 		}
 	}
 	want := jobs*perJob + generated + explicit
-	stored := e.DB.Client.Voucher.Query().Where(voucher.CampaignID(cmp["id"].(string))).Select(voucher.FieldCode).StringsX(systemCtx())
+	stored := e.DB.Client.Voucher.Query().Where(voucher.CampaignID(cmp["id"].(string))).Select(voucher.FieldCode).StringsX(resttest.SystemCtx())
 	distinct := map[string]bool{}
 	for _, c := range stored {
 		distinct[c] = true

@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"bytes"
@@ -9,41 +9,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// discountCampaign creates a campaign whose codes follow pattern over charset.
-func discountCampaign(t *testing.T, e *resttest.Env, name, pattern, charset string, extra map[string]any) map[string]any {
-	t.Helper()
-	body := map[string]any{
-		"name": name, "campaign_type": "DISCOUNT_COUPONS", "type": "STATIC",
-		"voucher": map[string]any{
-			"type":        "DISCOUNT_VOUCHER",
-			"discount":    map[string]any{"type": "AMOUNT", "amount_off": 1500},
-			"redemption":  map[string]any{"quantity": 3},
-			"code_config": map[string]any{"pattern": pattern, "charset": charset, "prefix": "P-"},
-		},
-	}
-	for k, v := range extra {
-		body[k] = v
-	}
-	return createCampaign(t, e, body)
-}
-
-func addVoucher(t *testing.T, e *resttest.Env, campaign string, body any) resttest.Response {
-	t.Helper()
-	return e.DoJSON(http.MethodPost, "/v1/campaigns/"+url.PathEscape(campaign)+"/vouchers", body, resttest.App(e.Project))
-}
-
 func TestAddVoucherWithExplicitCode(t *testing.T) {
 	e := resttest.New(t)
-	cmp := discountCampaign(t, e, "Spring sale", "####", "ABC", map[string]any{
+	cmp := resttest.DiscountCampaign(t, e, "Spring sale", "####", "ABC", map[string]any{
 		"start_date": "2030-01-01T00:00:00Z", "expiration_date": "2030-06-30T00:00:00Z", "category": "seasonal",
 		"validity_day_of_week": []int{1, 2},
 	})
 	const code = "SPRING 50%/off"
-	resp := addVoucher(t, e, "Spring sale", map[string]any{
+	resp := resttest.AddVoucher(t, e, "Spring sale", map[string]any{
 		"code": code, "metadata": map[string]any{"batch": "a"}, "additional_info": "printed",
 		"redemption": map[string]any{"quantity": 1}, "expiration_date": "2030-03-31T00:00:00Z",
 	})
@@ -67,7 +43,7 @@ func TestAddVoucherWithExplicitCode(t *testing.T) {
 	if id, _ := v["category_id"].(string); id == "" || id != cmp["category_id"] {
 		t.Errorf("category_id = %v, want the campaign's %v", v["category_id"], cmp["category_id"])
 	}
-	if !regexp.MustCompile(`^v_[0-9A-Za-z]{32}$`).MatchString(v["id"].(string)) || !timestampRE.MatchString(v["created_at"].(string)) {
+	if !regexp.MustCompile(`^v_[0-9A-Za-z]{32}$`).MatchString(v["id"].(string)) || !resttest.TimestampRE.MatchString(v["created_at"].(string)) {
 		t.Errorf("id/created_at = %v / %v", v["id"], v["created_at"])
 	}
 	if d := v["discount"].(map[string]any); d["type"] != "AMOUNT" || d["amount_off"] != float64(1500) {
@@ -116,8 +92,8 @@ func TestAddVoucherWithExplicitCode(t *testing.T) {
 
 func TestAddVoucherGeneratesFromCodeConfig(t *testing.T) {
 	e := resttest.New(t)
-	cmp := discountCampaign(t, e, "gen", "X-####", "0123456789", nil)
-	resp := addVoucher(t, e, cmp["id"].(string), nil) // SDKs send no body
+	cmp := resttest.DiscountCampaign(t, e, "gen", "X-####", "0123456789", nil)
+	resp := resttest.AddVoucher(t, e, cmp["id"].(string), nil) // SDKs send no body
 	if resp.Status != http.StatusOK {
 		t.Fatalf("%d %s", resp.Status, resp.Body)
 	}
@@ -128,7 +104,7 @@ func TestAddVoucherGeneratesFromCodeConfig(t *testing.T) {
 	if v["redemption"].(map[string]any)["quantity"] != float64(3) {
 		t.Errorf("redemption.quantity not inherited: %v", v["redemption"])
 	}
-	override := addVoucher(t, e, "gen", map[string]any{"code_config": map[string]any{"pattern": "##-##", "charset": "ab", "postfix": "!"}})
+	override := resttest.AddVoucher(t, e, "gen", map[string]any{"code_config": map[string]any{"pattern": "##-##", "charset": "ab", "postfix": "!"}})
 	if code := override.JSON(t)["code"].(string); !regexp.MustCompile(`^[ab]{2}-[ab]{2}!$`).MatchString(code) {
 		t.Errorf("body code_config not applied: %q", code)
 	}
@@ -136,9 +112,9 @@ func TestAddVoucherGeneratesFromCodeConfig(t *testing.T) {
 
 func TestAddVoucherErrors(t *testing.T) {
 	e := resttest.New(t)
-	discountCampaign(t, e, "errs", "####", "0123456789", nil)
-	createCampaign(t, e, map[string]any{"name": "generic", "campaign_type": "DISCOUNT_COUPONS", "type": "STANDALONE"})
-	if resp := addVoucher(t, e, "errs", map[string]any{"code": "TAKEN"}); resp.Status != http.StatusOK {
+	resttest.DiscountCampaign(t, e, "errs", "####", "0123456789", nil)
+	resttest.CreateCampaign(t, e, map[string]any{"name": "generic", "campaign_type": "DISCOUNT_COUPONS", "type": "STANDALONE"})
+	if resp := resttest.AddVoucher(t, e, "errs", map[string]any{"code": "TAKEN"}); resp.Status != http.StatusOK {
 		t.Fatal(resp.Status)
 	}
 	cases := []struct {
@@ -169,7 +145,7 @@ func TestAddVoucherErrors(t *testing.T) {
 			}
 		})
 	}
-	if n := e.DB.Client.Voucher.Query().CountX(systemCtx()); n != 1 {
+	if n := e.DB.Client.Voucher.Query().CountX(resttest.SystemCtx()); n != 1 {
 		t.Errorf("%d vouchers stored, want only TAKEN", n)
 	}
 	if c := e.Do(http.MethodGet, "/v1/campaigns/errs", nil, resttest.App(e.Project)).JSON(t); c["vouchers_count"] != float64(1) {
@@ -177,108 +153,10 @@ func TestAddVoucherErrors(t *testing.T) {
 	}
 }
 
-func TestBulkGenerationJob(t *testing.T) {
-	e := resttest.New(t)
-	app := resttest.App(e.Project)
-	discountCampaign(t, e, "bulk", "####-####", "0123456789ABCDEF", nil)
-	resp := e.DoJSON(http.MethodPost, "/v1/campaigns/bulk/vouchers?vouchers_count=1234", map[string]any{"category": "bulk"}, app)
-	if resp.Status != http.StatusAccepted {
-		t.Fatalf("%d %s", resp.Status, resp.Body)
-	}
-	id, _ := resp.JSON(t)["async_action_id"].(string)
-	if !regexp.MustCompile(`^aa_[0-9a-f]{18}$`).MatchString(id) {
-		t.Fatalf("async_action_id = %q", id)
-	}
-	job := e.WaitForJob(app, id)
-	if job["status"] != "DONE" || job["progress"] != float64(100) || job["object"] != "async_action" ||
-		job["type"] != "CAMPAIGN.VOUCHERS_GENERATE" || job["result"] == nil || job["processing_time"] == nil {
-		t.Errorf("job = %v", job)
-	}
-	cmp := e.Do(http.MethodGet, "/v1/campaigns/bulk", nil, app).JSON(t)
-	if cmp["vouchers_count"] != float64(1234) || cmp["vouchers_generation_status"] != "DONE" {
-		t.Errorf("campaign after job: count %v status %v", cmp["vouchers_count"], cmp["vouchers_generation_status"])
-	}
-	codes := e.DB.Client.Voucher.Query().Where(voucher.CampaignID(cmp["id"].(string))).Select(voucher.FieldCode).StringsX(systemCtx())
-	seen := map[string]bool{}
-	re := regexp.MustCompile(`^P-[0-9A-F]{4}-[0-9A-F]{4}$`)
-	for _, c := range codes {
-		if seen[c] || !re.MatchString(c) {
-			t.Fatalf("bad or duplicate code %q", c)
-		}
-		seen[c] = true
-	}
-	if len(codes) != 1234 {
-		t.Errorf("%d vouchers stored", len(codes))
-	}
-	if n := e.DB.Client.Voucher.Query().Where(voucher.Category("bulk")).CountX(systemCtx()); n != 1234 {
-		t.Errorf("body category applied to %d vouchers", n)
-	}
-}
-
-func TestGenerationFillsASmallSpaceExactly(t *testing.T) {
-	e := resttest.New(t)
-	app := resttest.App(e.Project)
-	discountCampaign(t, e, "tiny", "##", "0123456789", nil) // 100 codes: P-00 … P-99
-	for _, code := range []string{"P-00", "P-42", "P-99"} {
-		if r := addVoucher(t, e, "tiny", map[string]any{"code": code}); r.Status != http.StatusOK {
-			t.Fatal(r.Status)
-		}
-	}
-	// 97 remain: asking for 98 fails up front, naming the numbers.
-	resp := e.Do(http.MethodPost, "/v1/campaigns/tiny/vouchers?vouchers_count=98", nil, app)
-	if got := resp.JSON(t); resp.Status != http.StatusBadRequest || got["key"] != "invalid_code_config" ||
-		!strings.Contains(got["details"].(string), "allows 100 codes, 3 of which already exist") ||
-		!strings.Contains(got["details"].(string), "at most 97") {
-		t.Fatalf("98 of 97: %d %v", resp.Status, got)
-	}
-	resp = e.Do(http.MethodPost, "/v1/campaigns/tiny/vouchers?vouchers_count=97", nil, app)
-	if resp.Status != http.StatusAccepted {
-		t.Fatalf("97 of 97: %d %s", resp.Status, resp.Body)
-	}
-	if job := e.WaitForJob(app, resp.JSON(t)["async_action_id"].(string)); job["status"] != "DONE" {
-		t.Fatalf("job = %v", job)
-	}
-	if c := e.Do(http.MethodGet, "/v1/campaigns/tiny", nil, app).JSON(t); c["vouchers_count"] != float64(100) {
-		t.Errorf("vouchers_count = %v, want the whole space", c["vouchers_count"])
-	}
-	if r := e.Do(http.MethodPost, "/v1/campaigns/tiny/vouchers", nil, app); r.Status != http.StatusBadRequest || r.JSON(t)["key"] != "invalid_code_config" {
-		t.Errorf("add to a full space: %d %s", r.Status, r.Body)
-	}
-}
-
-func TestCreateCampaignWithVouchersCount(t *testing.T) {
-	e := resttest.New(t)
-	app := resttest.App(e.Project)
-	created := discountCampaign(t, e, "initial", "######", "0123456789", map[string]any{"vouchers_count": 300})
-	if created["creation_status"] != "IN_PROGRESS" || created["vouchers_generation_status"] != "IN_PROGRESS" {
-		t.Errorf("statuses right after create: %v / %v", created["creation_status"], created["vouchers_generation_status"])
-	}
-	deadline := 500
-	var cmp map[string]any
-	for ; deadline > 0; deadline-- {
-		cmp = e.Do(http.MethodGet, "/v1/campaigns/initial", nil, app).JSON(t)
-		if cmp["creation_status"] == "DONE" {
-			break
-		}
-		waitABit()
-	}
-	if cmp["vouchers_count"] != float64(300) || cmp["vouchers_generation_status"] != "DONE" || cmp["creation_status"] != "DONE" {
-		t.Errorf("campaign = count %v, %v, %v", cmp["vouchers_count"], cmp["creation_status"], cmp["vouchers_generation_status"])
-	}
-	standalone := createCampaign(t, e, map[string]any{"name": "one", "type": "STANDALONE", "vouchers_count": 1})
-	if standalone["vouchers_count"] != float64(1) || standalone["creation_status"] != "DONE" {
-		t.Errorf("standalone = %v", standalone)
-	}
-	resp := e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "two", "type": "STANDALONE", "vouchers_count": 2}, app)
-	if resp.Status != http.StatusBadRequest {
-		t.Errorf("standalone with 2 vouchers: %d", resp.Status)
-	}
-}
-
 func TestAssetsAreRealImages(t *testing.T) {
 	e := resttest.New(t)
-	discountCampaign(t, e, "img", "####", "0123456789", nil)
-	v := addVoucher(t, e, "img", map[string]any{"code": "SCAN-ME 42"}).JSON(t)
+	resttest.DiscountCampaign(t, e, "img", "####", "0123456789", nil)
+	v := resttest.AddVoucher(t, e, "img", map[string]any{"code": "SCAN-ME 42"}).JSON(t)
 	for _, kind := range []string{"qr", "barcode"} {
 		u := v["assets"].(map[string]any)[kind].(map[string]any)["url"].(string)
 		resp, err := http.Get(u) // no credentials
@@ -303,8 +181,8 @@ func TestAssetsAreRealImages(t *testing.T) {
 
 func TestVouchersAreIsolatedBetweenProjects(t *testing.T) {
 	e := resttest.New(t)
-	discountCampaign(t, e, "mine", "####", "0123456789", nil)
-	v := addVoucher(t, e, "mine", map[string]any{"code": "SHARED"}).JSON(t)
+	resttest.DiscountCampaign(t, e, "mine", "####", "0123456789", nil)
+	v := resttest.AddVoucher(t, e, "mine", map[string]any{"code": "SHARED"}).JSON(t)
 	other := e.NewProject("B")
 	for _, path := range []string{"/v1/vouchers/SHARED", "/v1/vouchers/" + v["id"].(string), "/v1/campaigns/mine/vouchers"} {
 		method := http.MethodGet
@@ -316,7 +194,7 @@ func TestVouchersAreIsolatedBetweenProjects(t *testing.T) {
 		}
 	}
 	// Codes are unique per project, not globally.
-	createCampaign(t, e, map[string]any{"name": "theirs"}) // in project A: used only to keep names apart
+	resttest.CreateCampaign(t, e, map[string]any{"name": "theirs"}) // in project A: used only to keep names apart
 	resp := e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "theirs"}, resttest.App(other))
 	if resp.Status != http.StatusOK {
 		t.Fatal(resp.Status)

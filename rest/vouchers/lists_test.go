@@ -1,4 +1,4 @@
-package rest_test
+package vouchers_test
 
 import (
 	"net/http"
@@ -35,10 +35,10 @@ func newListFixture(t *testing.T, e *resttest.Env, h resttest.Headers) listFixtu
 		for k, v := range cmp.extra {
 			body[k] = v
 		}
-		*cmp.id = must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", body, h), http.StatusOK)["id"].(string)
+		*cmp.id = resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", body, h), http.StatusOK)["id"].(string)
 		for _, code := range cmp.codes {
 			time.Sleep(3 * time.Millisecond)
-			f.vouchers[code] = must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+cmp.name+"/vouchers",
+			f.vouchers[code] = resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+cmp.name+"/vouchers",
 				map[string]any{"code": code}, h), http.StatusOK)
 		}
 	}
@@ -49,7 +49,7 @@ func newListFixture(t *testing.T, e *resttest.Env, h resttest.Headers) listFixtu
 // codes in order.
 func listVouchers(t *testing.T, e *resttest.Env, h resttest.Headers, query string) (map[string]any, []string) {
 	t.Helper()
-	body := must(t, e.Do(http.MethodGet, "/v1/vouchers?"+query, nil, h), http.StatusOK)
+	body := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers?"+query, nil, h), http.StatusOK)
 	items, ok := body["vouchers"].([]any)
 	if !ok {
 		t.Fatalf("?%s: no vouchers array: %v", query, body)
@@ -87,7 +87,7 @@ func TestVoucherListEnvelopeAndPaging(t *testing.T) {
 	}
 	// Each entry is the voucher object GET /v1/vouchers/{code} returns
 	// (without the rule assignments, which only the single voucher loads).
-	one := must(t, e.Do(http.MethodGet, "/v1/vouchers/A2", nil, app), http.StatusOK)
+	one := resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/A2", nil, app), http.StatusOK)
 	listed := body["vouchers"].([]any)[0].(map[string]any)
 	delete(one, "validation_rules_assignments")
 	delete(listed, "validation_rules_assignments")
@@ -107,11 +107,11 @@ func TestVoucherListFilters(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	f := newListFixture(t, e, app)
-	pub := must(t, e.DoJSON(http.MethodPost, "/v1/publications",
+	pub := resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/publications",
 		map[string]any{"voucher": "S1", "customer": map[string]any{"source_id": "alice"}}, app), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "carol"}, app), http.StatusOK)
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "carol"}, app), http.StatusOK)
 	esc := url.QueryEscape
-	updated := esc(must(t, e.Do(http.MethodGet, "/v1/vouchers/S1", nil, app), http.StatusOK)["updated_at"].(string))
+	updated := esc(resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers/S1", nil, app), http.StatusOK)["updated_at"].(string))
 
 	for _, tc := range []struct {
 		query string
@@ -171,13 +171,13 @@ func TestVoucherListBadParameters(t *testing.T) {
 		"order=name": "order", "order=--code": "order",
 		"created_at[before]=yesterday": "created_at[before]", "updated_at[after]=2024-13-01": "updated_at[after]",
 	} {
-		wantError(t, e.Do(http.MethodGet, "/v1/vouchers?"+query, nil, app), http.StatusBadRequest, "invalid_query_params", mention)
+		resttest.WantError(t, e.Do(http.MethodGet, "/v1/vouchers?"+query, nil, app), http.StatusBadRequest, "invalid_query_params", mention)
 	}
 	// No credentials: 401; a token needs scope api or vouchers.
 	if r := e.Do(http.MethodGet, "/v1/vouchers", nil, nil); r.Status != http.StatusUnauthorized {
 		t.Errorf("without credentials: %d %s", r.Status, r.Body)
 	}
-	must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, resttest.Bearer(e.Token(app, "vouchers"))), http.StatusOK)
+	resttest.Must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, resttest.Bearer(e.Token(app, "vouchers"))), http.StatusOK)
 	if r := e.Do(http.MethodGet, "/v1/vouchers", nil, resttest.Bearer(e.Token(app, "campaigns"))); r.Status != http.StatusForbidden {
 		t.Errorf("token with scope campaigns: %d %s", r.Status, r.Body)
 	}
@@ -187,7 +187,7 @@ func TestVoucherListTenancy(t *testing.T) {
 	e := resttest.New(t)
 	a := resttest.App(e.Project)
 	fa := newListFixture(t, e, a)
-	must(t, e.DoJSON(http.MethodPost, "/v1/publications",
+	resttest.Must(t, e.DoJSON(http.MethodPost, "/v1/publications",
 		map[string]any{"voucher": "S1", "customer": map[string]any{"source_id": "alice"}}, a), http.StatusOK)
 
 	b := resttest.App(e.NewProject("project B"))
