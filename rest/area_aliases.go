@@ -61,18 +61,3 @@ func (h voucherHandlers) listWith(c *gin.Context, in campaign.VoucherListInput) 
 func (h voucherHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
 	accepted(c, schedule)
 }
-
-// voucherListQuery is vouchers.ListQuery.
-func voucherListQuery(c *gin.Context) (campaign.VoucherListInput, error) {
-	return vouchers.ListQuery(c)
-}
-
-// renderTransactionPage is vouchers.RenderTransactions.
-func renderTransactionPage(c *gin.Context, res *campaign.VoucherTransactionList) {
-	vouchers.RenderTransactions(c, res)
-}
-
-// voucherTransactionJSON is vouchers.TransactionJSON.
-func voucherTransactionJSON(t *ent.VoucherTransaction) vouchers.TransactionBody {
-	return vouchers.TransactionJSON(t)
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // The client-side API (/client/v1): what the official SDK's
@@ -193,7 +194,7 @@ func (h clientHandlers) createCustomer(c *gin.Context) {
 // SDK's parameters only (campaign, category, customer, created_at,
 // updated_at, page, limit); a page cannot look codes up one by one.
 func (h clientHandlers) listVouchers(c *gin.Context) {
-	in, err := voucherListQuery(c)
+	in, err := voucherarea.ListQuery(c)
 	if err != nil {
 		renderError(c, err)
 		return

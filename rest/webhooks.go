@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/promotions"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // webhookRenderer renders the entities of webhook payloads exactly as the
@@ -38,7 +39,7 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.Redemption:
 			return redemptions.redemptionJSON(c, e), true
 		case *ent.VoucherTransaction:
-			return voucherTransactionJSON(e), true
+			return voucherarea.TransactionJSON(e), true
 		case *ent.AsyncAction:
 			return asyncActionJSON(e), true
 		case *ent.Card:

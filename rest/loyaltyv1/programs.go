@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
+	"github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // loyaltyV1Handlers serve /v1/loyalties (graph/loyaltyv1): programs are
@@ -150,7 +151,7 @@ func (h loyaltyV1Handlers) programTransactions(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Transactions(c, res)
+	vouchers.RenderTransactions(c, res)
 }
 
 // transactionListQuery reads limit, order and starting_after_id.

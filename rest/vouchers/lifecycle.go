@@ -72,14 +72,5 @@ func (r Renderer) create(c *gin.Context) {
 	v, err := httpkit.InTx(c, func(ctx context.Context) (*ent.Voucher, error) {
 		return r.Root.Mutation().CreateVoucher(ctx, in)
 	})
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	body, err := r.WithAssignments(c, v)
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
-	}
-	c.PureJSON(http.StatusOK, body)
+	r.withAssignments(c, v, err)
 }

@@ -114,11 +114,16 @@ func (r Renderer) addVouchers(c *gin.Context) {
 // get serves GET /v1/vouchers/{code}: by code or ID.
 func (r Renderer) get(c *gin.Context) {
 	v, err := r.Root.Query().Voucher(c.Request.Context(), c.Param("code"))
-	if err != nil {
-		httpkit.RenderError(c, err)
-		return
+	r.withAssignments(c, v, err)
+}
+
+// withAssignments answers with the voucher and its rule assignments
+// (WithAssignments), or the error object of err or of reading them.
+func (r Renderer) withAssignments(c *gin.Context, v *ent.Voucher, err error) {
+	var body Body
+	if err == nil {
+		body, err = r.WithAssignments(c, v)
 	}
-	body, err := r.WithAssignments(c, v)
 	if err != nil {
 		httpkit.RenderError(c, err)
 		return
