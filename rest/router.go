@@ -273,7 +273,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	referrals.Register(v1, keysOrBearer, root)
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
-	templates.Register(v1, keysOrBearer, root, templateSetups)
+	templates.Register(v1, keysOrBearer, root)
 	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
