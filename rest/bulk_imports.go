@@ -94,18 +94,3 @@ func decodeBulkObject(c *gin.Context, dst any) error {
 	}
 	return decodeJSON(body, dst)
 }
-
-// streamCSV streams the multipart field "file" (at most limit bytes) into
-// the job schedule creates, in one transaction; status (202 unless the
-// reference answers otherwise) with the async action.
-func streamCSV(c *gin.Context, limit int64, status int, schedule func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error)) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
-	part, err := uploadPart(c, "file")
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	file := graphql.Upload{File: forwardOnly{uploadReadErrors{part}}, Filename: part.FileName(),
-		ContentType: part.Header.Get("Content-Type")}
-	scheduledJob(c, status, func(ctx context.Context) (*ent.AsyncAction, error) { return schedule(ctx, file) })
-}

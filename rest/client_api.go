@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // The client-side API (/client/v1): what the official SDK's
@@ -22,12 +23,12 @@ import (
 // a browser can neither choose a customer by id nor read a stored
 // customer profile (client_view.go).
 type clientHandlers struct {
-	redemptions  redemptionHandlers
-	publications publicationHandlers
-	events       eventHandlers
-	customers    customerHandlers
-	vouchers     voucherHandlers
-	promotions   promotionHandlers
+	redemptions    redemptionHandlers
+	publications   publicationHandlers
+	events         eventHandlers
+	customers      customerHandlers
+	vouchers       voucherHandlers
+	promotionTiers gin.HandlerFunc // rest/promotions
 }
 
 func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
@@ -40,7 +41,7 @@ func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
 	cl.POST("/events", h.event)
 	cl.GET("/vouchers", requireClientOperation(accesspkg.ClientListVouchers), h.listVouchers)
 	cl.POST("/customers", requireClientOperation(accesspkg.ClientCreateCustomer), h.createCustomer)
-	cl.GET("/promotions/tiers", h.promotions.listTiers) // the server list, for a web page's promotion widget
+	cl.GET("/promotions/tiers", h.promotionTiers) // the server list, for a web page's promotion widget
 }
 
 // validate serves GET /client/v1/validate?code=…: the legacy validation,
@@ -193,7 +194,7 @@ func (h clientHandlers) createCustomer(c *gin.Context) {
 // SDK's parameters only (campaign, category, customer, created_at,
 // updated_at, page, limit); a page cannot look codes up one by one.
 func (h clientHandlers) listVouchers(c *gin.Context) {
-	in, err := voucherListQuery(c)
+	in, err := voucherarea.ListQuery(c)
 	if err != nil {
 		renderError(c, err)
 		return

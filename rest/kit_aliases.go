@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
@@ -23,6 +24,7 @@ const (
 	loggerKey        = httpkit.LoggerKey
 	maxBodyBytes     = httpkit.MaxBodyBytes
 	maxBulkBodyBytes = httpkit.MaxBulkBodyBytes
+	maxUploadBytes   = httpkit.MaxUploadBytes
 )
 
 type (
@@ -75,3 +77,9 @@ func queryTimes(c *gin.Context, dsts map[string]**time.Time) error {
 func forceParam(c *gin.Context) (*bool, error) { return httpkit.ForceParam(c) }
 
 func queryList(c *gin.Context, name string) []string { return httpkit.QueryList(c, name) }
+
+func streamCSV(c *gin.Context, limit int64, status int, schedule func(ctx context.Context, file graphql.Upload) (*ent.AsyncAction, error)) {
+	httpkit.StreamCSV(c, limit, status, schedule)
+}
+
+func noEndpoint(c *gin.Context) { httpkit.NoEndpoint(c) }

@@ -12,16 +12,13 @@ import (
 )
 
 // loyaltyV1Renderings are the answers the v1 loyalty area (rest/loyaltyv1)
-// gives in the shapes of areas still in rest: programs as campaigns,
-// members as vouchers, transactions, exports and reward redemptions.
+// gives in the shapes of areas still in rest: members as vouchers (with
+// the configured public URL), exports and reward redemptions.
 func loyaltyV1Renderings(root *graph.Resolver, vouchers voucherHandlers, exports exportHandlers) loyaltyv1.Renderings {
 	redemptions := redemptionHandlers{root: root, vouchers: vouchers}
 	return loyaltyv1.Renderings{
-		Campaign:     campaignHandlers{root}.renderCampaign,
-		CampaignList: renderCampaignList,
-		Transactions: renderTransactionPage,
-		Voucher:      func(c *gin.Context, v *ent.Voucher) any { return vouchers.voucherJSON(c, v) },
-		Redemption:   func(c *gin.Context, r *ent.Redemption) any { return redemptions.redemptionJSON(c, r) },
+		Voucher:    func(c *gin.Context, v *ent.Voucher) any { return vouchers.voucherJSON(c, v) },
+		Redemption: func(c *gin.Context, r *ent.Redemption) any { return redemptions.redemptionJSON(c, r) },
 		Export: func(c *gin.Context, start func(context.Context, *exportpkg.ExportParametersInput) (*ent.Export, error)) {
 			exports.startExport(c, start)
 		},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/qualification"
+	"github.com/promoengine/promoengine/rest/campaigns"
 )
 
 // The legacy qualifications (deprecated in the reference, still served):
@@ -19,7 +20,7 @@ import (
 
 func registerLegacyQualifications(v1 *gin.RouterGroup, auth gin.HandlerFunc, vouchers voucherHandlers) {
 	v1.POST("/vouchers/qualification", auth, vouchers.qualify)
-	v1.POST("/campaigns/qualification", auth, campaignHandlers{vouchers.root}.qualify)
+	v1.POST("/campaigns/qualification", auth, vouchers.qualifyCampaigns)
 }
 
 // legacyQualificationBody is a legacy qualification's answer: the list
@@ -83,8 +84,8 @@ func (h voucherHandlers) qualify(c *gin.Context) {
 		ID: res.ID, CreatedAt: timestamp(res.CreatedAt), TrackingID: res.TrackingID})
 }
 
-// qualify serves POST /v1/campaigns/qualification.
-func (h campaignHandlers) qualify(c *gin.Context) {
+// qualifyCampaigns serves POST /v1/campaigns/qualification.
+func (h voucherHandlers) qualifyCampaigns(c *gin.Context) {
 	in, err := legacyQualificationInput(c)
 	if err != nil {
 		renderError(c, err)
@@ -95,10 +96,10 @@ func (h campaignHandlers) qualify(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	data := make([]campaignBody, len(res.Data))
+	data := make([]campaigns.Body, len(res.Data))
 	for i, cmp := range res.Data {
-		data[i] = campaignJSON(cmp)
+		data[i] = campaigns.JSON(cmp)
 	}
-	c.PureJSON(http.StatusOK, legacyQualificationBody[campaignBody]{listEnvelope: newList(data, len(data)),
+	c.PureJSON(http.StatusOK, legacyQualificationBody[campaigns.Body]{listEnvelope: newList(data, len(data)),
 		ID: res.ID, CreatedAt: timestamp(res.CreatedAt), TrackingID: res.TrackingID})
 }

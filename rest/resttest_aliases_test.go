@@ -149,3 +149,23 @@ func createCategory(t *testing.T, e *resttest.Env, h resttest.Headers, name stri
 
 // hasKey is resttest.HasKey.
 func hasKey(obj map[string]any, key string) bool { return resttest.HasKey(obj, key) }
+
+// promotionCampaign is resttest.PromotionCampaign.
+func promotionCampaign(t *testing.T, e *resttest.Env, h resttest.Headers, name string, tiers ...map[string]any) (map[string]any, []map[string]any) {
+	t.Helper()
+	return resttest.PromotionCampaign(t, e, h, name, tiers...)
+}
+
+func amountTier(name string, off int) map[string]any { return resttest.AmountTier(name, off) }
+
+// discountCampaign is resttest.DiscountCampaign.
+func discountCampaign(t *testing.T, e *resttest.Env, name, pattern, charset string, extra map[string]any) map[string]any {
+	t.Helper()
+	return resttest.DiscountCampaign(t, e, name, pattern, charset, extra)
+}
+
+// addVoucher is resttest.AddVoucher.
+func addVoucher(t *testing.T, e *resttest.Env, campaign string, body any) resttest.Response {
+	t.Helper()
+	return resttest.AddVoucher(t, e, campaign, body)
+}

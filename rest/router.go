@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/catalog"
 	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/locations"
@@ -27,11 +28,13 @@ import (
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
 	"github.com/promoengine/promoengine/rest/management"
 	"github.com/promoengine/promoengine/rest/openapi"
+	"github.com/promoengine/promoengine/rest/promotions"
 	"github.com/promoengine/promoengine/rest/referrals"
 	"github.com/promoengine/promoengine/rest/rewards"
 	"github.com/promoengine/promoengine/rest/segments"
 	"github.com/promoengine/promoengine/rest/templates"
 	"github.com/promoengine/promoengine/rest/validationrules"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // Options configure the router.
@@ -229,22 +232,12 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/oauth/introspect", keys, oauth.introspect)
 	v1.POST("/oauth/token/revoke", keys, oauth.revoke)
 
-	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
-	registerCampaignImports(v1, keysOrBearer, campaignHandlers{root})
-	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	categories.Register(v1, keysOrBearer, root)
-	catalog.Register(v1, keysOrBearer, root) // products, SKUs, product collections
-	registerPromotions(v1, keysOrBearer, promotionHandlers{root})
+	catalog.Register(v1, keysOrBearer, root)    // products, SKUs, product collections
+	promotions.Register(v1, keysOrBearer, root) // tiers and stacks
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
-	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
-	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
-	v1.POST("/campaigns/:campaignId/vouchers/:code", keysOrBearer, vouchers.addCertainVoucher)
-	v1.GET("/campaigns/:campaignId/transactions", keysOrBearer, vouchers.campaignTransactions)
-	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
-	registerVoucherLifecycle(v1, keysOrBearer, vouchers)
-	v1.POST("/vouchers/import", keysOrBearer, vouchers.importVouchers)
-	v1.POST("/vouchers/bulk/async", keysOrBearer, vouchers.bulkUpdate)
-	v1.GET("/vouchers", keysOrBearer, vouchers.list)
+	webhook.SetWebhookRenderer(webhookRenderer(vouchers))       // webhook payloads in these shapes
+	voucherarea.Register(v1, keysOrBearer, vouchers.renderer()) // and a campaign's codes and transactions
 	v1.GET("/async-actions", keysOrBearer, vouchers.asyncActions)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
 	publications := publicationHandlers{vouchers}
@@ -252,7 +245,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/publications/create", keysOrBearer, publications.createFromQuery)
 	v1.GET("/publications", keysOrBearer, publications.list)
 	v1.GET("/vouchers/:code/publications", keysOrBearer, publications.voucherPublications)
-	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
 	registerBulkImports(v1, keysOrBearer, customers, vouchers)
@@ -266,12 +258,12 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/events", keysOrBearer, events.send)
 	segments.Register(v1, keysOrBearer, root)
 	exports := exportHandlers{vouchers: vouchers}
+	campaigns.Register(v1, keysOrBearer, root, exports.startExport) // its transactions' export answers as exports do
 	registerGenericExports(v1, keysOrBearer, exports)
 	registerTrashBin(v1, keysOrBearer, trashBinHandlers{root})
 	registerOrders(v1, keysOrBearer, orderHandlers{root: root, exports: exports})
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
-	v1.POST("/campaigns/:campaignId/transactions/export", keysOrBearer, exports.campaignExport)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)
 	// Export files: no credentials; the signed, expiring token is one.
 	v1.GET("/exports/:id/download", exports.download)
@@ -281,7 +273,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	referrals.Register(v1, keysOrBearer, root)
 	registerPromotionLegacy(v1, keysOrBearer, redemptionHandlers{root: root, vouchers: vouchers})
 	validationrules.Register(v1, keysOrBearer, root)
-	templates.Register(v1, keysOrBearer, root, templateSetups)
+	templates.Register(v1, keysOrBearer, root)
 	locations.Register(v1, keysOrBearer, root)
 	registerConsents(v1, keysOrBearer, consentHandlers{root})
 	loyaltyv2.Register(r, authenticate(bearerAndAppKeys, renderError), root)
@@ -293,7 +285,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
-		events: events, customers: customers, vouchers: vouchers, promotions: promotionHandlers{root}})
+		events: events, customers: customers, vouchers: vouchers, promotionTiers: promotions.ListTiers(root)})
 	registerQualifications(v1, keysOrBearer, r, clientAccess{limiter: clientRateLimit}, qualificationHandlers{root})
 	registerClientConsents(r, clientAccess{limiter: clientRateLimit}, consentHandlers{root})
 	registerLegacyQualifications(v1, keysOrBearer, vouchers)

@@ -19,12 +19,10 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// giftCard makes a gift card campaign with one card of the given amount.
+// giftCard is resttest.GiftCard.
 func giftCard(t *testing.T, e *resttest.Env, h resttest.Headers, campaign, code string, amount int) map[string]any {
 	t.Helper()
-	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": campaign, "campaign_type": "GIFT_VOUCHERS", "type": "STATIC",
-		"voucher": map[string]any{"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": amount}}}, h), http.StatusOK)
-	return must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/"+url.PathEscape(campaign)+"/vouchers", map[string]any{"code": code}, h), http.StatusOK)
+	return resttest.GiftCard(t, e, h, campaign, code, amount)
 }
 
 func balance(t *testing.T, e *resttest.Env, h resttest.Headers, code string, body map[string]any) resttest.Response {

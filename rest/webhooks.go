@@ -11,8 +11,11 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/loyaltyv2"
+	"github.com/promoengine/promoengine/rest/promotions"
+	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // webhookRenderer renders the entities of webhook payloads exactly as the
@@ -28,7 +31,7 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.Voucher:
 			return vouchers.voucherJSON(c, e), true
 		case *ent.Campaign:
-			return campaignJSON(e), true
+			return campaigns.JSON(e), true
 		case *ent.Customer:
 			return customerJSON(e), true
 		case *ent.Publication:
@@ -36,7 +39,7 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 		case *ent.Redemption:
 			return redemptions.redemptionJSON(c, e), true
 		case *ent.VoucherTransaction:
-			return voucherTransactionJSON(e), true
+			return voucherarea.TransactionJSON(e), true
 		case *ent.AsyncAction:
 			return asyncActionJSON(e), true
 		case *ent.Card:
@@ -52,9 +55,9 @@ func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 			}
 			return loyaltyv2.MemberJSON(e, e.Edges.Cards, sums), true
 		case *ent.PromotionTier:
-			return tierJSON(e, nil), true
+			return promotions.TierJSON(e, nil), true
 		case *ent.PromotionStack:
-			return stackJSON(e), true
+			return promotions.StackJSON(e), true
 		case *ent.PointsBucket:
 			if strings.HasPrefix(e.ID, pulid.PrefixPendingPoints) {
 				return loyaltyv1.PendingPointsJSON(e), true

@@ -14,6 +14,7 @@ import (
 	exportpkg "github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
+	"github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // program is the path's campaign, or nil on the routes without one.
@@ -144,7 +145,7 @@ func (h loyaltyV1Handlers) memberTransactions(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Transactions(c, res)
+	vouchers.RenderTransactions(c, res)
 }
 
 // exportMemberTransactions serves POST …/members/{memberId}/transactions/export

@@ -10,15 +10,18 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
+	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
+	"github.com/promoengine/promoengine/rest/vouchers"
 )
 
 // loyaltyV1Handlers serve /v1/loyalties (graph/loyaltyv1): programs are
 // campaigns, members their loyalty cards, rendered as /v1/campaigns and
 // /v1/vouchers render them.
 type loyaltyV1Handlers struct {
-	root   *graph.Resolver
-	render Renderings
+	root     *graph.Resolver
+	render   Renderings
+	campaign func(c *gin.Context, status int, cmp *ent.Campaign) // campaigns.Render
 }
 
 // Register mounts the /v1/loyalties routes on v1, each behind auth (the
@@ -27,7 +30,7 @@ type loyaltyV1Handlers struct {
 // Member routes exist twice, with and without the program (reference §0
 // "twin routes").
 func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, render Renderings) {
-	h := loyaltyV1Handlers{root: root, render: render}
+	h := loyaltyV1Handlers{root: root, render: render, campaign: campaigns.Render(root)}
 	registerLoyaltyRewards(v1, auth, rewardHandlers{root: root, redemption: render.Redemption})
 	v1.POST("/loyalties", auth, h.createProgram)
 	v1.GET("/loyalties", auth, h.listPrograms)
@@ -69,7 +72,7 @@ func (h loyaltyV1Handlers) createProgram(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Campaign(c, http.StatusOK, created)
+	h.campaign(c, http.StatusOK, created)
 }
 
 // listPrograms serves GET /v1/loyalties: limit, page, order, expand.
@@ -86,7 +89,7 @@ func (h loyaltyV1Handlers) listPrograms(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.CampaignList(c, res)
+	campaigns.RenderList(c, res)
 }
 
 // getProgram serves GET /v1/loyalties/{campaignId} (ID or name).
@@ -96,7 +99,7 @@ func (h loyaltyV1Handlers) getProgram(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Campaign(c, http.StatusOK, cmp)
+	h.campaign(c, http.StatusOK, cmp)
 }
 
 // updateProgram serves PUT /v1/loyalties/{campaignId}: fields outside the
@@ -114,7 +117,7 @@ func (h loyaltyV1Handlers) updateProgram(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Campaign(c, http.StatusOK, updated)
+	h.campaign(c, http.StatusOK, updated)
 }
 
 // deleteProgram serves DELETE /v1/loyalties/{campaignId}[?force=bool]:
@@ -148,7 +151,7 @@ func (h loyaltyV1Handlers) programTransactions(c *gin.Context) {
 		httpkit.RenderError(c, err)
 		return
 	}
-	h.render.Transactions(c, res)
+	vouchers.RenderTransactions(c, res)
 }
 
 // transactionListQuery reads limit, order and starting_after_id.

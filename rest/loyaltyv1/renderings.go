@@ -6,10 +6,12 @@
 // (graph/loyaltyv1, graph/reward).
 //
 // It is an area out of the flat rest package: it imports the shared kit
-// rest/internal/httpkit and rest/rewards (whose reward and assignment
-// objects it shows), never rest (graph/internal/layering). What it
-// answers in the shapes of areas still in rest (a program is a campaign,
-// a member its loyalty card) rest passes to Register as Renderings; rest
+// rest/internal/httpkit, rest/rewards (whose reward and assignment
+// objects it shows), rest/campaigns (a program is a campaign) and
+// rest/vouchers (voucher transactions), never
+// rest (graph/internal/layering). What it answers in the shapes of areas
+// still in rest (a member is its loyalty card) rest passes to Register as
+// Renderings; rest
 // renders pending points and points buckets in webhook payloads with
 // PendingPointsJSON and PointsBucketJSON.
 package loyaltyv1
@@ -20,24 +22,15 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/export"
 )
 
 // Renderings are the answers of the areas still in rest that loyalty v1
-// gives: a program as /v1/campaigns shows a campaign, a member as
-// /v1/vouchers shows a voucher, transactions, exports and redemptions as
-// their own routes do. Each becomes an import once its area has moved
+// gives: a member as /v1/vouchers shows a voucher, exports and
+// redemptions as their own routes do (programs are rest/campaigns',
+// transactions rest/vouchers'). Each becomes an import once its area has moved
 // (docs/architecture.md "Splitting rest").
 type Renderings struct {
-	// Campaign answers status with the campaign (its categories and
-	// promotion read), or the error object.
-	Campaign func(c *gin.Context, status int, cmp *ent.Campaign)
-	// CampaignList answers 200 with a v1 list of campaigns.
-	CampaignList func(c *gin.Context, res *campaign.CampaignList)
-	// Transactions answers 200 with the cursor list of voucher
-	// transactions.
-	Transactions func(c *gin.Context, res *campaign.VoucherTransactionList)
 	// Voucher renders a voucher (a loyalty card) as /v1/vouchers does.
 	Voucher func(c *gin.Context, v *ent.Voucher) any
 	// Redemption renders a redemption as /v1/redemptions does.

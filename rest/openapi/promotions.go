@@ -9,7 +9,7 @@ import (
 )
 
 // promotions documents the tiers and stacks of PROMOTION campaigns
-// (rest/promotions.go).
+// (rest/promotions).
 func promotions(a *API) {
 	a.Tag("Promotions", "Promotion tiers and stacks of PROMOTION campaigns. A campaign in a path is its id or its name.")
 	assignment := Object(

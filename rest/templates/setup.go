@@ -6,9 +6,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/template"
+	"github.com/promoengine/promoengine/rest/campaigns"
+	"github.com/promoengine/promoengine/rest/categories"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
+	"github.com/promoengine/promoengine/rest/promotions"
 )
 
 // The set-ups of /v1/templates/campaigns/{id}: a campaign, or a promotion
@@ -42,7 +46,7 @@ func (h handlers) campaignSetup(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"created_resources": createdResourcesJSON(out.CreatedResources),
-		"campaign": h.setups.Campaign(out.Campaign, cats), "object": "campaign_setup"})
+		"campaign": campaignJSON(out.Campaign, cats), "object": "campaign_setup"})
 }
 
 // tierSetup serves POST …/{id}/tier-setup.
@@ -65,5 +69,12 @@ func (h handlers) tierSetup(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"created_resources": createdResourcesJSON(out.CreatedResources),
-		"promotion_tier": h.setups.Tier(out.PromotionTier, d), "object": "promotion_tier_setup"})
+		"promotion_tier": promotions.TierJSON(out.PromotionTier, d), "object": "promotion_tier_setup"})
+}
+
+// campaignJSON is the campaign a campaign-setup made, with its categories.
+func campaignJSON(cmp *ent.Campaign, cats []*ent.Category) campaigns.Body {
+	body := campaigns.JSON(cmp)
+	body.Categories = categories.ListJSON(cats)
+	return body
 }

@@ -5,7 +5,9 @@
 // lists and copies them across projects (rest/management).
 //
 // It is an area out of the flat rest package: it imports the shared kit
-// rest/internal/httpkit, never rest (graph/internal/layering).
+// rest/internal/httpkit and the campaigns and promotions whose objects
+// the set-ups answer with (rest/campaigns, rest/promotions), never rest
+// (graph/internal/layering).
 package templates
 
 import (
@@ -18,34 +20,20 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/template"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// Setups renders what a set-up creates in the shapes of the areas still
-// in rest (docs/architecture.md, "Splitting rest"): rest passes them to
-// Register until the campaign and promotion areas have their own packages,
-// and this becomes an import then.
-type Setups struct {
-	// Campaign renders a campaign with its categories (campaign-setup).
-	Campaign func(*ent.Campaign, []*ent.Category) any
-	// Tier renders a promotion tier with its details (tier-setup).
-	Tier func(*ent.PromotionTier, *promotion.TierDetails) any
-}
-
 // handlers serve /v1/templates/campaigns through the resolvers
 // (graph/template); setup.go has the set-ups.
 type handlers struct {
-	root   *graph.Resolver
-	setups Setups
+	root *graph.Resolver
 }
 
 // Register mounts the campaign template routes on v1, each behind auth
-// (the v1 keys or a bearer token). root is the router's resolver; setups
-// render the resources the set-ups create.
-func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, setups Setups) {
-	h := handlers{root: root, setups: setups}
+// (the v1 keys or a bearer token). root is the router's resolver.
+func Register(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
+	h := handlers{root: root}
 	m := root.Mutation()
 	v1.GET("/templates/campaigns", auth, httpkit.Read(httpkit.WithQuery(ListParams, root.Query().CampaignTemplates), ListJSON))
 	v1.POST("/templates/campaigns", auth, httpkit.Write(httpkit.WithBody(m.CreateCampaignTemplate), JSON))

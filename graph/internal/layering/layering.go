@@ -77,17 +77,25 @@ var Layers = [][]string{
 	// decoding, lists, timestamps, management keys); the areas moved out
 	// of rest, which import the kit and never rest (the catalogue,
 	// locations, segments, categories, validation rules, loyalty v2, the
-	// v1 rewards, referral holders and the v1 templates side by side; the management API above the
-	// templates, whose renderings it shares); rest itself (the router and
+	// v1 rewards and referral holders side by side; then the areas that
+	// show them, below; the management API above the templates, whose
+	// renderings it shares); rest itself (the router and
 	// the areas still in it); the test harness that serves rest's router.
 	// A new package under rest declares its place here first.
 	{"rest/openapi", "rest/playground"},
 	{"rest/internal/..."},
 	{"rest/catalog", "rest/locations", "rest/segments", "rest/categories", "rest/validationrules",
-		"rest/templates", "rest/loyaltyv2", "rest/rewards", "rest/referrals"},
-	// Areas that show a lower area's objects: v1 loyalty (rest/loyaltyv1)
-	// renders v1 rewards and their assignments.
-	{"rest/loyaltyv1"},
+		"rest/loyaltyv2", "rest/rewards", "rest/referrals"},
+	// Areas that show a lower area's objects, lowest first: promotion tiers
+	// and stacks (rest/promotions) show their categories, vouchers
+	// (rest/vouchers) their categories and rule assignments; campaigns
+	// (rest/campaigns) their categories and a PROMOTION campaign's tiers;
+	// v1 loyalty (rest/loyaltyv1) renders v1 rewards and their assignments
+	// and shows programs as campaigns; the v1 templates (rest/templates)
+	// answer their set-ups with campaigns and tiers.
+	{"rest/promotions", "rest/vouchers"},
+	{"rest/campaigns"},
+	{"rest/loyaltyv1", "rest/templates"},
 	{"rest/management"},
 	{"rest"},
 	{"rest/resttest"},

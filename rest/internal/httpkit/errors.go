@@ -77,3 +77,11 @@ func RenderGraphQLError(c *gin.Context, err error) {
 	c.Abort()
 	c.PureJSON(status, gin.H{"errors": []gin.H{{"message": e.Message, "extensions": ext}}})
 }
+
+// NoEndpoint answers a path the router does not serve: 404 not_found,
+// "No endpoint METHOD PATH".
+func NoEndpoint(c *gin.Context) {
+	RenderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
+		"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
+	c.Abort()
+}

@@ -99,7 +99,7 @@ func WithParamAndQuery[Q, T any](name string, parse func(c *gin.Context) (Q, err
 // render(result), or the error object.
 func Read[T, B any](op Op[T], render func(T) B) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		out, err := run(c, op, false)
+		out, err := Run(c, op, false)
 		if err != nil {
 			RenderError(c, err)
 			return
@@ -118,7 +118,7 @@ func Write[T, B any](op Op[T], render func(T) B) gin.HandlerFunc {
 // documents' asynchronous operations).
 func WriteStatus[T, B any](status int, op Op[T], render func(T) B) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		out, err := run(c, op, true)
+		out, err := Run(c, op, true)
 		if err != nil {
 			RenderError(c, err)
 			return
@@ -131,7 +131,7 @@ func WriteStatus[T, B any](status int, op Op[T], render func(T) B) gin.HandlerFu
 // body (a delete), or the error object.
 func NoContent[T any](op Op[T]) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		if _, err := run(c, op, true); err != nil {
+		if _, err := Run(c, op, true); err != nil {
 			RenderError(c, err)
 			return
 		}
@@ -139,8 +139,10 @@ func NoContent[T any](op Op[T]) gin.HandlerFunc {
 	}
 }
 
-// run reads the op's request and runs its call, in a transaction if inTx.
-func run[T any](c *gin.Context, op Op[T], inTx bool) (T, error) {
+// Run reads the op's request and runs its call, in a transaction if inTx:
+// for a handler that does more with the result than render it (a second
+// read, a rendering that needs the request).
+func Run[T any](c *gin.Context, op Op[T], inTx bool) (T, error) {
 	call, err := op(c)
 	if err != nil {
 		var zero T
