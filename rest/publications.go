@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // publicationHandlers serve POST /v1/publications through the publish resolver.
@@ -67,16 +67,16 @@ func decodePublish(c *gin.Context) (publication.PublishInput, bool, error) {
 // join_once query parameter overrides the body's.
 func publishInput(c *gin.Context, req publishRequest) (publication.PublishInput, bool, error) {
 	in := publication.PublishInput{Voucher: req.Voucher, SourceID: req.SourceID, Metadata: req.Metadata, Channel: req.Channel}
-	if present(req.Campaign) {
+	if httpkit.Present(req.Campaign) {
 		in.Campaign = &publication.PublishCampaignInput{}
-		if err := decodeStringOr(req.Campaign, "campaign", &in.Campaign.Name, in.Campaign); err != nil {
+		if err := httpkit.DecodeStringOr(req.Campaign, "campaign", &in.Campaign.Name, in.Campaign); err != nil {
 			return in, false, err
 		}
 	}
-	if present(req.Customer) {
+	if httpkit.Present(req.Customer) {
 		in.Customer = &customer.CustomerInput{}
 		var id string
-		if err := decodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
+		if err := httpkit.DecodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
 			return in, false, err
 		}
 		if id != "" {
@@ -92,37 +92,6 @@ func publishInput(c *gin.Context, req publishRequest) (publication.PublishInput,
 		joinOnce = v
 	}
 	return in, joinOnce, nil
-}
-
-func present(raw json.RawMessage) bool {
-	return len(raw) > 0 && !bytes.Equal(raw, []byte("null"))
-}
-
-// decodeStringOr decodes raw as a string into s, or as an object into obj;
-// errors name the field at path.
-func decodeStringOr(raw json.RawMessage, path string, s *string, obj any) error {
-	if raw[0] == '"' {
-		return json.Unmarshal(raw, s)
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(obj); err != nil {
-		return prefixField(path, decodeError(raw, err))
-	}
-	return nil
-}
-
-// prefixField makes "Property .x" read "Property .path.x" in a nested decode error.
-func prefixField(path string, err error) error {
-	if e, ok := apperr.As(err); ok {
-		out := *e
-		out.Details = string(bytes.Replace([]byte(e.Details), []byte("Property ."), []byte("Property ."+path+"."), 1))
-		if out.Details == e.Details {
-			out.Details = "Property ." + path + ": " + e.Details
-		}
-		return &out
-	}
-	return err
 }
 
 // publicationBody is the Publication object: one voucher object in the

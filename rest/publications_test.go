@@ -18,15 +18,10 @@ func publish(t *testing.T, e *resttest.Env, query string, body any) resttest.Res
 }
 
 // staticCampaign makes a STATIC campaign with the given explicit codes.
+// staticCampaign is resttest.StaticCampaign (a STATIC campaign with codes).
 func staticCampaign(t *testing.T, e *resttest.Env, name string, codes ...string) {
 	t.Helper()
-	createCampaign(t, e, map[string]any{"name": name, "type": "STATIC",
-		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}})
-	for _, c := range codes {
-		if r := addVoucher(t, e, name, map[string]any{"code": c}); r.Status != http.StatusOK {
-			t.Fatalf("adding %s: %d %s", c, r.Status, r.Body)
-		}
-	}
+	resttest.StaticCampaign(t, e, name, codes...)
 }
 
 func TestPublishFromCampaignSingleForm(t *testing.T) {
