@@ -61,6 +61,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/publicationvoucher"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/referralholder"
@@ -188,6 +189,8 @@ type Client struct {
 	PromotionTier *PromotionTierClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// PublicationVoucher is the client for interacting with the PublicationVoucher builders.
+	PublicationVoucher *PublicationVoucherClient
 	// Redemption is the client for interacting with the Redemption builders.
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
@@ -297,6 +300,7 @@ func (c *Client) init() {
 	c.PromotionStack = NewPromotionStackClient(c.config)
 	c.PromotionTier = NewPromotionTierClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
+	c.PublicationVoucher = NewPublicationVoucherClient(c.config)
 	c.Redemption = NewRedemptionClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
 	c.ReferralHolder = NewReferralHolderClient(c.config)
@@ -461,6 +465,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		PromotionStack:           NewPromotionStackClient(cfg),
 		PromotionTier:            NewPromotionTierClient(cfg),
 		Publication:              NewPublicationClient(cfg),
+		PublicationVoucher:       NewPublicationVoucherClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
 		ReferralHolder:           NewReferralHolderClient(cfg),
@@ -552,6 +557,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		PromotionStack:           NewPromotionStackClient(cfg),
 		PromotionTier:            NewPromotionTierClient(cfg),
 		Publication:              NewPublicationClient(cfg),
+		PublicationVoucher:       NewPublicationVoucherClient(cfg),
 		Redemption:               NewRedemptionClient(cfg),
 		ReferralConversion:       NewReferralConversionClient(cfg),
 		ReferralHolder:           NewReferralHolderClient(cfg),
@@ -616,12 +622,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
 		c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product, c.ProductCollection,
 		c.ProgramReward, c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier,
-		c.Publication, c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
-		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
-		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.Publication, c.PublicationVoucher, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.RewardPurchase, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.StructureTier, c.TierStructure,
+		c.TierTransaction, c.UnitBudgetUse, c.UploadChunk, c.User, c.UserInvitation,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -640,12 +646,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.LoyaltyTier, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
 		c.OrderEvent, c.OrderPayment, c.PointsBucket, c.Product, c.ProductCollection,
 		c.ProgramReward, c.Project, c.ProjectUser, c.PromotionStack, c.PromotionTier,
-		c.Publication, c.Redemption, c.ReferralConversion, c.ReferralHolder, c.Reward,
-		c.RewardActivity, c.RewardPurchase, c.Segment, c.SegmentMember, c.SessionLock,
-		c.Sku, c.StructureTier, c.TierStructure, c.TierTransaction, c.UnitBudgetUse,
-		c.UploadChunk, c.User, c.UserInvitation, c.V1Reward, c.V1RewardAssignment,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
-		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
+		c.Publication, c.PublicationVoucher, c.Redemption, c.ReferralConversion,
+		c.ReferralHolder, c.Reward, c.RewardActivity, c.RewardPurchase, c.Segment,
+		c.SegmentMember, c.SessionLock, c.Sku, c.StructureTier, c.TierStructure,
+		c.TierTransaction, c.UnitBudgetUse, c.UploadChunk, c.User, c.UserInvitation,
+		c.V1Reward, c.V1RewardAssignment, c.ValidationRule, c.ValidationRuleAssignment,
+		c.Voucher, c.VoucherTransaction, c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -746,6 +752,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PromotionTier.mutate(ctx, m)
 	case *PublicationMutation:
 		return c.Publication.mutate(ctx, m)
+	case *PublicationVoucherMutation:
+		return c.PublicationVoucher.mutate(ctx, m)
 	case *RedemptionMutation:
 		return c.Redemption.mutate(ctx, m)
 	case *ReferralConversionMutation:
@@ -7426,6 +7434,22 @@ func (c *PublicationClient) QueryVouchers(_m *Publication) *VoucherQuery {
 	return query
 }
 
+// QueryPublicationVouchers queries the publication_vouchers edge of a Publication.
+func (c *PublicationClient) QueryPublicationVouchers(_m *Publication) *PublicationVoucherQuery {
+	query := (&PublicationVoucherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(publication.Table, publication.FieldID, id),
+			sqlgraph.To(publicationvoucher.Table, publicationvoucher.PublicationColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, publication.PublicationVouchersTable, publication.PublicationVouchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *PublicationClient) Hooks() []Hook {
 	hooks := c.hooks.Publication
@@ -7450,6 +7474,122 @@ func (c *PublicationClient) mutate(ctx context.Context, m *PublicationMutation) 
 		return (&PublicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Publication mutation op: %q", m.Op())
+	}
+}
+
+// PublicationVoucherClient is a client for the PublicationVoucher schema.
+type PublicationVoucherClient struct {
+	config
+}
+
+// NewPublicationVoucherClient returns a client for the PublicationVoucher from the given config.
+func NewPublicationVoucherClient(c config) *PublicationVoucherClient {
+	return &PublicationVoucherClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `publicationvoucher.Hooks(f(g(h())))`.
+func (c *PublicationVoucherClient) Use(hooks ...Hook) {
+	c.hooks.PublicationVoucher = append(c.hooks.PublicationVoucher, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `publicationvoucher.Intercept(f(g(h())))`.
+func (c *PublicationVoucherClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PublicationVoucher = append(c.inters.PublicationVoucher, interceptors...)
+}
+
+// Create returns a builder for creating a PublicationVoucher entity.
+func (c *PublicationVoucherClient) Create() *PublicationVoucherCreate {
+	mutation := newPublicationVoucherMutation(c.config, OpCreate)
+	return &PublicationVoucherCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PublicationVoucher entities.
+func (c *PublicationVoucherClient) CreateBulk(builders ...*PublicationVoucherCreate) *PublicationVoucherCreateBulk {
+	return &PublicationVoucherCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PublicationVoucherClient) MapCreateBulk(slice any, setFunc func(*PublicationVoucherCreate, int)) *PublicationVoucherCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PublicationVoucherCreateBulk{err: fmt.Errorf("calling to PublicationVoucherClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PublicationVoucherCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PublicationVoucherCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PublicationVoucher.
+func (c *PublicationVoucherClient) Update() *PublicationVoucherUpdate {
+	mutation := newPublicationVoucherMutation(c.config, OpUpdate)
+	return &PublicationVoucherUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PublicationVoucherClient) UpdateOne(_m *PublicationVoucher) *PublicationVoucherUpdateOne {
+	mutation := newPublicationVoucherMutation(c.config, OpUpdateOne)
+	mutation.publication = &_m.PublicationID
+	mutation.voucher = &_m.VoucherID
+	return &PublicationVoucherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PublicationVoucher.
+func (c *PublicationVoucherClient) Delete() *PublicationVoucherDelete {
+	mutation := newPublicationVoucherMutation(c.config, OpDelete)
+	return &PublicationVoucherDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Query returns a query builder for PublicationVoucher.
+func (c *PublicationVoucherClient) Query() *PublicationVoucherQuery {
+	return &PublicationVoucherQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePublicationVoucher},
+		inters: c.Interceptors(),
+	}
+}
+
+// QueryPublication queries the publication edge of a PublicationVoucher.
+func (c *PublicationVoucherClient) QueryPublication(_m *PublicationVoucher) *PublicationQuery {
+	return c.Query().
+		Where(publicationvoucher.PublicationID(_m.PublicationID), publicationvoucher.VoucherID(_m.VoucherID)).
+		QueryPublication()
+}
+
+// QueryVoucher queries the voucher edge of a PublicationVoucher.
+func (c *PublicationVoucherClient) QueryVoucher(_m *PublicationVoucher) *VoucherQuery {
+	return c.Query().
+		Where(publicationvoucher.PublicationID(_m.PublicationID), publicationvoucher.VoucherID(_m.VoucherID)).
+		QueryVoucher()
+}
+
+// Hooks returns the client hooks.
+func (c *PublicationVoucherClient) Hooks() []Hook {
+	return c.hooks.PublicationVoucher
+}
+
+// Interceptors returns the client interceptors.
+func (c *PublicationVoucherClient) Interceptors() []Interceptor {
+	return c.inters.PublicationVoucher
+}
+
+func (c *PublicationVoucherClient) mutate(ctx context.Context, m *PublicationVoucherMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PublicationVoucherCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PublicationVoucherUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PublicationVoucherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PublicationVoucherDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PublicationVoucher mutation op: %q", m.Op())
 	}
 }
 
@@ -11130,11 +11270,11 @@ type (
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
 		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
 		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
-		Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
-		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		PromotionTier, Publication, PublicationVoucher, Redemption, ReferralConversion,
+		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
+		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse,
+		UploadChunk, User, UserInvitation, V1Reward, V1RewardAssignment,
+		ValidationRule, ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
@@ -11146,11 +11286,11 @@ type (
 		LoyaltyMember, LoyaltyProgram, LoyaltyTier, ManagementKey, MetadataSchema,
 		OAuthToken, Order, OrderEvent, OrderPayment, PointsBucket, Product,
 		ProductCollection, ProgramReward, Project, ProjectUser, PromotionStack,
-		PromotionTier, Publication, Redemption, ReferralConversion, ReferralHolder,
-		Reward, RewardActivity, RewardPurchase, Segment, SegmentMember, SessionLock,
-		Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse, UploadChunk,
-		User, UserInvitation, V1Reward, V1RewardAssignment, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		PromotionTier, Publication, PublicationVoucher, Redemption, ReferralConversion,
+		ReferralHolder, Reward, RewardActivity, RewardPurchase, Segment, SegmentMember,
+		SessionLock, Sku, StructureTier, TierStructure, TierTransaction, UnitBudgetUse,
+		UploadChunk, User, UserInvitation, V1Reward, V1RewardAssignment,
+		ValidationRule, ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
 		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )

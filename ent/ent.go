@@ -58,6 +58,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/publicationvoucher"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/referralholder"
@@ -190,6 +191,7 @@ func checkColumn(t, c string) error {
 			promotionstack.Table:           promotionstack.ValidColumn,
 			promotiontier.Table:            promotiontier.ValidColumn,
 			publication.Table:              publication.ValidColumn,
+			publicationvoucher.Table:       publicationvoucher.ValidColumn,
 			redemption.Table:               redemption.ValidColumn,
 			referralconversion.Table:       referralconversion.ValidColumn,
 			referralholder.Table:           referralholder.ValidColumn,

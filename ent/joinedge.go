@@ -1717,6 +1717,9 @@ func (_q *PublicationQuery) joinable() bool {
 	if _q.withVouchers != nil || len(_q.withNamedVouchers) > 0 {
 		return false
 	}
+	if _q.withPublicationVouchers != nil || len(_q.withNamedPublicationVouchers) > 0 {
+		return false
+	}
 	return true
 }
 
@@ -1733,6 +1736,12 @@ func (_q *PublicationQuery) JoinEdges() *PublicationQuery {
 		q.JoinEdges()
 	}
 	for _, q := range _q.withNamedVouchers {
+		q.JoinEdges()
+	}
+	if q := _q.withPublicationVouchers; q != nil {
+		q.JoinEdges()
+	}
+	for _, q := range _q.withNamedPublicationVouchers {
 		q.JoinEdges()
 	}
 	_q.joinCustomer()
@@ -1813,6 +1822,37 @@ func (_q *PublicationQuery) joinCustomer() {
 		}
 		return nil
 	})
+}
+
+// joinable reports whether the query reads columns and nothing else, so
+// an owner can read it in a join (JoinEdges).
+func (_q *PublicationVoucherQuery) joinable() bool {
+	if len(_q.predicates) > 0 || len(_q.order) > 0 || len(_q.modifiers) > 0 || len(_q.loadTotal) > 0 ||
+		_q.ctx.Limit != nil || _q.ctx.Offset != nil || _q.ctx.Unique != nil || _q.sql != nil || _q.path != nil {
+		return false
+	}
+	if _q.withPublication != nil {
+		return false
+	}
+	if _q.withVoucher != nil {
+		return false
+	}
+	return true
+}
+
+// JoinEdges reads every unique edge the query loads, and those the queries
+// of its loaded edges load, in the statement of the query that loads it
+// where it qualifies (ent/template/joinedge.tmpl); the others load as
+// before. Call it last, on the query that runs: Clone keeps neither the
+// joins nor, being ent's, the edges a field collection added.
+func (_q *PublicationVoucherQuery) JoinEdges() *PublicationVoucherQuery {
+	if q := _q.withPublication; q != nil {
+		q.JoinEdges()
+	}
+	if q := _q.withVoucher; q != nil {
+		q.JoinEdges()
+	}
+	return _q
 }
 
 // joinable reports whether the query reads columns and nothing else, so

@@ -59,6 +59,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/publicationvoucher"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/referralholder"
@@ -143,6 +144,7 @@ const (
 	TypePromotionStack           = "PromotionStack"
 	TypePromotionTier            = "PromotionTier"
 	TypePublication              = "Publication"
+	TypePublicationVoucher       = "PublicationVoucher"
 	TypeRedemption               = "Redemption"
 	TypeReferralConversion       = "ReferralConversion"
 	TypeReferralHolder           = "ReferralHolder"
@@ -46104,6 +46106,385 @@ func (m *PublicationMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Publication edge %s", name)
+}
+
+// PublicationVoucherMutation represents an operation that mutates the PublicationVoucher nodes in the graph.
+type PublicationVoucherMutation struct {
+	config
+	op                 Op
+	typ                string
+	clearedFields      map[string]struct{}
+	publication        *string
+	clearedpublication bool
+	voucher            *string
+	clearedvoucher     bool
+	done               bool
+	oldValue           func(context.Context) (*PublicationVoucher, error)
+	predicates         []predicate.PublicationVoucher
+}
+
+var _ ent.Mutation = (*PublicationVoucherMutation)(nil)
+
+// publicationvoucherOption allows management of the mutation configuration using functional options.
+type publicationvoucherOption func(*PublicationVoucherMutation)
+
+// newPublicationVoucherMutation creates new mutation for the PublicationVoucher entity.
+func newPublicationVoucherMutation(c config, op Op, opts ...publicationvoucherOption) *PublicationVoucherMutation {
+	m := &PublicationVoucherMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePublicationVoucher,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PublicationVoucherMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PublicationVoucherMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetPublicationID sets the "publication_id" field.
+func (m *PublicationVoucherMutation) SetPublicationID(s string) {
+	m.publication = &s
+}
+
+// PublicationID returns the value of the "publication_id" field in the mutation.
+func (m *PublicationVoucherMutation) PublicationID() (r string, exists bool) {
+	v := m.publication
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPublicationID resets all changes to the "publication_id" field.
+func (m *PublicationVoucherMutation) ResetPublicationID() {
+	m.publication = nil
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *PublicationVoucherMutation) SetVoucherID(s string) {
+	m.voucher = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *PublicationVoucherMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *PublicationVoucherMutation) ResetVoucherID() {
+	m.voucher = nil
+}
+
+// ClearPublication clears the "publication" edge to the Publication entity.
+func (m *PublicationVoucherMutation) ClearPublication() {
+	m.clearedpublication = true
+	m.clearedFields[publicationvoucher.FieldPublicationID] = struct{}{}
+}
+
+// PublicationCleared reports if the "publication" edge to the Publication entity was cleared.
+func (m *PublicationVoucherMutation) PublicationCleared() bool {
+	return m.clearedpublication
+}
+
+// PublicationIDs returns the "publication" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PublicationID instead. It exists only for internal usage by the builders.
+func (m *PublicationVoucherMutation) PublicationIDs() (ids []string) {
+	if id := m.publication; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPublication resets all changes to the "publication" edge.
+func (m *PublicationVoucherMutation) ResetPublication() {
+	m.publication = nil
+	m.clearedpublication = false
+}
+
+// ClearVoucher clears the "voucher" edge to the Voucher entity.
+func (m *PublicationVoucherMutation) ClearVoucher() {
+	m.clearedvoucher = true
+	m.clearedFields[publicationvoucher.FieldVoucherID] = struct{}{}
+}
+
+// VoucherCleared reports if the "voucher" edge to the Voucher entity was cleared.
+func (m *PublicationVoucherMutation) VoucherCleared() bool {
+	return m.clearedvoucher
+}
+
+// VoucherIDs returns the "voucher" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VoucherID instead. It exists only for internal usage by the builders.
+func (m *PublicationVoucherMutation) VoucherIDs() (ids []string) {
+	if id := m.voucher; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVoucher resets all changes to the "voucher" edge.
+func (m *PublicationVoucherMutation) ResetVoucher() {
+	m.voucher = nil
+	m.clearedvoucher = false
+}
+
+// Where appends a list predicates to the PublicationVoucherMutation builder.
+func (m *PublicationVoucherMutation) Where(ps ...predicate.PublicationVoucher) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PublicationVoucherMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PublicationVoucherMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PublicationVoucher, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PublicationVoucherMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PublicationVoucherMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PublicationVoucher).
+func (m *PublicationVoucherMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PublicationVoucherMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.publication != nil {
+		fields = append(fields, publicationvoucher.FieldPublicationID)
+	}
+	if m.voucher != nil {
+		fields = append(fields, publicationvoucher.FieldVoucherID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PublicationVoucherMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case publicationvoucher.FieldPublicationID:
+		return m.PublicationID()
+	case publicationvoucher.FieldVoucherID:
+		return m.VoucherID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PublicationVoucherMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	return nil, errors.New("edge schema PublicationVoucher does not support getting old values")
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationVoucherMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case publicationvoucher.FieldPublicationID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublicationID(v)
+		return nil
+	case publicationvoucher.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationVoucher field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PublicationVoucherMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PublicationVoucherMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationVoucherMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown PublicationVoucher numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PublicationVoucherMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PublicationVoucherMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PublicationVoucherMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PublicationVoucher nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PublicationVoucherMutation) ResetField(name string) error {
+	switch name {
+	case publicationvoucher.FieldPublicationID:
+		m.ResetPublicationID()
+		return nil
+	case publicationvoucher.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationVoucher field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PublicationVoucherMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.publication != nil {
+		edges = append(edges, publicationvoucher.EdgePublication)
+	}
+	if m.voucher != nil {
+		edges = append(edges, publicationvoucher.EdgeVoucher)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PublicationVoucherMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case publicationvoucher.EdgePublication:
+		if id := m.publication; id != nil {
+			return []ent.Value{*id}
+		}
+	case publicationvoucher.EdgeVoucher:
+		if id := m.voucher; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PublicationVoucherMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PublicationVoucherMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PublicationVoucherMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedpublication {
+		edges = append(edges, publicationvoucher.EdgePublication)
+	}
+	if m.clearedvoucher {
+		edges = append(edges, publicationvoucher.EdgeVoucher)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PublicationVoucherMutation) EdgeCleared(name string) bool {
+	switch name {
+	case publicationvoucher.EdgePublication:
+		return m.clearedpublication
+	case publicationvoucher.EdgeVoucher:
+		return m.clearedvoucher
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PublicationVoucherMutation) ClearEdge(name string) error {
+	switch name {
+	case publicationvoucher.EdgePublication:
+		m.ClearPublication()
+		return nil
+	case publicationvoucher.EdgeVoucher:
+		m.ClearVoucher()
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationVoucher unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PublicationVoucherMutation) ResetEdge(name string) error {
+	switch name {
+	case publicationvoucher.EdgePublication:
+		m.ResetPublication()
+		return nil
+	case publicationvoucher.EdgeVoucher:
+		m.ResetVoucher()
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationVoucher edge %s", name)
 }
 
 // RedemptionMutation represents an operation that mutates the Redemption nodes in the graph.

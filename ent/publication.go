@@ -59,13 +59,16 @@ type PublicationEdges struct {
 	Customer *Customer `json:"customer,omitempty"`
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
+	// PublicationVouchers holds the value of the publication_vouchers edge.
+	PublicationVouchers []*PublicationVoucher `json:"publication_vouchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [3]bool
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
-	namedVouchers map[string][]*Voucher
+	namedVouchers            map[string][]*Voucher
+	namedPublicationVouchers map[string][]*PublicationVoucher
 }
 
 // CustomerOrErr returns the Customer value or an error if the edge
@@ -86,6 +89,15 @@ func (e PublicationEdges) VouchersOrErr() ([]*Voucher, error) {
 		return e.Vouchers, nil
 	}
 	return nil, &NotLoadedError{edge: "vouchers"}
+}
+
+// PublicationVouchersOrErr returns the PublicationVouchers value or an error if the edge
+// was not loaded in eager-loading.
+func (e PublicationEdges) PublicationVouchersOrErr() ([]*PublicationVoucher, error) {
+	if e.loadedTypes[2] {
+		return e.PublicationVouchers, nil
+	}
+	return nil, &NotLoadedError{edge: "publication_vouchers"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -244,6 +256,11 @@ func (_m *Publication) QueryVouchers() *VoucherQuery {
 	return NewPublicationClient(_m.config).QueryVouchers(_m)
 }
 
+// QueryPublicationVouchers queries the "publication_vouchers" edge of the Publication entity.
+func (_m *Publication) QueryPublicationVouchers() *PublicationVoucherQuery {
+	return NewPublicationClient(_m.config).QueryPublicationVouchers(_m)
+}
+
 // Update returns a builder for updating this Publication.
 // Note that you need to call Publication.Unwrap() before calling this method if this Publication
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -343,6 +360,30 @@ func (_m *Publication) appendNamedVouchers(name string, edges ...*Voucher) {
 		_m.Edges.namedVouchers[name] = []*Voucher{}
 	} else {
 		_m.Edges.namedVouchers[name] = append(_m.Edges.namedVouchers[name], edges...)
+	}
+}
+
+// NamedPublicationVouchers returns the PublicationVouchers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Publication) NamedPublicationVouchers(name string) ([]*PublicationVoucher, error) {
+	if _m.Edges.namedPublicationVouchers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPublicationVouchers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Publication) appendNamedPublicationVouchers(name string, edges ...*PublicationVoucher) {
+	if _m.Edges.namedPublicationVouchers == nil {
+		_m.Edges.namedPublicationVouchers = make(map[string][]*PublicationVoucher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPublicationVouchers[name] = []*PublicationVoucher{}
+	} else {
+		_m.Edges.namedPublicationVouchers[name] = append(_m.Edges.namedPublicationVouchers[name], edges...)
 	}
 }
 

@@ -16,21 +16,24 @@ import (
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/publicationvoucher"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // PublicationQuery is the builder for querying Publication entities.
 type PublicationQuery struct {
 	config
-	ctx               *QueryContext
-	order             []publication.OrderOption
-	inters            []Interceptor
-	predicates        []predicate.Publication
-	withCustomer      *CustomerQuery
-	withVouchers      *VoucherQuery
-	loadTotal         []func(context.Context, []*Publication) error
-	modifiers         []func(*sql.Selector)
-	withNamedVouchers map[string]*VoucherQuery
+	ctx                          *QueryContext
+	order                        []publication.OrderOption
+	inters                       []Interceptor
+	predicates                   []predicate.Publication
+	withCustomer                 *CustomerQuery
+	withVouchers                 *VoucherQuery
+	withPublicationVouchers      *PublicationVoucherQuery
+	loadTotal                    []func(context.Context, []*Publication) error
+	modifiers                    []func(*sql.Selector)
+	withNamedVouchers            map[string]*VoucherQuery
+	withNamedPublicationVouchers map[string]*PublicationVoucherQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -104,6 +107,28 @@ func (_q *PublicationQuery) QueryVouchers() *VoucherQuery {
 			sqlgraph.From(publication.Table, publication.FieldID, selector),
 			sqlgraph.To(voucher.Table, voucher.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, false, publication.VouchersTable, publication.VouchersPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPublicationVouchers chains the current query on the "publication_vouchers" edge.
+func (_q *PublicationQuery) QueryPublicationVouchers() *PublicationVoucherQuery {
+	query := (&PublicationVoucherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(publication.Table, publication.FieldID, selector),
+			sqlgraph.To(publicationvoucher.Table, publicationvoucher.PublicationColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, publication.PublicationVouchersTable, publication.PublicationVouchersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -298,13 +323,14 @@ func (_q *PublicationQuery) Clone() *PublicationQuery {
 		return nil
 	}
 	return &PublicationQuery{
-		config:       _q.config,
-		ctx:          _q.ctx.Clone(),
-		order:        append([]publication.OrderOption{}, _q.order...),
-		inters:       append([]Interceptor{}, _q.inters...),
-		predicates:   append([]predicate.Publication{}, _q.predicates...),
-		withCustomer: _q.withCustomer.Clone(),
-		withVouchers: _q.withVouchers.Clone(),
+		config:                  _q.config,
+		ctx:                     _q.ctx.Clone(),
+		order:                   append([]publication.OrderOption{}, _q.order...),
+		inters:                  append([]Interceptor{}, _q.inters...),
+		predicates:              append([]predicate.Publication{}, _q.predicates...),
+		withCustomer:            _q.withCustomer.Clone(),
+		withVouchers:            _q.withVouchers.Clone(),
+		withPublicationVouchers: _q.withPublicationVouchers.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -330,6 +356,17 @@ func (_q *PublicationQuery) WithVouchers(opts ...func(*VoucherQuery)) *Publicati
 		opt(query)
 	}
 	_q.withVouchers = query
+	return _q
+}
+
+// WithPublicationVouchers tells the query-builder to eager-load the nodes that are connected to
+// the "publication_vouchers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PublicationQuery) WithPublicationVouchers(opts ...func(*PublicationVoucherQuery)) *PublicationQuery {
+	query := (&PublicationVoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPublicationVouchers = query
 	return _q
 }
 
@@ -411,9 +448,10 @@ func (_q *PublicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 	var (
 		nodes       = []*Publication{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [3]bool{
 			_q.withCustomer != nil,
 			_q.withVouchers != nil,
+			_q.withPublicationVouchers != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -450,10 +488,26 @@ func (_q *PublicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 			return nil, err
 		}
 	}
+	if query := _q.withPublicationVouchers; query != nil {
+		if err := _q.loadPublicationVouchers(ctx, query, nodes,
+			func(n *Publication) { n.Edges.PublicationVouchers = []*PublicationVoucher{} },
+			func(n *Publication, e *PublicationVoucher) {
+				n.Edges.PublicationVouchers = append(n.Edges.PublicationVouchers, e)
+			}); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedVouchers {
 		if err := _q.loadVouchers(ctx, query, nodes,
 			func(n *Publication) { n.appendNamedVouchers(name) },
 			func(n *Publication, e *Voucher) { n.appendNamedVouchers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPublicationVouchers {
+		if err := _q.loadPublicationVouchers(ctx, query, nodes,
+			func(n *Publication) { n.appendNamedPublicationVouchers(name) },
+			func(n *Publication, e *PublicationVoucher) { n.appendNamedPublicationVouchers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -552,6 +606,36 @@ func (_q *PublicationQuery) loadVouchers(ctx context.Context, query *VoucherQuer
 		for kn := range nodes {
 			assign(kn, n)
 		}
+	}
+	return nil
+}
+func (_q *PublicationQuery) loadPublicationVouchers(ctx context.Context, query *PublicationVoucherQuery, nodes []*Publication, init func(*Publication), assign func(*Publication, *PublicationVoucher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Publication)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(publicationvoucher.FieldPublicationID)
+	}
+	query.Where(predicate.PublicationVoucher(func(s *sql.Selector) {
+		s.Where(inIDs(s.Dialect(), s.C(publication.PublicationVouchersColumn), fks))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PublicationID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "publication_id" returned %v for node %v`, fk, n)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -683,6 +767,20 @@ func (_q *PublicationQuery) WithNamedVouchers(name string, opts ...func(*Voucher
 		_q.withNamedVouchers = make(map[string]*VoucherQuery)
 	}
 	_q.withNamedVouchers[name] = query
+	return _q
+}
+
+// WithNamedPublicationVouchers tells the query-builder to eager-load the nodes that are connected to the "publication_vouchers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PublicationQuery) WithNamedPublicationVouchers(name string, opts ...func(*PublicationVoucherQuery)) *PublicationQuery {
+	query := (&PublicationVoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPublicationVouchers == nil {
+		_q.withNamedPublicationVouchers = make(map[string]*PublicationVoucherQuery)
+	}
+	_q.withNamedPublicationVouchers[name] = query
 	return _q
 }
 

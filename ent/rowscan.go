@@ -838,6 +838,24 @@ func (_m *Publication) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new PublicationVoucher bound to the client and the
+// values to pass to Rows.Scan for the given publication_vouchers columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *PublicationVoucherClient) ScanTargets(columns []string) (*PublicationVoucher, []any, error) {
+	node := &PublicationVoucher{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the PublicationVoucher's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *PublicationVoucher) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Redemption bound to the client and the
 // values to pass to Rows.Scan for the given redemptions columns; call
 // AssignScanned with the same columns and values after scanning.

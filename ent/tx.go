@@ -106,6 +106,8 @@ type Tx struct {
 	PromotionTier *PromotionTierClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// PublicationVoucher is the client for interacting with the PublicationVoucher builders.
+	PublicationVoucher *PublicationVoucherClient
 	// Redemption is the client for interacting with the Redemption builders.
 	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
@@ -335,6 +337,7 @@ func (tx *Tx) init() {
 	tx.PromotionStack = NewPromotionStackClient(tx.config)
 	tx.PromotionTier = NewPromotionTierClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
+	tx.PublicationVoucher = NewPublicationVoucherClient(tx.config)
 	tx.Redemption = NewRedemptionClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)
 	tx.ReferralHolder = NewReferralHolderClient(tx.config)

@@ -281,6 +281,12 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 		"id": `'cust_' || substr(md5(g::text), 1, 24)`, "source_id": `'bulk-' || g`, "created_at": back("created_at")})
 	cloneRows(t, db, "publications", one(`SELECT id FROM publications LIMIT 1`), bigRows, map[string]string{
 		"id": `'pub_' || md5(g::text)`, "source_id": `NULL`, "created_at": back("created_at")})
+	// Each cloned publication published the cloned voucher of its number
+	// (GET /v1/publications?voucher= reads the links by voucher_id).
+	if _, err := db.SQL.Exec(`INSERT INTO publication_vouchers (publication_id, voucher_id)
+		SELECT 'pub_' || md5(g::text), 'v_' || md5(g::text) FROM generate_series(1, $1::int) AS s(g)`, bigRows); err != nil {
+		t.Fatal(err)
+	}
 	cloneRows(t, db, "redemptions", one(`SELECT id FROM redemptions LIMIT 1`), bigRows, map[string]string{
 		"id": `'r_' || substr(md5(g::text), 1, 18)`, "created_at": back("created_at")})
 	cloneRows(t, db, "voucher_transactions", one(`SELECT id FROM voucher_transactions LIMIT 1`), bigRows, map[string]string{
@@ -291,7 +297,7 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 		"id": `'whe_' || substr(md5(g::text), 1, 18)`, "state": `'DELIVERED'`, "created_at": back("created_at")})
 	cloneRows(t, db, "orders", one(`SELECT id FROM orders LIMIT 1`), bigRows, map[string]string{
 		"id": `'ord_' || substr(md5(g::text), 1, 18)`, "source_id": `NULL`, "created_at": back("created_at")})
-	analyze(t, db, ctx, "vouchers", "customers", "publications", "redemptions", "campaigns",
+	analyze(t, db, ctx, "vouchers", "customers", "publications", "publication_vouchers", "redemptions", "campaigns",
 		"voucher_transactions", "custom_events", "webhook_events", "orders")
 	return hook
 }
@@ -469,6 +475,53 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		}},
 		{"GET /v1/redemptions?customer=cust-0", "redemptions", func(t *testing.T, ctx context.Context) {
 			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Customer: &cust}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// A voucher's publications: the links by voucher_id
+		// (publicationvoucher_voucher_id), not a scan of every link.
+		{"GET /v1/publications?voucher=…", "publication_vouchers", func(t *testing.T, ctx context.Context) {
+			var code string
+			if err := db.SQL.QueryRow(`SELECT v.code FROM vouchers v JOIN publication_vouchers pv ON pv.voucher_id = v.id
+				ORDER BY v.code DESC LIMIT 1`).Scan(&code); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, Voucher: &code}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// A voucher's redemptions (every cloned redemption is of one
+		// voucher, as a generic code's are): newest first off
+		// (voucher_id, created_at).
+		{"GET /v1/redemptions?voucher=…", "redemptions", func(t *testing.T, ctx context.Context) {
+			var id string
+			if err := db.SQL.QueryRow(`SELECT voucher_id FROM redemptions WHERE voucher_id IS NOT NULL LIMIT 1`).Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, Voucher: &id}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// Date filters: a range of (project_id, created_at, id).
+		{"GET /v1/redemptions?created_before=…", "redemptions", func(t *testing.T, ctx context.Context) {
+			before := time.Now().Add(-time.Hour)
+			if _, err := redemption.List(ctx, &redemption.RedemptionListInput{Limit: &limit, CreatedBefore: &before}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// The last hour (an eighth of the cloned rows): a range of the
+		// index for the page and the count. (A range holding most rows is
+		// counted by a sequential scan the cap stops: it reads
+		// cap ÷ share rows, the planner's choice.)
+		{"GET /v1/vouchers?created_after=…", "vouchers", func(t *testing.T, ctx context.Context) {
+			after := time.Now().Add(-time.Hour)
+			if _, err := campaignpkg.ListVouchers(ctx, &campaignpkg.VoucherListInput{Limit: &limit, CreatedAfter: &after}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/customers?created_after=…", "customers", func(t *testing.T, ctx context.Context) {
+			after := time.Now().Add(-time.Hour)
+			if _, err := customerpkg.List(ctx, &customerpkg.CustomerListInput{Limit: &limit, CreatedAfter: &after}); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -111,6 +111,7 @@ func TestListedPublicationsAsLoadedByEnt(t *testing.T) {
 
 	get := func(q string) string { return rawGet(t, e, app, "/v1/publications?"+q) }
 	for _, q := range []string{"limit=100", "", "limit=2&page=2", "limit=1&page=4", "order=customer_id", "order=-id&limit=3&page=2",
+		"order=customer_id&limit=2&page=2", "order=created_at&limit=2&page=2", "order=id&limit=1&page=3", "limit=2&page=50",
 		"campaign=Sunny", "customer=ann", "voucher=SUN-1", "source_id=first", "result=SUCCESS&limit=2&page=3", "campaign=Nope"} {
 		fast := get(q)
 		publication.RESTPageInOneStatement = false

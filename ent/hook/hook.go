@@ -561,6 +561,18 @@ func (f PublicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationMutation", m)
 }
 
+// The PublicationVoucherFunc type is an adapter to allow the use of ordinary
+// function as PublicationVoucher mutator.
+type PublicationVoucherFunc func(context.Context, *ent.PublicationVoucherMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PublicationVoucherFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PublicationVoucherMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationVoucherMutation", m)
+}
+
 // The RedemptionFunc type is an adapter to allow the use of ordinary
 // function as Redemption mutator.
 type RedemptionFunc func(context.Context, *ent.RedemptionMutation) (ent.Value, error)

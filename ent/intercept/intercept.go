@@ -55,6 +55,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotionstack"
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/publicationvoucher"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/referralholder"
@@ -1381,6 +1382,33 @@ func (f TraversePublication) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PublicationQuery", q)
 }
 
+// The PublicationVoucherFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PublicationVoucherFunc func(context.Context, *ent.PublicationVoucherQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PublicationVoucherFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PublicationVoucherQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PublicationVoucherQuery", q)
+}
+
+// The TraversePublicationVoucher type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePublicationVoucher func(context.Context, *ent.PublicationVoucherQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePublicationVoucher) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePublicationVoucher) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PublicationVoucherQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PublicationVoucherQuery", q)
+}
+
 // The RedemptionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RedemptionFunc func(context.Context, *ent.RedemptionQuery) (ent.Value, error)
 
@@ -2178,6 +2206,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PromotionTierQuery, predicate.PromotionTier, promotiontier.OrderOption]{typ: ent.TypePromotionTier, tq: q}, nil
 	case *ent.PublicationQuery:
 		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
+	case *ent.PublicationVoucherQuery:
+		return &query[*ent.PublicationVoucherQuery, predicate.PublicationVoucher, publicationvoucher.OrderOption]{typ: ent.TypePublicationVoucher, tq: q}, nil
 	case *ent.RedemptionQuery:
 		return &query[*ent.RedemptionQuery, predicate.Redemption, redemption.OrderOption]{typ: ent.TypeRedemption, tq: q}, nil
 	case *ent.ReferralConversionQuery:

@@ -1608,6 +1608,38 @@ var (
 			},
 		},
 	}
+	// PublicationVouchersColumns holds the columns for the "publication_vouchers" table.
+	PublicationVouchersColumns = []*schema.Column{
+		{Name: "publication_id", Type: field.TypeString},
+		{Name: "voucher_id", Type: field.TypeString},
+	}
+	// PublicationVouchersTable holds the schema information for the "publication_vouchers" table.
+	PublicationVouchersTable = &schema.Table{
+		Name:       "publication_vouchers",
+		Columns:    PublicationVouchersColumns,
+		PrimaryKey: []*schema.Column{PublicationVouchersColumns[0], PublicationVouchersColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "publication_vouchers_publication_id",
+				Columns:    []*schema.Column{PublicationVouchersColumns[0]},
+				RefColumns: []*schema.Column{PublicationsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "publication_vouchers_voucher_id",
+				Columns:    []*schema.Column{PublicationVouchersColumns[1]},
+				RefColumns: []*schema.Column{VouchersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "publicationvoucher_voucher_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationVouchersColumns[1]},
+			},
+		},
+	}
 	// RedemptionsColumns holds the columns for the "redemptions" table.
 	RedemptionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -2585,31 +2617,6 @@ var (
 			},
 		},
 	}
-	// PublicationVouchersColumns holds the columns for the "publication_vouchers" table.
-	PublicationVouchersColumns = []*schema.Column{
-		{Name: "publication_id", Type: field.TypeString},
-		{Name: "voucher_id", Type: field.TypeString},
-	}
-	// PublicationVouchersTable holds the schema information for the "publication_vouchers" table.
-	PublicationVouchersTable = &schema.Table{
-		Name:       "publication_vouchers",
-		Columns:    PublicationVouchersColumns,
-		PrimaryKey: []*schema.Column{PublicationVouchersColumns[0], PublicationVouchersColumns[1]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "publication_vouchers_publication_id",
-				Columns:    []*schema.Column{PublicationVouchersColumns[0]},
-				RefColumns: []*schema.Column{PublicationsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-			{
-				Symbol:     "publication_vouchers_voucher_id",
-				Columns:    []*schema.Column{PublicationVouchersColumns[1]},
-				RefColumns: []*schema.Column{VouchersColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-		},
-	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AppKeysTable,
@@ -2658,6 +2665,7 @@ var (
 		PromotionStacksTable,
 		PromotionTiersTable,
 		PublicationsTable,
+		PublicationVouchersTable,
 		RedemptionsTable,
 		ReferralConversionsTable,
 		ReferralHoldersTable,
@@ -2684,7 +2692,6 @@ var (
 		WebhooksTable,
 		WebhookDeliveriesTable,
 		WebhookEventsTable,
-		PublicationVouchersTable,
 	}
 )
 
@@ -2719,6 +2726,11 @@ func init() {
 	PromotionStacksTable.ForeignKeys[0].RefTable = CampaignsTable
 	PromotionTiersTable.ForeignKeys[0].RefTable = CampaignsTable
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
+	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable
+	PublicationVouchersTable.ForeignKeys[1].RefTable = VouchersTable
+	PublicationVouchersTable.Annotation = &entsql.Annotation{
+		Table: "publication_vouchers",
+	}
 	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
 	ReferralHoldersTable.Annotation = &entsql.Annotation{
@@ -2734,6 +2746,4 @@ func init() {
 	}
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 	VouchersTable.ForeignKeys[1].RefTable = CategoriesTable
-	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable
-	PublicationVouchersTable.ForeignKeys[1].RefTable = VouchersTable
 }

@@ -144,6 +144,9 @@ type PromotionTier func(*sql.Selector)
 // Publication is the predicate function for publication builders.
 type Publication func(*sql.Selector)
 
+// PublicationVoucher is the predicate function for publicationvoucher builders.
+type PublicationVoucher func(*sql.Selector)
+
 // Redemption is the predicate function for redemption builders.
 type Redemption func(*sql.Selector)
 

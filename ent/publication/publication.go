@@ -47,6 +47,8 @@ const (
 	EdgeCustomer = "customer"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
 	EdgeVouchers = "vouchers"
+	// EdgePublicationVouchers holds the string denoting the publication_vouchers edge name in mutations.
+	EdgePublicationVouchers = "publication_vouchers"
 	// Table holds the table name of the publication in the database.
 	Table = "publications"
 	// CustomerTable is the table that holds the customer relation/edge.
@@ -61,6 +63,13 @@ const (
 	// VouchersInverseTable is the table name for the Voucher entity.
 	// It exists in this package in order to avoid circular dependency with the "voucher" package.
 	VouchersInverseTable = "vouchers"
+	// PublicationVouchersTable is the table that holds the publication_vouchers relation/edge.
+	PublicationVouchersTable = "publication_vouchers"
+	// PublicationVouchersInverseTable is the table name for the PublicationVoucher entity.
+	// It exists in this package in order to avoid circular dependency with the "publicationvoucher" package.
+	PublicationVouchersInverseTable = "publication_vouchers"
+	// PublicationVouchersColumn is the table column denoting the publication_vouchers relation/edge.
+	PublicationVouchersColumn = "publication_id"
 )
 
 // Columns holds all SQL columns for publication fields.
@@ -209,6 +218,20 @@ func ByVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByPublicationVouchersCount orders the results by publication_vouchers count.
+func ByPublicationVouchersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPublicationVouchersStep(), opts...)
+	}
+}
+
+// ByPublicationVouchers orders the results by publication_vouchers terms.
+func ByPublicationVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPublicationVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCustomerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -221,5 +244,12 @@ func newVouchersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(VouchersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, false, VouchersTable, VouchersPrimaryKey...),
+	)
+}
+func newPublicationVouchersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PublicationVouchersInverseTable, PublicationVouchersColumn),
+		sqlgraph.Edge(sqlgraph.O2M, true, PublicationVouchersTable, PublicationVouchersColumn),
 	)
 }

@@ -836,6 +836,29 @@ func HasVouchersWith(preds ...predicate.Voucher) predicate.Publication {
 	})
 }
 
+// HasPublicationVouchers applies the HasEdge predicate on the "publication_vouchers" edge.
+func HasPublicationVouchers() predicate.Publication {
+	return predicate.Publication(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, true, PublicationVouchersTable, PublicationVouchersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPublicationVouchersWith applies the HasEdge predicate on the "publication_vouchers" edge with a given conditions (other predicates).
+func HasPublicationVouchersWith(preds ...predicate.PublicationVoucher) predicate.Publication {
+	return predicate.Publication(func(s *sql.Selector) {
+		step := newPublicationVouchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Publication) predicate.Publication {
 	return predicate.Publication(sql.AndPredicates(predicates...))

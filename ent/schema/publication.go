@@ -60,7 +60,8 @@ func (Publication) Fields() []ent.Field {
 func (Publication) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("customer", Customer.Type).Ref("publications").Field("customer_id").Unique().Required().Immutable(),
-		edge.To("vouchers", Voucher.Type).Annotations(entgql.RelayConnection()),
+		edge.To("vouchers", Voucher.Type).Through("publication_vouchers", PublicationVoucher.Type).
+			Annotations(entgql.RelayConnection()),
 	}
 }
 

@@ -19,8 +19,9 @@ import (
 )
 
 // A REST page of publications is one statement: the page's rows (a
-// sub-select with the list's filters, order and limit; a deep page's
-// skipped rows read by DeferredOffset's index-only sub-select), LEFT JOIN
+// sub-select with the list's filters, order and limit; a deep page from
+// its first row on, found by DeferredKeyset's index-only sub-select, so
+// that it reads like page 1), LEFT JOIN
 // their customers, their vouchers (publication_vouchers) with each
 // voucher's campaign and category (campaign.JoinVouchers): one row per
 // publication and voucher, in the page's order. Each column is decoded
@@ -61,16 +62,15 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 	t := b.Table(publication.Table)
 	rows := b.Select(t.Columns(restPublicationColumns...)...).From(t).
 		Where(sql.EQ(t.C(publication.FieldProjectID), v.ProjectID))
-	if offset > 0 { // the skipped rows are read by an index-only sub-select, with the filters
-		deferred, err := page.DeferredOffset(ctx, publication.Table, preds, order, offset, limit)
+	for _, p := range preds {
+		p(rows)
+	}
+	if offset > 0 { // the page's first row is found by an index-only sub-select, with the filters
+		from, err := page.DeferredKeyset(ctx, publication.Table, preds, keysetColumns(field), desc, offset)
 		if err != nil {
 			return nil, err
 		}
-		deferred(rows)
-	} else {
-		for _, p := range preds {
-			p(rows)
-		}
+		from(rows)
 	}
 	for _, o := range order {
 		o(rows)
@@ -147,6 +147,17 @@ func newRestScanner(c *ent.Client) (*restScanner, error) {
 		return nil, err
 	}
 	return sc, nil
+}
+
+// keysetColumns are the columns of the page's order by field: each order
+// of the list (created_at, id, customer_id) is of a column that is never
+// NULL, then the id, so a deep page can start from its first row
+// (page.DeferredKeyset).
+func keysetColumns(field string) []string {
+	if field == publication.FieldID {
+		return []string{publication.FieldID}
+	}
+	return []string{field, publication.FieldID}
 }
 
 // scan decodes one row: the publication with its customer, and the row's
