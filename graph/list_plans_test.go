@@ -650,8 +650,8 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 		checkPlans(t, db, c.name, c.table, rec.take())
 	}
 	// Page 99 of a v1 list skips 4,900 rows: it must skip them in an
-	// index, reading from the table the page's own rows (and those of the
-	// pages VACUUM left not all-visible: at most a tenth).
+	// index, reading from the table the page's own rows (its table vacuumed
+	// until every page is all-visible first, as autovacuum keeps it).
 	l, pg := v1(&last)
 	deepPages := []listCase{
 		{"GET /v1/vouchers?page=99", "vouchers", func(t *testing.T, ctx context.Context) {
@@ -687,6 +687,9 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 	}
 	for _, c := range deepPages {
 		listpage.ForgetAllProjectTotals() // each page counts, to check the count's plan
+		if db.Dialect == dialect.Postgres {
+			settleVisibility(t, db, ctx, c.table)
+		}
 		rec.take()
 		c.run(t, rctx)
 		stmts := rec.take()
