@@ -39,7 +39,12 @@ type Worker struct {
 	BatchSize int
 	// Webhooks tune webhook delivery, which Run does beside the jobs
 	// (graph/webhook/delivery.go).
-	Webhooks  webhook.Settings
+	Webhooks webhook.Settings
+	// NoSweeps keeps Run from running the periodic sweeps (periodic.go):
+	// for a test that drives them itself (RunPeriodic, or the sweep's own
+	// function at a chosen clock), which a sweep run at the worker's start
+	// would race.
+	NoSweeps  bool
 	deliverer *webhook.Deliverer
 }
 
@@ -91,7 +96,12 @@ func (w *Worker) Run(ctx context.Context) {
 	go func() { defer close(deliveries); w.deliverer.RunDeliveries(ctx) }()
 	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // graph/webhook/prune.go
 	sweeps := make(chan struct{})
-	go func() { defer close(sweeps); w.runPeriodics(ctx) }() // periodic.go
+	go func() {
+		defer close(sweeps)
+		if !w.NoSweeps {
+			w.runPeriodics(ctx) // periodic.go
+		}
+	}()
 	defer func() { <-deliveries; <-pruning; <-sweeps }()
 	for {
 		worked, err := w.RunOnce(ctx)
