@@ -130,6 +130,15 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
     order: { amount: 1000 }, session: { type: 'LOCK' } })
   assert(lock.session && typeof lock.session.key === 'string' && lock.session.key.startsWith('ssn_') && lock.session.type === 'LOCK',
     'validations.validateStackable session LOCK -> ssn_ key', lock)
+  // The SDK's own session release (DELETE /v1/vouchers/{code}/sessions/{key}): the locked credits are free again.
+  await client.vouchers.releaseValidationSession('SDK-G1', lock.session.key)
+  const lockAgain = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SDK-G1', gift: { credits: 100 } }],
+    order: { amount: 1000 }, session: { type: 'LOCK' } })
+  assert(lockAgain.valid === true && lockAgain.session.key !== lock.session.key, 'vouchers.releaseValidationSession -> a new lock of the same credits', lockAgain)
+  await client.vouchers.releaseValidationSession('SDK-G1', lockAgain.session.key)
+  const txExport = await client.vouchers.exportTransactions('SDK-G1', { parameters: { fields: ['id', 'type', 'amount'] } })
+  assert(/^exp_/.test(txExport.id) && txExport.exported_object === 'voucher_transactions' && txExport.status === 'SCHEDULED',
+    'vouchers.exportTransactions', txExport)
 
   // Campaign lifecycle and lists.
   await client.campaigns.create({ name: 'SDK Lifecycle', type: 'STATIC', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } })
@@ -297,6 +306,20 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
     exportList.exports.some(x => x.id === created.id), 'exports.get and exports.list', { gotExport, total: exportList.total })
   await client.distributions.exports.delete(created.id)
   await expectError(() => client.distributions.exports.get(created.id), e => e.code === 404, 'exports.delete -> then 404')
+  // A campaign's codes imported from a list and from a CSV file (async actions).
+  const impCamp = await client.campaigns.create({ name: 'SDK Import', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } })
+  const impJob = await waitJob((await client.campaigns.importVouchers('SDK Import', [{ code: 'SDK-CIMP-1' }, { code: 'SDK-CIMP-2' }])).async_action_id)
+  const impCSV = require('path').join(csvDir, 'campaign.csv')
+  require('fs').writeFileSync(impCSV, 'Code\nSDK-CIMP-CSV-1\n')
+  const impCSVJob = await waitJob((await client.campaigns.importVouchersCSV(impCamp.id, impCSV)).async_action_id)
+  const impCodes = (await client.vouchers.list({ campaign: 'SDK Import', limit: 10 })).vouchers.map(v => v.code).sort()
+  assert(impJob.status === 'DONE' && impCSVJob.status === 'DONE' && impCodes.join() === 'SDK-CIMP-1,SDK-CIMP-2,SDK-CIMP-CSV-1',
+    'campaigns.importVouchers and importVouchersCSV -> the codes in the campaign', { impJob, impCSVJob, impCodes })
+  // A customer's activity through the non-deprecated list (GET /v1/customers/{id}/activity).
+  const custActivity = await client.customers.listActivity('sdk-customer', { limit: 100 })
+  assert(custActivity.object === 'list' && custActivity.data_ref === 'data' && typeof custActivity.has_more === 'boolean' &&
+    custActivity.data.some(a => a.type === 'customer.publication.succeeded'), 'customers.listActivity', custActivity.data.map(a => a.type))
   // Validation rules named at creation, and the assignment lists (issue #32).
   const rule = await client.validationRules.create({ name: 'sdk min', rules: { 1: { name: 'order.amount', conditions: { $more_than_or_equal: [5000] } } } })
   const ruled = await client.vouchers.create({ code: 'SDK-RULED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, validation_rules: [rule.id] })
@@ -506,6 +529,11 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(tierRules.data[0].loyalty.points === 12, 'loyalties.listLoyaltyTierEarningRules (mapping applied)', tierRules)
   const memberTiers = await client.loyalties.listMemberLoyaltyTiers(member.code)
   assert(memberTiers.data.length === 1 && memberTiers.data[0].id === tiers[0].id, 'loyalties.listMemberLoyaltyTiers', memberTiers)
+  const viaAddPoints = await client.loyalties.addPoints(loy.id, member.code, { points: 12 })
+  assert(viaAddPoints.points === 12 && viaAddPoints.balance === 192 && viaAddPoints.object === 'balance', 'loyalties.addPoints', viaAddPoints)
+  const tierRewards = await client.loyalties.listLoyaltyTierRewards(loy.id, tiers[0].id)
+  assert(tierRewards.object === 'list' && tierRewards.data_ref === 'data' && Array.isArray(tierRewards.data) && tierRewards.total === tierRewards.data.length,
+    'loyalties.listLoyaltyTierRewards', tierRewards)
   await client.loyalties.deleteEarningRule(loy.id, ern[0].id)
   assert((await client.loyalties.listEarningRules(loy.id)).total === 0, 'loyalties.deleteEarningRule')
   const loyDel = await client.loyalties.delete(loy.id, { force: true })
@@ -539,6 +567,13 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert((await client.orders.get('sdk-old-1')).amount === 500, 'orders.import -> async action done', ordImport)
   await expectError(() => client.orders.create({ items: [{ quantity: 0, price: 1 }] }), e => e.code === 400 && e.key === 'invalid_payload',
     'orders.create with quantity 0 -> 400')
+  // SKUs imported from a CSV file (async action).
+  await client.products.create({ source_id: 'sdk-skus-csv', name: 'SKU host' })
+  const skusCSV = require('path').join(csvDir, 'skus.csv')
+  require('fs').writeFileSync(skusCSV, 'product_id,sku,source_id,price\nsdk-skus-csv,Red,sdk-sku-red,150\n')
+  const skusJob = await waitJob((await client.products.importSkusCSV(skusCSV)).async_action_id)
+  const importedSku = await client.products.getSku('sdk-sku-red')
+  assert(skusJob.status === 'DONE' && importedSku.sku === 'Red' && importedSku.price === 150, 'products.importSkusCSV', { skusJob, importedSku })
   // The customer's wallet.
   const wallet = await client.customers.listRedeemables('sdk-customer', { limit: 10 })
   assert(wallet.object === 'list' && Array.isArray(wallet.data) && typeof wallet.has_more === 'boolean', 'customers.listRedeemables', wallet)
