@@ -29,14 +29,7 @@ func TestBuild(t *testing.T) {
 			"created_at": map[string]any{"conditions": map[string]any{"$before": "2024-01-02T00:00:00Z"}}}, " OR "},
 	} {
 		p, err := Build(tc.filters, cols)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.filters, err)
-		}
-		s := entsql.Select("*").From(entsql.Table("t"))
-		p(s)
-		if q, _ := s.Query(); !strings.Contains(q, tc.sql) {
-			t.Errorf("%v: %s, want %q in it", tc.filters, q, tc.sql)
-		}
+		wantInQuery(t, tc.filters, p, err, tc.sql)
 	}
 	for _, bad := range []map[string]any{
 		{"junction": "xor"},
@@ -85,16 +78,23 @@ func TestBuildFields(t *testing.T) {
 			"source_id": map[string]any{"conditions": map[string]any{"$is": "b"}}}, " OR "},
 	} {
 		p, err := BuildFields(tc.filters, fields)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.filters, err)
-		}
-		s := entsql.Select("*").From(entsql.Table("t"))
-		p(s)
-		if q, _ := s.Query(); !strings.Contains(q, tc.sql) {
-			t.Errorf("%v: %s, want %q in it", tc.filters, q, tc.sql)
-		}
+		wantInQuery(t, tc.filters, p, err, tc.sql)
 	}
 	if _, err := BuildFields(cond("custom", "$in", []any{"a"}), fields); err == nil || !strings.Contains(err.Error(), "no $in") {
 		t.Errorf("a field's own condition refusing $in: %v", err)
+	}
+}
+
+// wantInQuery fails unless the predicate built from filters (without an
+// error) puts sql in a query over the table t.
+func wantInQuery(t *testing.T, filters map[string]any, p func(*entsql.Selector), err error, sql string) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%v: %v", filters, err)
+	}
+	s := entsql.Select("*").From(entsql.Table("t"))
+	p(s)
+	if q, _ := s.Query(); !strings.Contains(q, sql) {
+		t.Errorf("%v: %s, want %q in it", filters, q, sql)
 	}
 }
