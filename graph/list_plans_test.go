@@ -490,6 +490,24 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		// What was published (every cloned publication is of a discount
+		// code): the (project_id, created_at, id) walk with a correlated
+		// EXISTS probe of each entry's links by their primary key, the
+		// count capped. (A rare type walks further: docs/architecture.md,
+		// "Indexes of the list filters".)
+		{"GET /v1/publications?voucher_type=discount", "publications", func(t *testing.T, ctx context.Context) {
+			discount := "discount"
+			if _, err := publicationpkg.List(ctx, &publicationpkg.PublicationListInput{Limit: &limit, VoucherType: &discount}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/publications?filters[campaign_name][conditions][$is]=small", "publications", func(t *testing.T, ctx context.Context) {
+			in := &publicationpkg.PublicationListInput{Limit: &limit, Filters: map[string]any{
+				"campaign_name": map[string]any{"conditions": map[string]any{"$is": "small"}}}}
+			if _, err := publicationpkg.List(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		// A voucher's redemptions (every cloned redemption is of one
 		// voucher, as a generic code's are): newest first off
 		// (voucher_id, created_at).

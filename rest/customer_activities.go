@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // activities serves GET /v1/customers/{customerId}/activities (the older
@@ -62,6 +63,10 @@ func (h customerHandlers) activity(c *gin.Context) {
 func (h customerHandlers) listActivities(c *gin.Context, total bool) (*customer.CustomerActivityList, bool) {
 	in := customer.CustomerActivityListInput{WithoutTotal: !total}
 	var err error
+	if err = httpkit.NotSupported(c.Request.URL.Query(), "the activity list", "product_id"); err != nil {
+		renderError(c, err)
+		return nil, false
+	}
 	if in.Limit, err = queryInt(c, "limit"); err != nil {
 		renderError(c, err)
 		return nil, false

@@ -24,7 +24,8 @@ func registerCustomers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h customerHand
 	v1.GET("/customers/:customerId/segments", auth, h.segments)
 }
 
-// list serves GET /v1/customers: page/limit, email, name, city, segment,
+// list serves GET /v1/customers: page/limit, email, name, city, segment_id
+// (or segment),
 // created_at/updated_at[before|after], order, and the SDK scroll's
 // starting_after; the envelope carries has_more.
 func (h customerHandlers) list(c *gin.Context) {
@@ -36,6 +37,7 @@ func (h customerHandlers) list(c *gin.Context) {
 	}
 	queryStrings(c, map[string]**string{"email": &in.Email, "name": &in.Name, "city": &in.City,
 		"segment": &in.Segment, "order": &in.Order})
+	queryStrings(c, map[string]**string{"segment_id": &in.Segment}) // the reference's name (segment: the older one)
 	if err := queryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter,
 		"updated_at[before]": &in.UpdatedBefore, "updated_at[after]": &in.UpdatedAfter, "starting_after": &in.StartingAfter}); err != nil {
 		renderError(c, err)

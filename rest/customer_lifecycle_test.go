@@ -55,8 +55,10 @@ func TestCustomerListFiltersPagesAndScrolls(t *testing.T) {
 	}
 	seg := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "vip", "type": "static",
 		"customers": []string{all["customers"].([]any)[1].(map[string]any)["id"].(string)}}, app), http.StatusOK)
-	if got := customerSourceIDs(must(t, e.Do(http.MethodGet, "/v1/customers?segment="+seg["id"].(string), nil, app), http.StatusOK)); got != "bob" {
-		t.Errorf("segment filter = %s", got)
+	for _, name := range []string{"segment", "segment_id"} { // segment_id: the reference's name
+		if got := customerSourceIDs(must(t, e.Do(http.MethodGet, "/v1/customers?"+name+"="+seg["id"].(string), nil, app), http.StatusOK)); got != "bob" {
+			t.Errorf("%s filter = %s", name, got)
+		}
 	}
 	bobSegs := must(t, e.Do(http.MethodGet, "/v1/customers/bob/segments", nil, app), http.StatusOK)
 	if bobSegs["total"] != float64(1) || bobSegs["data"].([]any)[0].(map[string]any)["name"] != "vip" {

@@ -139,9 +139,9 @@ func TestPublicationsKeepTheirDeletedVouchers(t *testing.T) {
 
 	// The list read by ent answers the same bytes as its one statement.
 	for _, q := range []string{"limit=100", "limit=2&page=2", "customer=bob", "order=customer_id"} {
-		fast := rawGet(t, e, app, "/v1/publications?"+q)
+		fast := checkedGet(t, e, app, "/v1/publications?"+q)
 		publication.RESTPageInOneStatement = false
-		loaded := rawGet(t, e, app, "/v1/publications?"+q)
+		loaded := checkedGet(t, e, app, "/v1/publications?"+q)
 		publication.RESTPageInOneStatement = true
 		if fast != loaded {
 			t.Errorf("?%s: one statement answered\n%s\nent's loading\n%s", q, fast, loaded)

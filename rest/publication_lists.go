@@ -6,10 +6,12 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // list serves GET /v1/publications: page/limit, campaign, customer,
-// voucher, result, source_id, order.
+// voucher, result, source_id, order, voucher_type, is_referral_code and
+// the filters[…] object (graph/publication list_filters.go).
 func (h publicationHandlers) list(c *gin.Context) {
 	var in publication.PublicationListInput
 	var err error
@@ -18,7 +20,15 @@ func (h publicationHandlers) list(c *gin.Context) {
 		return
 	}
 	queryStrings(c, map[string]**string{"campaign": &in.Campaign, "customer": &in.Customer, "voucher": &in.Voucher,
-		"result": &in.Result, "source_id": &in.SourceID, "order": &in.Order})
+		"result": &in.Result, "source_id": &in.SourceID, "order": &in.Order, "voucher_type": &in.VoucherType})
+	if in.IsReferralCode, err = httpkit.QueryBool(c, "is_referral_code"); err != nil {
+		renderError(c, err)
+		return
+	}
+	if in.Filters, err = httpkit.DeepFilters(c.Request.URL.Query()); err != nil {
+		renderError(c, err)
+		return
+	}
 	h.listWith(c, in)
 }
 

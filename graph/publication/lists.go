@@ -10,11 +10,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/campaign"
-	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
-	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/fields"
@@ -43,6 +40,16 @@ type PublicationListInput struct {
 	// Order is created_at, id or customer_id; a leading - sorts
 	// descending. Default -created_at.
 	Order *string `json:"order"`
+	// VoucherType is discount or loyalty: publications of codes of that
+	// type (DISCOUNT_VOUCHER, LOYALTY_CARD).
+	VoucherType *string `json:"voucher_type"`
+	// IsReferralCode true keeps the publications of referral codes;
+	// false filters nothing (as the reference documents it).
+	IsReferralCode *bool `json:"is_referral_code"`
+	// Filters is the filters[…] object (ParameterFiltersListPublications:
+	// junction, result, customer_id, source_id, failure_code,
+	// campaign_name, voucher_type, is_referral_code), see list_filters.go.
+	Filters map[string]any `json:"filters"`
 }
 
 // PublicationList is a page of publications (with customer and vouchers)
@@ -155,46 +162,4 @@ func listPage(ctx context.Context, c *ent.Client, preds []predicate.Publication,
 		return nil, err
 	}
 	return q.JoinEdges().All(ctx)
-}
-
-// publicationFilters builds the list's predicates; empty reports a filter
-// naming something that does not exist.
-func publicationFilters(ctx context.Context, in *PublicationListInput) (preds []predicate.Publication, empty bool, err error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	if r := in.Result; r != nil {
-		switch *r {
-		case "SUCCESS", "FAILURE":
-			preds = append(preds, publication.Result(*r))
-		default:
-			return nil, false, apperr.InvalidQueryParams("Query parameter result must be SUCCESS or FAILURE")
-		}
-	}
-	if in.SourceID != nil {
-		preds = append(preds, publication.SourceID(*in.SourceID))
-	}
-	if in.Campaign != nil {
-		ids, err := c.Campaign.Query().Where(campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign))).IDs(ctx)
-		if err != nil || len(ids) == 0 {
-			return nil, err == nil, store.WrapErr("looking up campaign", err)
-		}
-		preds = append(preds, publication.CampaignIDIn(ids...))
-	}
-	if in.Customer != nil {
-		ids, err := c.Customer.Query().Where(customer.Or(customer.ID(*in.Customer), customer.SourceID(*in.Customer))).IDs(ctx)
-		if err != nil || len(ids) == 0 {
-			return nil, err == nil, store.WrapErr("looking up customer", err)
-		}
-		preds = append(preds, publication.CustomerIDIn(ids...))
-	}
-	if in.Voucher != nil {
-		ids, err := c.Voucher.Query().Where(voucher.Or(voucher.Code(*in.Voucher), voucher.ID(*in.Voucher))).IDs(ctx)
-		if err != nil || len(ids) == 0 {
-			return nil, err == nil, store.WrapErr("looking up voucher", err)
-		}
-		preds = append(preds, publication.HasVouchersWith(voucher.IDIn(ids...)))
-	}
-	return preds, false, nil
 }

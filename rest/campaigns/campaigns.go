@@ -87,6 +87,9 @@ func listInput(c *gin.Context) (*campaign.CampaignListInput, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := httpkit.NotSupported(c.Request.URL.Query(), "the campaign list", "filters", "access_settings"); err != nil {
+		return nil, err
+	}
 	in := &campaign.CampaignListInput{Limit: limit, Page: page}
 	if v, ok := c.GetQuery("campaign_type"); ok {
 		t := entcampaign.CampaignType(v)

@@ -60,9 +60,13 @@ func collectionJSON(pc *ent.ProductCollection) collectionBody {
 }
 
 // collectionProducts serves GET /v1/product-collections/{id}/products:
-// products (without SKUs) and SKUs (with their product) together.
+// products (without SKUs) and SKUs (with their product) together; the
+// reference's starting_after is refused (400: pages are page/limit).
 func (h productHandlers) collectionProducts(c *gin.Context) {
 	in, err := listInput(c)
+	if err == nil {
+		err = httpkit.NotSupported(c.Request.URL.Query(), "the collection's product list", "starting_after")
+	}
 	if err != nil {
 		httpkit.RenderError(c, err)
 		return

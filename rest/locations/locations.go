@@ -38,9 +38,13 @@ func locationJSON(l *ent.Location) any {
 		CreatedAt: httpkit.Timestamp(l.CreatedAt), UpdatedAt: httpkit.OptionalTime(l.UpdatedAt)}
 }
 
-// listParams reads GET /v1/locations' query: limit, order, filters.
+// listParams reads GET /v1/locations' query: limit, order, filters;
+// end_date is refused (400: the reference does not say what it bounds).
 func listParams(c *gin.Context) (*location.ListInput, error) {
 	in := &location.ListInput{}
+	if err := httpkit.NotSupported(c.Request.URL.Query(), "the location list", "end_date"); err != nil {
+		return nil, err
+	}
 	var err error
 	if in.Limit, err = httpkit.QueryInt(c, "limit"); err != nil {
 		return nil, err

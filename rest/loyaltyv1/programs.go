@@ -154,8 +154,12 @@ func (h loyaltyV1Handlers) programTransactions(c *gin.Context) {
 	vouchers.RenderTransactions(c, res)
 }
 
-// transactionListQuery reads limit, order and starting_after_id.
+// transactionListQuery reads limit, order and starting_after_id; filters
+// are refused (400).
 func transactionListQuery(c *gin.Context) (*loyaltyv1.TransactionListInput, error) {
+	if err := httpkit.NotSupported(c.Request.URL.Query(), "the transaction list", "filters"); err != nil {
+		return nil, err
+	}
 	limit, err := httpkit.QueryInt(c, "limit")
 	if err != nil {
 		return nil, err

@@ -15,12 +15,16 @@ import (
 // position, ordered by created_at in dir.
 type fetchPage[B any] func(c *gin.Context, after *entgql.Cursor[string], limit int, dir entgql.OrderDirection) ([]B, entgql.PageInfo[string], error)
 
-// listV2 serves a v2 list (limit, order, cursor; no filters) of the
+// listV2 serves a v2 list (limit, order, cursor; filters[…] refused with
+// a 400, httpkit.NotSupported) of the
 // resources fetch returns, already rendered. kind names the list in the
 // cursor fingerprint, together with the path parameters.
 func listV2[B any](prefix, kind string, fetch fetchPage[B]) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		page, err := parseV2Page(queryOf(c))
+		if err == nil {
+			err = httpkit.NotSupported(queryOf(c), "this list", "filters")
+		}
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return

@@ -49,7 +49,7 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 			return
 		}
 		// The cursor is bound to the filters (kind) as to the order and path.
-		keysetList("lcrsotx_", "order-payments?"+filtersFingerprint(queryOf(c)), func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+		keysetPage("created_at", true, "lcrsotx_", "order-payments?"+filtersFingerprint(queryOf(c)), func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
 			page, err := q.MemberOrderPayments(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p, filter)
 			if err != nil {
 				return nil, nil, false, err

@@ -10,7 +10,8 @@ import (
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// keysetList serves a v2 list (limit, order, cursor) over a graph/loyalty
+// keysetList serves a v2 list (limit, order, cursor; filters[…] refused
+// with a 400) over a graph/loyalty
 // keyset page: the cursor carries the last row's id, signed and bound to
 // the list (kind and path parameters). fetch returns the rendered rows,
 // the id of each, and whether more follow.
@@ -21,6 +22,19 @@ func keysetList[B any](prefix, kind string, fetch func(c *gin.Context, p loyalty
 // keysetListBy is keysetList ordered by field (order=field ascending,
 // -field descending; desc is the default).
 func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
+	page := keysetPage(field, desc, prefix, kind, fetch)
+	return func(c *gin.Context) {
+		if err := httpkit.NotSupported(queryOf(c), "this list", "filters"); err != nil {
+			httpkit.RenderError(c, err)
+			return
+		}
+		page(c)
+	}
+}
+
+// keysetPage is keysetListBy for a list that reads its own filters (the
+// order payments): it leaves filters[…] to fetch.
+func keysetPage[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		page, err := parseV2PageBy(queryOf(c), field, desc)
 		if err != nil {

@@ -51,6 +51,12 @@ func publications(a *API) {
 			Query("voucher", String(), "Voucher code."),
 			Query("result", Enum("SUCCESS", "FAILURE"), "Failed publications are not stored: FAILURE finds none."),
 			Query("source_id", String(), ""),
+			Query("voucher_type", Enum("discount", "loyalty"), "Publications of codes of that type (DISCOUNT_VOUCHER, LOYALTY_CARD)."),
+			Query("is_referral_code", Boolean(), "true: publications of referral codes only; false filters nothing."),
+			{Name: "filters", Schema: FreeObject(), Style: "deepObject",
+				Description: "filters[<field>][conditions][$is|$is_not|$in|$not_in|…]=… and filters[junction]=and|or over " +
+					"result, customer_id, source_id, failure_code, campaign_name, voucher_type (discount, loyalty, or a voucher " +
+					"type), is_referral_code (true, false); parent_object_id and related_object_id are refused (400)."},
 			OrderParam("created_at", "id", "customer_id")},
 		Response: list})
 	a.Add("GET /v1/vouchers/{code}/publications", Op{Summary: "List a voucher's publications", Auth: ServerAPI,

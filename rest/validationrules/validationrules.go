@@ -83,9 +83,13 @@ func (h validationRuleHandlers) assignments(c *gin.Context) {
 	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": res.Total})
 }
 
-// list serves GET /v1/validation-rules (limit, page).
+// list serves GET /v1/validation-rules (limit, page; newest first);
+// order, start_date and end_date are refused (400).
 func (h validationRuleHandlers) list(c *gin.Context) {
 	limit, page, err := httpkit.LimitAndPage(c)
+	if err == nil {
+		err = httpkit.NotSupported(c.Request.URL.Query(), "the validation rule list", "order", "start_date", "end_date")
+	}
 	if err != nil {
 		httpkit.RenderError(c, err)
 		return

@@ -51,6 +51,10 @@ func ListQuery(c *gin.Context) (campaign.VoucherListInput, error) {
 	if in.Limit, in.Page, err = httpkit.LimitAndPage(c); err != nil {
 		return in, err
 	}
+	// The reference documents filters as an object without members.
+	if err := httpkit.NotSupported(c.Request.URL.Query(), "the voucher list", "filters"); err != nil {
+		return in, err
+	}
 	httpkit.QueryStrings(c, map[string]**string{"campaign": &in.Campaign, "campaign_id": &in.CampaignID,
 		"category": &in.Category, "customer": &in.Customer, "code": &in.Code, "order": &in.Order})
 	for _, id := range append(c.QueryArray("ids"), c.QueryArray("ids[]")...) {

@@ -40,6 +40,10 @@ func TransactionJSON(t *ent.VoucherTransaction) TransactionBody {
 func transactionPage(param string,
 	list func(ctx context.Context, idOrCode string, limit *int, order *string, after *string) (*campaign.VoucherTransactionList, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
+		if err := httpkit.NotSupported(c.Request.URL.Query(), "the transaction list", "filters"); err != nil {
+			httpkit.RenderError(c, err)
+			return
+		}
 		limit, err := httpkit.QueryInt(c, "limit")
 		if err != nil {
 			httpkit.RenderError(c, err)

@@ -5,6 +5,7 @@ package listfilter
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -24,24 +25,52 @@ const (
 	// Time columns take $after, $before, $more_than, $less_than (as
 	// after/before), $has_value, $is_unknown.
 	Time
+	// NullableString columns take String's operators; NULL counts as no
+	// value ($is_unknown, and the negative operators $is_not, $not_in,
+	// $not_contain keep it), as "" does.
+	NullableString
 )
+
+// Field is how one filter of a list applies: to a column of the list's
+// own table, or through a condition the list builds itself (a filter on
+// a related table, or on a value the list derives).
+type Field struct {
+	// Kind is the column's kind (Column, or the filter's name).
+	Kind Kind
+	// Column is the filtered column when it is not named as the filter.
+	Column string
+	// Condition, when set, builds the filter's predicate from the
+	// operator and its values; it answers a 400 (apperr) for what it
+	// cannot take.
+	Condition func(op string, values []string) (func(*entsql.Selector), error)
+}
 
 // Build turns the filters object into one predicate over the columns
 // named in cols (filter name → column kind), joined by filters[junction]
-// (and by default); an unknown filter or operator is a 400.
+// (and by default, or; any case); an unknown filter or operator is a 400.
 func Build(f map[string]any, cols map[string]Kind) (func(*entsql.Selector), error) {
+	fields := make(map[string]Field, len(cols))
+	for name, kind := range cols {
+		fields[name] = Field{Kind: kind}
+	}
+	return BuildFields(f, fields)
+}
+
+// BuildFields is Build over fields that may name another column or build
+// their own conditions.
+func BuildFields(f map[string]any, fields map[string]Field) (func(*entsql.Selector), error) {
 	junction := "and"
 	var preds []func(*entsql.Selector)
 	for field, raw := range f {
 		if field == "junction" {
 			j, _ := raw.(string)
-			if j != "and" && j != "or" {
+			if j = strings.ToLower(j); j != "and" && j != "or" { // any case, as httpkit.ConditionFilters
 				return nil, apperr.InvalidQueryParams("Query parameter filters[junction] must be and or or")
 			}
 			junction = j
 			continue
 		}
-		kind, known := cols[field]
+		fd, known := fields[field]
 		if !known {
 			return nil, apperr.InvalidQueryParams("Query parameter filters[%s] is not a supported filter", field)
 		}
@@ -51,7 +80,7 @@ func Build(f map[string]any, cols map[string]Kind) (func(*entsql.Selector), erro
 			return nil, apperr.InvalidQueryParams("Query parameter filters[%s] must hold [conditions][$operator]", field)
 		}
 		for op, arg := range cond {
-			p, err := condition(field, kind, op, segmentfilter.Operands(arg))
+			p, err := fd.condition(field, op, segmentfilter.Operands(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -67,25 +96,50 @@ func Build(f map[string]any, cols map[string]Kind) (func(*entsql.Selector), erro
 	return entsql.AndPredicates(preds...), nil
 }
 
-func condition(col string, kind Kind, op string, vals []any) (func(*entsql.Selector), error) {
+// condition is the predicate of filters[name][conditions][op].
+func (fd Field) condition(name, op string, vals []any) (func(*entsql.Selector), error) {
 	strs := make([]string, len(vals))
 	for i, v := range vals {
 		strs[i] = segmentfilter.Text(v)
 	}
+	if fd.Condition != nil {
+		return fd.Condition(op, strs)
+	}
+	col := name
+	if fd.Column != "" {
+		col = fd.Column
+	}
+	p, err := columnCondition(col, fd.Kind, op, strs, fmt.Sprintf("filters[%s][conditions][%s]", name, op))
+	if err != nil || fd.Kind != NullableString {
+		return p, err
+	}
+	switch op {
+	case "$is_not", "$not_in", "$not_contain": // no value is not the one named
+		return entsql.OrPredicates(entsql.FieldIsNull(col), p), nil
+	}
+	return p, nil
+}
+
+func columnCondition(col string, kind Kind, op string, strs []string, name string) (func(*entsql.Selector), error) {
 	first := ""
 	if len(strs) > 0 {
 		first = strs[0]
 	}
-	name := fmt.Sprintf("filters[%s][conditions][%s]", col, op)
 	switch op {
 	case "$has_value":
-		if kind == Time {
+		switch kind {
+		case Time:
 			return entsql.FieldNotNull(col), nil
+		case NullableString:
+			return entsql.AndPredicates(entsql.FieldNotNull(col), entsql.FieldNEQ(col, "")), nil
 		}
 		return entsql.FieldNEQ(col, ""), nil
 	case "$is_unknown":
-		if kind == Time {
+		switch kind {
+		case Time:
 			return entsql.FieldIsNull(col), nil
+		case NullableString:
+			return entsql.OrPredicates(entsql.FieldIsNull(col), entsql.FieldEQ(col, "")), nil
 		}
 		return entsql.FieldEQ(col, ""), nil
 	}

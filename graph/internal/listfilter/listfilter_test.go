@@ -29,14 +29,7 @@ func TestBuild(t *testing.T) {
 			"created_at": map[string]any{"conditions": map[string]any{"$before": "2024-01-02T00:00:00Z"}}}, " OR "},
 	} {
 		p, err := Build(tc.filters, cols)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.filters, err)
-		}
-		s := entsql.Select("*").From(entsql.Table("t"))
-		p(s)
-		if q, _ := s.Query(); !strings.Contains(q, tc.sql) {
-			t.Errorf("%v: %s, want %q in it", tc.filters, q, tc.sql)
-		}
+		wantInQuery(t, tc.filters, p, err, tc.sql)
 	}
 	for _, bad := range []map[string]any{
 		{"junction": "xor"},
@@ -50,5 +43,58 @@ func TestBuild(t *testing.T) {
 		if e, ok := apperr.As(err); !ok || e.Key != "invalid_query_params" {
 			t.Errorf("%v: %v, want invalid_query_params", bad, err)
 		}
+	}
+}
+
+// TestBuildFields: a nullable column counts NULL as no value (the
+// negative operators keep it), a renamed column is filtered by its own
+// name, and a field's own condition builds its predicate.
+func TestBuildFields(t *testing.T) {
+	fields := map[string]Field{
+		"source_id": {Kind: NullableString},
+		"name":      {Kind: String, Column: "title"},
+		"custom": {Condition: func(op string, values []string) (func(*entsql.Selector), error) {
+			if op != "$is" {
+				return nil, apperr.InvalidQueryParams("no %s", op)
+			}
+			return entsql.FieldEQ("derived", strings.ToUpper(values[0])), nil
+		}},
+	}
+	cond := func(field, op string, arg any) map[string]any {
+		return map[string]any{field: map[string]any{"conditions": map[string]any{op: arg}}}
+	}
+	for _, tc := range []struct {
+		filters map[string]any
+		sql     string
+	}{
+		{cond("source_id", "$is_not", "a"), "`t`.`source_id` IS NULL OR `t`.`source_id` <> ?"},
+		{cond("source_id", "$not_in", []any{"a", "b"}), "`t`.`source_id` IS NULL OR `t`.`source_id` NOT IN (?, ?)"},
+		{cond("source_id", "$is_unknown", ""), "`t`.`source_id` IS NULL OR `t`.`source_id` = ?"},
+		{cond("source_id", "$has_value", ""), "`t`.`source_id` IS NOT NULL AND `t`.`source_id` <> ?"},
+		{cond("source_id", "$is", "a"), "WHERE `t`.`source_id` = ?"},
+		{cond("name", "$is", "a"), "`t`.`title` = ?"},
+		{cond("custom", "$is", "a"), "`t`.`derived` = ?"},
+		{map[string]any{"junction": "OR", "name": map[string]any{"conditions": map[string]any{"$is": "a"}},
+			"source_id": map[string]any{"conditions": map[string]any{"$is": "b"}}}, " OR "},
+	} {
+		p, err := BuildFields(tc.filters, fields)
+		wantInQuery(t, tc.filters, p, err, tc.sql)
+	}
+	if _, err := BuildFields(cond("custom", "$in", []any{"a"}), fields); err == nil || !strings.Contains(err.Error(), "no $in") {
+		t.Errorf("a field's own condition refusing $in: %v", err)
+	}
+}
+
+// wantInQuery fails unless the predicate built from filters (without an
+// error) puts sql in a query over the table t.
+func wantInQuery(t *testing.T, filters map[string]any, p func(*entsql.Selector), err error, sql string) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%v: %v", filters, err)
+	}
+	s := entsql.Select("*").From(entsql.Table("t"))
+	p(s)
+	if q, _ := s.Query(); !strings.Contains(q, sql) {
+		t.Errorf("%v: %s, want %q in it", filters, q, sql)
 	}
 }

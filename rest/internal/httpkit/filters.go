@@ -83,3 +83,19 @@ func bracketPath(s string) (path []string, isArray, ok bool) {
 	}
 	return path, false, true
 }
+
+// NotSupported refuses with a 400 a documented query parameter that the
+// list does not read (docs/architecture.md, "Audit of every list's query
+// parameters"), rather than answering the unfiltered list: each name is
+// a parameter, matched alone or as a deep object (name[…]), so "filters"
+// matches every filters[…] key.
+func NotSupported(q url.Values, list string, names ...string) error {
+	for key := range q {
+		for _, name := range names {
+			if key == name || strings.HasPrefix(key, name+"[") {
+				return apperr.InvalidQueryParams("Query parameter %s is not supported by %s", key, list)
+			}
+		}
+	}
+	return nil
+}

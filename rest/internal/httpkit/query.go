@@ -55,3 +55,17 @@ func QueryList(c *gin.Context, name string) []string {
 	}
 	return out
 }
+
+// QueryBool reads an optional true|false query parameter (nil when
+// absent; anything else is a 400).
+func QueryBool(c *gin.Context, name string) (*bool, error) {
+	v, ok := c.GetQuery(name)
+	if !ok {
+		return nil, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, apperr.InvalidQueryParams("Query parameter %s must be true or false", name)
+	}
+	return &b, nil
+}

@@ -1,7 +1,6 @@
 package httpkit
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -34,14 +33,4 @@ func ParseDateOrTime(s string) (time.Time, error) {
 
 // ForceParam reads the deletes' optional force=true|false (nil when
 // absent).
-func ForceParam(c *gin.Context) (*bool, error) {
-	v, ok := c.GetQuery("force")
-	if !ok {
-		return nil, nil
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return nil, apperr.InvalidQueryParams("Query parameter force must be true or false")
-	}
-	return &b, nil
-}
+func ForceParam(c *gin.Context) (*bool, error) { return QueryBool(c, "force") }
