@@ -173,8 +173,9 @@ func rawGet(t *testing.T, e *resttest.Env, h resttest.Headers, path string) stri
 // history is one hand-built statement (redemption.RESTPageInOneStatement);
 // every page answers the bytes ent's loading of the same entities answers:
 // entries with and without customers, metadata and orders, gift and
-// discount codes, rollbacks, failed redemptions, codes and campaigns
-// deleted after, filters, orders and deep pages.
+// discount codes, codes of one campaign with and without a quantity,
+// rollbacks, failed redemptions, codes and campaigns deleted after,
+// filters, orders and deep pages.
 func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
@@ -190,6 +191,12 @@ func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
 		"items": []any{map[string]any{"source_id": "sku-1", "quantity": 2, "price": 1000, "metadata": map[string]any{"c": "red"}}}}
 	withAnn := map[string]any{"customer": map[string]any{"source_id": "ann"}, "order": order, "metadata": map[string]any{"via": "list"}}
 	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "TEN-A"}, withAnn), http.StatusOK)
+	// A code of the same campaign (the same discount document) with a
+	// quantity TEN-A lacks: the page decodes their documents once and each
+	// code's other columns for itself.
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Tenner/vouchers", map[string]any{"code": "TEN-Q",
+		"redemption": map[string]any{"quantity": 5}}, app), http.StatusOK)
+	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "TEN-Q"}, withAnn), http.StatusOK)
 	gift := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-A/redemption", map[string]any{"gift": map[string]any{"credits": 1500},
 		"customer": map[string]any{"source_id": "ann"}, "metadata": map[string]any{"via": "list"}}, app), http.StatusOK)
 	must(t, e.DoJSON(http.MethodPost, "/v1/redemptions/"+gift["id"].(string)+"/rollback", map[string]any{"reason": "r"}, app), http.StatusOK)
@@ -232,7 +239,7 @@ func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
 		Redemptions []struct{ Result, Object string }
 		Total       int
 	}
-	if err := json.Unmarshal([]byte(rawGet(t, e, app, "/v1/redemptions?limit=100")), &all); err != nil || all.Total != 12 || len(all.Redemptions) != 12 {
+	if err := json.Unmarshal([]byte(rawGet(t, e, app, "/v1/redemptions?limit=100")), &all); err != nil || all.Total != 14 || len(all.Redemptions) != 14 {
 		t.Errorf("GET /v1/redemptions: %+v, %v", all, err)
 	}
 }

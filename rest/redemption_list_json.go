@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gin-gonic/gin"
 	gojson "github.com/goccy/go-json"
@@ -31,6 +32,11 @@ var redemptionListSpliced = true
 // listBuffers are the buffers of redemptionListBody (a page of 50 is
 // ~50–100 KB; one that grew past 1 MB is left to the collector).
 var listBuffers = sync.Pool{New: func() any { return new(listBuffer) }}
+
+// entryBytes is the size of an entry of the last page written: a page's
+// buffer, taken from the pool or new (the pool is emptied by garbage
+// collections), is grown once to the page's likely size.
+var entryBytes atomic.Int64
 
 type listBuffer struct {
 	out, scratch bytes.Buffer
@@ -69,6 +75,9 @@ func renderRedemptionList(c *gin.Context, fields gin.H, key string, entries []*r
 		renderError(c, errPlaceholder)
 		return
 	}
+	if n := entryBytes.Load(); n > 0 { // room for the page at once, not grown by doubling
+		lb.out.Grow(len(envelope) + len(entries)*int(n+n/8))
+	}
 	lb.out.Write(envelope[:at+len(marker)-len("null")])
 	lb.out.WriteByte('[')
 	for i, e := range entries {
@@ -82,6 +91,9 @@ func renderRedemptionList(c *gin.Context, fields gin.H, key string, entries []*r
 	}
 	lb.out.WriteByte(']')
 	lb.out.Write(envelope[at+len(marker):])
+	if len(entries) > 0 {
+		entryBytes.Store(int64(lb.out.Len() / len(entries)))
+	}
 	h := c.Writer.Header()
 	if len(h["Content-Type"]) == 0 {
 		h["Content-Type"] = listContentType
@@ -111,6 +123,7 @@ func (lb *listBuffer) entry(e *redemptionObject) error {
 	lb.out.Write(head[:len(head)-2])
 	lb.out.WriteString(`,"order":`)
 	if raw, ok := e.Order.(json.RawMessage); ok && len(raw) > 0 {
+		lb.out.Grow(len(raw)) // room for the compacted text: appended in place, no copy
 		lb.out.Write(appendCompactJSON(lb.out.AvailableBuffer(), raw))
 	} else if ok || e.Order == nil {
 		lb.out.WriteString("null")
@@ -132,40 +145,47 @@ func (lb *listBuffer) entry(e *redemptionObject) error {
 // appendCompactJSON appends the valid JSON text src without the
 // whitespace outside its strings: the bytes a validating compactor
 // (encoding/json's, goccy's) writes for it, as the codec does for a
-// json.RawMessage. Each string is copied whole up to its closing quote
-// (found by bytes.IndexByte, a quote after an odd number of backslashes
-// being escaped).
+// json.RawMessage. The text between strings is copied in runs up to the
+// next quote or whitespace (a table lookup per byte); each string is
+// copied whole up to its closing quote (found by bytes.IndexByte, a quote
+// after an odd number of backslashes being escaped).
 func appendCompactJSON(dst, src []byte) []byte {
-	for len(src) > 0 {
-		i := 0
-		for i < len(src) && src[i] != '"' && src[i] != ' ' && src[i] != '\t' && src[i] != '\n' && src[i] != '\r' {
+	start := 0 // the run not yet copied: src[start:i]
+	for i := 0; i < len(src); {
+		switch compactClass[src[i]] {
+		case compactOther:
 			i++
-		}
-		dst = append(dst, src[:i]...)
-		if i == len(src) {
-			break
-		}
-		if src[i] != '"' { // whitespace, left out
-			src = src[i+1:]
-			continue
-		}
-		end := i + 1 // past the string's closing quote
-		for {
-			k := bytes.IndexByte(src[end:], '"')
-			if k < 0 { // not JSON: the rest as it is
-				return append(dst, src[i:]...)
+		case compactSpace: // left out
+			dst = append(dst, src[start:i]...)
+			i++
+			start = i
+		default: // a string: copied with the run before it
+			end := i + 1 // past the string's closing quote
+			for {
+				k := bytes.IndexByte(src[end:], '"')
+				if k < 0 { // not JSON: the rest as it is
+					return append(dst, src[start:]...)
+				}
+				end += k + 1
+				escapes := 0
+				for b := end - 2; b > i && src[b] == '\\'; b-- {
+					escapes++
+				}
+				if escapes%2 == 0 {
+					break
+				}
 			}
-			end += k + 1
-			escapes := 0
-			for b := end - 2; b > i && src[b] == '\\'; b-- {
-				escapes++
-			}
-			if escapes%2 == 0 {
-				break
-			}
+			i = end
 		}
-		dst = append(dst, src[i:end]...)
-		src = src[end:]
 	}
-	return dst
+	return append(dst, src[start:]...)
 }
+
+// compactClass classifies the bytes outside strings for appendCompactJSON.
+var compactClass = [256]uint8{' ': compactSpace, '\t': compactSpace, '\n': compactSpace, '\r': compactSpace, '"': compactQuote}
+
+const (
+	compactOther = iota // copied
+	compactSpace        // JSON whitespace, left out
+	compactQuote        // a string begins
+)

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	stdsql "database/sql"
+	"encoding/binary"
 	"fmt"
 
 	"entgo.io/ent/dialect/sql"
@@ -59,8 +60,22 @@ func JoinVouchers(s *sql.Selector, voucherID, projectID, prefix string) {
 // (JoinVouchers), made once for a statement and scanned into on every row:
 // database/sql overwrites every target on each Scan (and gives a *[]byte
 // a copy of its own), and Voucher decodes them into new entities, so no
-// row's entities share anything with the next row's targets.
+// row's entities share anything with the next row's targets. A voucher
+// that several rows of the statement join (a code redeemed or published
+// again on the same page) is decoded once: those rows share its entity.
+// The voucher's JSON documents (discount, validity, metadata, …; the same
+// for the codes of a campaign, often) are decoded once per distinct
+// texts (documentsOf): vouchers with the same texts share the decoded
+// values, which nothing on a REST page's way modifies.
 type JoinedVoucher struct {
+	seen        map[string]*ent.Voucher // decoded so far, by ID
+	documents   []string                // the voucher's JSON columns (scanned as bytes)
+	docVals     []any
+	plain       []string // its other columns but the ID
+	plainVals   []any
+	key         []byte                  // the documents' texts of the row (documentsOf)
+	byDocuments map[string]*ent.Voucher // entities with only the documents decoded, by key
+
 	v                       *ent.Voucher  // a pristine entity (the client's config) to copy
 	cmp                     *ent.Campaign // the same
 	cat                     *ent.Category // the same
@@ -71,7 +86,7 @@ type JoinedVoucher struct {
 // NewJoinedVoucher returns the targets for the joined voucher columns and
 // appends them to targets.
 func NewJoinedVoucher(c *ent.Client, targets []any) (*JoinedVoucher, []any, error) {
-	j := &JoinedVoucher{}
+	j := &JoinedVoucher{seen: map[string]*ent.Voucher{}}
 	v, vVals, err := c.Voucher.ScanTargets(joinedVoucherColumns)
 	if err != nil {
 		return nil, nil, err
@@ -88,20 +103,36 @@ func NewJoinedVoucher(c *ent.Client, targets []any) (*JoinedVoucher, []any, erro
 	// category, joins NULLs: the IDs tell.
 	vVals[0], cmpVals[0], catVals[0] = &j.vID, &j.cmpID, &j.catID
 	j.v, j.cmp, j.cat, j.vVals, j.cmpVals, j.catVals = v, cmp, cat, vVals, cmpVals, catVals
+	j.byDocuments = map[string]*ent.Voucher{}
+	for i, col := range joinedVoucherColumns[1:] {
+		if _, ok := vVals[i+1].(*[]byte); ok { // ent scans a JSON column as its bytes
+			j.documents, j.docVals = append(j.documents, col), append(j.docVals, vVals[i+1])
+		} else {
+			j.plain, j.plainVals = append(j.plain, col), append(j.plainVals, vVals[i+1])
+		}
+	}
 	targets = append(append(append(targets, vVals...), cmpVals...), catVals...)
 	return j, targets, nil
 }
 
 // Voucher decodes the scanned voucher with its campaign and category
-// edges (nil when the row joined none).
+// edges (nil when the row joined none); the entity of an earlier row when
+// it joined the same voucher.
 func (j *JoinedVoucher) Voucher() (*ent.Voucher, error) {
 	if !j.vID.Valid {
 		return nil, nil
 	}
+	if v, ok := j.seen[j.vID.String]; ok {
+		return v, nil
+	}
+	documents, err := j.documentsOf()
+	if err != nil {
+		return nil, err
+	}
 	v := new(ent.Voucher)
-	*v = *j.v // the client's config; j.v is never assigned to
+	*v = *documents // the client's config and the documents; never assigned to
 	v.ID = j.vID.String
-	if err := v.AssignScanned(joinedVoucherColumns[1:], j.vVals[1:]); err != nil {
+	if err := v.AssignScanned(j.plain, j.plainVals); err != nil {
 		return nil, fmt.Errorf("decoding joined voucher: %w", err)
 	}
 	if j.cmpID.Valid {
@@ -122,5 +153,27 @@ func (j *JoinedVoucher) Voucher() (*ent.Voucher, error) {
 		}
 		v.Edges.AssignedCategory = cat
 	}
+	j.seen[v.ID] = v
 	return v, nil
+}
+
+// documentsOf returns an entity with the client's config and the row's
+// JSON documents decoded by ent (every other field unset), the one made
+// for an earlier row with the same texts if any.
+func (j *JoinedVoucher) documentsOf() (*ent.Voucher, error) {
+	j.key = j.key[:0]
+	for _, val := range j.docVals {
+		text := *val.(*[]byte)
+		j.key = append(binary.AppendUvarint(j.key, uint64(len(text))), text...)
+	}
+	if e, ok := j.byDocuments[string(j.key)]; ok {
+		return e, nil
+	}
+	e := new(ent.Voucher)
+	*e = *j.v
+	if err := e.AssignScanned(j.documents, j.docVals); err != nil {
+		return nil, fmt.Errorf("decoding joined voucher: %w", err)
+	}
+	j.byDocuments[string(j.key)] = e
+	return e, nil
 }

@@ -2,9 +2,7 @@ package redemption
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"slices"
 
 	"entgo.io/ent/dialect/sql"
 
@@ -14,8 +12,6 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -31,7 +27,9 @@ import (
 // the answer is the same bytes; ent read them in two statements and
 // assembled the joined columns through a map per row. The project's filter
 // is explicit on every table (the tenancy interceptor does not reach a
-// hand-built statement).
+// hand-built statement). The text around the rows' sub-select is built
+// once per dialect and order (list_rest_statement.go); the rows are
+// decoded by restScanner (list_rest_scan.go).
 
 // RESTPageInOneStatement makes a REST page one statement (restPage); a
 // test turns it off to compare its answers with ent's loading.
@@ -52,13 +50,10 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 	if !ok {
 		return nil, schema.ErrNoViewer
 	}
-	b := sql.Dialect(store.Dialect(ctx))
+	dialect := store.Dialect(ctx)
+	b := sql.Dialect(dialect)
 	t := b.Table(redemption.Table)
-	inner := restPageColumns
-	if !slices.Contains(inner, field) { // the outer statement orders by it too (voucher_code)
-		inner = append(slices.Clip(inner), field)
-	}
-	rows := b.Select(t.Columns(inner...)...).From(t).
+	rows := b.Select().From(t).SelectExpr(restRowColumns(dialect, field)).
 		Where(sql.EQ(t.C(redemption.FieldProjectID), v.ProjectID))
 	keys := keysetColumns(field)
 	if offset == 0 || keys != nil {
@@ -77,16 +72,15 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 		o(rows)
 	}
 	rows.Limit(limit)
-	r := rows.As("r")
-	s := b.Select(r.Columns(restPageColumns...)...).From(r)
-	customerpkg.JoinCustomers(s, r.C(redemption.FieldCustomerID), r.C(redemption.FieldProjectID), "r", restPageCustomerColumns)
-	campaignpkg.JoinVouchers(s, r.C(redemption.FieldVoucherID), r.C(redemption.FieldProjectID), "r")
-	by := sql.Asc
-	if desc {
-		by = sql.Desc
+	envelope, err := restPageEnvelope(dialect, field, desc)
+	if err != nil {
+		return nil, err
 	}
-	s.OrderBy(by(r.C(field)), by(r.C(redemption.FieldID)))
-	query, args := s.Query()
+	rowsQuery, args := rows.Query()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("building the page's rows: %w", err)
+	}
+	query := envelope.statement(rowsQuery)
 	res, err := c.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading the page: %w", err)
@@ -108,70 +102,6 @@ func restPage(ctx context.Context, c *ent.Client, preds []predicate.Redemption, 
 		return nil, fmt.Errorf("reading the page: %w", err)
 	}
 	return out, nil
-}
-
-// restScanner decodes the rows of restPage's statement. Its targets are
-// made once per statement and scanned into on every row (database/sql
-// overwrites every target on each Scan, see campaign.JoinedVoucher); the
-// entities are new for each row, copied from pristine ones for the
-// client's config.
-//
-// The order document is scanned as its bytes, not by ent: ent decodes a
-// json.RawMessage column by validating and copying it, and the page writes
-// it as PostgreSQL prints it (rest's redemptionListBody compacts it); the
-// entity gets the same bytes as ent's decoding (nil for NULL or empty).
-type restScanner struct {
-	red        *ent.Redemption
-	redColumns []string // restPageColumns but the order
-	redValues  []any
-	order      []byte
-	customer   *customerpkg.JoinedCustomer
-	voucher    *campaignpkg.JoinedVoucher
-	targets    []any
-}
-
-func newRestScanner(c *ent.Client) (*restScanner, error) {
-	sc := &restScanner{}
-	at := slices.Index(restPageColumns, redemption.FieldOrder)
-	sc.redColumns = slices.Delete(slices.Clone(restPageColumns), at, at+1)
-	var err error
-	if sc.red, sc.redValues, err = c.Redemption.ScanTargets(sc.redColumns); err != nil {
-		return nil, err
-	}
-	targets := make([]any, 0, len(sc.redValues)+1+len(restPageCustomerColumns)+48)
-	targets = append(targets, sc.redValues[:at]...)
-	targets = append(targets, &sc.order)
-	targets = append(targets, sc.redValues[at:]...)
-	if sc.customer, targets, err = customerpkg.NewJoinedCustomer(c, restPageCustomerColumns, targets); err != nil {
-		return nil, err
-	}
-	if sc.voucher, sc.targets, err = campaignpkg.NewJoinedVoucher(c, targets); err != nil {
-		return nil, err
-	}
-	return sc, nil
-}
-
-// scan decodes one row: the entry with its customer and voucher.
-func (sc *restScanner) scan(rows interface{ Scan(...any) error }) (*ent.Redemption, error) {
-	if err := rows.Scan(sc.targets...); err != nil {
-		return nil, fmt.Errorf("scanning the page: %w", err)
-	}
-	red := new(ent.Redemption)
-	*red = *sc.red
-	if err := red.AssignScanned(sc.redColumns, sc.redValues); err != nil {
-		return nil, fmt.Errorf("decoding redemption: %w", err)
-	}
-	if len(sc.order) > 0 { // database/sql made it a copy of its own
-		red.Order = json.RawMessage(sc.order)
-	}
-	var err error
-	if red.Edges.Customer, err = sc.customer.Customer(); err != nil {
-		return nil, err
-	}
-	if red.Edges.Voucher, err = sc.voucher.Voucher(); err != nil {
-		return nil, err
-	}
-	return red, nil
 }
 
 // deferredPage keeps the rows of the page at offset (of limit rows) of a

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -54,6 +55,7 @@ var (
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	numberType    = reflect.TypeFor[json.Number]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
+	textType      = reflect.TypeFor[encoding.TextMarshaler]()
 	valuesType    = reflect.TypeFor[interface{ Values() []string }]()
 )
 
@@ -71,7 +73,8 @@ func fromType(t reflect.Type, seen map[reflect.Type]bool) *Schema {
 		return Any()
 	case t == numberType:
 		return Number()
-	case t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType):
+	case t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType),
+		t.Implements(textType) || reflect.PointerTo(t).Implements(textType):
 		panic(fmt.Sprintf("openapi: %s has its own JSON encoding; describe it by hand", t))
 	}
 	switch t.Kind() {

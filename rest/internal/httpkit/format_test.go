@@ -5,19 +5,33 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // TestTimestampJSON: a Timestamp is the real service's UTC text with
-// milliseconds, whatever the time's zone, and a missing one is null.
+// milliseconds, whatever the time's zone, and a missing one is null, in
+// encoding/json and in the response codec (goccy/go-json), as a value, a
+// pointer and a struct field.
 func TestTimestampJSON(t *testing.T) {
 	at := time.Date(2026, 11, 26, 3, 2, 3, 456_789_000, time.FixedZone("CET", 3600))
-	got, err := json.Marshal(map[string]any{"at": Timestamp(at), "none": OptionalTime(nil), "some": OptionalTime(&at)})
-	if err != nil {
-		t.Fatal(err)
+	type fields struct {
+		At   Timestamp  `json:"at"`
+		None *Timestamp `json:"none"`
+		Some *Timestamp `json:"some"`
 	}
 	want := `{"at":"2026-11-26T02:02:03.456Z","none":null,"some":"2026-11-26T02:02:03.456Z"}`
-	if string(got) != want {
-		t.Errorf("got %s, want %s", got, want)
+	for _, v := range []any{map[string]any{"at": Timestamp(at), "none": OptionalTime(nil), "some": OptionalTime(&at)},
+		fields{At: Timestamp(at), Some: OptionalTime(&at)}, &fields{At: Timestamp(at), Some: OptionalTime(&at)}} {
+		for name, marshal := range map[string]func(any) ([]byte, error){"encoding/json": json.Marshal, "goccy": gojson.Marshal} {
+			got, err := marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want {
+				t.Errorf("%s %T: got %s, want %s", name, v, got, want)
+			}
+		}
 	}
 }
 
