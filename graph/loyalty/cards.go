@@ -18,9 +18,9 @@ import (
 // codeAttempts bounds the draws for a card code not yet used in the project.
 const codeAttempts = 5
 
-// memberCard finds a card of a member of a program: 404 naming the program,
+// MemberCard finds a card of a member of a program: 404 naming the program,
 // member or card that is unknown or does not belong.
-func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
+func MemberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
 	if _, err := Member(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 
 // UnassignCard takes a card from its member; it stays in the program.
 func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

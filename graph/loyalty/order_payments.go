@@ -110,7 +110,7 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 // member must exist (404) and be ACTIVE (423), the card must be the
 // member's (404).
 func payingCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

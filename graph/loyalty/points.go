@@ -27,7 +27,7 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
 		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
 	}
-	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
+	if _, err := MemberCard(ctx, programID, memberID, cardID); err != nil {
 		return nil, err
 	}
 	if in.Points == 0 {

@@ -51,6 +51,9 @@ var Layers = [][]string{
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},
+	// Loyalty v2's areas above its core (graph/loyalty): custom events and
+	// the referral conversions they record; the program reports.
+	{"graph/loyalty/event", "graph/loyalty/report"},
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
 	{"graph/redemption"},
