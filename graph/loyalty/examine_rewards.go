@@ -20,14 +20,6 @@ import (
 // the program on the card's definition, their price and whether the card's
 // points cover it. Nothing is written.
 
-// ExamineIdentification names the customer to examine.
-type ExamineIdentification struct {
-	Type             *string `json:"type"`
-	CustomerID       *string `json:"customer_id"`
-	CustomerSourceID *string `json:"customer_source_id"`
-	MemberID         *string `json:"member_id"`
-}
-
 // ExamineRewardsInput is the body of POST /v2/loyalties/examine/rewards.
 type ExamineRewardsInput struct {
 	CustomerIdentification *ExamineIdentification `json:"customer_identification"`

@@ -124,3 +124,11 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 	}
 	return CreateLoyaltyMember(ctx, programID, CreateLoyaltyMemberInput{CustomerID: customerID, Status: e.Status, Metadata: e.Metadata})
 }
+
+// ExamineIdentification names the customer to examine.
+type ExamineIdentification struct {
+	Type             *string `json:"type"`
+	CustomerID       *string `json:"customer_id"`
+	CustomerSourceID *string `json:"customer_source_id"`
+	MemberID         *string `json:"member_id"`
+}

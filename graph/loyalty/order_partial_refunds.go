@@ -144,22 +144,3 @@ func lineKey(m map[string]any, i int) string {
 	}
 	return "#" + strconv.Itoa(i)
 }
-
-// paidLines are the order's lines as a payment remembers them.
-func paidLines(o *ent.Order) []map[string]any {
-	out := make([]map[string]any, 0, len(o.Items))
-	for _, m := range o.Items {
-		q, price := validationrule.JSONInt64(m["quantity"]), validationrule.JSONInt64(m["price"])
-		if price <= 0 && q > 0 {
-			price = validationrule.JSONInt64(m["amount"]) / q
-		}
-		line := map[string]any{"quantity": q, "price": price}
-		for _, k := range []string{"sku_id", "product_id", "source_id"} {
-			if s, ok := m[k].(string); ok && s != "" {
-				line[k] = s
-			}
-		}
-		out = append(out, line)
-	}
-	return out
-}
