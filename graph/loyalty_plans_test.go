@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	orderpkg "github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/reward"
@@ -363,11 +364,11 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 		{"loyaltyProgram{members} page 1 with totalCount", "loyalty_members",
 			gql(fmt.Sprintf(`{ loyaltyProgram(id: %q) { %s } }`, s.club, page("members", "")))},
 		{"GET /v2/memberships/{customerId}", "loyalty_members", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.CustomerMemberships(ctx, s.customer)
+			_, err := membership.CustomerMemberships(ctx, s.customer)
 			fail(err)
 		}},
 		{"GET /v2/loyalties/programs/club/memberships/{customerId}", "loyalty_members", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.ProgramMembership(ctx, s.club, s.customer)
+			_, err := membership.ProgramMembership(ctx, s.club, s.customer)
 			fail(err)
 		}},
 		// v1 rewards and assignments.

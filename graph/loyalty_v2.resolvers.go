@@ -10,6 +10,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
 )
 
 // DeleteLoyaltyProgram is the resolver for the deleteLoyaltyProgram field.
@@ -168,13 +170,13 @@ func (r *queryResolver) ProgramRewards(ctx context.Context, programID string, pa
 }
 
 // CustomerMemberships is the resolver for the customerMemberships field.
-func (r *queryResolver) CustomerMemberships(ctx context.Context, customerID string) ([]*loyalty.Membership, error) {
-	return loyalty.CustomerMemberships(ctx, customerID)
+func (r *queryResolver) CustomerMemberships(ctx context.Context, customerID string) ([]*membership.Membership, error) {
+	return membership.CustomerMemberships(ctx, customerID)
 }
 
 // ProgramMembership is the resolver for the programMembership field.
-func (r *queryResolver) ProgramMembership(ctx context.Context, programID string, customerID string) (*loyalty.Membership, error) {
-	return loyalty.ProgramMembership(ctx, programID, customerID)
+func (r *queryResolver) ProgramMembership(ctx context.Context, programID string, customerID string) (*membership.Membership, error) {
+	return membership.ProgramMembership(ctx, programID, customerID)
 }
 
 // MemberTierTransactions is the resolver for the memberTierTransactions field.
@@ -188,8 +190,8 @@ func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, m
 }
 
 // ExamineRewards is the resolver for the examineRewards field.
-func (r *queryResolver) ExamineRewards(ctx context.Context, input loyalty.ExamineRewardsInput) (*loyalty.RewardsExamination, error) {
-	return loyalty.ExamineRewards(ctx, input)
+func (r *queryResolver) ExamineRewards(ctx context.Context, input examine.ExamineRewardsInput) (*examine.RewardsExamination, error) {
+	return examine.ExamineRewards(ctx, input)
 }
 
 // MemberActivities is the resolver for the memberActivities field.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
 	"github.com/promoengine/promoengine/graph/loyalty/report"
 )
 
@@ -29,8 +30,8 @@ func (r *queryResolver) CardPointsReport(ctx context.Context, programID string, 
 }
 
 // ExamineEarningRules is the resolver for the examineEarningRules field.
-func (r *queryResolver) ExamineEarningRules(ctx context.Context, input loyalty.ExamineEarningInput) (*loyalty.EarningExamination, error) {
-	return loyalty.ExamineEarningRules(ctx, input)
+func (r *queryResolver) ExamineEarningRules(ctx context.Context, input examine.ExamineEarningInput) (*examine.EarningExamination, error) {
+	return examine.ExamineEarningRules(ctx, input)
 }
 
 // MemberBenefitTransactions is the resolver for the memberBenefitTransactions field.

@@ -25,7 +25,7 @@ func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 		return nil, err
 	}
 	d, err := c.CardDefinition.Get(ctx, id)
-	if err := notFound(err, "card_definition", id); err != nil {
+	if err := NotFound(err, "card_definition", id); err != nil {
 		return nil, err
 	}
 	return d, nil

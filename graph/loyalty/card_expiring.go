@@ -121,7 +121,7 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 		return nil, err
 	}
 	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedBucketID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
-	if err := notFound(err, "card_points_bucket", bucketID); err != nil {
+	if err := NotFound(err, "card_points_bucket", bucketID); err != nil {
 		return nil, err
 	}
 	tx, ok, err := expireCardBucket(ctx, c, b)

@@ -29,7 +29,7 @@ func MemberCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, err
 	}
 	cd, err := c.Card.Query().Where(card.ID(cardID), card.MemberID(memberID), card.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	return cd, nil
@@ -163,7 +163,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, err
 	}
 	crd, err := c.Card.Query().Where(card.ID(cardID), card.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	if crd.MemberID != nil {
@@ -200,7 +200,7 @@ func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent
 		return nil, err
 	}
 	n, err := crd.Update().Where(card.MemberID(memberID)).ClearMemberID().Save(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}

@@ -65,9 +65,9 @@ func activityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource
 // newGroupID is shared by the activities one request records.
 func newGroupID() string { return "lagrp_" + pulid.Hex(9) }
 
-// notFound maps ent's not-found to the interface's 404 naming the resource;
+// NotFound maps ent's not-found to the interface's 404 naming the resource;
 // other errors are wrapped.
-func notFound(err error, resourceType, id string) error {
+func NotFound(err error, resourceType, id string) error {
 	if ent.IsNotFound(err) {
 		return apperr.NotFound(resourceType, id)
 	}

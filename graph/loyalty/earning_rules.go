@@ -20,7 +20,7 @@ func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 		return nil, err
 	}
 	r, err := c.EarningRule.Query().Where(earningrule.ID(id), earningrule.StatusNEQ(earningrule.StatusDELETED)).Only(ctx)
-	if err := notFound(err, "earning_rule", id); err != nil {
+	if err := NotFound(err, "earning_rule", id); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -114,7 +114,7 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 				return nil, err
 			}
 			cust, err := c.Customer.Query().Where(customer.SourceID(*id.CustomerSourceID)).Only(ctx)
-			if err := notFound(err, "customer", *id.CustomerSourceID); err != nil {
+			if err := NotFound(err, "customer", *id.CustomerSourceID); err != nil {
 				return nil, err
 			}
 			customerID = &cust.ID

@@ -54,7 +54,7 @@ func DeleteLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.
 	held := make([]*ent.Card, 0, len(cards))
 	for _, crd := range cards {
 		n, err := crd.Update().Where(card.MemberID(m.ID)).ClearMemberID().Save(ctx)
-		if err := notFound(err, "card", crd.ID); err != nil {
+		if err := NotFound(err, "card", crd.ID); err != nil {
 			return nil, err
 		}
 		data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": m.ID}

@@ -42,7 +42,7 @@ const orderPaymentReason = "Points spent on order payment"
 
 // Order transaction statuses and the rejection of a paid order.
 const (
-	paymentApproved  = "APPROVED"
+	PaymentApproved  = "APPROVED"
 	paymentRejected  = "REJECTED"
 	paymentSimulated = "SIMULATED"
 	rejectOrderPaid  = "PAYMENT_EXCEEDS_ORDER_TOTAL_AMOUNT"
@@ -74,7 +74,7 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	if err != nil {
 		return nil, err
 	}
-	if crd, err = lockedCard(ctx, crd.ID); err != nil {
+	if crd, err = LockedCard(ctx, crd.ID); err != nil {
 		return nil, err
 	}
 	if crd.Balance <= 0 {
@@ -86,7 +86,7 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	}
 	amount, points := paymentSplit(crd.Balance, o.TotalAmount-paid, ratio, in.PaymentLimit)
 	pay := &ent.OrderPayment{ProgramID: programID, MemberID: memberID, CardID: crd.ID, CardDefinitionID: def.ID,
-		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: paymentApproved,
+		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: PaymentApproved,
 		OrderAmount: &o.TotalAmount, OrderItems: paidLines(o)} // the base of partial refunds (order_partial_refunds.go)
 	if amount <= 0 {
 		reason := rejectOrderPaid
@@ -151,15 +151,15 @@ func lockedOrder(ctx context.Context, ref *OrderPaymentOrder) (*ent.Order, error
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)
-	if err := notFound(err, "order", name); err != nil {
+	if err := NotFound(err, "order", name); err != nil {
 		return nil, err
 	}
 	return o, nil
 }
 
-// lockedCard reads the card again under its row lock (the lock
+// LockedCard reads the card again under its row lock (the lock
 // bookCardPoints takes too), so the balance a payment splits is current.
-func lockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
+func LockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -169,7 +169,7 @@ func lockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	return crd, nil
@@ -184,7 +184,7 @@ func orderPaidAmount(ctx context.Context, orderID string) (int64, error) {
 	var sums []struct {
 		Sum int64 `json:"sum"`
 	}
-	err = c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(paymentApproved)).
+	err = c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(PaymentApproved)).
 		Aggregate(ent.As(ent.Sum(orderpayment.FieldAmount), "sum")).Scan(ctx, &sums)
 	if err != nil {
 		return 0, fmt.Errorf("summing order payments: %w", err)
@@ -204,10 +204,10 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 		return nil, err
 	}
 	var tx *ent.CardTransaction
-	if pay.Status == paymentApproved {
+	if pay.Status == PaymentApproved {
 		reason := orderPaymentReason
-		tx, err = bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_ORDER,
-			points: -pay.Points, reason: &reason, sourceID: &pay.OrderID})
+		tx, err = BookCardPoints(ctx, pay.CardID, CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_ORDER,
+			Points: -pay.Points, Reason: &reason, SourceID: &pay.OrderID})
 		if err != nil {
 			return nil, err
 		}
@@ -222,16 +222,16 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 		return nil, fmt.Errorf("recording order transaction: %w", err)
 	}
 	if tx != nil {
-		if err := emitOrderTransaction(ctx, saved, tx); err != nil {
+		if err := EmitOrderTransaction(ctx, saved, tx); err != nil {
 			return nil, err
 		}
 	}
 	return &OrderPaymentResult{Transaction: saved}, nil
 }
 
-// emitOrderTransaction writes the webhook event of a card transaction an
+// EmitOrderTransaction writes the webhook event of a card transaction an
 // order payment booked (its spending or its return).
-func emitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.CardTransaction) error {
+func EmitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.CardTransaction) error {
 	data := map[string]any{"card_id": pay.CardID, "member_id": pay.MemberID, "order_transaction": OrderPaymentJSON(pay),
 		"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
 			"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}

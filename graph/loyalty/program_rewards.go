@@ -119,7 +119,7 @@ func programReward(ctx context.Context, programID, rewardID string) (*ent.Progra
 		return nil, err
 	}
 	a, err := c.ProgramReward.Query().Where(programreward.ProgramID(programID), programreward.RewardID(rewardID)).Only(ctx)
-	if err := notFound(err, "program_reward", rewardID); err != nil {
+	if err := NotFound(err, "program_reward", rewardID); err != nil {
 		return nil, err
 	}
 	return a, nil

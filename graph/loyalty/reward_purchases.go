@@ -100,8 +100,8 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 		return nil, err
 	}
 	reason := "Reward purchase"
-	tx, err := bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, points: -a.Points,
-		reason: &reason, sourceID: &rw.ID})
+	tx, err := BookCardPoints(ctx, crd.ID, CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, Points: -a.Points,
+		Reason: &reason, SourceID: &rw.ID})
 	if e, ok := apperr.As(err); ok && e.Key == "insufficient_points" {
 		return nil, locked423("insufficient_points", "Not enough points", e.Details)
 	}
@@ -144,7 +144,7 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		return nil, err
 	}
 	pur, err := c.RewardPurchase.Query().Where(rewardpurchase.ID(purchaseID), rewardpurchase.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "reward_transaction", purchaseID); err != nil {
+	if err := NotFound(err, "reward_transaction", purchaseID); err != nil {
 		return nil, err
 	}
 	if pur.Type != "PURCHASE" {
@@ -166,8 +166,8 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		return nil, fmt.Errorf("returning reward stock: %w", err)
 	}
 	reason := "Reward purchase refund"
-	tx, err := bookCardPoints(ctx, pur.CardID, cardMove{typ: cardtransaction.TypePOINTS_REFUNDED, points: pur.Points,
-		reason: &reason, sourceID: &pur.ID})
+	tx, err := BookCardPoints(ctx, pur.CardID, CardMove{Typ: cardtransaction.TypePOINTS_REFUNDED, Points: pur.Points,
+		Reason: &reason, SourceID: &pur.ID})
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 		return nil, err
 	}
 	r, err := c.Reward.Query().Where(reward.ID(id), reward.StatusNEQ(reward.StatusDELETED)).Only(ctx)
-	if err := notFound(err, "reward", id); err != nil {
+	if err := NotFound(err, "reward", id); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -115,7 +115,7 @@ func cardSpendings(ctx context.Context, cardID string, since *time.Time) (int64,
 // the documents answer a purchase the limits prevent synchronously with a
 // 423 and store nothing, unlike an order payment's REJECTED transaction.
 func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
-	if _, err := lockedCard(ctx, cardID); err != nil {
+	if _, err := LockedCard(ctx, cardID); err != nil {
 		return err
 	}
 	def, err := CardDefinition(ctx, defID) // in use by the assignment: cannot be deleted

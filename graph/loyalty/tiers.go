@@ -159,7 +159,7 @@ func tierOf(ctx context.Context, structureID, tierID string) (*ent.StructureTier
 		return nil, err
 	}
 	t, err := c.StructureTier.Query().Where(structuretier.ID(tierID), structuretier.TierStructureID(structureID)).Only(ctx)
-	if err := notFound(err, "tier", tierID); err != nil {
+	if err := NotFound(err, "tier", tierID); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -52,8 +52,11 @@ var Layers = [][]string{
 	{"graph/publication"},
 	{"graph/loyalty"},
 	// Loyalty v2's areas above its core (graph/loyalty): custom events and
-	// the referral conversions they record; the program reports.
-	{"graph/loyalty/event", "graph/loyalty/report"},
+	// the referral conversions they record; the earning and rewards
+	// previews; a customer's memberships; order refunds' points; the
+	// program reports.
+	{"graph/loyalty/event", "graph/loyalty/examine", "graph/loyalty/membership", "graph/loyalty/refund",
+		"graph/loyalty/report"},
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
 	{"graph/redemption"},

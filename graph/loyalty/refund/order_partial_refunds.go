@@ -1,4 +1,4 @@
-package loyalty
+package refund
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -39,7 +40,7 @@ const orderPartialReturnReason = "Points returned from partial order refund"
 // spentModes are the RETURN_POINTS modes of a definition's spent points
 // refunds (nil when they are NONE).
 func spentModes(d *ent.CardDefinition) map[string]bool {
-	r := CardSettingsOf(d).Refunds.SpentPoints
+	r := loyalty.CardSettingsOf(d).Refunds.SpentPoints
 	if r == nil || r.Type != "REFUNDABLE" {
 		return nil
 	}
@@ -60,7 +61,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 	if err != nil {
 		return err
 	}
-	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(paymentApproved),
+	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(loyalty.PaymentApproved),
 		orderpayment.RefundTransactionIDIsNil(), orderpayment.OrderAmountNotNil()).
 		Order(orderpayment.ByCreatedAt(), orderpayment.ByID()).All(ctx)
 	if err != nil {
@@ -93,7 +94,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 			return err
 		}
 		if tx != nil {
-			if err := emitOrderTransaction(ctx, saved, tx); err != nil {
+			if err := loyalty.EmitOrderTransaction(ctx, saved, tx); err != nil {
 				return err
 			}
 		}
