@@ -8,7 +8,6 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -155,24 +154,6 @@ func lockedOrder(ctx context.Context, ref *OrderPaymentOrder) (*ent.Order, error
 		return nil, err
 	}
 	return o, nil
-}
-
-// LockedCard reads the card again under its row lock (the lock
-// bookCardPoints takes too), so the balance a payment splits is current.
-func LockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := c.Card.Query().Where(card.ID(cardID))
-	if entdb.DialectFromContext(ctx) == dialect.Postgres {
-		q = q.ForUpdate()
-	}
-	crd, err := q.Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
-		return nil, err
-	}
-	return crd, nil
 }
 
 // orderPaidAmount sums the order's APPROVED payments.

@@ -7,8 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -132,4 +136,22 @@ func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int6
 		details += fmt.Sprintf(" (spendings with it: %v)", s)
 	}
 	return apperr.New(http.StatusLocked, strings.ToLower(over.reason), msg, details)
+}
+
+// LockedCard reads the card again under its row lock (the lock
+// bookCardPoints takes too), so the balance a payment splits is current.
+func LockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Card.Query().Where(card.ID(cardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if err := NotFound(err, "card", cardID); err != nil {
+		return nil, err
+	}
+	return crd, nil
 }
