@@ -178,7 +178,7 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 // Pay-with-points types.
 const (
 	payNone          = "NO_PAYMENTS"
-	payExchangeRatio = "EXCHANGE_RATIO"
+	PayExchangeRatio = "EXCHANGE_RATIO"
 )
 
 // maxFormulaLength is the documents' bound of an exchange-ratio formula.
@@ -193,7 +193,7 @@ func payWithPointsConfig(p *jsonfield.PayWithPoints) (*jsonfield.PayWithPoints, 
 			return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio is allowed only with type EXCHANGE_RATIO")
 		}
 		return nil, nil
-	case payExchangeRatio:
+	case PayExchangeRatio:
 	default:
 		return nil, apperr.InvalidPayload("Property .pay_with_points.type must be NO_PAYMENTS or EXCHANGE_RATIO")
 	}
@@ -207,13 +207,13 @@ func payWithPointsConfig(p *jsonfield.PayWithPoints) (*jsonfield.PayWithPoints, 
 	if _, err := formula.Parse(src); err != nil {
 		return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio.formula: %v", err)
 	}
-	return &jsonfield.PayWithPoints{Type: payExchangeRatio, ExchangeRatio: p.ExchangeRatio}, nil
+	return &jsonfield.PayWithPoints{Type: PayExchangeRatio, ExchangeRatio: p.ExchangeRatio}, nil
 }
 
 // PayWithPointsOf is a card definition's configuration as the interface
 // shows it: always present, NO_PAYMENTS when none is stored.
 func PayWithPointsOf(d *ent.CardDefinition) jsonfield.PayWithPoints {
-	if d.PayWithPoints == nil || d.PayWithPoints.Type != payExchangeRatio {
+	if d.PayWithPoints == nil || d.PayWithPoints.Type != PayExchangeRatio {
 		return jsonfield.PayWithPoints{Type: payNone}
 	}
 	return *d.PayWithPoints

@@ -51,7 +51,7 @@ func BatchCreateMembers(ctx context.Context, programID string, entries []*Member
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if err := job.CheckBulkSize(len(entries)); err != nil {
 		return nil, err

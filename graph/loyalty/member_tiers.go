@@ -251,10 +251,10 @@ func nilIfEmpty(s string) *string {
 
 // MemberTierTransactions pages through a member's tier transactions.
 func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
-	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
-		query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
-		byID:  tiertransaction.ID, scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
-		createdAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
+	rows, more, err := MemberRows(ctx, programID, memberID, p, MemberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
+		Query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
+		ByID:  tiertransaction.ID, Scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
+		CreatedAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}

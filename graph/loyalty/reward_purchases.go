@@ -34,11 +34,11 @@ import (
 // points back and the unit back to the stock, once: the refund row's
 // refund_of is unique.
 
-// eventCardTransaction is the webhook event of a points spend.
-const eventCardTransaction = "voucher.loyalty_card.transaction.created"
+// EventCardTransaction is the webhook event of a points spend.
+const EventCardTransaction = "voucher.loyalty_card.transaction.created"
 
-// locked423 is the documents' 423 of a purchase the state refuses.
-func locked423(key, message, details string) error {
+// Locked423 is the documents' 423 of a purchase the state refuses.
+func Locked423(key, message, details string) error {
 	return apperr.New(http.StatusLocked, key, message, details)
 }
 
@@ -57,17 +57,17 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if m.Status != loyaltymember.StatusACTIVE {
-		return nil, locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+		return nil, Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
 	}
 	rw, err := RewardByID(ctx, *in.RewardID)
 	if err != nil {
 		return nil, err
 	}
 	if rw.Status != reward.StatusACTIVE {
-		return nil, locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
+		return nil, Locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
 	}
 	a, err := programReward(ctx, programID, rw.ID)
 	if err != nil {
@@ -80,7 +80,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	crd, err := c.Card.Query().Where(card.MemberID(memberID), card.ProgramID(programID),
 		card.CardDefinitionID(a.CardDefinitionID)).First(ctx)
 	if ent.IsNotFound(err) {
-		return nil, locked423("no_matching_card", "No matching card",
+		return nil, Locked423("no_matching_card", "No matching card",
 			fmt.Sprintf("Member %s has no card of card definition %s", memberID, a.CardDefinitionID))
 	}
 	if err != nil {
@@ -94,7 +94,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 		return nil, fmt.Errorf("taking reward stock: %w", err)
 	}
 	if n == 0 {
-		return nil, locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
+		return nil, Locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
 	}
 	if err := purchaseWithinLimits(ctx, crd.ID, a.CardDefinitionID, a.Points); err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	tx, err := BookCardPoints(ctx, crd.ID, CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, Points: -a.Points,
 		Reason: &reason, SourceID: &rw.ID})
 	if e, ok := apperr.As(err); ok && e.Key == "insufficient_points" {
-		return nil, locked423("insufficient_points", "Not enough points", e.Details)
+		return nil, Locked423("insufficient_points", "Not enough points", e.Details)
 	}
 	if err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	}
 	data := purchaseData(pur, tx)
 	data["card_id"], data["member_id"] = crd.ID, memberID
-	err = webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
+	err = webhook.EmitAll(ctx, webhook.Event{Name: EventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
 	if err != nil {
 		return nil, err
 	}
@@ -191,10 +191,10 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 
 // RewardPurchases pages through a member's reward transactions.
 func RewardPurchases(ctx context.Context, programID, memberID string, p PageInput) (*RewardPurchasePage, error) {
-	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
-		query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
-		byID:  rewardpurchase.ID, scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
-		createdAt: func(r *ent.RewardPurchase) time.Time { return r.CreatedAt }})
+	rows, more, err := MemberRows(ctx, programID, memberID, p, MemberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
+		Query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
+		ByID:  rewardpurchase.ID, Scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
+		CreatedAt: func(r *ent.RewardPurchase) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}

@@ -37,18 +37,18 @@ const (
 // spendingRejection is why a spending passes a limit, with the
 // documents' details ({type, limit[, spendings]}).
 type spendingRejection struct {
-	reason  string
-	details map[string]any
+	Reason  string
+	Details map[string]any
 }
 
-// checkSpendingLimits tells whether spending points from the (locked)
+// CheckSpendingLimits tells whether spending points from the (locked)
 // card passes one of the definition's limits: nil when it does not.
-func checkSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID string, points int64) (*spendingRejection, error) {
+func CheckSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID string, points int64) (*spendingRejection, error) {
 	l := CardSettingsOf(def).SpendingLimits // card_settings.go: checked when stored
 	if t := l.Transactions; t != nil && t.Type == "LIMITED" {
 		for _, lim := range t.Limits {
 			if lim.Type == "POINTS" && lim.Max != nil && points > *lim.Max {
-				return &spendingRejection{reason: rejectTransactionLimit, details: map[string]any{"type": lim.Type, "limit": *lim.Max}}, nil
+				return &spendingRejection{Reason: rejectTransactionLimit, Details: map[string]any{"type": lim.Type, "limit": *lim.Max}}, nil
 			}
 		}
 	}
@@ -76,8 +76,8 @@ func checkSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID st
 			return nil, err
 		}
 		if spent+points > most {
-			return &spendingRejection{reason: rejectGlobalLimit,
-				details: map[string]any{"type": lim.Type, "limit": most, "spendings": spent + points}}, nil
+			return &spendingRejection{Reason: rejectGlobalLimit,
+				Details: map[string]any{"type": lim.Type, "limit": most, "spendings": spent + points}}, nil
 		}
 	}
 	return nil, nil
@@ -126,16 +126,16 @@ func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int6
 	if err != nil {
 		return err
 	}
-	over, err := checkSpendingLimits(ctx, def, cardID, points)
+	over, err := CheckSpendingLimits(ctx, def, cardID, points)
 	if err != nil || over == nil {
 		return err
 	}
 	msg := "Spending limit exceeded"
-	details := fmt.Sprintf("Purchase of %d points passes the card's %v spending limit of %v points", points, over.details["type"], over.details["limit"])
-	if s, ok := over.details["spendings"]; ok {
+	details := fmt.Sprintf("Purchase of %d points passes the card's %v spending limit of %v points", points, over.Details["type"], over.Details["limit"])
+	if s, ok := over.Details["spendings"]; ok {
 		details += fmt.Sprintf(" (spendings with it: %v)", s)
 	}
-	return apperr.New(http.StatusLocked, strings.ToLower(over.reason), msg, details)
+	return apperr.New(http.StatusLocked, strings.ToLower(over.Reason), msg, details)
 }
 
 // LockedCard reads the card again under its row lock (the lock

@@ -53,10 +53,12 @@ var Layers = [][]string{
 	{"graph/loyalty"},
 	// Loyalty v2's areas above its core (graph/loyalty): custom events and
 	// the referral conversions they record; the earning and rewards
-	// previews; a customer's memberships; order refunds' points; the
-	// program reports.
-	{"graph/loyalty/event", "graph/loyalty/examine", "graph/loyalty/membership", "graph/loyalty/refund",
+	// previews; a customer's memberships; order payments with points; the
+	// program reports. Above them, order refunds' points (which return
+	// what order payments took).
+	{"graph/loyalty/event", "graph/loyalty/examine", "graph/loyalty/membership", "graph/loyalty/payment",
 		"graph/loyalty/report"},
+	{"graph/loyalty/refund"},
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
 	{"graph/redemption"},

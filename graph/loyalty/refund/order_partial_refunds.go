@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -61,7 +62,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 	if err != nil {
 		return err
 	}
-	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(loyalty.PaymentApproved),
+	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(payment.PaymentApproved),
 		orderpayment.RefundTransactionIDIsNil(), orderpayment.OrderAmountNotNil()).
 		Order(orderpayment.ByCreatedAt(), orderpayment.ByID()).All(ctx)
 	if err != nil {
@@ -94,7 +95,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 			return err
 		}
 		if tx != nil {
-			if err := loyalty.EmitOrderTransaction(ctx, saved, tx); err != nil {
+			if err := payment.EmitOrderTransaction(ctx, saved, tx); err != nil {
 				return err
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 )
 
 // Refunds of order payments. A card definition's refunds.spent_points
@@ -60,7 +61,7 @@ func ReturnOrderPayments(ctx context.Context, orderID string) error {
 	if err != nil {
 		return err
 	}
-	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(loyalty.PaymentApproved),
+	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(payment.PaymentApproved),
 		orderpayment.RefundTransactionIDIsNil()).Order(orderpayment.ByCreatedAt(), orderpayment.ByID()).All(ctx)
 	if err != nil {
 		return fmt.Errorf("reading the order's payments: %w", err)
@@ -120,7 +121,7 @@ func returnOrderPayment(ctx context.Context, c *ent.Client, pay *ent.OrderPaymen
 	if saved, err = c.OrderPayment.UpdateOneID(pay.ID).SetRefundTransactionID(tx.ID).Save(ctx); err != nil {
 		return fmt.Errorf("recording the payment's return: %w", err)
 	}
-	return loyalty.EmitOrderTransaction(ctx, saved, tx)
+	return payment.EmitOrderTransaction(ctx, saved, tx)
 }
 
 // bookReturn moves pay's returned_points from returned (as read) to
