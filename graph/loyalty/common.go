@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -124,3 +125,11 @@ func utcMillis(t *time.Time) *time.Time {
 
 // pathf formats a property path.
 func pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// EventCardTransaction is the webhook event of a points spend.
+const EventCardTransaction = "voucher.loyalty_card.transaction.created"
+
+// Locked423 is the documents' 423 of a purchase the state refuses.
+func Locked423(key, message, details string) error {
+	return apperr.New(http.StatusLocked, key, message, details)
+}

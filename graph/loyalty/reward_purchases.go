@@ -3,7 +3,6 @@ package loyalty
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -33,14 +32,6 @@ import (
 // processed before the answer (202, status APPROVED). A refund gives the
 // points back and the unit back to the stock, once: the refund row's
 // refund_of is unique.
-
-// EventCardTransaction is the webhook event of a points spend.
-const EventCardTransaction = "voucher.loyalty_card.transaction.created"
-
-// Locked423 is the documents' 423 of a purchase the state refuses.
-func Locked423(key, message, details string) error {
-	return apperr.New(http.StatusLocked, key, message, details)
-}
 
 // PurchaseReward spends the member's card points on a reward assigned to
 // the program.
