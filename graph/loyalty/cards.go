@@ -83,7 +83,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 		if t == "vl.card.code_generation.failed" {
 			data["error"] = map[string]any{"message": genErr.Error()}
 		}
-		if err := recordCardActivity(ctx, crd.ID, t, data, group); err != nil {
+		if err := RecordCardActivity(ctx, crd.ID, t, data, group); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +140,7 @@ func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConf
 	return "", codeFailure{fmt.Sprintf("no unused code found in %d attempts; the code configuration is nearly exhausted", codeAttempts)}
 }
 
-func recordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
+func RecordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
 	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
@@ -173,7 +173,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, apperr.New(http.StatusConflict, "card_already_assigned", "Card already assigned",
 			fmt.Sprintf("Card %s is assigned to another member; unassign it first", cardID))
 	}
-	return assign(ctx, crd, memberID, newGroupID())
+	return assign(ctx, crd, memberID, NewGroupID())
 }
 
 func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Card, error) {
@@ -187,7 +187,7 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 		return nil, fmt.Errorf("assigning card: %w", err)
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
-	if err := recordCardActivity(ctx, n.ID, "vl.card.assigned", data, group); err != nil {
+	if err := RecordCardActivity(ctx, n.ID, "vl.card.assigned", data, group); err != nil {
 		return nil, err
 	}
 	return n, nil
@@ -204,7 +204,7 @@ func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent
 		return nil, err
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
-	if err := recordCardActivity(ctx, n.ID, "vl.card.unassigned", data, newGroupID()); err != nil {
+	if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, NewGroupID()); err != nil {
 		return nil, err
 	}
 	return n, nil

@@ -63,8 +63,8 @@ func activityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource
 	return c, src, nil
 }
 
-// newGroupID is shared by the activities one request records.
-func newGroupID() string { return "lagrp_" + pulid.Hex(9) }
+// NewGroupID is shared by the activities one request records.
+func NewGroupID() string { return "lagrp_" + pulid.Hex(9) }
 
 // NotFound maps ent's not-found to the interface's 404 naming the resource;
 // other errors are wrapped.
@@ -123,8 +123,8 @@ func utcMillis(t *time.Time) *time.Time {
 	return &u
 }
 
-// pathf formats a property path.
-func pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+// Pathf formats a property path.
+func Pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 // EventCardTransaction is the webhook event of a points spend.
 const EventCardTransaction = "voucher.loyalty_card.transaction.created"

@@ -125,7 +125,7 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 		}
 		for j := range e.Effects {
 			eff := &e.Effects[j]
-			path := pathf("earnings[%d].effects[%d]", i, j)
+			path := Pathf("earnings[%d].effects[%d]", i, j)
 			if eff.Benefit != nil && eff.Incentive == nil { // the August spelling
 				eff.Incentive, eff.Benefit = eff.Benefit, nil
 			}

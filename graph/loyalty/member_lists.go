@@ -45,7 +45,7 @@ func MemberRows[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberR
 	if err != nil {
 		return nil, false, err
 	}
-	return keysetPage(p, func(after string) (time.Time, error) {
+	return KeysetPage(p, func(after string) (time.Time, error) {
 		r, err := k.Query(c).Where(append([]P{k.ByID(after)}, k.Scope...)...).Only(ctx)
 		if err != nil {
 			return time.Time{}, err

@@ -71,7 +71,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if err := recordMemberActivity(ctx, m, "created"); err != nil {
 		return nil, err
 	}
-	group := newGroupID()
+	group := NewGroupID()
 	defs := p.CardDefinitionIds
 	if len(defs) == 0 {
 		defs = []string{""}

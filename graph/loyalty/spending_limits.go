@@ -111,14 +111,14 @@ func cardSpendings(ctx context.Context, cardID string, since *time.Time) (int64,
 	return -sums[0].Sum, nil // spent amounts are negative, returns positive
 }
 
-// purchaseWithinLimits locks the card a reward purchase spends from (after
+// PurchaseWithinLimits locks the card a reward purchase spends from (after
 // the assignment's stock row, the purchases' lock order) and refuses the
 // purchase when its points would pass one of the card definition's
 // spending limits: 423 with the rejection reason as the key in lower case
 // (global_spending_limit_exceeded, transaction_spending_limit_exceeded) —
 // the documents answer a purchase the limits prevent synchronously with a
 // 423 and store nothing, unlike an order payment's REJECTED transaction.
-func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
+func PurchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
 	if _, err := LockedCard(ctx, cardID); err != nil {
 		return err
 	}

@@ -235,7 +235,7 @@ func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.Tier
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.TierStructure.Get(ctx, after)
 		if err != nil {
 			return time.Time{}, err

@@ -133,7 +133,7 @@ func Tiers(ctx context.Context, structureID string, p PageInput) (*TierPage, err
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := tierOf(ctx, structureID, after)
 		if err != nil {
 			return time.Time{}, &ent.NotFoundError{}
