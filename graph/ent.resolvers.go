@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -102,7 +103,7 @@ func (r *queryResolver) Categories(ctx context.Context, after *entgql.Cursor[str
 
 // CustomEvents is the resolver for the customEvents field.
 func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
-	return loyalty.CustomEvents(ctx, after, first, before, last, orderBy, where)
+	return event.CustomEvents(ctx, after, first, before, last, orderBy, where)
 }
 
 // Customers is the resolver for the customers field.

@@ -26,6 +26,8 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	orderpkg "github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/reward"
@@ -354,7 +356,7 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 		}},
 		// v2 order payments of a member.
 		{"GET /v2/…/members/{id}/orders/payments", "order_payments", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit}, nil)
+			_, err := payment.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit}, nil)
 			fail(err)
 		}},
 		// v2 members of a program (REST: created_at order), page 1 and deep,
@@ -363,11 +365,11 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 		{"loyaltyProgram{members} page 1 with totalCount", "loyalty_members",
 			gql(fmt.Sprintf(`{ loyaltyProgram(id: %q) { %s } }`, s.club, page("members", "")))},
 		{"GET /v2/memberships/{customerId}", "loyalty_members", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.CustomerMemberships(ctx, s.customer)
+			_, err := membership.CustomerMemberships(ctx, s.customer)
 			fail(err)
 		}},
 		{"GET /v2/loyalties/programs/club/memberships/{customerId}", "loyalty_members", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.ProgramMembership(ctx, s.club, s.customer)
+			_, err := membership.ProgramMembership(ctx, s.club, s.customer)
 			fail(err)
 		}},
 		// v1 rewards and assignments.
@@ -420,7 +422,7 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 				fail(err)
 			}},
 			listCase{"GET /v2/…/members/{id}/orders/payments?cursor=", "order_payments", func(t *testing.T, ctx context.Context) {
-				_, err := loyalty.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit, After: &v2Payment}, nil)
+				_, err := payment.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit, After: &v2Payment}, nil)
 				fail(err)
 			}},
 			listCase{"GET /v2/loyalties/programs/club/members?cursor=", "loyalty_members", func(t *testing.T, ctx context.Context) {

@@ -10,6 +10,9 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
+	"github.com/promoengine/promoengine/graph/loyalty/programreward"
 )
 
 // DeleteLoyaltyProgram is the resolver for the deleteLoyaltyProgram field.
@@ -99,22 +102,22 @@ func (r *mutationResolver) BatchProgramTierStructures(ctx context.Context, progr
 
 // BatchProgramRewards is the resolver for the batchProgramRewards field.
 func (r *mutationResolver) BatchProgramRewards(ctx context.Context, programID string, input loyalty.ProgramRewardsBatchInput) (*loyalty.ProgramRewardsBatchResult, error) {
-	return loyalty.BatchProgramRewards(ctx, programID, input)
+	return programreward.BatchProgramRewards(ctx, programID, input)
 }
 
 // UpdateProgramReward is the resolver for the updateProgramReward field.
 func (r *mutationResolver) UpdateProgramReward(ctx context.Context, programID string, rewardID string, input loyalty.ProgramRewardInput) (*ent.ProgramReward, error) {
-	return loyalty.UpdateProgramReward(ctx, programID, rewardID, input)
+	return programreward.UpdateProgramReward(ctx, programID, rewardID, input)
 }
 
 // PurchaseReward is the resolver for the purchaseReward field.
 func (r *mutationResolver) PurchaseReward(ctx context.Context, programID string, memberID string, input loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
-	return loyalty.PurchaseReward(ctx, programID, memberID, input)
+	return programreward.PurchaseReward(ctx, programID, memberID, input)
 }
 
 // RefundRewardPurchase is the resolver for the refundRewardPurchase field.
 func (r *mutationResolver) RefundRewardPurchase(ctx context.Context, programID string, purchaseID string, input *loyalty.RefundRewardPurchaseInput) (*loyalty.RewardPurchaseResult, error) {
-	return loyalty.RefundRewardPurchase(ctx, programID, purchaseID, input)
+	return programreward.RefundRewardPurchase(ctx, programID, purchaseID, input)
 }
 
 // UpdateLoyaltyMember is the resolver for the updateLoyaltyMember field.
@@ -164,17 +167,17 @@ func (r *queryResolver) ProgramCardDefinitions(ctx context.Context, programID st
 
 // ProgramRewards is the resolver for the programRewards field.
 func (r *queryResolver) ProgramRewards(ctx context.Context, programID string, page loyalty.PageInput) (*loyalty.ProgramRewardPage, error) {
-	return loyalty.ProgramRewards(ctx, programID, page)
+	return programreward.ProgramRewards(ctx, programID, page)
 }
 
 // CustomerMemberships is the resolver for the customerMemberships field.
-func (r *queryResolver) CustomerMemberships(ctx context.Context, customerID string) ([]*loyalty.Membership, error) {
-	return loyalty.CustomerMemberships(ctx, customerID)
+func (r *queryResolver) CustomerMemberships(ctx context.Context, customerID string) ([]*membership.Membership, error) {
+	return membership.CustomerMemberships(ctx, customerID)
 }
 
 // ProgramMembership is the resolver for the programMembership field.
-func (r *queryResolver) ProgramMembership(ctx context.Context, programID string, customerID string) (*loyalty.Membership, error) {
-	return loyalty.ProgramMembership(ctx, programID, customerID)
+func (r *queryResolver) ProgramMembership(ctx context.Context, programID string, customerID string) (*membership.Membership, error) {
+	return membership.ProgramMembership(ctx, programID, customerID)
 }
 
 // MemberTierTransactions is the resolver for the memberTierTransactions field.
@@ -184,12 +187,12 @@ func (r *queryResolver) MemberTierTransactions(ctx context.Context, programID st
 
 // RewardPurchases is the resolver for the rewardPurchases field.
 func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.RewardPurchasePage, error) {
-	return loyalty.RewardPurchases(ctx, programID, memberID, page)
+	return programreward.RewardPurchases(ctx, programID, memberID, page)
 }
 
 // ExamineRewards is the resolver for the examineRewards field.
-func (r *queryResolver) ExamineRewards(ctx context.Context, input loyalty.ExamineRewardsInput) (*loyalty.RewardsExamination, error) {
-	return loyalty.ExamineRewards(ctx, input)
+func (r *queryResolver) ExamineRewards(ctx context.Context, input examine.ExamineRewardsInput) (*examine.RewardsExamination, error) {
+	return examine.ExamineRewards(ctx, input)
 }
 
 // MemberActivities is the resolver for the memberActivities field.

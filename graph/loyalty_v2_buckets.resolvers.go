@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/report"
 )
 
 // ExpireCardPointsBucket is the resolver for the expireCardPointsBucket field.
@@ -22,21 +23,21 @@ func (r *queryResolver) CardExpiringPoints(ctx context.Context, programID string
 }
 
 // ProgramSpendingReport is the resolver for the programSpendingReport field.
-func (r *queryResolver) ProgramSpendingReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.SpendingReport, error) {
-	return loyalty.ProgramSpendingReport(ctx, programID, rangeArg)
+func (r *queryResolver) ProgramSpendingReport(ctx context.Context, programID string, rangeArg *report.ReportRange) ([]*report.SpendingReport, error) {
+	return report.ProgramSpendingReport(ctx, programID, rangeArg)
 }
 
 // ProgramEarningRulesReport is the resolver for the programEarningRulesReport field.
-func (r *queryResolver) ProgramEarningRulesReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.RuleReport, error) {
-	return loyalty.ProgramEarningRulesReport(ctx, programID, rangeArg)
+func (r *queryResolver) ProgramEarningRulesReport(ctx context.Context, programID string, rangeArg *report.ReportRange) ([]*report.RuleReport, error) {
+	return report.ProgramEarningRulesReport(ctx, programID, rangeArg)
 }
 
 // ProgramPointsEarningsReport is the resolver for the programPointsEarningsReport field.
-func (r *queryResolver) ProgramPointsEarningsReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.EarningsReport, error) {
-	return loyalty.ProgramPointsEarningsReport(ctx, programID, rangeArg)
+func (r *queryResolver) ProgramPointsEarningsReport(ctx context.Context, programID string, rangeArg *report.ReportRange) ([]*report.EarningsReport, error) {
+	return report.ProgramPointsEarningsReport(ctx, programID, rangeArg)
 }
 
 // ProgramTiersReport is the resolver for the programTiersReport field.
-func (r *queryResolver) ProgramTiersReport(ctx context.Context, programID string, rangeArg *loyalty.ReportRange) ([]*loyalty.TierReport, error) {
-	return loyalty.ProgramTiersReport(ctx, programID, rangeArg)
+func (r *queryResolver) ProgramTiersReport(ctx context.Context, programID string, rangeArg *report.ReportRange) ([]*report.TierReport, error) {
+	return report.ProgramTiersReport(ctx, programID, rangeArg)
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/report"
 )
 
 // BatchCreateLoyaltyMembers is the resolver for the batchCreateLoyaltyMembers field.
@@ -18,18 +20,18 @@ func (r *mutationResolver) BatchCreateLoyaltyMembers(ctx context.Context, progra
 }
 
 // MemberEarningRuleReport is the resolver for the memberEarningRuleReport field.
-func (r *queryResolver) MemberEarningRuleReport(ctx context.Context, programID string, memberID string, earningRuleID string, rangeArg loyalty.ReportRange) ([]*loyalty.RuleCountReport, error) {
-	return loyalty.MemberEarningRuleReport(ctx, programID, memberID, earningRuleID, rangeArg)
+func (r *queryResolver) MemberEarningRuleReport(ctx context.Context, programID string, memberID string, earningRuleID string, rangeArg report.ReportRange) ([]*report.RuleCountReport, error) {
+	return report.MemberEarningRuleReport(ctx, programID, memberID, earningRuleID, rangeArg)
 }
 
 // CardPointsReport is the resolver for the cardPointsReport field.
-func (r *queryResolver) CardPointsReport(ctx context.Context, programID string, memberID string, cardID string, rangeArg loyalty.ReportRange) ([]*loyalty.CardDailyReport, error) {
-	return loyalty.CardReport(ctx, programID, memberID, cardID, rangeArg)
+func (r *queryResolver) CardPointsReport(ctx context.Context, programID string, memberID string, cardID string, rangeArg report.ReportRange) ([]*report.CardDailyReport, error) {
+	return report.CardReport(ctx, programID, memberID, cardID, rangeArg)
 }
 
 // ExamineEarningRules is the resolver for the examineEarningRules field.
-func (r *queryResolver) ExamineEarningRules(ctx context.Context, input loyalty.ExamineEarningInput) (*loyalty.EarningExamination, error) {
-	return loyalty.ExamineEarningRules(ctx, input)
+func (r *queryResolver) ExamineEarningRules(ctx context.Context, input examine.ExamineEarningInput) (*examine.EarningExamination, error) {
+	return examine.ExamineEarningRules(ctx, input)
 }
 
 // MemberBenefitTransactions is the resolver for the memberBenefitTransactions field.

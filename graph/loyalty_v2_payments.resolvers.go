@@ -9,14 +9,15 @@ import (
 	"context"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 )
 
 // PayOrderWithPoints is the resolver for the payOrderWithPoints field.
-func (r *mutationResolver) PayOrderWithPoints(ctx context.Context, programID string, memberID string, input loyalty.PayOrderInput) (*loyalty.OrderPaymentResult, error) {
-	return loyalty.PayOrderWithPoints(ctx, programID, memberID, input)
+func (r *mutationResolver) PayOrderWithPoints(ctx context.Context, programID string, memberID string, input payment.PayOrderInput) (*payment.OrderPaymentResult, error) {
+	return payment.PayOrderWithPoints(ctx, programID, memberID, input)
 }
 
 // MemberOrderPayments is the resolver for the memberOrderPayments field.
-func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyalty.PageInput, filter *loyalty.OrderPaymentFilter) (*loyalty.OrderPaymentPage, error) {
-	return loyalty.OrderPayments(ctx, programID, memberID, page, filter)
+func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyalty.PageInput, filter *payment.OrderPaymentFilter) (*payment.OrderPaymentPage, error) {
+	return payment.OrderPayments(ctx, programID, memberID, page, filter)
 }

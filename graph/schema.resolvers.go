@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -35,12 +36,12 @@ func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([
 
 // Customer is the resolver for the customer field.
 func (r *customEventResolver) Customer(ctx context.Context, obj *ent.CustomEvent) (*ent.Customer, error) {
-	return loyalty.EventCustomer(ctx, obj)
+	return event.EventCustomer(ctx, obj)
 }
 
 // Referrals is the resolver for the referrals field.
-func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*loyalty.CustomerReferrals, error) {
-	return loyalty.ReferralsOf(ctx, obj)
+func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*event.CustomerReferrals, error) {
+	return event.ReferralsOf(ctx, obj)
 }
 
 // Summary is the resolver for the summary field.
@@ -89,8 +90,8 @@ func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input metad
 }
 
 // SendEvent is the resolver for the sendEvent field.
-func (r *mutationResolver) SendEvent(ctx context.Context, input loyalty.SendEventInput) (*ent.CustomEvent, error) {
-	return loyalty.SendEvent(ctx, input)
+func (r *mutationResolver) SendEvent(ctx context.Context, input event.SendEventInput) (*ent.CustomEvent, error) {
+	return event.SendEvent(ctx, input)
 }
 
 // CreateSegment is the resolver for the createSegment field.

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/promotion"
@@ -31,7 +32,7 @@ func init() {
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
 	redemption.IssueReward = reward.Issue
 	// A referral conversion rewards its referrer (referral tiers).
-	loyalty.OnReferralConverted = reward.RewardConversion
+	event.OnReferralConverted = reward.RewardConversion
 	// A PROMOTION campaign is created with its tiers.
 	campaign.CreatePromotionTiers = promotion.CreateCampaignTiers
 

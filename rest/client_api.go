@@ -10,7 +10,7 @@ import (
 	accesspkg "github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 	voucherarea "github.com/promoengine/promoengine/rest/vouchers"
@@ -137,7 +137,7 @@ func (h clientHandlers) publish(c *gin.Context) {
 // client_loyalty_events_enabled, client events earn no loyalty points and
 // may not carry referral or loyalty data.
 func (h clientHandlers) event(c *gin.Context) {
-	var in loyalty.SendEventInput
+	var in event.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

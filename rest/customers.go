@@ -10,7 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/customer"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 )
 
 // customerHandlers serve /v1/customers through the GraphQL resolvers.
@@ -80,7 +80,7 @@ func customersJSON(ctx context.Context, custs []*ent.Customer) ([]customerBody, 
 	if err != nil {
 		return nil, err
 	}
-	refs, err := loyalty.ReferralsOfMany(ctx, custs)
+	refs, err := event.ReferralsOfMany(ctx, custs)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ type referralEntryBody struct {
 	Date              timestamp `json:"date"`
 }
 
-func referralsJSON(r *loyalty.CustomerReferrals) map[string]any {
+func referralsJSON(r *event.CustomerReferrals) map[string]any {
 	items := make([]referralEntryBody, len(r.Campaigns))
 	for i, e := range r.Campaigns {
 		items[i] = referralEntryBody{CampaignID: e.CampaignID, ReferrerID: e.ReferrerID, RefereeID: e.RefereeID,

@@ -8,7 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/metadata"
 )
 
@@ -93,7 +93,7 @@ type eventBody struct {
 
 // send serves POST /v1/events.
 func (h eventHandlers) send(c *gin.Context) {
-	var in loyalty.SendEventInput
+	var in event.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -103,7 +103,7 @@ func (h eventHandlers) send(c *gin.Context) {
 
 // record sends a decoded event in ctx (server- or client-side) and answers
 // with it.
-func (h eventHandlers) record(c *gin.Context, ctx context.Context, in loyalty.SendEventInput) {
+func (h eventHandlers) record(c *gin.Context, ctx context.Context, in event.SendEventInput) {
 	var body eventBody
 	err := graph.InTx(ctx, func(ctx context.Context) error {
 		ev, err := h.root.Mutation().SendEvent(ctx, in)

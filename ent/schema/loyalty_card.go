@@ -68,7 +68,7 @@ func (CardActivity) Mixin() []ent.Mixin {
 var CardActivityTypes = []string{
 	"vl.card.created", "vl.card.assigned", "vl.card.unassigned",
 	"vl.card.code_generation.succeeded", "vl.card.code_generation.failed",
-	// Points spent on a reward and given back (graph/loyalty/reward_purchases.go;
+	// Points spent on a reward and given back (graph/loyalty/programreward/reward_purchases.go;
 	// the documents name no activity for these).
 	"vl.card.reward_purchased", "vl.card.reward_refunded",
 }
@@ -116,10 +116,10 @@ func (CardTransaction) Fields() []ent.Field {
 		field.Enum("type").Values("POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_SPENT_ON_REWARD", "POINTS_REFUNDED",
 			// POINTS_EXPIRED: the daily points job (graph/points) expired a bucket.
 			"POINTS_EXPIRED",
-			// POINTS_SPENT_ON_ORDER: an order paid with points (graph/loyalty/order_payments.go).
+			// POINTS_SPENT_ON_ORDER: an order paid with points (graph/loyalty/payment/order_payments.go).
 			"POINTS_SPENT_ON_ORDER",
 			// POINTS_RETURNED: an order payment's points given back when its
-			// order was canceled (graph/loyalty/order_refunds.go).
+			// order was canceled (graph/loyalty/refund/order_refunds.go).
 			"POINTS_RETURNED").Immutable().
 			Annotations(entgql.Type("CardTransactionType")),
 		// amount is signed: negative for removals, so the sum of amounts is the balance.

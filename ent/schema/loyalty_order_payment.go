@@ -11,7 +11,7 @@ import (
 )
 
 // OrderPayment (lotx_) is a v2 order transaction: part of an order paid
-// with a member card's points (graph/loyalty/order_payments.go). An
+// with a member card's points (graph/loyalty/payment/order_payments.go). An
 // APPROVED payment names the POINTS_SPENT_ON_ORDER card transaction that
 // took the points; a REJECTED one moved nothing (rejection_reason says
 // why). The APPROVED amounts of one order never sum above its total.
@@ -44,7 +44,7 @@ func (OrderPayment) Fields() []ent.Field {
 		field.JSON("rejection_details", map[string]any{}).Optional().Immutable(),
 		// refund_transaction_id: the POINTS_RETURNED card transaction that
 		// gave an APPROVED payment's points back when its order was
-		// canceled; set once (graph/loyalty/order_refunds.go).
+		// canceled; set once (graph/loyalty/refund/order_refunds.go).
 		field.String("refund_transaction_id").Optional().Nillable(),
 		// order_amount and order_items: the order as the payment saw it
 		// (its total_amount, and its lines {product_id, sku_id, source_id,
@@ -54,7 +54,7 @@ func (OrderPayment) Fields() []ent.Field {
 		field.JSON("order_items", []map[string]any{}).Optional().Immutable(),
 		// returned_points: the points given back so far (partial refunds
 		// and the cancel's remainder), moved only by a compare-and-set
-		// UPDATE (graph/loyalty/order_refunds.go).
+		// UPDATE (graph/loyalty/refund/order_refunds.go).
 		field.Int64("returned_points").Default(0),
 	}
 }

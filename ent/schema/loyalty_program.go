@@ -66,7 +66,7 @@ func (CardDefinition) Fields() []ent.Field {
 		statusField("CardDefinitionStatus", "DRAFT", "DRAFT", "ACTIVE"),
 		field.JSON("code_config", &jsonfield.CodeConfig{}).Annotations(entgql.Type("CodeConfig")),
 		metadataField(),
-		// pay_with_points: null is NO_PAYMENTS (graph/loyalty/order_payments.go).
+		// pay_with_points: null is NO_PAYMENTS (graph/loyalty/payment/order_payments.go).
 		field.JSON("pay_with_points", &jsonfield.PayWithPoints{}).Optional().Annotations(entgql.Skip()),
 		// pending_points: null is IMMEDIATE (graph/loyalty/card_pending.go).
 		field.JSON("pending_points", &jsonfield.PendingPoints{}).Optional().Annotations(entgql.Skip()),

@@ -58,7 +58,7 @@ func MemberBenefitTransactions(ctx context.Context, programID, memberID string, 
 		ruleIDs = append(ruleIDs, id)
 	}
 	ofMember := []predicate.CardTransaction{cardtransaction.HasCardWith(card.MemberID(m.ID)), cardtransaction.EarningRuleIDIn(ruleIDs...)}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.CardTransaction.Query().Where(cardtransaction.ID(after)).Where(ofMember...).Only(ctx)
 		if err != nil {
 			return time.Time{}, err

@@ -29,23 +29,23 @@ func cardBucketKey(crd *ent.Card) points.Card {
 // moveBuckets keeps the locked card's buckets in step with a booking:
 // a credit makes a bucket dated by exp (nil: never expires), a debit
 // empties buckets. An expiration has emptied its own bucket already.
-func moveBuckets(ctx context.Context, c *ent.Client, crd *ent.Card, m cardMove, now time.Time) error {
-	if m.typ == cardtransaction.TypePOINTS_EXPIRED {
+func moveBuckets(ctx context.Context, c *ent.Client, crd *ent.Card, m CardMove, now time.Time) error {
+	if m.Typ == cardtransaction.TypePOINTS_EXPIRED {
 		return nil
 	}
 	k := cardBucketKey(crd)
-	if m.points < 0 {
-		return points.Debit(ctx, c, k, -m.points)
+	if m.Points < 0 {
+		return points.Debit(ctx, c, k, -m.Points)
 	}
 	exp, err := bucketExpiry(m.expiration, now)
 	if err != nil {
 		return fmt.Errorf("dating points: %w", err)
 	}
-	typ := m.typ
+	typ := m.Typ
 	if typ == "" {
 		typ = cardtransaction.TypePOINTS_ADDITION
 	}
-	b, err := points.Credit(ctx, c, k, m.points, exp, string(typ), now)
+	b, err := points.Credit(ctx, c, k, m.Points, exp, string(typ), now)
 	if err != nil || b == nil || b.ExpiresAt == nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/formula"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -25,7 +27,7 @@ func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 		return nil, err
 	}
 	d, err := c.CardDefinition.Get(ctx, id)
-	if err := notFound(err, "card_definition", id); err != nil {
+	if err := NotFound(err, "card_definition", id); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -164,4 +166,55 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 		}
 	}
 	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
+}
+
+// A card definition's pay-with-points configuration (`pay_with_points`):
+// NO_PAYMENTS (the default; stored as null) or EXCHANGE_RATIO with a
+// formula giving the amount, in the currency's minor unit, one point pays
+// (1: 100 points pay 1.00). The formula is the discount formulas' language
+// (graph/formula): a number, or an expression of the order
+// (ORDER_AMOUNT in the main unit, ORDER_METADATA(…), …).
+
+// Pay-with-points types.
+const (
+	payNone          = "NO_PAYMENTS"
+	PayExchangeRatio = "EXCHANGE_RATIO"
+)
+
+// maxFormulaLength is the documents' bound of an exchange-ratio formula.
+const maxFormulaLength = 2000
+
+// payWithPointsConfig checks a card definition's pay_with_points and
+// returns what to store (nil for NO_PAYMENTS).
+func payWithPointsConfig(p *jsonfield.PayWithPoints) (*jsonfield.PayWithPoints, error) {
+	switch p.Type {
+	case payNone:
+		if p.ExchangeRatio != nil {
+			return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio is allowed only with type EXCHANGE_RATIO")
+		}
+		return nil, nil
+	case PayExchangeRatio:
+	default:
+		return nil, apperr.InvalidPayload("Property .pay_with_points.type must be NO_PAYMENTS or EXCHANGE_RATIO")
+	}
+	if p.ExchangeRatio == nil {
+		return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio is required with type EXCHANGE_RATIO")
+	}
+	src := string(p.ExchangeRatio.Formula)
+	if n := len([]rune(src)); n < 1 || n > maxFormulaLength {
+		return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio.formula must be 1-%d characters long", maxFormulaLength)
+	}
+	if _, err := formula.Parse(src); err != nil {
+		return nil, apperr.InvalidPayload("Property .pay_with_points.exchange_ratio.formula: %v", err)
+	}
+	return &jsonfield.PayWithPoints{Type: PayExchangeRatio, ExchangeRatio: p.ExchangeRatio}, nil
+}
+
+// PayWithPointsOf is a card definition's configuration as the interface
+// shows it: always present, NO_PAYMENTS when none is stored.
+func PayWithPointsOf(d *ent.CardDefinition) jsonfield.PayWithPoints {
+	if d.PayWithPoints == nil || d.PayWithPoints.Type != PayExchangeRatio {
+		return jsonfield.PayWithPoints{Type: payNone}
+	}
+	return *d.PayWithPoints
 }

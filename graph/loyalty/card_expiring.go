@@ -121,7 +121,7 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 		return nil, err
 	}
 	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedBucketID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
-	if err := notFound(err, "card_points_bucket", bucketID); err != nil {
+	if err := NotFound(err, "card_points_bucket", bucketID); err != nil {
 		return nil, err
 	}
 	tx, ok, err := expireCardBucket(ctx, c, b)
@@ -141,9 +141,9 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 	return &CardBucketExpiry{Bucket: &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}, Transaction: tx}, nil
 }
 
-// cardWithMember is memberCard with its member and the request's client.
+// cardWithMember is MemberCard with its member and the request's client.
 func cardWithMember(ctx context.Context, programID, memberID, cardID string) (*ent.Client, *ent.Card, *ent.LoyaltyMember, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, nil, nil, err
 	}

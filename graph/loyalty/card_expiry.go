@@ -57,6 +57,6 @@ func expireCardBucket(ctx context.Context, c *ent.Client, b *ent.PointsBucket) (
 		return nil, true, nil
 	}
 	reason := expiredReason
-	tx, err := bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_EXPIRED, points: -left, reason: &reason, sourceID: &b.ID})
+	tx, err := BookCardPoints(ctx, crd.ID, CardMove{Typ: cardtransaction.TypePOINTS_EXPIRED, Points: -left, Reason: &reason, SourceID: &b.ID})
 	return tx, err == nil, err
 }

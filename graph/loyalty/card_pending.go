@@ -128,7 +128,7 @@ func MoveCardPending(ctx context.Context, programID, memberID, cardID, bucketID 
 		return nil, err
 	}
 	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedPendingID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
-	if err := notFound(err, "card_pending_points_bucket", bucketID); err != nil {
+	if err := NotFound(err, "card_pending_points_bucket", bucketID); err != nil {
 		return nil, err
 	}
 	if b.Status == pointsbucket.StatusPENDING && activate {
@@ -172,14 +172,14 @@ func activateCardPending(ctx context.Context, c *ent.Client, b *ent.PointsBucket
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	m := cardMove{points: b.Points}
+	m := CardMove{Points: b.Points}
 	reason := "Pending points activated"
-	m.reason = &reason
+	m.Reason = &reason
 	if id, ok := b.Details["earning_rule_id"].(string); ok {
 		m.earningRuleID = &id
 	}
 	if s, ok := b.Details["source_id"].(string); ok {
-		m.sourceID = &s
+		m.SourceID = &s
 	}
 	if raw, ok := b.Details["points_expiration"]; ok {
 		var exp jsonfield.PointsExpiration
@@ -187,6 +187,6 @@ func activateCardPending(ctx context.Context, c *ent.Client, b *ent.PointsBucket
 			m.expiration = &exp
 		}
 	}
-	tx, err := bookCardPoints(ctx, *b.CardID, m)
+	tx, err := BookCardPoints(ctx, *b.CardID, m)
 	return tx, err == nil, err
 }

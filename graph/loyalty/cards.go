@@ -18,9 +18,9 @@ import (
 // codeAttempts bounds the draws for a card code not yet used in the project.
 const codeAttempts = 5
 
-// memberCard finds a card of a member of a program: 404 naming the program,
+// MemberCard finds a card of a member of a program: 404 naming the program,
 // member or card that is unknown or does not belong.
-func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
+func MemberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
 	if _, err := Member(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, err
 	}
 	cd, err := c.Card.Query().Where(card.ID(cardID), card.MemberID(memberID), card.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	return cd, nil
@@ -83,7 +83,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 		if t == "vl.card.code_generation.failed" {
 			data["error"] = map[string]any{"message": genErr.Error()}
 		}
-		if err := recordCardActivity(ctx, crd.ID, t, data, group); err != nil {
+		if err := RecordCardActivity(ctx, crd.ID, t, data, group); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +140,7 @@ func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConf
 	return "", codeFailure{fmt.Sprintf("no unused code found in %d attempts; the code configuration is nearly exhausted", codeAttempts)}
 }
 
-func recordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
+func RecordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
 	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
@@ -163,7 +163,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, err
 	}
 	crd, err := c.Card.Query().Where(card.ID(cardID), card.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	if crd.MemberID != nil {
@@ -173,7 +173,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, apperr.New(http.StatusConflict, "card_already_assigned", "Card already assigned",
 			fmt.Sprintf("Card %s is assigned to another member; unassign it first", cardID))
 	}
-	return assign(ctx, crd, memberID, newGroupID())
+	return assign(ctx, crd, memberID, NewGroupID())
 }
 
 func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Card, error) {
@@ -187,7 +187,7 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 		return nil, fmt.Errorf("assigning card: %w", err)
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
-	if err := recordCardActivity(ctx, n.ID, "vl.card.assigned", data, group); err != nil {
+	if err := RecordCardActivity(ctx, n.ID, "vl.card.assigned", data, group); err != nil {
 		return nil, err
 	}
 	return n, nil
@@ -195,16 +195,16 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 
 // UnassignCard takes a card from its member; it stays in the program.
 func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
 	n, err := crd.Update().Where(card.MemberID(memberID)).ClearMemberID().Save(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
-	if err := recordCardActivity(ctx, n.ID, "vl.card.unassigned", data, newGroupID()); err != nil {
+	if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, NewGroupID()); err != nil {
 		return nil, err
 	}
 	return n, nil

@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -62,12 +63,12 @@ func activityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource
 	return c, src, nil
 }
 
-// newGroupID is shared by the activities one request records.
-func newGroupID() string { return "lagrp_" + pulid.Hex(9) }
+// NewGroupID is shared by the activities one request records.
+func NewGroupID() string { return "lagrp_" + pulid.Hex(9) }
 
-// notFound maps ent's not-found to the interface's 404 naming the resource;
+// NotFound maps ent's not-found to the interface's 404 naming the resource;
 // other errors are wrapped.
-func notFound(err error, resourceType, id string) error {
+func NotFound(err error, resourceType, id string) error {
 	if ent.IsNotFound(err) {
 		return apperr.NotFound(resourceType, id)
 	}
@@ -122,5 +123,13 @@ func utcMillis(t *time.Time) *time.Time {
 	return &u
 }
 
-// pathf formats a property path.
-func pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+// Pathf formats a property path.
+func Pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// EventCardTransaction is the webhook event of a points spend.
+const EventCardTransaction = "voucher.loyalty_card.transaction.created"
+
+// Locked423 is the documents' 423 of a purchase the state refuses.
+func Locked423(key, message, details string) error {
+	return apperr.New(http.StatusLocked, key, message, details)
+}

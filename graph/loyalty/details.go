@@ -59,7 +59,7 @@ func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetai
 		return err
 	}
 	_, err = c.Campaign.Get(ctx, campaignID)
-	return notFound(err, "campaign", campaignID)
+	return NotFound(err, "campaign", campaignID)
 }
 
 // requireCardDefinition checks that a referenced card definition exists.
@@ -81,10 +81,10 @@ func requireMaterial(ctx context.Context, path string, m *jsonfield.MaterialDeta
 	}
 	if m.Product != nil {
 		_, err := c.Product.Get(ctx, m.Product.ID)
-		return notFound(err, "product", m.Product.ID)
+		return NotFound(err, "product", m.Product.ID)
 	}
 	sku, err := c.Sku.Get(ctx, m.SKU.ID)
-	if err := notFound(err, "sku", m.SKU.ID); err != nil {
+	if err := NotFound(err, "sku", m.SKU.ID); err != nil {
 		return err
 	}
 	if sku.ProductID != m.SKU.ProductID {

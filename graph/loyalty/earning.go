@@ -47,7 +47,7 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if err := ActivatePendingOnEvent(ctx, cust.ID, schema.ID); err != nil { // card_pending_policies.go
 		return err
 	}
-	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
+	rules, err := ActiveRules(ctx, func(t *jsonfield.EarningTrigger) bool {
 		return t.CustomEvent != nil && t.CustomEvent.SchemaID == schema.ID
 	})
 	if err != nil || len(rules) == 0 {
@@ -57,7 +57,7 @@ func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, &earningFacts{cust: cust, eventMetadata: ev.Metadata}, &ev.ID)
+	return award(ctx, rules, cards, &EarningFacts{Cust: cust, eventMetadata: ev.Metadata}, &ev.ID)
 }
 
 // SegmentsEntered implements LoyaltyEarning.
@@ -66,7 +66,7 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	for _, id := range segmentIDs {
 		entered[id] = true
 	}
-	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
+	rules, err := ActiveRules(ctx, func(t *jsonfield.EarningTrigger) bool {
 		return t.Segment != nil && entered[t.Segment.ID]
 	})
 	if err != nil || len(rules) == 0 {
@@ -76,12 +76,12 @@ func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, &earningFacts{cust: cust}, nil)
+	return award(ctx, rules, cards, &EarningFacts{Cust: cust}, nil)
 }
 
-// activeRules returns the project's ACTIVE earning rules, inside their
+// ActiveRules returns the project's ACTIVE earning rules, inside their
 // dates and validity hours now, whose trigger matches.
-func activeRules(ctx context.Context, matches func(*jsonfield.EarningTrigger) bool) ([]*ent.EarningRule, error) {
+func ActiveRules(ctx context.Context, matches func(*jsonfield.EarningTrigger) bool) ([]*ent.EarningRule, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.Eve
 	}
 	if loyalty != nil && loyalty.Code != "" {
 		crd, err := c.Card.Query().Where(card.Or(card.Code(loyalty.Code), card.ID(loyalty.Code))).First(ctx)
-		if err := notFound(err, "card", loyalty.Code); err != nil {
+		if err := NotFound(err, "card", loyalty.Code); err != nil {
 			return nil, err
 		}
 		return []*ent.Card{crd}, nil
@@ -145,14 +145,14 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.Eve
 // award applies every effect of every rule to the matching cards, within
 // each rule's trigger limits per card; o is the order that triggered
 // them, if any (order-based proportional effects need it).
-func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, facts *earningFacts, sourceID *string) error {
-	cust, o := facts.cust, facts.order
+func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, facts *EarningFacts, sourceID *string) error {
+	cust, o := facts.Cust, facts.Order
 	now := time.Now().UTC()
 	for _, rule := range rules {
 		reason := "Earning rule " + rule.ID
 		var allowed []*ent.Card
 		for _, crd := range cards {
-			ok, err := allowedByLimits(ctx, rule, crd.ID, now)
+			ok, err := AllowedByLimits(ctx, rule, crd.ID, now)
 			if err != nil {
 				return err
 			}
@@ -161,14 +161,14 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, fac
 			}
 		}
 		for _, earning := range rule.Earnings {
-			if ok, err := facts.passes(ctx, earning); err != nil || !ok { // earning_conditions.go
+			if ok, err := facts.Passes(ctx, earning); err != nil || !ok { // earning_conditions.go
 				if err != nil {
 					return err
 				}
 				continue
 			}
 			for _, effect := range earning.Effects {
-				points, defID, err := effectPoints(ctx, effect, cust, o)
+				points, defID, err := EffectPoints(ctx, effect, cust, o)
 				if err != nil {
 					return err
 				}
@@ -199,7 +199,7 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, fac
 						}
 						continue
 					}
-					if _, err := bookCardPoints(ctx, crd.ID, cardMove{points: points, reason: &reason, sourceID: sourceID,
+					if _, err := BookCardPoints(ctx, crd.ID, CardMove{Points: points, Reason: &reason, SourceID: sourceID,
 						earningRuleID: &rule.ID, expiration: expiration}); err != nil {
 						return err
 					}

@@ -22,18 +22,18 @@ import (
 // redemptions or budgets have no redemption to count and are not
 // enforced. The earning preview (examine_earning.go) evaluates them too.
 
-// earningFacts is what an event's earnings' rules are checked against;
+// EarningFacts is what an event's earnings' rules are checked against;
 // the customer's segments are read once, when a rule first needs them.
-type earningFacts struct {
-	cust          *ent.Customer
-	order         *ent.Order
+type EarningFacts struct {
+	Cust          *ent.Customer
+	Order         *ent.Order
 	eventMetadata map[string]any
 	segments      []string
 	segLoaded     bool
 }
 
-// passes reports whether e's rules (if any) hold for the facts.
-func (f *earningFacts) passes(ctx context.Context, e jsonfield.Earning) (bool, error) {
+// Passes reports whether e's rules (if any) hold for the facts.
+func (f *EarningFacts) Passes(ctx context.Context, e jsonfield.Earning) (bool, error) {
 	if len(e.Rules) < 2 { // none, or a logic without definitions
 		return true, nil
 	}
@@ -42,19 +42,19 @@ func (f *earningFacts) passes(ctx context.Context, e jsonfield.Earning) (bool, e
 		return false, nil // checked when stored; one that no longer parses gives nothing
 	}
 	rc := vrules.Context{CustomEventMetadata: f.eventMetadata, LinkedCustomer: true}
-	if o := f.order; o != nil {
+	if o := f.Order; o != nil {
 		amount, total := o.Amount, o.TotalAmount
 		rc.OrderAmount, rc.OrderInitialAmount, rc.OrderTotalAmount = &amount, &amount, &total
 		rc.OrderMetadata, rc.OrderItems = o.Metadata, vrules.ItemsOfOrderLines(o.Items)
 	}
-	if f.cust != nil {
-		rc.CustomerID, rc.CustomerMetadata = f.cust.ID, f.cust.Metadata
+	if f.Cust != nil {
+		rc.CustomerID, rc.CustomerMetadata = f.Cust.ID, f.Cust.Metadata
 		if !f.segLoaded {
 			c, err := store.Client(ctx)
 			if err != nil {
 				return false, err
 			}
-			if f.segments, err = c.SegmentMember.Query().Where(segmentmember.CustomerID(f.cust.ID)).
+			if f.segments, err = c.SegmentMember.Query().Where(segmentmember.CustomerID(f.Cust.ID)).
 				Select(segmentmember.FieldSegmentID).Strings(ctx); err != nil {
 				return false, fmt.Errorf("earning: reading customer segments: %w", err)
 			}

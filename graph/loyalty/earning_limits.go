@@ -40,8 +40,8 @@ import (
 // endpoint's removal) take the balance below zero; every other debit —
 // reward purchases, order payments, expiry — still needs the points.
 
-// cardDefinitionOf is the card's definition (nil: none, or deleted).
-func cardDefinitionOf(ctx context.Context, crd *ent.Card) (*ent.CardDefinition, error) {
+// CardDefinitionOf is the card's definition (nil: none, or deleted).
+func CardDefinitionOf(ctx context.Context, crd *ent.Card) (*ent.CardDefinition, error) {
 	if crd.CardDefinitionID == nil {
 		return nil, nil
 	}
@@ -70,7 +70,7 @@ func earningLimitsOf(d *ent.CardDefinition) *jsonfield.CardLimits {
 // earningAllowance is how many of points an earning rule may credit to the
 // locked card crd under its definition's earning limits (0 to points).
 func earningAllowance(ctx context.Context, crd *ent.Card, points int64) (int64, error) {
-	d, err := cardDefinitionOf(ctx, crd)
+	d, err := CardDefinitionOf(ctx, crd)
 	if err != nil {
 		return 0, err
 	}
@@ -112,7 +112,7 @@ func belowMinimumSpend(ctx context.Context, crd *ent.Card, o *ent.Order) (bool, 
 	if o == nil {
 		return false, nil
 	}
-	d, err := cardDefinitionOf(ctx, crd)
+	d, err := CardDefinitionOf(ctx, crd)
 	if err != nil {
 		return false, err
 	}
@@ -150,10 +150,10 @@ func cardEarnedSince(ctx context.Context, cardID string, since time.Time) (int64
 	return sums[0].Sum, nil
 }
 
-// allowsNegative tells whether the card's definition lets its balance go
+// AllowsNegative tells whether the card's definition lets its balance go
 // below zero (balance_settings.allow_negative).
-func allowsNegative(ctx context.Context, crd *ent.Card) (bool, error) {
-	d, err := cardDefinitionOf(ctx, crd)
+func AllowsNegative(ctx context.Context, crd *ent.Card) (bool, error) {
+	d, err := CardDefinitionOf(ctx, crd)
 	if err != nil || d == nil || d.Settings == nil || d.Settings.BalanceSettings == nil {
 		return false, err
 	}

@@ -13,13 +13,13 @@ import (
 // calls it once per order) fires the ACTIVE rules of trigger event
 // customer.order.paid for the customer's member cards.
 
-// triggerOrderPaid is the trigger event of the rules an order fires.
-const triggerOrderPaid = "customer.order.paid"
+// TriggerOrderPaid is the trigger event of the rules an order fires.
+const TriggerOrderPaid = "customer.order.paid"
 
 // OrderPaid implements LoyaltyEarning.
 func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Customer) error {
-	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
-		return t.Event != nil && *t.Event == triggerOrderPaid
+	rules, err := ActiveRules(ctx, func(t *jsonfield.EarningTrigger) bool {
+		return t.Event != nil && *t.Event == TriggerOrderPaid
 	})
 	if err != nil || len(rules) == 0 {
 		return err
@@ -28,7 +28,7 @@ func (RuleEarning) OrderPaid(ctx context.Context, o *ent.Order, cust *ent.Custom
 	if err != nil {
 		return err
 	}
-	return award(ctx, rules, cards, &earningFacts{cust: cust, order: o}, &o.ID)
+	return award(ctx, rules, cards, &EarningFacts{Cust: cust, Order: o}, &o.ID)
 }
 
 // orderProportionalPoints computes a proportional effect from the order
@@ -60,7 +60,7 @@ func orderProportionalPoints(p *jsonfield.PointsProportional, o *ent.Order) (flo
 			if rule == nil || rule.Property == nil {
 				return 0, true
 			}
-			v, ok := number(o.Metadata[*rule.Property])
+			v, ok := JSONNumber(o.Metadata[*rule.Property])
 			if !ok {
 				return 0, true
 			}
@@ -84,7 +84,7 @@ func orderProportionalPoints(p *jsonfield.PointsProportional, o *ent.Order) (flo
 		}
 		for _, line := range o.Items {
 			if lineApplies(line, rule.ApplicableTo) {
-				if v, ok := number(line[key]); ok {
+				if v, ok := JSONNumber(line[key]); ok {
 					x += v
 				}
 			}
@@ -116,9 +116,9 @@ func lineApplies(line map[string]any, to []jsonfield.ApplicableTo) bool {
 	return false
 }
 
-// number reads a JSON number as decoded (float64, or json.Number from a
+// JSONNumber reads a JSON number as decoded (float64, or json.Number from a
 // request body) or as written in memory (int64, int).
-func number(v any) (float64, bool) {
+func JSONNumber(v any) (float64, bool) {
 	switch n := v.(type) {
 	case float64:
 		return n, true

@@ -14,9 +14,9 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// effectPoints is what one effect awards, and the card definition it is
+// EffectPoints is what one effect awards, and the card definition it is
 // limited to (nil: any card).
-func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer, o *ent.Order) (int64, *string, error) {
+func EffectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer, o *ent.Order) (int64, *string, error) {
 	pts, defID, err := effectPointsRaw(ctx, e, cust, o)
 	if err != nil {
 		return 0, nil, err
@@ -47,7 +47,7 @@ func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.C
 			return 0, nil, err
 		}
 		inc, err := c.Incentive.Get(ctx, e.Incentive.ID)
-		if err := notFound(err, "incentive", e.Incentive.ID); err != nil {
+		if err := NotFound(err, "incentive", e.Incentive.ID); err != nil {
 			return 0, nil, err
 		}
 		if inc.Points == nil || inc.Points.Value == nil {
@@ -75,7 +75,7 @@ func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (fl
 	if rule.Property == nil || rule.Every == nil || *rule.Every <= 0 || rule.Value == nil {
 		return 0, nil, nil
 	}
-	raw, ok := number(cust.Metadata[*rule.Property])
+	raw, ok := JSONNumber(cust.Metadata[*rule.Property])
 	if !ok {
 		return 0, nil, nil
 	}

@@ -20,7 +20,7 @@ func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 		return nil, err
 	}
 	r, err := c.EarningRule.Query().Where(earningrule.ID(id), earningrule.StatusNEQ(earningrule.StatusDELETED)).Only(ctx)
-	if err := notFound(err, "earning_rule", id); err != nil {
+	if err := NotFound(err, "earning_rule", id); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -125,7 +125,7 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 		}
 		for j := range e.Effects {
 			eff := &e.Effects[j]
-			path := pathf("earnings[%d].effects[%d]", i, j)
+			path := Pathf("earnings[%d].effects[%d]", i, j)
 			if eff.Benefit != nil && eff.Incentive == nil { // the August spelling
 				eff.Incentive, eff.Benefit = eff.Benefit, nil
 			}

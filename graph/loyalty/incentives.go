@@ -20,7 +20,7 @@ func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
 	}
 	id = IncentiveID(id)
 	i, err := c.Incentive.Query().Where(incentive.ID(id), incentive.StatusNEQ(incentive.StatusDELETED)).Only(ctx)
-	if err := notFound(err, "incentive", id); err != nil {
+	if err := NotFound(err, "incentive", id); err != nil {
 		return nil, err
 	}
 	return i, nil

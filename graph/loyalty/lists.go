@@ -45,7 +45,7 @@ func transactionOrder(o *ent.CardTransactionOrder) *ent.CardTransactionOrder {
 // created_at, id). The card must belong to the member, the member to the
 // program.
 func CardActivities(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	card, err := memberCard(ctx, programID, memberID, cardID)
+	card, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func RewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cu
 
 // CardTransactions lists the points moves of a member's card.
 func CardTransactions(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
-	card, err := memberCard(ctx, programID, memberID, cardID)
+	card, err := MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func BatchCreateMembers(ctx context.Context, programID string, entries []*Member
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if err := job.CheckBulkSize(len(entries)); err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 				return nil, err
 			}
 			cust, err := c.Customer.Query().Where(customer.SourceID(*id.CustomerSourceID)).Only(ctx)
-			if err := notFound(err, "customer", *id.CustomerSourceID); err != nil {
+			if err := NotFound(err, "customer", *id.CustomerSourceID); err != nil {
 				return nil, err
 			}
 			customerID = &cust.ID
@@ -123,4 +123,12 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 		}
 	}
 	return CreateLoyaltyMember(ctx, programID, CreateLoyaltyMemberInput{CustomerID: customerID, Status: e.Status, Metadata: e.Metadata})
+}
+
+// ExamineIdentification names the customer to examine.
+type ExamineIdentification struct {
+	Type             *string `json:"type"`
+	CustomerID       *string `json:"customer_id"`
+	CustomerSourceID *string `json:"customer_source_id"`
+	MemberID         *string `json:"member_id"`
 }

@@ -50,15 +50,15 @@ func DeleteLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.
 	if err != nil {
 		return nil, fmt.Errorf("reading the member's cards: %w", err)
 	}
-	group := newGroupID()
+	group := NewGroupID()
 	held := make([]*ent.Card, 0, len(cards))
 	for _, crd := range cards {
 		n, err := crd.Update().Where(card.MemberID(m.ID)).ClearMemberID().Save(ctx)
-		if err := notFound(err, "card", crd.ID); err != nil {
+		if err := NotFound(err, "card", crd.ID); err != nil {
 			return nil, err
 		}
 		data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": m.ID}
-		if err := recordCardActivity(ctx, n.ID, "vl.card.unassigned", data, group); err != nil {
+		if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, group); err != nil {
 			return nil, err
 		}
 		if err := recordActivity(ctx, memberCardActivities, m.ID, "card.unassigned", n); err != nil {

@@ -21,23 +21,23 @@ type memberRowQuery[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q any
 	All(context.Context) ([]T, error)
 }
 
-// memberKeyset is one of a member's rows of a kind, for memberRows.
-type memberKeyset[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberRowQuery[T, P, O, Q]] struct {
+// MemberKeyset is one of a member's rows of a kind, for memberRows.
+type MemberKeyset[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberRowQuery[T, P, O, Q]] struct {
 	// query starts a query of the kind.
-	query func(*ent.Client) Q
+	Query func(*ent.Client) Q
 	// byID selects the row with an id (the cursor's row).
-	byID func(string) P
+	ByID func(string) P
 	// scope selects the member's rows (and any filter of the list).
-	scope []P
+	Scope []P
 	// createdAt is a row's creation time (the keyset's first column).
-	createdAt func(T) time.Time
+	CreatedAt func(T) time.Time
 }
 
-// memberRows reads one keyset page (keyset.go) of a member's rows: 404
+// MemberRows reads one keyset page (keyset.go) of a member's rows: 404
 // for an unknown program or member, then the rows of k.scope after the
 // page's cursor row, in the page's order.
-func memberRows[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberRowQuery[T, P, O, Q]](
-	ctx context.Context, programID, memberID string, p PageInput, k memberKeyset[T, P, O, Q]) ([]T, bool, error) {
+func MemberRows[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberRowQuery[T, P, O, Q]](
+	ctx context.Context, programID, memberID string, p PageInput, k MemberKeyset[T, P, O, Q]) ([]T, bool, error) {
 	if _, err := Member(ctx, programID, memberID); err != nil {
 		return nil, false, err
 	}
@@ -45,13 +45,13 @@ func memberRows[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberR
 	if err != nil {
 		return nil, false, err
 	}
-	return keysetPage(p, func(after string) (time.Time, error) {
-		r, err := k.query(c).Where(append([]P{k.byID(after)}, k.scope...)...).Only(ctx)
+	return KeysetPage(p, func(after string) (time.Time, error) {
+		r, err := k.Query(c).Where(append([]P{k.ByID(after)}, k.Scope...)...).Only(ctx)
 		if err != nil {
 			return time.Time{}, err
 		}
-		return k.createdAt(r), nil
+		return k.CreatedAt(r), nil
 	}, func(keys []P, order []O, n int) ([]T, error) {
-		return k.query(c).Where(k.scope...).Where(keys...).Order(order...).Limit(n).All(ctx)
+		return k.Query(c).Where(k.Scope...).Where(keys...).Order(order...).Limit(n).All(ctx)
 	})
 }

@@ -28,9 +28,9 @@ import (
 // changes (trackTiers, called by bookCardPoints); the daily job settles
 // the expiries (tier_schedule.go).
 
-// memberTiers computes a member's place in each active structure of its
+// MemberTiers computes a member's place in each active structure of its
 // program.
-func memberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, error) {
+func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, error) {
 	p, err := Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
@@ -123,7 +123,7 @@ func structurePoints(ctx context.Context, ts *ent.TierStructure, memberID string
 // earnedPeriod is a POINT_EARNED structure's tracking period.
 func earnedPeriod(pe map[string]any) time.Duration {
 	period, _ := pe["period"].(map[string]any)
-	v, _ := number(period["value"])
+	v, _ := JSONNumber(period["value"])
 	day := 24 * time.Hour
 	unit := map[string]time.Duration{"HOUR": time.Hour, "DAY": day, "WEEK": 7 * day, "MONTH": 30 * day, "YEAR": 365 * day}[fmt.Sprint(period["unit"])]
 	if v < 1 || unit == 0 {
@@ -251,10 +251,10 @@ func nilIfEmpty(s string) *string {
 
 // MemberTierTransactions pages through a member's tier transactions.
 func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
-	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
-		query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
-		byID:  tiertransaction.ID, scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
-		createdAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
+	rows, more, err := MemberRows(ctx, programID, memberID, p, MemberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
+		Query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
+		ByID:  tiertransaction.ID, Scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
+		CreatedAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}

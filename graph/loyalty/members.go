@@ -25,7 +25,7 @@ func Member(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember
 	}
 	m, err := c.LoyaltyMember.Query().
 		Where(loyaltymember.ID(memberID), loyaltymember.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "member", memberID); err != nil {
+	if err := NotFound(err, "member", memberID); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -50,7 +50,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 		return nil, err
 	}
 	if _, err := c.Customer.Get(ctx, *in.CustomerID); err != nil {
-		return nil, notFound(err, "customer", *in.CustomerID)
+		return nil, NotFound(err, "customer", *in.CustomerID)
 	}
 	if err := store.LockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if err := recordMemberActivity(ctx, m, "created"); err != nil {
 		return nil, err
 	}
-	group := newGroupID()
+	group := NewGroupID()
 	defs := p.CardDefinitionIds
 	if len(defs) == 0 {
 		defs = []string{""}

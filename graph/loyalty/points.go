@@ -27,7 +27,7 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
 		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
 	}
-	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
+	if _, err := MemberCard(ctx, programID, memberID, cardID); err != nil {
 		return nil, err
 	}
 	if in.Points == 0 {
@@ -52,25 +52,25 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 // equals the sum of the card's transactions and never goes negative. Both
 // the points endpoint and loyalty earning use it.
 func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID, earningRuleID *string) (*ent.CardTransaction, error) {
-	return bookCardPoints(ctx, cardID, cardMove{points: points, reason: reason, sourceID: sourceID, earningRuleID: earningRuleID})
+	return BookCardPoints(ctx, cardID, CardMove{Points: points, Reason: reason, SourceID: sourceID, earningRuleID: earningRuleID})
 }
 
-// cardMove is one booking on a card: signed points, and the transaction
+// CardMove is one booking on a card: signed points, and the transaction
 // type (default POINTS_ADDITION or POINTS_REMOVAL by the sign).
-type cardMove struct {
-	typ                             cardtransaction.Type
-	points                          int64
-	reason, sourceID, earningRuleID *string
+type CardMove struct {
+	Typ                             cardtransaction.Type
+	Points                          int64
+	Reason, SourceID, earningRuleID *string
 	// expiration dates the points a credit adds (nil: they never expire).
 	expiration *jsonfield.PointsExpiration
 }
 
-// bookCardPoints is the one locked points move of every v2 card booking
+// BookCardPoints is the one locked points move of every v2 card booking
 // (the points endpoint, earning, reward purchases and refunds, the daily
 // expiry); see moveCardPoints. Beside the balance it moves the card's
 // points buckets (graph/points, card_buckets.go).
-func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTransaction, error) {
-	points, reason, sourceID, earningRuleID := m.points, m.reason, m.sourceID, m.earningRuleID
+func BookCardPoints(ctx context.Context, cardID string, m CardMove) (*ent.CardTransaction, error) {
+	points, reason, sourceID, earningRuleID := m.Points, m.Reason, m.SourceID, m.earningRuleID
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -80,28 +80,28 @@ func bookCardPoints(ctx context.Context, cardID string, m cardMove) (*ent.CardTr
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
+	if err := NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	typ := cardtransaction.TypePOINTS_ADDITION
 	if points < 0 {
 		typ = cardtransaction.TypePOINTS_REMOVAL
 	}
-	if m.typ != "" {
-		typ = m.typ
+	if m.Typ != "" {
+		typ = m.Typ
 	}
 	if earningRuleID != nil && typ == cardtransaction.TypePOINTS_ADDITION && points > 0 {
 		// An earning: capped by the definition's earning limits (earning_limits.go).
 		if points, err = earningAllowance(ctx, crd, points); err != nil || points == 0 {
 			return nil, err
 		}
-		m.points = points
+		m.Points = points
 	}
 	balance := crd.Balance + points
 	if balance < 0 && points < 0 {
 		negative := false
 		if typ == cardtransaction.TypePOINTS_REMOVAL { // an admin debit: balance_settings.allow_negative
-			if negative, err = allowsNegative(ctx, crd); err != nil {
+			if negative, err = AllowsNegative(ctx, crd); err != nil {
 				return nil, err
 			}
 		}

@@ -67,7 +67,7 @@ func BatchProgramTierStructures(ctx context.Context, programID string, in Assign
 }
 
 func batchProgramIDs(ctx context.Context, programID string, l idList, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
-	if err := checkBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
+	if err := CheckBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
 		return nil, err
 	}
 	if err := store.LockKey(ctx, "program:"+programID); err != nil {
@@ -85,7 +85,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 		}
 		at := slices.Index(ids, ref.ID)
 		if at < 0 {
-			return nil, conflict(fmt.Sprintf("The %s %s is not assigned to program %s", l.kind, ref.ID, programID))
+			return nil, Conflict(fmt.Sprintf("The %s %s is not assigned to program %s", l.kind, ref.ID, programID))
 		}
 		ids = slices.Delete(ids, at, at+1)
 		out.Unassigned = append(out.Unassigned, ref.ID)
@@ -98,7 +98,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 			return nil, err
 		}
 		if slices.Contains(ids, ref.ID) {
-			return nil, conflict(fmt.Sprintf("The %s %s is already assigned to program %s", l.kind, ref.ID, programID))
+			return nil, Conflict(fmt.Sprintf("The %s %s is already assigned to program %s", l.kind, ref.ID, programID))
 		}
 		ids = append(ids, ref.ID)
 		out.Assigned = append(out.Assigned, ref.ID)
@@ -139,8 +139,8 @@ func recordAssignment(ctx context.Context, l idList, id, verb string) error {
 	return recordActivity(ctx, l.activity, id, verb, v)
 }
 
-// checkBatchSize refuses an empty batch or a side over MaxBatch.
-func checkBatchSize(assign, unassign int) error {
+// CheckBatchSize refuses an empty batch or a side over MaxBatch.
+func CheckBatchSize(assign, unassign int) error {
 	if assign == 0 && unassign == 0 {
 		return apperr.InvalidPayload("Payload must have at least one item in assign or unassign")
 	}
@@ -151,8 +151,8 @@ func checkBatchSize(assign, unassign int) error {
 	return nil
 }
 
-// conflict is a 409 of a batch item whose state does not allow the move.
-func conflict(details string) error {
+// Conflict is a 409 of a batch item whose state does not allow the move.
+func Conflict(details string) error {
 	return apperr.New(409, "invalid_state", "Invalid state", details)
 }
 

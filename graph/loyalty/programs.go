@@ -18,7 +18,7 @@ func Program(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 		return nil, err
 	}
 	p, err := c.LoyaltyProgram.Get(ctx, id)
-	if err := notFound(err, "program", id); err != nil {
+	if err := NotFound(err, "program", id); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -66,7 +66,7 @@ func recordActivity(ctx context.Context, kind activityKind, id, verb string, sna
 	delete(data, "edges")
 	err = c.LoyaltyActivity.Create().SetID(kind.activityPrefix + pulid.Ordered(3)).SetResourceType(kind.stem).
 		SetResourceID(id).SetType("vl." + kind.stem + "." + verb).SetData(map[string]any{kind.key: data}).
-		SetGroupID(newGroupID()).SetSource(src).Exec(ctx)
+		SetGroupID(NewGroupID()).SetSource(src).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("recording %s activity: %w", kind.stem, err)
 	}
@@ -104,7 +104,7 @@ func LoyaltyActivities(ctx context.Context, id string, p PageInput) (*LoyaltyAct
 
 // activityPage reads one keyset page of the activities matching of.
 func activityPage(ctx context.Context, c *ent.Client, of predicate.LoyaltyActivity, p PageInput) (*LoyaltyActivityPage, error) {
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ID(after), of).Only(ctx)
 		if err != nil {
 			return time.Time{}, err
@@ -138,10 +138,10 @@ func resourceExists(ctx context.Context, kind activityKind, id string) error {
 	return err
 }
 
-// keysetPage reads one keyset page (keyset.go): at returns the created_at
+// KeysetPage reads one keyset page (keyset.go): at returns the created_at
 // of the row a page starts after (a missing row is an invalid cursor), run
 // reads n rows with the page's conditions and order.
-func keysetPage[T any, P ~func(*sql.Selector), O ~func(*sql.Selector)](p PageInput, at func(after string) (time.Time, error), run func(where []P, order []O, n int) ([]T, error)) ([]T, bool, error) {
+func KeysetPage[T any, P ~func(*sql.Selector), O ~func(*sql.Selector)](p PageInput, at func(after string) (time.Time, error), run func(where []P, order []O, n int) ([]T, error)) ([]T, bool, error) {
 	limit, err := p.limit()
 	if err != nil {
 		return nil, false, err

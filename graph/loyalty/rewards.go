@@ -36,7 +36,7 @@ func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 		return nil, err
 	}
 	r, err := c.Reward.Query().Where(reward.ID(id), reward.StatusNEQ(reward.StatusDELETED)).Only(ctx)
-	if err := notFound(err, "reward", id); err != nil {
+	if err := NotFound(err, "reward", id); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -56,14 +56,14 @@ func RewardJSON(r *ent.Reward) map[string]any {
 	}
 }
 
-// recordRewardActivity stores a snapshot of the reward as it is now.
-func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
+// RecordRewardActivity stores a snapshot of the reward as it is now.
+func RecordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
 	c, src, err := activityWriter(ctx)
 	if err != nil {
 		return err
 	}
 	_, err = c.RewardActivity.Create().SetRewardID(r.ID).SetType(typ).
-		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(newGroupID()).SetSource(src).Save(ctx)
+		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(NewGroupID()).SetSource(src).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("recording reward activity: %w", err)
 	}
@@ -130,7 +130,7 @@ func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	if err != nil {
 		return nil, err
 	}
-	return r, recordRewardActivity(ctx, r, rewardCreated)
+	return r, RecordRewardActivity(ctx, r, rewardCreated)
 }
 
 // UpdateReward updates a reward.
@@ -176,7 +176,7 @@ func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Re
 	if err != nil {
 		return nil, err
 	}
-	return r, recordRewardActivity(ctx, r, rewardUpdated)
+	return r, RecordRewardActivity(ctx, r, rewardUpdated)
 }
 
 // ActivateReward makes a reward active.
@@ -203,5 +203,5 @@ func setRewardStatus(ctx context.Context, id string, to reward.Status, activity 
 	if err != nil {
 		return nil, err
 	}
-	return r, recordRewardActivity(ctx, r, activity)
+	return r, RecordRewardActivity(ctx, r, activity)
 }

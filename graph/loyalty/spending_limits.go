@@ -7,8 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -33,18 +37,18 @@ const (
 // spendingRejection is why a spending passes a limit, with the
 // documents' details ({type, limit[, spendings]}).
 type spendingRejection struct {
-	reason  string
-	details map[string]any
+	Reason  string
+	Details map[string]any
 }
 
-// checkSpendingLimits tells whether spending points from the (locked)
+// CheckSpendingLimits tells whether spending points from the (locked)
 // card passes one of the definition's limits: nil when it does not.
-func checkSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID string, points int64) (*spendingRejection, error) {
+func CheckSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID string, points int64) (*spendingRejection, error) {
 	l := CardSettingsOf(def).SpendingLimits // card_settings.go: checked when stored
 	if t := l.Transactions; t != nil && t.Type == "LIMITED" {
 		for _, lim := range t.Limits {
 			if lim.Type == "POINTS" && lim.Max != nil && points > *lim.Max {
-				return &spendingRejection{reason: rejectTransactionLimit, details: map[string]any{"type": lim.Type, "limit": *lim.Max}}, nil
+				return &spendingRejection{Reason: rejectTransactionLimit, Details: map[string]any{"type": lim.Type, "limit": *lim.Max}}, nil
 			}
 		}
 	}
@@ -72,8 +76,8 @@ func checkSpendingLimits(ctx context.Context, def *ent.CardDefinition, cardID st
 			return nil, err
 		}
 		if spent+points > most {
-			return &spendingRejection{reason: rejectGlobalLimit,
-				details: map[string]any{"type": lim.Type, "limit": most, "spendings": spent + points}}, nil
+			return &spendingRejection{Reason: rejectGlobalLimit,
+				Details: map[string]any{"type": lim.Type, "limit": most, "spendings": spent + points}}, nil
 		}
 	}
 	return nil, nil
@@ -107,29 +111,47 @@ func cardSpendings(ctx context.Context, cardID string, since *time.Time) (int64,
 	return -sums[0].Sum, nil // spent amounts are negative, returns positive
 }
 
-// purchaseWithinLimits locks the card a reward purchase spends from (after
+// PurchaseWithinLimits locks the card a reward purchase spends from (after
 // the assignment's stock row, the purchases' lock order) and refuses the
 // purchase when its points would pass one of the card definition's
 // spending limits: 423 with the rejection reason as the key in lower case
 // (global_spending_limit_exceeded, transaction_spending_limit_exceeded) —
 // the documents answer a purchase the limits prevent synchronously with a
 // 423 and store nothing, unlike an order payment's REJECTED transaction.
-func purchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
-	if _, err := lockedCard(ctx, cardID); err != nil {
+func PurchaseWithinLimits(ctx context.Context, cardID, defID string, points int64) error {
+	if _, err := LockedCard(ctx, cardID); err != nil {
 		return err
 	}
 	def, err := CardDefinition(ctx, defID) // in use by the assignment: cannot be deleted
 	if err != nil {
 		return err
 	}
-	over, err := checkSpendingLimits(ctx, def, cardID, points)
+	over, err := CheckSpendingLimits(ctx, def, cardID, points)
 	if err != nil || over == nil {
 		return err
 	}
 	msg := "Spending limit exceeded"
-	details := fmt.Sprintf("Purchase of %d points passes the card's %v spending limit of %v points", points, over.details["type"], over.details["limit"])
-	if s, ok := over.details["spendings"]; ok {
+	details := fmt.Sprintf("Purchase of %d points passes the card's %v spending limit of %v points", points, over.Details["type"], over.Details["limit"])
+	if s, ok := over.Details["spendings"]; ok {
 		details += fmt.Sprintf(" (spendings with it: %v)", s)
 	}
-	return apperr.New(http.StatusLocked, strings.ToLower(over.reason), msg, details)
+	return apperr.New(http.StatusLocked, strings.ToLower(over.Reason), msg, details)
+}
+
+// LockedCard reads the card again under its row lock (the lock
+// bookCardPoints takes too), so the balance a payment splits is current.
+func LockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Card.Query().Where(card.ID(cardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if err := NotFound(err, "card", cardID); err != nil {
+		return nil, err
+	}
+	return crd, nil
 }

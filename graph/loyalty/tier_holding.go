@@ -170,7 +170,7 @@ func trackingWindow(pe map[string]any, at time.Time) (time.Time, time.Time) {
 		return at.Add(-earnedPeriod(pe)), at
 	}
 	period, _ := pe["period"].(map[string]any)
-	f, _ := number(period["value"])
+	f, _ := JSONNumber(period["value"])
 	v := max(int(f), 1)
 	at = at.UTC()
 	var cur, prev time.Time

@@ -186,17 +186,3 @@ type MemberTier struct {
 	Tier          *ent.StructureTier
 	Points        int64
 }
-
-// Membership is a customer's membership of a program with its tiers.
-type Membership struct {
-	Member *ent.LoyaltyMember
-	Tiers  []*MemberTier
-	// Program is the member's program, Cards its cards with their
-	// summaries (by card id).
-	Program   *ent.LoyaltyProgram
-	Cards     []*ent.Card
-	Summaries map[string]*CardSummary
-	// Progress is each card's tier progress (by card id): in the first
-	// ACTIVE structure over the card's definition, nil when there is none.
-	Progress map[string]*TierProgress
-}

@@ -57,8 +57,8 @@ type TierOpportunity struct {
 	ValidUntil *time.Time
 }
 
-// tierProgress computes the progress of member m in mt's structure.
-func tierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*TierProgress, error) {
+// MemberTierProgress computes the progress of member m in mt's structure.
+func MemberTierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*TierProgress, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -123,8 +123,8 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 		dates := make([]jsonfield.CalendarDate, 0, len(raw))
 		for _, d := range raw {
 			dm, _ := d.(map[string]any)
-			day, _ := number(dm["day"])
-			month, _ := number(dm["month"])
+			day, _ := JSONNumber(dm["day"])
+			month, _ := JSONNumber(dm["month"])
 			if day >= 1 && month >= 1 && month <= 12 {
 				dates = append(dates, jsonfield.CalendarDate{Day: int(day), Month: int(month)})
 			}
@@ -265,7 +265,7 @@ func pointsAt(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *ent.
 // storedPeriod reads a stored {value, unit} period.
 func storedPeriod(v any) (jsonfield.PendingPeriod, bool) {
 	pm, _ := v.(map[string]any)
-	value, _ := number(pm["value"])
+	value, _ := JSONNumber(pm["value"])
 	unit, _ := pm["unit"].(string)
 	if value < 1 || (unit != "DAY" && unit != "MONTH" && unit != "YEAR") {
 		return jsonfield.PendingPeriod{}, false

@@ -28,7 +28,7 @@ func TierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
 		return nil, err
 	}
 	t, err := c.TierStructure.Get(ctx, id)
-	if err := notFound(err, "tier_structure", id); err != nil {
+	if err := NotFound(err, "tier_structure", id); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -99,11 +99,11 @@ func validateStructureSettings(pointEarned, expiration, downgrade map[string]any
 		if err := oneOf("point_earned.period.unit", period["unit"], "HOUR", "DAY", "WEEK", "MONTH", "YEAR"); err != nil {
 			return err
 		}
-		if v, ok := number(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
+		if v, ok := JSONNumber(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
 			return apperr.InvalidPayload("Property .point_earned.period.value must be an integer of at least 1")
 		}
 		// At most 100 years (a tracking window is a time.Duration).
-		v, _ := number(period["value"])
+		v, _ := JSONNumber(period["value"])
 		if days := map[any]float64{"HOUR": 1.0 / 24, "DAY": 1, "WEEK": 7, "MONTH": 30, "YEAR": 365}[period["unit"]]; v*days > 36500 {
 			return apperr.InvalidPayload("Property .point_earned.period must be at most 100 years")
 		}
@@ -235,7 +235,7 @@ func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.Tier
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.TierStructure.Get(ctx, after)
 		if err != nil {
 			return time.Time{}, err

@@ -133,7 +133,7 @@ func Tiers(ctx context.Context, structureID string, p PageInput) (*TierPage, err
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := tierOf(ctx, structureID, after)
 		if err != nil {
 			return time.Time{}, &ent.NotFoundError{}
@@ -159,7 +159,7 @@ func tierOf(ctx context.Context, structureID, tierID string) (*ent.StructureTier
 		return nil, err
 	}
 	t, err := c.StructureTier.Query().Where(structuretier.ID(tierID), structuretier.TierStructureID(structureID)).Only(ctx)
-	if err := notFound(err, "tier", tierID); err != nil {
+	if err := NotFound(err, "tier", tierID); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -17,13 +17,13 @@ var cooldownUnits = map[string]int{"HOUR": 24, "DAY": 90, "WEEK": 52, "MONTH": 1
 // periodUnits are the units of a frequency limit's current period.
 var periodUnits = map[string]bool{"DAY": true, "WEEK": true, "MONTH": true, "QUARTER": true, "YEAR": true}
 
-// allowedByLimits reports whether rule may award the card now: the last
+// AllowedByLimits reports whether rule may award the card now: the last
 // award is older than the cooldown, and the awards in the current period
 // (calendar period in UTC) are fewer than the frequency limit. Awards are
 // the card's transactions carrying the rule's id; the card row is locked
 // by the award that follows, and an event's transaction serialises one
 // customer's events, so concurrent events see each other's awards.
-func allowedByLimits(ctx context.Context, rule *ent.EarningRule, cardID string, now time.Time) (bool, error) {
+func AllowedByLimits(ctx context.Context, rule *ent.EarningRule, cardID string, now time.Time) (bool, error) {
 	limits := rule.TriggerLimits
 	if limits == nil {
 		return true, nil

@@ -12,7 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/refund"
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	customerdomain "github.com/promoengine/promoengine/graph/customer"
@@ -78,19 +78,19 @@ func written(ctx context.Context, before, after *ent.Order, kind writeKind) erro
 
 // returnPaymentsOnCancel gives the points that paid (part of) the order
 // back when a write cancels it, and takes back what it earned (v1
-// order.paid accruals always; v2 order payments' refunds, graph/loyalty/order_refunds.go,
+// order.paid accruals always; v2 order payments' refunds, graph/loyalty/refund/order_refunds.go,
 // order_earned_refunds.go; each payment once). A write that lowers a
 // paid order's total or its lines' units without canceling it is a
-// partial refund (graph/loyalty/order_partial_refunds.go).
+// partial refund (graph/loyalty/refund/order_partial_refunds.go).
 func returnPaymentsOnCancel(ctx context.Context, before, after *ent.Order) error {
 	if before != nil && before.Status != entorder.StatusCANCELED && after.Status != entorder.StatusCANCELED &&
 		(after.TotalAmount < before.TotalAmount || !reflect.DeepEqual(before.Items, after.Items)) {
-		return loyalty.RefundOrderPayments(ctx, after)
+		return refund.RefundOrderPayments(ctx, after)
 	}
 	if after.Status != entorder.StatusCANCELED || (before != nil && before.Status == entorder.StatusCANCELED) {
 		return nil
 	}
-	if err := loyalty.ReturnOrderPayments(ctx, after.ID); err != nil {
+	if err := refund.ReturnOrderPayments(ctx, after.ID); err != nil {
 		return err
 	}
 	if RevokeV1OrderAccruals != nil {
@@ -98,7 +98,7 @@ func returnPaymentsOnCancel(ctx context.Context, before, after *ent.Order) error
 			return err
 		}
 	}
-	return loyalty.RevokeOrderEarnings(ctx, after)
+	return refund.RevokeOrderEarnings(ctx, after)
 }
 
 // RevokeV1OrderAccruals takes back the points a canceled order's v1

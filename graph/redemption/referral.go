@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 )
 
 // convertReferral records the referral conversion a redemption of a
@@ -28,7 +28,7 @@ func (w *writer) convertReferral(ctx context.Context, s *redeemableState, redemp
 	if conv, _ := cmp.ReferralProgram["conversion_event_type"].(string); conv != "redemption" {
 		return nil
 	}
-	_, err = loyalty.RecordReferralConversion(ctx, loyalty.ReferralConversionInput{CampaignID: cmp.ID, VoucherID: v.ID,
+	_, err = event.RecordReferralConversion(ctx, event.ReferralConversionInput{CampaignID: cmp.ID, VoucherID: v.ID,
 		ReferrerID: *v.HolderID, RefereeID: cust.ID, RelatedID: redemptionID})
 	return err
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 )
 
 // RollbackRedemption reverts a single redemption (not a stacked parent or
@@ -237,7 +237,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 		return nil, fmt.Errorf("reverting voucher counters: %w", err)
 	}
 	if v.IsReferralCode {
-		if err := loyalty.UndoReferralConversion(ctx, t.ID); err != nil { // graph/loyalty/referral_undo.go
+		if err := event.UndoReferralConversion(ctx, t.ID); err != nil { // graph/loyalty/event/referral_undo.go
 			return nil, err
 		}
 	}

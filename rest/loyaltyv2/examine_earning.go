@@ -6,7 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -14,7 +14,7 @@ import (
 // what an event would earn a customer's cards; nothing is written.
 func registerExamineEarning(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.POST("/examine/earning-rules", func(c *gin.Context) {
-		var in loyalty.ExamineEarningInput
+		var in examine.ExamineEarningInput
 		if err := httpkit.DecodeBody(c, &in); err != nil {
 			httpkit.RenderError(c, err)
 			return
@@ -30,11 +30,11 @@ func registerExamineEarning(v2 *gin.RouterGroup, root *graph.Resolver) {
 
 // earningExaminationJSON renders the preview in the August document's
 // outline.
-func earningExaminationJSON(x *loyalty.EarningExamination) map[string]any {
+func earningExaminationJSON(x *examine.EarningExamination) map[string]any {
 	rules := make([]map[string]any, len(x.EarningRules))
 	for i, r := range x.EarningRules {
 		rules[i] = map[string]any{"id": r.ID, "name": r.Name, "metadata": httpkit.OrEmpty(r.Metadata), "object": "earning_rule"}
-		if ev := loyalty.TriggerEvent(r.Trigger); ev != "" {
+		if ev := examine.TriggerEvent(r.Trigger); ev != "" {
 			rules[i]["event"] = ev // the rule's own event (with ALL triggers, they differ)
 		}
 	}

@@ -72,7 +72,7 @@ type cardDefinitionBody struct {
 	Status     string             `json:"status"`
 	CodeConfig cardCodeConfigBody `json:"code_config"`
 	Metadata   map[string]any     `json:"metadata"`
-	// PayWithPoints: graph/loyalty/pay_with_points.go (#31 order payments).
+	// PayWithPoints: graph/loyalty/payment/pay_with_points.go (#31 order payments).
 	PayWithPoints jsonfield.PayWithPoints `json:"pay_with_points"`
 	PendingPoints jsonfield.PendingPoints `json:"pending_points"`
 	// cardSettingsBody: points_expiration, limits, refunds, balance_settings.

@@ -4,6 +4,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -256,7 +257,7 @@ func tierProgressJSON(p *loyalty.TierProgress) *tierProgressBody {
 // cards as member_card assignments, each with the member's tier progress
 // on it when withProgress (a program's membership; a customer's list of
 // memberships has none).
-func membershipJSON(ms *loyalty.Membership, withProgress bool) membershipBody {
+func membershipJSON(ms *membership.Membership, withProgress bool) membershipBody {
 	p := ms.Program
 	out := membershipBody{Member: MemberJSON(ms.Member, ms.Cards, ms.Summaries), Object: "membership",
 		Cards: make([]membershipCardBody, len(ms.Cards)),

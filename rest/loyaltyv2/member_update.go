@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -27,7 +28,7 @@ func registerMemberUpdateAndExamine(v2 *gin.RouterGroup, root *graph.Resolver) {
 		})
 	})
 	v2.POST("/examine/rewards", func(c *gin.Context) {
-		var in loyalty.ExamineRewardsInput
+		var in examine.ExamineRewardsInput
 		if err := httpkit.DecodeBody(c, &in); err != nil {
 			httpkit.RenderError(c, err)
 			return
@@ -47,7 +48,7 @@ func registerMemberUpdateAndExamine(v2 *gin.RouterGroup, root *graph.Resolver) {
 // card with a card definition (rewards are assigned per definition: a card
 // without one has nothing to estimate) holding a reward_estimation per
 // reward its definition offers.
-func rewardsExaminationJSON(x *loyalty.RewardsExamination) map[string]any {
+func rewardsExaminationJSON(x *examine.RewardsExamination) map[string]any {
 	rewards := make([]map[string]any, len(x.Rewards))
 	for i, r := range x.Rewards {
 		rewards[i] = map[string]any{"id": r.ID, "name": r.Name, "type": string(r.Type), "metadata": httpkit.OrEmpty(r.Metadata), "object": "reward"}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -23,12 +24,12 @@ var orderTransactionID = regexp.MustCompile(`^lotx_[a-f0-9]+$`)
 // $less_than|$has_value|$is_unknown], filters[junction]) into the domain's
 // filter; nil when there are none. Anything else is 400
 // invalid_query_params.
-func parseOrderPaymentFilters(q url.Values) (*loyalty.OrderPaymentFilter, error) {
+func parseOrderPaymentFilters(q url.Values) (*payment.OrderPaymentFilter, error) {
 	conds, or, err := httpkit.ConditionFilters(q)
 	if err != nil || (len(conds) == 0 && !or) {
 		return nil, err
 	}
-	f := &loyalty.OrderPaymentFilter{Or: or}
+	f := &payment.OrderPaymentFilter{Or: or}
 	for _, c := range conds {
 		name := "filters[" + c.Field + "][conditions][" + c.Op + "]"
 		single := func() (string, error) {
@@ -73,7 +74,7 @@ func parseOrderPaymentFilters(q url.Values) (*loyalty.OrderPaymentFilter, error)
 }
 
 // createdAtCondition sets one created_at condition of f.
-func createdAtCondition(f *loyalty.OrderPaymentFilter, op, name string, single func() (string, error)) error {
+func createdAtCondition(f *payment.OrderPaymentFilter, op, name string, single func() (string, error)) error {
 	switch op {
 	case "$has_value", "$is_unknown":
 		yes := true

@@ -8,10 +8,11 @@ import (
 
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
-// Order payments with points (graph/loyalty/order_payments.go):
+// Order payments with points (graph/loyalty/payment/order_payments.go):
 // POST …/members/{memberId}/orders/payments pays (202, TRANSACTION) or
 // simulates (200, DRY_RUN) in the request's transaction; GET lists the
 // member's order transactions (cursor lcrsotx_), filtered by
@@ -20,9 +21,9 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	payments := "/programs/:programId/members/:memberId/orders/payments"
 	v2.POST(payments, func(c *gin.Context) {
-		var out *loyalty.OrderPaymentResult
+		var out *payment.OrderPaymentResult
 		err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-			var in loyalty.PayOrderInput
+			var in payment.PayOrderInput
 			if err := httpkit.DecodeBody(c, &in); err != nil {
 				return err
 			}
@@ -35,11 +36,11 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 			return
 		}
 		if out.DryRun {
-			c.PureJSON(http.StatusOK, gin.H{"transaction": loyalty.OrderPaymentJSON(out.Transaction), "status": "DRY_RUN",
+			c.PureJSON(http.StatusOK, gin.H{"transaction": payment.OrderPaymentJSON(out.Transaction), "status": "DRY_RUN",
 				"message": "Dry run mode. No transaction was created. This is only a simulation."})
 			return
 		}
-		c.PureJSON(http.StatusAccepted, gin.H{"transaction": loyalty.OrderPaymentJSON(out.Transaction),
+		c.PureJSON(http.StatusAccepted, gin.H{"transaction": payment.OrderPaymentJSON(out.Transaction),
 			"status": "TRANSACTION_CREATED", "message": "Pay with points transaction created"})
 	})
 	v2.GET(payments, func(c *gin.Context) {
@@ -54,7 +55,7 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 			if err != nil {
 				return nil, nil, false, err
 			}
-			return mapAll(page.Data, loyalty.OrderPaymentJSON), func(b map[string]any) string { id, _ := b["id"].(string); return id }, page.HasMore, nil
+			return mapAll(page.Data, payment.OrderPaymentJSON), func(b map[string]any) string { id, _ := b["id"].(string); return id }, page.HasMore, nil
 		})(c)
 	})
 }

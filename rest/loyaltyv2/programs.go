@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -113,7 +114,7 @@ func v2All[T, B any](render func(T) B) func([]T) v2List[B] {
 func membershipsHandler(root *graph.Resolver) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		ctx := c.Request.Context()
-		list, err := loyalty.CustomerMembershipsOf(ctx, c.Param("customerId"))
+		list, err := membership.CustomerMembershipsOf(ctx, c.Param("customerId"))
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return

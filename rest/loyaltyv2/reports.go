@@ -5,16 +5,16 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/report"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // registerReports adds the v2 points reports computed from the stored card
-// transactions (graph/loyalty/reports.go): GET …/cards/{cardId}/reports/daily
+// transactions (graph/loyalty/report/reports.go): GET …/cards/{cardId}/reports/daily
 // and …/earning-rules/{earningRuleId}/reports/daily.
 func registerReports(v2 *gin.RouterGroup) {
 	v2.GET("/programs/:programId/members/:memberId/cards/:cardId/reports/daily", func(c *gin.Context) {
-		rows, err := loyalty.CardReport(c.Request.Context(), c.Param("programId"), c.Param("memberId"), c.Param("cardId"), reportRange(c))
+		rows, err := report.CardReport(c.Request.Context(), c.Param("programId"), c.Param("memberId"), c.Param("cardId"), reportRange(c))
 		if err != nil {
 			httpkit.RenderError(c, err)
 			return
@@ -29,7 +29,7 @@ func registerReports(v2 *gin.RouterGroup) {
 		c.PureJSON(http.StatusOK, gin.H{"data": data, "object": "report"})
 	})
 	v2.GET("/programs/:programId/members/:memberId/earning-rules/:earningRuleId/reports/daily", func(c *gin.Context) {
-		rows, err := loyalty.MemberEarningRuleReport(c.Request.Context(), c.Param("programId"), c.Param("memberId"),
+		rows, err := report.MemberEarningRuleReport(c.Request.Context(), c.Param("programId"), c.Param("memberId"),
 			c.Param("earningRuleId"), reportRange(c))
 		if err != nil {
 			httpkit.RenderError(c, err)
@@ -44,6 +44,6 @@ func registerReports(v2 *gin.RouterGroup) {
 }
 
 // reportRange reads a report's start_date, end_date and resolution.
-func reportRange(c *gin.Context) loyalty.ReportRange {
-	return loyalty.ReportRange{StartDate: c.Query("start_date"), EndDate: c.Query("end_date"), Resolution: c.Query("resolution")}
+func reportRange(c *gin.Context) report.ReportRange {
+	return report.ReportRange{StartDate: c.Query("start_date"), EndDate: c.Query("end_date"), Resolution: c.Query("resolution")}
 }

@@ -1,8 +1,9 @@
 package openapi
 
-import "github.com/promoengine/promoengine/graph/loyalty"
-
-import "github.com/promoengine/promoengine/graph/customer"
+import (
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
+)
 
 // clientCustomer is a customer as the client-side API shows it: its ids
 // only, never a stored profile field (rest/client_view.go).
@@ -55,7 +56,7 @@ func client(a *API) {
 	a.Add("POST /client/v1/events", Op{Summary: "Send a custom event from a web page", Auth: ClientAPI,
 		Description: "Earns no loyalty points and takes no referral or loyalty unless the project enabled " +
 			"client_loyalty_events_enabled.",
-		Body: Input[loyalty.SendEventInput]("event", "customer"), BodyRequired: true,
+		Body: Input[event.SendEventInput]("event", "customer"), BodyRequired: true,
 		Response: Ref("CustomEvent")})
 	a.Add("GET /client/v1/vouchers", Op{Summary: "List vouchers from a web page", Auth: ClientAPI,
 		Description: "Needs the project's client_list_vouchers_enabled.",

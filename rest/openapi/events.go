@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/metadata"
 )
 
@@ -34,7 +34,7 @@ func events(a *API) {
 	a.Add("POST /v1/events", Op{Summary: "Send a custom event", Auth: ServerAPI,
 		Description: "Records the event for the customer (created when new); it may convert a referral and " +
 			"earn loyalty points.",
-		Body: Input[loyalty.SendEventInput]("event", "customer"), BodyRequired: true,
+		Body: Input[event.SendEventInput]("event", "customer"), BodyRequired: true,
 		Response: Ref("CustomEvent")})
 	a.Schema("CustomEvent", Object(
 		Req("object", Const("event")),

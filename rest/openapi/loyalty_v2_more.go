@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
 )
 
 // loyaltyV2More documents #31's remaining v2 routes: the earning preview,
@@ -60,7 +61,7 @@ func loyaltyExamineEarning(a *API) {
 	)
 	a.Add("POST /v2/loyalties/examine/earning-rules", Op{Summary: "Examine earning rules", Auth: Loyalty,
 		Description: "What the ACTIVE earning rules of the examined event(s) would award the customer's (or one member's) cards, within the rules' trigger limits; the context's customer metadata is laid over the stored one and its order is assumed paid. Nothing is written.",
-		Body:        Input[loyalty.ExamineEarningInput]("trigger", "customer_identification"), BodyRequired: true,
+		Body:        Input[examine.ExamineEarningInput]("trigger", "customer_identification"), BodyRequired: true,
 		Response: Object(
 			Opt("event", Enum("customer.order.paid", "customer.segment.entered", "customer.custom_event").Desc("Absent with trigger ALL: each rule names its own event.")),
 			Req("customer", Object(Req("id", String()), Req("source_id", String().Null()), Req("metadata", FreeObject()),

@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 )
 
 // loyaltyOrderPayments documents paying orders with points (v2).
@@ -44,7 +44,7 @@ func loyaltyOrderPayments(a *API) {
 			"Canceling the order gives the points back once (POINTS_RETURNED) when refunds.spent_points is REFUNDABLE " +
 			"with RETURN_POINTS REFUND_ALL. " +
 			"423 zero_card_balance, pay_with_points_not_enabled, program_not_active, member_not_active.",
-		PathParams: mid, Body: Input[loyalty.PayOrderInput]("card_id", "order"), BodyRequired: true,
+		PathParams: mid, Body: Input[payment.PayOrderInput]("card_id", "order"), BodyRequired: true,
 		Status: http.StatusAccepted, Response: Object(Req("transaction", tx), Req("status", Const("TRANSACTION_CREATED")),
 			Req("message", String())),
 		Also: []Response{{Status: http.StatusOK, Description: "Dry run: nothing written.",

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/examine"
 )
 
 // loyaltyTierStructures documents /v2/loyalties/tier-structures and tiers.
@@ -225,7 +226,7 @@ func loyaltyMemberUpdateAndExamine(a *API) {
 		Req("object", Const("card_estimation")),
 	).Desc("Cards without a card definition are not listed (rewards are assigned per definition).")
 	a.Add("POST /v2/loyalties/examine/rewards", Op{Summary: "Examine the rewards a customer's points buy", Auth: Loyalty,
-		Description: "Nothing is written.", Body: Input[loyalty.ExamineRewardsInput]("customer_identification"), BodyRequired: true,
+		Description: "Nothing is written.", Body: Input[examine.ExamineRewardsInput]("customer_identification"), BodyRequired: true,
 		Response: Object(
 			Req("customer", Object(Req("id", String()), Req("source_id", String().Null()), Req("metadata", FreeObject()),
 				Req("object", Const("customer")))),

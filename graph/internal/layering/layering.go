@@ -51,6 +51,14 @@ var Layers = [][]string{
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},
+	// Loyalty v2's areas above its core (graph/loyalty): custom events and
+	// the referral conversions they record; the earning and rewards
+	// previews; a customer's memberships; order payments with points; a
+	// program's rewards and their purchase; the program reports. Above
+	// them, order refunds' points (which return what order payments took).
+	{"graph/loyalty/event", "graph/loyalty/examine", "graph/loyalty/membership", "graph/loyalty/payment",
+		"graph/loyalty/programreward", "graph/loyalty/report"},
+	{"graph/loyalty/refund"},
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
 	{"graph/redemption"},

@@ -1,6 +1,9 @@
-package loyalty
+package membership
 
-import "github.com/promoengine/promoengine/ent"
+import (
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/loyalty"
+)
 
 // MembershipCard is one of a membership's cards with its summary and the
 // member's tier progress on it (nil when no ACTIVE tier structure covers
@@ -8,8 +11,8 @@ import "github.com/promoengine/promoengine/ent"
 // memberships answer shows per card.
 type MembershipCard struct {
 	Card         *ent.Card
-	Summary      *CardSummary
-	TierProgress *TierProgress
+	Summary      *loyalty.CardSummary
+	TierProgress *loyalty.TierProgress
 }
 
 // CardEntries lists the membership's cards in order, each with its summary
@@ -19,7 +22,7 @@ func (m *Membership) CardEntries() []*MembershipCard {
 	for i, crd := range m.Cards {
 		sum := m.Summaries[crd.ID]
 		if sum == nil {
-			sum = &CardSummary{}
+			sum = &loyalty.CardSummary{}
 		}
 		out[i] = &MembershipCard{Card: crd, Summary: sum, TierProgress: m.Progress[crd.ID]}
 	}

@@ -1,4 +1,4 @@
-package loyalty
+package report
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // Points reports (GET …/reports/*): sums of the stored card transactions
@@ -83,7 +84,7 @@ type CardDailyReport struct {
 // subtracted (removals), spent (on rewards), refunded, and total (the net
 // change).
 func CardReport(ctx context.Context, programID, memberID, cardID string, r ReportRange) ([]*CardDailyReport, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := loyalty.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package loyalty
+package examine
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // The points preview (POST /v2/loyalties/examine/rewards): for a customer
@@ -20,17 +21,9 @@ import (
 // the program on the card's definition, their price and whether the card's
 // points cover it. Nothing is written.
 
-// ExamineIdentification names the customer to examine.
-type ExamineIdentification struct {
-	Type             *string `json:"type"`
-	CustomerID       *string `json:"customer_id"`
-	CustomerSourceID *string `json:"customer_source_id"`
-	MemberID         *string `json:"member_id"`
-}
-
 // ExamineRewardsInput is the body of POST /v2/loyalties/examine/rewards.
 type ExamineRewardsInput struct {
-	CustomerIdentification *ExamineIdentification `json:"customer_identification"`
+	CustomerIdentification *loyalty.ExamineIdentification `json:"customer_identification"`
 }
 
 // RewardsExamination is the preview.
@@ -84,7 +77,7 @@ func ExamineRewards(ctx context.Context, in ExamineRewardsInput) (*RewardsExamin
 	out := &RewardsExamination{Customer: cust, Rewards: []*ent.Reward{}, Memberships: []*ExaminedMembership{}}
 	seen := map[string]bool{}
 	for _, m := range members {
-		p, err := Program(ctx, m.ProgramID)
+		p, err := loyalty.Program(ctx, m.ProgramID)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +132,7 @@ func rewardIDs(rows []*ent.ProgramReward) []string {
 
 // examinedMembers resolves the identification to the customer and the
 // members to examine (404 for an unknown customer or member).
-func examinedMembers(ctx context.Context, c *ent.Client, id *ExamineIdentification) (*ent.Customer, []*ent.LoyaltyMember, error) {
+func examinedMembers(ctx context.Context, c *ent.Client, id *loyalty.ExamineIdentification) (*ent.Customer, []*ent.LoyaltyMember, error) {
 	if id == nil || id.Type == nil {
 		return nil, nil, apperr.InvalidPayload("Property .customer_identification.type is required")
 	}
@@ -158,13 +151,13 @@ func examinedMembers(ctx context.Context, c *ent.Client, id *ExamineIdentificati
 		var v string
 		if v, err = given("customer_id", id.CustomerID); err == nil {
 			cust, err = c.Customer.Get(ctx, v)
-			err = notFound(err, "customer", v)
+			err = loyalty.NotFound(err, "customer", v)
 		}
 	case "customer_source_id":
 		var v string
 		if v, err = given("customer_source_id", id.CustomerSourceID); err == nil {
 			cust, err = c.Customer.Query().Where(customer.SourceID(v)).Only(ctx)
-			err = notFound(err, "customer", v)
+			err = loyalty.NotFound(err, "customer", v)
 		}
 	case "member_id":
 		var v string
@@ -172,11 +165,11 @@ func examinedMembers(ctx context.Context, c *ent.Client, id *ExamineIdentificati
 			return nil, nil, err
 		}
 		m, err := c.LoyaltyMember.Get(ctx, v)
-		if err := notFound(err, "member", v); err != nil {
+		if err := loyalty.NotFound(err, "member", v); err != nil {
 			return nil, nil, err
 		}
 		cust, err = c.Customer.Get(ctx, m.CustomerID)
-		if err := notFound(err, "customer", m.CustomerID); err != nil {
+		if err := loyalty.NotFound(err, "customer", m.CustomerID); err != nil {
 			return nil, nil, err
 		}
 		return cust, []*ent.LoyaltyMember{m}, nil

@@ -1,4 +1,4 @@
-package loyalty
+package report
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // RuleCountReport is one period of a member's earning-rule report: how
@@ -21,11 +22,11 @@ type RuleCountReport struct {
 // the earning rule made on the member's cards (one COUNT per period, the
 // range bounded like every report).
 func MemberEarningRuleReport(ctx context.Context, programID, memberID, ruleID string, r ReportRange) ([]*RuleCountReport, error) {
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyalty.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := EarningRule(ctx, ruleID); err != nil {
+	if _, err := loyalty.EarningRule(ctx, ruleID); err != nil {
 		return nil, err
 	}
 	ps, err := r.periods()

@@ -1,8 +1,9 @@
-package loyalty
+package examine
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // ExamineTrigger selects ALL trigger events or a SPECIFIC one.
@@ -91,14 +92,14 @@ func validateExamineEarning(in ExamineEarningInput) (*string, error) {
 	}
 	event := *t.Specific.Event
 	present := map[string]bool{
-		triggerOrderPaid:      in.CustomerOrderPaid != nil,
-		triggerSegmentEntered: in.CustomerSegmentEntered != nil,
-		triggerCustomEvent:    in.CustomerCustomEvent != nil,
+		loyalty.TriggerOrderPaid: in.CustomerOrderPaid != nil,
+		triggerSegmentEntered:    in.CustomerSegmentEntered != nil,
+		triggerCustomEvent:       in.CustomerCustomEvent != nil,
 	}
 	names := map[string]string{
-		triggerOrderPaid:      "customer_order_paid",
-		triggerSegmentEntered: "customer_segment_entered",
-		triggerCustomEvent:    "customer_custom_event",
+		loyalty.TriggerOrderPaid: "customer_order_paid",
+		triggerSegmentEntered:    "customer_segment_entered",
+		triggerCustomEvent:       "customer_custom_event",
 	}
 	if _, ok := names[event]; !ok {
 		return nil, apperr.InvalidPayload("Property .trigger.specific.event must be customer.order.paid, customer.segment.entered or customer.custom_event, got %q", event)
@@ -149,8 +150,8 @@ func TriggerEvent(t *jsonfield.EarningTrigger) string {
 	switch {
 	case t == nil:
 		return ""
-	case t.Event != nil && *t.Event == triggerOrderPaid:
-		return triggerOrderPaid
+	case t.Event != nil && *t.Event == loyalty.TriggerOrderPaid:
+		return loyalty.TriggerOrderPaid
 	case t.Segment != nil:
 		return triggerSegmentEntered
 	case t.CustomEvent != nil:

@@ -1,4 +1,4 @@
-package loyalty
+package examine
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // The earning preview (POST /v2/loyalties/examine/earning-rules): which
@@ -31,11 +32,11 @@ const maxExaminedOrderItems = 500
 
 // ExamineEarningInput is the body of POST /v2/loyalties/examine/earning-rules.
 type ExamineEarningInput struct {
-	Trigger                *ExamineTrigger        `json:"trigger"`
-	CustomerIdentification *ExamineIdentification `json:"customer_identification"`
-	CustomerOrderPaid      *ExamineOrderPaid      `json:"customer_order_paid"`
-	CustomerSegmentEntered *ExamineContext        `json:"customer_segment_entered"`
-	CustomerCustomEvent    *ExamineCustomEvent    `json:"customer_custom_event"`
+	Trigger                *ExamineTrigger                `json:"trigger"`
+	CustomerIdentification *loyalty.ExamineIdentification `json:"customer_identification"`
+	CustomerOrderPaid      *ExamineOrderPaid              `json:"customer_order_paid"`
+	CustomerSegmentEntered *ExamineContext                `json:"customer_segment_entered"`
+	CustomerCustomEvent    *ExamineCustomEvent            `json:"customer_custom_event"`
 }
 
 // EarningExamination is the preview.
@@ -88,7 +89,7 @@ func ExamineEarningRules(ctx context.Context, in ExamineEarningInput) (*EarningE
 	if err != nil {
 		return nil, err
 	}
-	rules, err := activeRules(ctx, examinedTrigger(event, in.CustomerCustomEvent))
+	rules, err := loyalty.ActiveRules(ctx, examinedTrigger(event, in.CustomerCustomEvent))
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func ExamineEarningRules(ctx context.Context, in ExamineEarningInput) (*EarningE
 // collects the rules that gave anything.
 func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, rules []*ent.EarningRule,
 	cust *ent.Customer, o *ent.Order, now time.Time, used map[string]bool) (*EarningMembership, error) {
-	p, err := Program(ctx, m.ProgramID)
+	p, err := loyalty.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
@@ -129,11 +130,11 @@ func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember,
 	}
 	em := &EarningMembership{Member: m, Program: p, Cards: []*CardEstimation{}, Benefits: []*BenefitEstimation{}}
 	benefits := map[string]*BenefitEstimation{}
-	facts := &earningFacts{cust: cust, order: o} // the earnings' rules (earning_conditions.go)
+	facts := &loyalty.EarningFacts{Cust: cust, Order: o} // the earnings' rules (earning_conditions.go)
 	for _, crd := range cards {
 		ce := &CardEstimation{Card: crd, Rules: []*RuleEstimation{}}
 		for _, rule := range rules {
-			ok, err := allowedByLimits(ctx, rule, crd.ID, now)
+			ok, err := loyalty.AllowedByLimits(ctx, rule, crd.ID, now)
 			if err != nil {
 				return nil, err
 			}
@@ -142,14 +143,14 @@ func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember,
 			}
 			var pts int64
 			for _, earning := range rule.Earnings {
-				if ok, err := facts.passes(ctx, earning); err != nil || !ok {
+				if ok, err := facts.Passes(ctx, earning); err != nil || !ok {
 					if err != nil {
 						return nil, err
 					}
 					continue
 				}
 				for _, effect := range earning.Effects {
-					p, defID, err := effectPoints(ctx, effect, cust, o)
+					p, defID, err := loyalty.EffectPoints(ctx, effect, cust, o)
 					if err != nil {
 						return nil, err
 					}
@@ -180,7 +181,7 @@ func addBenefit(ctx context.Context, c *ent.Client, seen map[string]*BenefitEsti
 	b := seen[id]
 	if b == nil {
 		inc, err := c.Incentive.Get(ctx, id)
-		if err := notFound(err, "incentive", id); err != nil {
+		if err := loyalty.NotFound(err, "incentive", id); err != nil {
 			return err
 		}
 		b = &BenefitEstimation{Benefit: inc}
@@ -204,12 +205,12 @@ func examinedTrigger(event *string, ce *ExamineCustomEvent) func(*jsonfield.Earn
 		schemaID = *ce.Specific.CustomEvent.SchemaID
 	}
 	return func(t *jsonfield.EarningTrigger) bool {
-		isOrder := t.Event != nil && *t.Event == triggerOrderPaid
+		isOrder := t.Event != nil && *t.Event == loyalty.TriggerOrderPaid
 		if event == nil {
 			return isOrder || t.Segment != nil || t.CustomEvent != nil
 		}
 		switch *event {
-		case triggerOrderPaid:
+		case loyalty.TriggerOrderPaid:
 			return isOrder
 		case triggerSegmentEntered:
 			return t.Segment != nil
@@ -277,12 +278,12 @@ func examinedAmount(name string, v any) (int64, error) {
 	if v == nil {
 		return 0, nil
 	}
-	f, ok := number(v)
+	f, ok := loyalty.JSONNumber(v)
 	if s, isString := v.(string); isString {
 		parsed, err := strconv.ParseFloat(s, 64)
 		f, ok = parsed, err == nil
 	}
-	if !ok || f < 0 || f > MaxPoints {
+	if !ok || f < 0 || f > loyalty.MaxPoints {
 		return 0, apperr.InvalidPayload("Property .customer_order_paid.order.%s must be a non-negative amount", name)
 	}
 	return int64(f), nil

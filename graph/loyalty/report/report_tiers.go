@@ -1,4 +1,4 @@
-package loyalty
+package report
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package loyalty
+package payment
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -18,6 +17,8 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/validationrule"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -41,7 +42,7 @@ const orderPaymentReason = "Points spent on order payment"
 
 // Order transaction statuses and the rejection of a paid order.
 const (
-	paymentApproved  = "APPROVED"
+	PaymentApproved  = "APPROVED"
 	paymentRejected  = "REJECTED"
 	paymentSimulated = "SIMULATED"
 	rejectOrderPaid  = "PAYMENT_EXCEEDS_ORDER_TOTAL_AMOUNT"
@@ -57,9 +58,9 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	if err != nil {
 		return nil, err
 	}
-	def, err := CardDefinition(ctx, deref(crd.CardDefinitionID))
+	def, err := loyalty.CardDefinition(ctx, deref(crd.CardDefinitionID))
 	if ent.IsNotFound(err) || crd.CardDefinitionID == nil {
-		return nil, locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
+		return nil, loyalty.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
 			"Card definition does not have pay with points enabled")
 	}
 	if err != nil {
@@ -73,11 +74,11 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	if err != nil {
 		return nil, err
 	}
-	if crd, err = lockedCard(ctx, crd.ID); err != nil {
+	if crd, err = loyalty.LockedCard(ctx, crd.ID); err != nil {
 		return nil, err
 	}
 	if crd.Balance <= 0 {
-		return nil, locked423("zero_card_balance", "Card balance is zero", "Operation requires a positive card balance")
+		return nil, loyalty.Locked423("zero_card_balance", "Card balance is zero", "Operation requires a positive card balance")
 	}
 	paid, err := orderPaidAmount(ctx, o.ID)
 	if err != nil {
@@ -85,7 +86,7 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	}
 	amount, points := paymentSplit(crd.Balance, o.TotalAmount-paid, ratio, in.PaymentLimit)
 	pay := &ent.OrderPayment{ProgramID: programID, MemberID: memberID, CardID: crd.ID, CardDefinitionID: def.ID,
-		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: paymentApproved,
+		OrderID: o.ID, Amount: amount, Points: points, ExchangeRatio: ratio, Limits: in.limits(), Status: PaymentApproved,
 		OrderAmount: &o.TotalAmount, OrderItems: paidLines(o)} // the base of partial refunds (order_partial_refunds.go)
 	if amount <= 0 {
 		reason := rejectOrderPaid
@@ -93,10 +94,10 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 			reason = "NOT_ENOUGH_BALANCE" // the points pay less than one minor unit
 		}
 		pay.Status, pay.RejectionReason = paymentRejected, &reason
-	} else if over, err := checkSpendingLimits(ctx, def, crd.ID, points); err != nil {
+	} else if over, err := loyalty.CheckSpendingLimits(ctx, def, crd.ID, points); err != nil {
 		return nil, err
 	} else if over != nil { // spending_limits.go, under the card lock
-		pay.Status, pay.RejectionReason, pay.RejectionDetails = paymentRejected, &over.reason, over.details
+		pay.Status, pay.RejectionReason, pay.RejectionDetails = paymentRejected, &over.Reason, over.Details
 	}
 	if in.Mode != nil && *in.Mode == modeDryRun {
 		pay.Status = paymentSimulated
@@ -110,23 +111,23 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 // member must exist (404) and be ACTIVE (423), the card must be the
 // member's (404).
 func payingCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := memberCard(ctx, programID, memberID, cardID)
+	crd, err := loyalty.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
-	p, err := Program(ctx, programID)
+	p, err := loyalty.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, loyalty.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyalty.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
 	if m.Status != loyaltymember.StatusACTIVE {
-		return nil, locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+		return nil, loyalty.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
 	}
 	return crd, nil
 }
@@ -150,28 +151,10 @@ func lockedOrder(ctx context.Context, ref *OrderPaymentOrder) (*ent.Order, error
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)
-	if err := notFound(err, "order", name); err != nil {
+	if err := loyalty.NotFound(err, "order", name); err != nil {
 		return nil, err
 	}
 	return o, nil
-}
-
-// lockedCard reads the card again under its row lock (the lock
-// bookCardPoints takes too), so the balance a payment splits is current.
-func lockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := c.Card.Query().Where(card.ID(cardID))
-	if entdb.DialectFromContext(ctx) == dialect.Postgres {
-		q = q.ForUpdate()
-	}
-	crd, err := q.Only(ctx)
-	if err := notFound(err, "card", cardID); err != nil {
-		return nil, err
-	}
-	return crd, nil
 }
 
 // orderPaidAmount sums the order's APPROVED payments.
@@ -183,7 +166,7 @@ func orderPaidAmount(ctx context.Context, orderID string) (int64, error) {
 	var sums []struct {
 		Sum int64 `json:"sum"`
 	}
-	err = c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(paymentApproved)).
+	err = c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(PaymentApproved)).
 		Aggregate(ent.As(ent.Sum(orderpayment.FieldAmount), "sum")).Scan(ctx, &sums)
 	if err != nil {
 		return 0, fmt.Errorf("summing order payments: %w", err)
@@ -203,10 +186,10 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 		return nil, err
 	}
 	var tx *ent.CardTransaction
-	if pay.Status == paymentApproved {
+	if pay.Status == PaymentApproved {
 		reason := orderPaymentReason
-		tx, err = bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_ORDER,
-			points: -pay.Points, reason: &reason, sourceID: &pay.OrderID})
+		tx, err = loyalty.BookCardPoints(ctx, pay.CardID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_ORDER,
+			Points: -pay.Points, Reason: &reason, SourceID: &pay.OrderID})
 		if err != nil {
 			return nil, err
 		}
@@ -221,35 +204,35 @@ func recordOrderPayment(ctx context.Context, pay *ent.OrderPayment) (*OrderPayme
 		return nil, fmt.Errorf("recording order transaction: %w", err)
 	}
 	if tx != nil {
-		if err := emitOrderTransaction(ctx, saved, tx); err != nil {
+		if err := EmitOrderTransaction(ctx, saved, tx); err != nil {
 			return nil, err
 		}
 	}
 	return &OrderPaymentResult{Transaction: saved}, nil
 }
 
-// emitOrderTransaction writes the webhook event of a card transaction an
+// EmitOrderTransaction writes the webhook event of a card transaction an
 // order payment booked (its spending or its return).
-func emitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.CardTransaction) error {
+func EmitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.CardTransaction) error {
 	data := map[string]any{"card_id": pay.CardID, "member_id": pay.MemberID, "order_transaction": OrderPaymentJSON(pay),
 		"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
 			"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}
-	return webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: pay.CardID, Data: data})
+	return webhook.EmitAll(ctx, webhook.Event{Name: loyalty.EventCardTransaction, ObjectType: "card", ObjectID: pay.CardID, Data: data})
 }
 
 // OrderPayments pages through a member's order transactions.
 // filter (optional) keeps the rows its conditions match.
-func OrderPayments(ctx context.Context, programID, memberID string, p PageInput, filter *OrderPaymentFilter) (*OrderPaymentPage, error) {
+func OrderPayments(ctx context.Context, programID, memberID string, p loyalty.PageInput, filter *OrderPaymentFilter) (*OrderPaymentPage, error) {
 	scope := []predicate.OrderPayment{orderpayment.MemberID(memberID)}
 	if where, err := filter.predicates(ctx); err != nil {
 		return nil, err
 	} else if where != nil {
 		scope = append(scope, where)
 	}
-	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.OrderPayment, predicate.OrderPayment, orderpayment.OrderOption, *ent.OrderPaymentQuery]{
-		query: func(c *ent.Client) *ent.OrderPaymentQuery { return c.OrderPayment.Query() },
-		byID:  orderpayment.ID, scope: scope,
-		createdAt: func(r *ent.OrderPayment) time.Time { return r.CreatedAt }})
+	rows, more, err := loyalty.MemberRows(ctx, programID, memberID, p, loyalty.MemberKeyset[*ent.OrderPayment, predicate.OrderPayment, orderpayment.OrderOption, *ent.OrderPaymentQuery]{
+		Query: func(c *ent.Client) *ent.OrderPaymentQuery { return c.OrderPayment.Query() },
+		ByID:  orderpayment.ID, Scope: scope,
+		CreatedAt: func(r *ent.OrderPayment) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}
@@ -293,4 +276,23 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// paidLines are the order's lines as a payment remembers them.
+func paidLines(o *ent.Order) []map[string]any {
+	out := make([]map[string]any, 0, len(o.Items))
+	for _, m := range o.Items {
+		q, price := validationrule.JSONInt64(m["quantity"]), validationrule.JSONInt64(m["price"])
+		if price <= 0 && q > 0 {
+			price = validationrule.JSONInt64(m["amount"]) / q
+		}
+		line := map[string]any{"quantity": q, "price": price}
+		for _, k := range []string{"sku_id", "product_id", "source_id"} {
+			if s, ok := m[k].(string); ok && s != "" {
+				line[k] = s
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }

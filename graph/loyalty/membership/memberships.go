@@ -1,4 +1,4 @@
-package loyalty
+package membership
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // Memberships (GET /v2/loyalties/memberships/{customerId},
@@ -41,7 +42,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 	}
 	cust, err := c.Customer.Get(ctx, customerID)
 	if err != nil {
-		return nil, notFound(err, "customer", customerID)
+		return nil, loyalty.NotFound(err, "customer", customerID)
 	}
 	members, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(customerID)).
 		Order(loyaltymember.ByCreatedAt()).Limit(maxMemberships).All(ctx)
@@ -62,7 +63,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 // ProgramMembership returns a customer's membership of one program (404
 // when the customer is not a member).
 func ProgramMembership(ctx context.Context, programID, customerID string) (*Membership, error) {
-	if _, err := Program(ctx, programID); err != nil {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -71,7 +72,7 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 	}
 	m, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(programID), loyaltymember.CustomerID(customerID)).Only(ctx)
 	if err != nil {
-		return nil, notFound(err, "member", customerID)
+		return nil, loyalty.NotFound(err, "member", customerID)
 	}
 	return membership(ctx, m)
 }
@@ -79,11 +80,11 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 // membership gathers a member's program, cards (with their summaries) and
 // tiers, and each card's tier progress.
 func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) {
-	p, err := Program(ctx, m.ProgramID)
+	p, err := loyalty.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
-	tiers, err := memberTiers(ctx, m)
+	tiers, err := loyalty.MemberTiers(ctx, m)
 	if err != nil {
 		return nil, err
 	}
@@ -91,21 +92,35 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 	if err != nil {
 		return nil, fmt.Errorf("reading member cards: %w", err)
 	}
-	sums, err := CardSummaries(ctx, cards)
+	sums, err := loyalty.CardSummaries(ctx, cards)
 	if err != nil {
 		return nil, err
 	}
-	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*TierProgress{}}
+	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*loyalty.TierProgress{}}
 	for _, crd := range cards {
 		for _, mt := range tiers {
 			if crd.CardDefinitionID == nil || *crd.CardDefinitionID != mt.TierStructure.CardDefinitionID {
 				continue
 			}
-			if ms.Progress[crd.ID], err = tierProgress(ctx, m, mt); err != nil {
+			if ms.Progress[crd.ID], err = loyalty.MemberTierProgress(ctx, m, mt); err != nil {
 				return nil, err
 			}
 			break
 		}
 	}
 	return ms, nil
+}
+
+// Membership is a customer's membership of a program with its tiers.
+type Membership struct {
+	Member *ent.LoyaltyMember
+	Tiers  []*loyalty.MemberTier
+	// Program is the member's program, Cards its cards with their
+	// summaries (by card id).
+	Program   *ent.LoyaltyProgram
+	Cards     []*ent.Card
+	Summaries map[string]*loyalty.CardSummary
+	// Progress is each card's tier progress (by card id): in the first
+	// ACTIVE structure over the card's definition, nil when there is none.
+	Progress map[string]*loyalty.TierProgress
 }

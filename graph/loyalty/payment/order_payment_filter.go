@@ -1,4 +1,4 @@
-package loyalty
+package payment
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // OrderPaymentFilter is the documents' filters of a member's order
@@ -37,8 +38,8 @@ func (f *OrderPaymentFilter) predicates(ctx context.Context) (predicate.OrderPay
 	if f == nil {
 		return nil, nil
 	}
-	if len(f.IDIn) > MaxFilterValues || len(f.IDNotIn) > MaxFilterValues {
-		return nil, apperr.InvalidQueryParams("Filter id ($in, $not_in) must have at most %d items", MaxFilterValues)
+	if len(f.IDIn) > loyalty.MaxFilterValues || len(f.IDNotIn) > loyalty.MaxFilterValues {
+		return nil, apperr.InvalidQueryParams("Filter id ($in, $not_in) must have at most %d items", loyalty.MaxFilterValues)
 	}
 	var terms []predicate.OrderPayment
 	if f.IDIn != nil {

@@ -1,8 +1,9 @@
-package loyalty
+package payment
 
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // PayOrderInput is the body of POST …/members/{memberId}/orders/payments.
@@ -97,8 +98,8 @@ func (in *PayOrderInput) check() error {
 	if need == nil {
 		return apperr.InvalidPayload("Property .payment_limit must have required property '%s'", name)
 	}
-	if need.Max < 1 || need.Max > MaxPoints {
-		return apperr.InvalidPayload("Property .payment_limit.%s.max must be between 1 and %d", name, int64(MaxPoints))
+	if need.Max < 1 || need.Max > loyalty.MaxPoints {
+		return apperr.InvalidPayload("Property .payment_limit.%s.max must be between 1 and %d", name, int64(loyalty.MaxPoints))
 	}
 	return nil
 }

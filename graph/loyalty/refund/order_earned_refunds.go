@@ -1,4 +1,4 @@
-package loyalty
+package refund
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/pointsbucket"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/points"
 )
 
@@ -55,14 +56,14 @@ func RevokeOrderEarnings(ctx context.Context, o *ent.Order) error {
 		return fmt.Errorf("reading the customer's cards: %w", err)
 	}
 	for _, crd := range cards {
-		d, err := cardDefinitionOf(ctx, crd)
+		d, err := loyalty.CardDefinitionOf(ctx, crd)
 		if err != nil {
 			return err
 		}
 		if d == nil {
 			continue
 		}
-		r := CardSettingsOf(d).Refunds.EarnedPoints
+		r := loyalty.CardSettingsOf(d).Refunds.EarnedPoints
 		if r == nil || r.Type != "REFUNDABLE" {
 			continue
 		}
@@ -101,7 +102,7 @@ func revokePending(ctx context.Context, c *ent.Client, crd *ent.Card, orderID st
 // revokeBalance takes the order's earned points not yet revoked off the
 // card (below zero only when allowed).
 func revokeBalance(ctx context.Context, c *ent.Client, crd *ent.Card, orderID string, belowZero bool) error {
-	locked, err := lockedCard(ctx, crd.ID) // order_payments.go: the card lock bookCardPoints takes
+	locked, err := loyalty.LockedCard(ctx, crd.ID) // order_payments.go: the card lock bookCardPoints takes
 	if err != nil {
 		return err
 	}
@@ -117,7 +118,7 @@ func revokeBalance(ctx context.Context, c *ent.Client, crd *ent.Card, orderID st
 	}
 	take := earned + revoked // revoked is negative
 	if belowZero {
-		if belowZero, err = allowsNegative(ctx, locked); err != nil {
+		if belowZero, err = loyalty.AllowsNegative(ctx, locked); err != nil {
 			return err
 		}
 	}
@@ -128,8 +129,8 @@ func revokeBalance(ctx context.Context, c *ent.Client, crd *ent.Card, orderID st
 		return nil
 	}
 	reason := orderRevokeReason
-	_, err = bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_REMOVAL, points: -take,
-		reason: &reason, sourceID: &orderID})
+	_, err = loyalty.BookCardPoints(ctx, crd.ID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_REMOVAL, Points: -take,
+		Reason: &reason, SourceID: &orderID})
 	return err
 }
 

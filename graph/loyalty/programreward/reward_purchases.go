@@ -1,9 +1,8 @@
-package loyalty
+package programreward
 
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -19,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/ent/rewardpurchase"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -34,40 +34,32 @@ import (
 // points back and the unit back to the stock, once: the refund row's
 // refund_of is unique.
 
-// eventCardTransaction is the webhook event of a points spend.
-const eventCardTransaction = "voucher.loyalty_card.transaction.created"
-
-// locked423 is the documents' 423 of a purchase the state refuses.
-func locked423(key, message, details string) error {
-	return apperr.New(http.StatusLocked, key, message, details)
-}
-
 // PurchaseReward spends the member's card points on a reward assigned to
 // the program.
-func PurchaseReward(ctx context.Context, programID, memberID string, in PurchaseRewardInput) (*RewardPurchaseResult, error) {
+func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
 	if in.RewardID == nil || *in.RewardID == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'reward_id'")
 	}
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyalty.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
-	p, err := Program(ctx, programID)
+	p, err := loyalty.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, loyalty.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if m.Status != loyaltymember.StatusACTIVE {
-		return nil, locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+		return nil, loyalty.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
 	}
-	rw, err := RewardByID(ctx, *in.RewardID)
+	rw, err := loyalty.RewardByID(ctx, *in.RewardID)
 	if err != nil {
 		return nil, err
 	}
 	if rw.Status != reward.StatusACTIVE {
-		return nil, locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
+		return nil, loyalty.Locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
 	}
 	a, err := programReward(ctx, programID, rw.ID)
 	if err != nil {
@@ -80,7 +72,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	crd, err := c.Card.Query().Where(card.MemberID(memberID), card.ProgramID(programID),
 		card.CardDefinitionID(a.CardDefinitionID)).First(ctx)
 	if ent.IsNotFound(err) {
-		return nil, locked423("no_matching_card", "No matching card",
+		return nil, loyalty.Locked423("no_matching_card", "No matching card",
 			fmt.Sprintf("Member %s has no card of card definition %s", memberID, a.CardDefinitionID))
 	}
 	if err != nil {
@@ -94,16 +86,16 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 		return nil, fmt.Errorf("taking reward stock: %w", err)
 	}
 	if n == 0 {
-		return nil, locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
+		return nil, loyalty.Locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
 	}
-	if err := purchaseWithinLimits(ctx, crd.ID, a.CardDefinitionID, a.Points); err != nil {
+	if err := loyalty.PurchaseWithinLimits(ctx, crd.ID, a.CardDefinitionID, a.Points); err != nil {
 		return nil, err
 	}
 	reason := "Reward purchase"
-	tx, err := bookCardPoints(ctx, crd.ID, cardMove{typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, points: -a.Points,
-		reason: &reason, sourceID: &rw.ID})
+	tx, err := loyalty.BookCardPoints(ctx, crd.ID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, Points: -a.Points,
+		Reason: &reason, SourceID: &rw.ID})
 	if e, ok := apperr.As(err); ok && e.Key == "insufficient_points" {
-		return nil, locked423("insufficient_points", "Not enough points", e.Details)
+		return nil, loyalty.Locked423("insufficient_points", "Not enough points", e.Details)
 	}
 	if err != nil {
 		return nil, err
@@ -113,22 +105,22 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in Purchase
 	if err != nil {
 		return nil, fmt.Errorf("recording reward transaction: %w", err)
 	}
-	if err := recordCardActivity(ctx, crd.ID, "vl.card.reward_purchased", purchaseData(pur, tx), newGroupID()); err != nil {
+	if err := loyalty.RecordCardActivity(ctx, crd.ID, "vl.card.reward_purchased", purchaseData(pur, tx), loyalty.NewGroupID()); err != nil {
 		return nil, err
 	}
 	data := purchaseData(pur, tx)
 	data["card_id"], data["member_id"] = crd.ID, memberID
-	err = webhook.EmitAll(ctx, webhook.Event{Name: eventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
+	err = webhook.EmitAll(ctx, webhook.Event{Name: loyalty.EventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
 	if err != nil {
 		return nil, err
 	}
-	return &RewardPurchaseResult{Status: "TRANSACTION_CREATED", Message: "Reward purchase transaction created",
+	return &loyalty.RewardPurchaseResult{Status: "TRANSACTION_CREATED", Message: "Reward purchase transaction created",
 		Purchase: pur, Transaction: tx}, nil
 }
 
 // RefundRewardPurchase gives a purchase's points back to its card and its
 // unit back to the stock, once (409 for a refunded purchase or a refund).
-func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in *RefundRewardPurchaseInput) (*RewardPurchaseResult, error) {
+func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in *loyalty.RefundRewardPurchaseInput) (*loyalty.RewardPurchaseResult, error) {
 	if in != nil {
 		for name, v := range map[string]*string{"refund": in.Refund, "stock": in.Stock} {
 			if v != nil && *v != "DEFAULT" {
@@ -136,7 +128,7 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 			}
 		}
 	}
-	if _, err := Program(ctx, programID); err != nil {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -144,11 +136,11 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		return nil, err
 	}
 	pur, err := c.RewardPurchase.Query().Where(rewardpurchase.ID(purchaseID), rewardpurchase.ProgramID(programID)).Only(ctx)
-	if err := notFound(err, "reward_transaction", purchaseID); err != nil {
+	if err := loyalty.NotFound(err, "reward_transaction", purchaseID); err != nil {
 		return nil, err
 	}
 	if pur.Type != "PURCHASE" {
-		return nil, conflict(fmt.Sprintf("Reward transaction %s is a %s, not a PURCHASE", purchaseID, pur.Type))
+		return nil, loyalty.Conflict(fmt.Sprintf("Reward transaction %s is a %s, not a PURCHASE", purchaseID, pur.Type))
 	}
 	// Exactly once: only the request that moves the purchase from APPROVED
 	// to REFUNDED goes on (a concurrent one waits for the row and then
@@ -159,15 +151,15 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		return nil, fmt.Errorf("marking purchase refunded: %w", err)
 	}
 	if n == 0 {
-		return nil, conflict(fmt.Sprintf("Reward transaction %s is already refunded", purchaseID))
+		return nil, loyalty.Conflict(fmt.Sprintf("Reward transaction %s is already refunded", purchaseID))
 	}
 	if _, err := c.ProgramReward.Update().Where(programreward.ProgramID(programID), programreward.RewardID(pur.RewardID),
 		programreward.RedeemedGT(0)).AddRedeemed(-1).Save(ctx); err != nil {
 		return nil, fmt.Errorf("returning reward stock: %w", err)
 	}
 	reason := "Reward purchase refund"
-	tx, err := bookCardPoints(ctx, pur.CardID, cardMove{typ: cardtransaction.TypePOINTS_REFUNDED, points: pur.Points,
-		reason: &reason, sourceID: &pur.ID})
+	tx, err := loyalty.BookCardPoints(ctx, pur.CardID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_REFUNDED, Points: pur.Points,
+		Reason: &reason, SourceID: &pur.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -175,30 +167,30 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		SetRewardID(pur.RewardID).SetCardTransactionID(tx.ID).SetType("REFUND").SetPoints(pur.Points).
 		SetRefundOf(pur.ID).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return nil, conflict(fmt.Sprintf("Reward transaction %s is already refunded", purchaseID))
+		return nil, loyalty.Conflict(fmt.Sprintf("Reward transaction %s is already refunded", purchaseID))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("recording refund: %w", err)
 	}
-	if err := recordCardActivity(ctx, pur.CardID, "vl.card.reward_refunded", purchaseData(refund, tx), newGroupID()); err != nil {
+	if err := loyalty.RecordCardActivity(ctx, pur.CardID, "vl.card.reward_refunded", purchaseData(refund, tx), loyalty.NewGroupID()); err != nil {
 		return nil, err
 	}
 	// The documents' answer: the REFUND reward transaction, APPROVED (its
 	// points are back on the card already, not "shortly").
-	return &RewardPurchaseResult{Status: "APPROVED",
+	return &loyalty.RewardPurchaseResult{Status: "APPROVED",
 		Message: "Reward refund transaction created. Points returned to the member's card.", Purchase: refund, Transaction: tx}, nil
 }
 
 // RewardPurchases pages through a member's reward transactions.
-func RewardPurchases(ctx context.Context, programID, memberID string, p PageInput) (*RewardPurchasePage, error) {
-	rows, more, err := memberRows(ctx, programID, memberID, p, memberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
-		query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
-		byID:  rewardpurchase.ID, scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
-		createdAt: func(r *ent.RewardPurchase) time.Time { return r.CreatedAt }})
+func RewardPurchases(ctx context.Context, programID, memberID string, p loyalty.PageInput) (*loyalty.RewardPurchasePage, error) {
+	rows, more, err := loyalty.MemberRows(ctx, programID, memberID, p, loyalty.MemberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
+		Query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
+		ByID:  rewardpurchase.ID, Scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
+		CreatedAt: func(r *ent.RewardPurchase) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}
-	return &RewardPurchasePage{Data: rows, HasMore: more}, nil
+	return &loyalty.RewardPurchasePage{Data: rows, HasMore: more}, nil
 }
 
 // purchaseData is what a purchase's or refund's activity and event carry:

@@ -1,4 +1,4 @@
-package loyalty
+package refund
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 )
 
 // Refunds of order payments. A card definition's refunds.spent_points
@@ -38,7 +40,7 @@ const orderReturnReason = "Points returned from order payment"
 // returnsAll tells whether a definition gives spent points back on a full
 // refund (refunds.spent_points REFUNDABLE by RETURN_POINTS, REFUND_ALL).
 func returnsAll(d *ent.CardDefinition) bool {
-	r := CardSettingsOf(d).Refunds.SpentPoints // card_settings.go: checked when stored
+	r := loyalty.CardSettingsOf(d).Refunds.SpentPoints // card_settings.go: checked when stored
 	if r == nil || r.Type != "REFUNDABLE" {
 		return false
 	}
@@ -59,7 +61,7 @@ func ReturnOrderPayments(ctx context.Context, orderID string) error {
 	if err != nil {
 		return err
 	}
-	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(paymentApproved),
+	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(orderID), orderpayment.Status(payment.PaymentApproved),
 		orderpayment.RefundTransactionIDIsNil()).Order(orderpayment.ByCreatedAt(), orderpayment.ByID()).All(ctx)
 	if err != nil {
 		return fmt.Errorf("reading the order's payments: %w", err)
@@ -119,7 +121,7 @@ func returnOrderPayment(ctx context.Context, c *ent.Client, pay *ent.OrderPaymen
 	if saved, err = c.OrderPayment.UpdateOneID(pay.ID).SetRefundTransactionID(tx.ID).Save(ctx); err != nil {
 		return fmt.Errorf("recording the payment's return: %w", err)
 	}
-	return emitOrderTransaction(ctx, saved, tx)
+	return payment.EmitOrderTransaction(ctx, saved, tx)
 }
 
 // bookReturn moves pay's returned_points from returned (as read) to
@@ -140,8 +142,8 @@ func bookReturn(ctx context.Context, c *ent.Client, pay *ent.OrderPayment, retur
 	if n == 0 {
 		return nil, nil, nil
 	}
-	tx, err := bookCardPoints(ctx, pay.CardID, cardMove{typ: cardtransaction.TypePOINTS_RETURNED, points: target - returned,
-		reason: &reason, sourceID: &pay.OrderID})
+	tx, err := loyalty.BookCardPoints(ctx, pay.CardID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_RETURNED, Points: target - returned,
+		Reason: &reason, SourceID: &pay.OrderID})
 	if err != nil {
 		return nil, nil, err
 	}

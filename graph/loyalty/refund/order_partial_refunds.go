@@ -1,4 +1,4 @@
-package loyalty
+package refund
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/orderpayment"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -39,7 +41,7 @@ const orderPartialReturnReason = "Points returned from partial order refund"
 // spentModes are the RETURN_POINTS modes of a definition's spent points
 // refunds (nil when they are NONE).
 func spentModes(d *ent.CardDefinition) map[string]bool {
-	r := CardSettingsOf(d).Refunds.SpentPoints
+	r := loyalty.CardSettingsOf(d).Refunds.SpentPoints
 	if r == nil || r.Type != "REFUNDABLE" {
 		return nil
 	}
@@ -60,7 +62,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 	if err != nil {
 		return err
 	}
-	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(paymentApproved),
+	pays, err := c.OrderPayment.Query().Where(orderpayment.OrderID(o.ID), orderpayment.Status(payment.PaymentApproved),
 		orderpayment.RefundTransactionIDIsNil(), orderpayment.OrderAmountNotNil()).
 		Order(orderpayment.ByCreatedAt(), orderpayment.ByID()).All(ctx)
 	if err != nil {
@@ -93,7 +95,7 @@ func RefundOrderPayments(ctx context.Context, o *ent.Order) error {
 			return err
 		}
 		if tx != nil {
-			if err := emitOrderTransaction(ctx, saved, tx); err != nil {
+			if err := payment.EmitOrderTransaction(ctx, saved, tx); err != nil {
 				return err
 			}
 		}
@@ -143,23 +145,4 @@ func lineKey(m map[string]any, i int) string {
 		}
 	}
 	return "#" + strconv.Itoa(i)
-}
-
-// paidLines are the order's lines as a payment remembers them.
-func paidLines(o *ent.Order) []map[string]any {
-	out := make([]map[string]any, 0, len(o.Items))
-	for _, m := range o.Items {
-		q, price := validationrule.JSONInt64(m["quantity"]), validationrule.JSONInt64(m["price"])
-		if price <= 0 && q > 0 {
-			price = validationrule.JSONInt64(m["amount"]) / q
-		}
-		line := map[string]any{"quantity": q, "price": price}
-		for _, k := range []string{"sku_id", "product_id", "source_id"} {
-			if s, ok := m[k].(string); ok && s != "" {
-				line[k] = s
-			}
-		}
-		out = append(out, line)
-	}
-	return out
 }

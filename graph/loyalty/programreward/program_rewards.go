@@ -1,4 +1,4 @@
-package loyalty
+package programreward
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // A program's rewards (…/programs/{id}/rewards[/batch], PUT
@@ -19,11 +20,11 @@ import (
 // side, program_assignments.go).
 
 // BatchProgramRewards assigns (with costs and stock) and unassigns rewards.
-func BatchProgramRewards(ctx context.Context, programID string, in ProgramRewardsBatchInput) (*ProgramRewardsBatchResult, error) {
-	if err := checkBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
+func BatchProgramRewards(ctx context.Context, programID string, in loyalty.ProgramRewardsBatchInput) (*loyalty.ProgramRewardsBatchResult, error) {
+	if err := loyalty.CheckBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
 		return nil, err
 	}
-	if _, err := Program(ctx, programID); err != nil {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	if err := store.LockKey(ctx, "program:"+programID); err != nil {
@@ -33,14 +34,14 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 	if err != nil {
 		return nil, err
 	}
-	out := &ProgramRewardsBatchResult{}
+	out := &loyalty.ProgramRewardsBatchResult{}
 	for i, ref := range in.Unassign {
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .unassign[%d].id is required", i)
 		}
 		a, err := c.ProgramReward.Query().Where(programreward.ProgramID(programID), programreward.RewardID(ref.ID)).Only(ctx)
 		if ent.IsNotFound(err) {
-			return nil, conflict(fmt.Sprintf("The reward %s is not assigned to program %s", ref.ID, programID))
+			return nil, loyalty.Conflict(fmt.Sprintf("The reward %s is not assigned to program %s", ref.ID, programID))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading reward assignment: %w", err)
@@ -49,8 +50,8 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 			return nil, fmt.Errorf("unassigning reward: %w", err)
 		}
 		out.Unassigned = append(out.Unassigned, a)
-		if r, err := RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
-			if err := recordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
+		if r, err := loyalty.RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
+			if err := loyalty.RecordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
 				return nil, err
 			}
 		}
@@ -59,24 +60,24 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 		if item == nil || item.ID == nil || *item.ID == "" {
 			return nil, apperr.InvalidPayload("Property .assign[%d].id is required", i)
 		}
-		cost, err := checkRewardCost(ctx, programID, pathf("assign[%d]", i), item, true)
+		cost, err := checkRewardCost(ctx, programID, loyalty.Pathf("assign[%d]", i), item, true)
 		if err != nil {
 			return nil, err
 		}
-		rw, err := RewardByID(ctx, *item.ID)
+		rw, err := loyalty.RewardByID(ctx, *item.ID)
 		if err != nil {
 			return nil, err
 		}
 		a, err := c.ProgramReward.Create().SetProgramID(programID).SetRewardID(*item.ID).SetPoints(cost.points).
 			SetCardDefinitionID(cost.cardDefinitionID).SetStock(*item.Stock).SetCosts(cost.raw).Save(ctx)
 		if ent.IsConstraintError(err) {
-			return nil, conflict(fmt.Sprintf("The reward %s is already assigned to program %s", *item.ID, programID))
+			return nil, loyalty.Conflict(fmt.Sprintf("The reward %s is already assigned to program %s", *item.ID, programID))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("assigning reward: %w", err)
 		}
 		out.Assigned = append(out.Assigned, a)
-		if err := recordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
+		if err := loyalty.RecordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
 			return nil, err
 		}
 	}
@@ -84,7 +85,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in ProgramReward
 }
 
 // UpdateProgramReward replaces a reward assignment's costs and stock.
-func UpdateProgramReward(ctx context.Context, programID, rewardID string, in ProgramRewardInput) (*ent.ProgramReward, error) {
+func UpdateProgramReward(ctx context.Context, programID, rewardID string, in loyalty.ProgramRewardInput) (*ent.ProgramReward, error) {
 	if err := in.RefuseNull("costs", "stock"); err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func UpdateProgramReward(ctx context.Context, programID, rewardID string, in Pro
 
 // programReward returns the assignment of a reward to a program (404).
 func programReward(ctx context.Context, programID, rewardID string) (*ent.ProgramReward, error) {
-	if _, err := Program(ctx, programID); err != nil {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -119,7 +120,7 @@ func programReward(ctx context.Context, programID, rewardID string) (*ent.Progra
 		return nil, err
 	}
 	a, err := c.ProgramReward.Query().Where(programreward.ProgramID(programID), programreward.RewardID(rewardID)).Only(ctx)
-	if err := notFound(err, "program_reward", rewardID); err != nil {
+	if err := loyalty.NotFound(err, "program_reward", rewardID); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -135,7 +136,7 @@ type rewardCost struct {
 // checkRewardCost applies the documents' rules: costs has 1–10 items, each
 // with exactly one spending {points 1–2^31-1, card_definition_id of one of
 // the program's card definitions}; the first cost is the price.
-func checkRewardCost(ctx context.Context, programID, path string, in *ProgramRewardInput, create bool) (rewardCost, error) {
+func checkRewardCost(ctx context.Context, programID, path string, in *loyalty.ProgramRewardInput, create bool) (rewardCost, error) {
 	if path != "" {
 		path += "."
 	}
@@ -148,7 +149,7 @@ func checkRewardCost(ctx context.Context, programID, path string, in *ProgramRew
 	if in.Stock != nil && (*in.Stock < 0 || *in.Stock > 2147483647) {
 		return rewardCost{}, apperr.InvalidPayload("Property .%sstock must be between 0 and 2147483647, got %d", path, *in.Stock)
 	}
-	p, err := Program(ctx, programID)
+	p, err := loyalty.Program(ctx, programID)
 	if err != nil {
 		return rewardCost{}, err
 	}
@@ -164,7 +165,7 @@ func checkRewardCost(ctx context.Context, programID, path string, in *ProgramRew
 		if sp.CardDefinitionID == nil || *sp.CardDefinitionID == "" {
 			return rewardCost{}, apperr.InvalidPayload("Property .%scosts[%d].spending[0].card_definition_id is required", path, i)
 		}
-		if _, err := CardDefinition(ctx, *sp.CardDefinitionID); err != nil {
+		if _, err := loyalty.CardDefinition(ctx, *sp.CardDefinitionID); err != nil {
 			return rewardCost{}, err
 		}
 		if len(p.CardDefinitionIds) > 0 && !slices.Contains(p.CardDefinitionIds, *sp.CardDefinitionID) {
@@ -183,15 +184,15 @@ func checkRewardCost(ctx context.Context, programID, path string, in *ProgramRew
 }
 
 // ProgramRewards pages through a program's reward assignments.
-func ProgramRewards(ctx context.Context, programID string, p PageInput) (*ProgramRewardPage, error) {
-	if _, err := Program(ctx, programID); err != nil {
+func ProgramRewards(ctx context.Context, programID string, p loyalty.PageInput) (*loyalty.ProgramRewardPage, error) {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := keysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyalty.KeysetPage(p, func(after string) (time.Time, error) {
 		a, err := c.ProgramReward.Query().Where(programreward.ID(after), programreward.ProgramID(programID)).Only(ctx)
 		if err != nil {
 			return time.Time{}, err
@@ -203,5 +204,5 @@ func ProgramRewards(ctx context.Context, programID string, p PageInput) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	return &ProgramRewardPage{Data: rows, HasMore: more}, nil
+	return &loyalty.ProgramRewardPage{Data: rows, HasMore: more}, nil
 }

@@ -1,4 +1,4 @@
-package loyalty
+package report
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // Program reports (GET /v2/loyalties/programs/{programId}/reports/…): the
@@ -169,7 +170,7 @@ func (p reportPeriod) where(ps ...predicate.CardTransaction) []predicate.CardTra
 // programReport checks the program (404) and the range, and cuts it into
 // periods (r nil: one unbounded period).
 func programReport(ctx context.Context, programID string, r *ReportRange) (*ent.Client, []reportPeriod, error) {
-	if _, err := Program(ctx, programID); err != nil {
+	if _, err := loyalty.Program(ctx, programID); err != nil {
 		return nil, nil, err
 	}
 	out := []reportPeriod{{}}
