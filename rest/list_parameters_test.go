@@ -22,7 +22,6 @@ func TestDocumentedListParametersNotReadAreRefused(t *testing.T) {
 		h                  resttest.Headers
 	}{
 		{"/v1/vouchers", "filters[code][conditions][$is]=P-1", "filters[code][conditions][$is]", app},
-		{"/v1/campaigns", "filters[campaigns][conditions][$is]=Promo", "filters[campaigns]", app},
 		{"/v1/campaigns", "access_settings[filter][areas_ids][]=ar_1", "access_settings[filter]", app},
 		{"/v1/campaigns/Promo/transactions", "filters[voucher_id][conditions][$in][]=v_1", "filters[voucher_id]", app},
 		{"/v1/vouchers/P-1/transactions", "filters[type][conditions][$is]=x", "filters[type]", app},

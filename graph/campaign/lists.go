@@ -37,6 +37,10 @@ type CampaignListInput struct {
 	// otherwise they are empty in lists) or access_settings_assignments
 	// (accepted; there are no areas and stores here).
 	Expand []string `json:"expand"`
+	// Filters is the filters[…] object (ParameterFiltersListCampaigns:
+	// junction and the fields of list_filters.go), ANDed with the
+	// parameters above.
+	Filters map[string]any `json:"filters"`
 }
 
 // CampaignList is a page of campaigns and the number of all matching ones.
@@ -112,6 +116,8 @@ func campaignOrder(order *string) (string, sql.OrderTermOption, error) {
 	return field, sql.OrderAsc(), nil
 }
 
+// campaignFilters are the list's predicates: its own parameters and the
+// filters[…] object.
 func campaignFilters(in *CampaignListInput) ([]predicate.Campaign, error) {
 	var preds []predicate.Campaign
 	if in.CampaignType != nil {
@@ -136,6 +142,13 @@ func campaignFilters(in *CampaignListInput) ([]predicate.Campaign, error) {
 		} else {
 			preds = append(preds, campaign.CampaignTypeNEQ(campaign.CampaignTypeREFERRAL_PROGRAM))
 		}
+	}
+	if len(in.Filters) > 0 {
+		where, err := campaignFilterPredicate(in.Filters)
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, predicate.Campaign(where))
 	}
 	return preds, nil
 }

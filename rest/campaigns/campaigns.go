@@ -81,16 +81,21 @@ func asyncAction(job *ent.AsyncAction) gin.H { return gin.H{"async_action_id": j
 
 // listInput reads GET /v1/campaigns' query: page/limit, campaign_type,
 // campaign_status, is_referral_code, order, expand=category (each
-// campaign's categories; empty without it).
+// campaign's categories; empty without it) and the filters[…] object
+// (graph/campaign list_filters.go); access_settings is refused (no areas
+// and stores here).
 func listInput(c *gin.Context) (*campaign.CampaignListInput, error) {
 	limit, page, err := httpkit.LimitAndPage(c)
 	if err != nil {
 		return nil, err
 	}
-	if err := httpkit.NotSupported(c.Request.URL.Query(), "the campaign list", "filters", "access_settings"); err != nil {
+	if err := httpkit.NotSupported(c.Request.URL.Query(), "the campaign list", "access_settings"); err != nil {
 		return nil, err
 	}
 	in := &campaign.CampaignListInput{Limit: limit, Page: page}
+	if in.Filters, err = httpkit.DeepFilters(c.Request.URL.Query()); err != nil {
+		return nil, err
+	}
 	if v, ok := c.GetQuery("campaign_type"); ok {
 		t := entcampaign.CampaignType(v)
 		in.CampaignType = &t

@@ -5,6 +5,7 @@ package listfilter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,8 +23,10 @@ const (
 	// String columns take $is, $is_not, $in, $not_in, $starts_with,
 	// $ends_with, $contains, $not_contain, $has_value, $is_unknown.
 	String Kind = iota
-	// Time columns take $after, $before, $more_than, $less_than (as
-	// after/before), $has_value, $is_unknown.
+	// Time columns take $after, $before, $more_than, $less_than,
+	// $has_value, $is_unknown; $more_than and $less_than take a number of
+	// days before now (more than 10 days ago) or, as a date, act as
+	// $after and $before.
 	Time
 	// NullableString columns take String's operators; NULL counts as no
 	// value ($is_unknown, and the negative operators $is_not, $not_in,
@@ -144,6 +147,9 @@ func columnCondition(col string, kind Kind, op string, strs []string, name strin
 		return entsql.FieldEQ(col, ""), nil
 	}
 	if kind == Time {
+		if days, err := strconv.Atoi(first); err == nil && (op == "$more_than" || op == "$less_than") {
+			return daysAgo(col, op, days), nil
+		}
 		t, err := time.Parse(time.RFC3339Nano, first)
 		if err != nil {
 			if d, derr := time.Parse(time.DateOnly, first); derr == nil {
@@ -180,4 +186,14 @@ func columnCondition(col string, kind Kind, op string, strs []string, name strin
 		return entsql.NotPredicates(entsql.FieldContains(col, first)), nil
 	}
 	return nil, apperr.InvalidQueryParams("Query parameter %s is not a supported operator", name)
+}
+
+// daysAgo is $more_than / $less_than days: the column is more (older than
+// now minus the days) or less (newer) days in the past.
+func daysAgo(col, op string, days int) func(*entsql.Selector) {
+	cut := time.Now().UTC().AddDate(0, 0, -days)
+	if op == "$more_than" {
+		return entsql.FieldLT(col, cut)
+	}
+	return entsql.FieldGT(col, cut)
 }

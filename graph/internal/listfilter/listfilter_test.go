@@ -25,6 +25,8 @@ func TestBuild(t *testing.T) {
 		{cond("name", "$not_contain", "a"), "NOT (`t`.`name` LIKE ?)"},
 		{cond("created_at", "$after", "2024-01-02"), "`created_at` > ?"},
 		{cond("created_at", "$is_unknown", ""), "`created_at` IS NULL"},
+		{cond("created_at", "$more_than", "10"), "`created_at` < ?"}, // more than 10 days ago
+		{cond("created_at", "$less_than", 3), "`created_at` > ?"},
 		{map[string]any{"junction": "or", "name": map[string]any{"conditions": map[string]any{"$is": "a"}},
 			"created_at": map[string]any{"conditions": map[string]any{"$before": "2024-01-02T00:00:00Z"}}}, " OR "},
 	} {
