@@ -508,6 +508,23 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		// The redemption history's filters[…] on an indexed column: the
+		// customer's (customer_id, created_at, id), the campaigns' looked
+		// up by name, then (campaign_id, created_at, id).
+		{"GET /v1/redemptions?filters[customer_id][conditions][$is]=cust-0", "redemptions", func(t *testing.T, ctx context.Context) {
+			in := &redemption.RedemptionListInput{Limit: &limit, Filters: map[string]any{
+				"customer_id": map[string]any{"conditions": map[string]any{"$is": cust}}}}
+			if _, err := redemption.List(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"GET /v1/redemptions?filters[campaign_name][conditions][$is]=small", "redemptions", func(t *testing.T, ctx context.Context) {
+			in := &redemption.RedemptionListInput{Limit: &limit, Filters: map[string]any{
+				"campaign_name": map[string]any{"conditions": map[string]any{"$is": smallName}}}}
+			if _, err := redemption.List(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		// A voucher's redemptions (every cloned redemption is of one
 		// voucher, as a generic code's are): newest first off
 		// (voucher_id, created_at).

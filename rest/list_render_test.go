@@ -221,7 +221,11 @@ func TestListedRedemptionsAsLoadedByEnt(t *testing.T) {
 	for _, q := range []string{"limit=100", "", "limit=2&page=2", "limit=1&page=5", "order=customer_id", "order=-voucher_code&limit=3&page=2",
 		"order=tracking_id", "campaign=Tenner", "customer=ann", "result=FAILURE", "result=SUCCESS&limit=2&page=2", "campaign=Nope",
 		"order=created_at&limit=2&page=3", "order=id&limit=2&page=3", "order=-id&limit=3&page=2", "customer=ann&limit=1&page=2",
-		"limit=5&page=3", "order=created_at&limit=5&page=4"} {
+		"limit=5&page=3", "order=created_at&limit=5&page=4",
+		// filters[…] go into the same rows' sub-select (and its deferred page)
+		"filters[campaign_name][conditions][$is]=Tenner&limit=2&page=2", "filters[result][conditions][$is]=FAILURE",
+		"filters[voucher_code][conditions][$starts_with]=TEN&filters[object][conditions][$is]=redemption_rollback&filters[junction]=or&order=-voucher_code&limit=2&page=2",
+		"filters[customer_id][conditions][$is_unknown]=&order=created_at&limit=1&page=2"} {
 		paths = append(paths, "/v1/redemptions?"+q)
 	}
 	for _, p := range paths {

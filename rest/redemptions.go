@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
 // redemptionHandlers serve validation, redemption, rollback and the
@@ -199,9 +200,13 @@ func (h redemptionHandlers) get(c *gin.Context) {
 	c.PureJSON(http.StatusOK, h.redemptionJSON(c, r))
 }
 
-// list serves GET /v1/redemptions.
+// list serves GET /v1/redemptions: redemptionListQuery's parameters and
+// the filters[…] object (graph/redemption list_filters.go).
 func (h redemptionHandlers) list(c *gin.Context) {
 	in, err := redemptionListQuery(c)
+	if err == nil {
+		in.Filters, err = httpkit.DeepFilters(c.Request.URL.Query())
+	}
 	if err != nil {
 		renderError(c, err)
 		return

@@ -96,9 +96,13 @@ func filterFields(ctx context.Context, c *ent.Client) map[string]listfilter.Fiel
 		"customer_id":  {Kind: listfilter.String},
 		"source_id":    {Kind: listfilter.NullableString},
 		"failure_code": {Condition: neverFailed},
-		"campaign_name": {Condition: func(op string, values []string) (func(*sql.Selector), error) {
-			return campaignNamed(ctx, c, op, values)
-		}},
+		// The campaigns are looked up first, as ?campaign= does, so that
+		// one campaign is a walk of its own index. A publication of a code
+		// named in the request has no campaign: only $is_unknown keeps it.
+		"campaign_name": {Condition: listfilter.Related("campaign_name", campaign.FieldName, listfilter.String, publication.FieldCampaignID,
+			func(where func(*sql.Selector)) ([]string, error) {
+				return c.Campaign.Query().Where(where).IDs(ctx)
+			})},
 		"voucher_type":      {Condition: voucherTypeCondition},
 		"is_referral_code":  {Condition: referralCondition},
 		"parent_object_id":  {Condition: notSupported("parent_object_id")},
@@ -117,30 +121,6 @@ func neverFailed(op string, _ []string) (func(*sql.Selector), error) {
 		return func(s *sql.Selector) { s.Where(sql.False()) }, nil
 	}
 	return nil, unsupportedOperator("failure_code", op)
-}
-
-// campaignNamed is filters[campaign_name]: publications drawn from a
-// campaign whose name meets the condition (the campaigns are looked up
-// first, as ?campaign= does, so that one campaign is a walk of its own
-// index). A publication of a code named in the request has no campaign:
-// only $is_unknown keeps it, $has_value keeps the others.
-func campaignNamed(ctx context.Context, c *ent.Client, op string, values []string) (func(*sql.Selector), error) {
-	switch op {
-	case "$is_unknown":
-		return publication.CampaignIDIsNil(), nil
-	case "$has_value":
-		return publication.CampaignIDNotNil(), nil
-	}
-	byName, err := listfilter.BuildFields(map[string]any{campaign.FieldName: map[string]any{"conditions": map[string]any{op: anyOf(values)}}},
-		map[string]listfilter.Field{campaign.FieldName: {Kind: listfilter.String}})
-	if err != nil {
-		return nil, apperr.InvalidQueryParams("Query parameter filters[campaign_name][conditions][%s] is not a supported operator", op)
-	}
-	ids, err := c.Campaign.Query().Where(byName).IDs(ctx)
-	if err != nil {
-		return nil, store.WrapErr("looking up campaigns", err)
-	}
-	return publication.CampaignIDIn(ids...), nil
 }
 
 // voucherTypeCondition is filters[voucher_type]: the type of the
@@ -222,12 +202,4 @@ func notSupported(field string) func(string, []string) (func(*sql.Selector), err
 
 func unsupportedOperator(field, op string) error {
 	return apperr.InvalidQueryParams("Query parameter filters[%s][conditions][%s] is not a supported operator (use $is, $is_not, $in, $not_in)", field, op)
-}
-
-func anyOf(values []string) []any {
-	out := make([]any, len(values))
-	for i, v := range values {
-		out[i] = v
-	}
-	return out
 }

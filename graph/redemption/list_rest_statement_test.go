@@ -1,6 +1,7 @@
 package redemption
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -11,14 +12,21 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/listfilter"
 )
 
 // TestRESTPageEnvelopeIsTheBuiltStatement: for each dialect and order of
 // the list, the remembered text around a page's rows, with the rows'
-// sub-select of remembered columns and of filters (arguments) written into
-// it, is the statement ent's builder makes of the same columns and
-// filters, text and arguments.
+// sub-select of remembered columns and of filters (arguments; with the
+// list's filters[…] object) written into it, is the statement ent's
+// builder makes of the same columns and filters, text and arguments.
 func TestRESTPageEnvelopeIsTheBuiltStatement(t *testing.T) {
+	cond := func(op string, v any) map[string]any { return map[string]any{"conditions": map[string]any{op: v}} }
+	filtered, err := listfilter.BuildFields(map[string]any{"junction": "or", "voucher_code": cond("$in", []any{"A", "B"}),
+		"failure_code": cond("$is_not", "x"), "object": cond("$is", "redemption")}, listFilterFields(context.Background(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, d := range []string{dialect.Postgres, dialect.SQLite} {
 		for _, field := range redemptionOrders {
 			for _, desc := range []bool{false, true} {
@@ -35,6 +43,7 @@ func TestRESTPageEnvelopeIsTheBuiltStatement(t *testing.T) {
 					}
 					s.Where(sql.And(sql.EQ(tbl.C(redemption.FieldProjectID), "proj_1"),
 						sql.In(tbl.C(redemption.FieldResult), "SUCCESS", "FAILURE"), sql.LT(tbl.C(redemption.FieldCreatedAt), time.Unix(1, 0))))
+					filtered(s)
 					return s.OrderBy(sql.Desc(tbl.C(field))).Limit(50)
 				}
 				b := sql.Dialect(d)

@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/listfilter"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
@@ -34,6 +35,9 @@ type RedemptionListInput struct {
 	CreatedBefore *time.Time `json:"created_before"`
 	CreatedAfter  *time.Time `json:"created_after"`
 	Order         *string    `json:"order"`
+	// Filters is the filters[…] object (ParameterFiltersListRedemptions:
+	// {junction, <field>: {conditions: {$op: value(s)}}}; list_filters.go).
+	Filters map[string]any `json:"filters"`
 }
 
 // RedemptionList is a page of the redemption history and the number of
@@ -211,6 +215,13 @@ func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []pr
 	}
 	if in.CreatedAfter != nil {
 		preds = append(preds, redemption.CreatedAtGT(*in.CreatedAfter))
+	}
+	if len(in.Filters) > 0 {
+		where, err := listfilter.BuildFields(in.Filters, listFilterFields(ctx, c))
+		if err != nil {
+			return nil, false, err
+		}
+		preds = append(preds, where)
 	}
 	return preds, false, nil
 }

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/promoengine/promoengine/ent/redemption"
 	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
@@ -59,7 +60,11 @@ func redemptions(a *API) {
 			Opt("inapplicable_redeemables", Array(Ref("RedeemableResult"))),
 			Opt("skipped_redeemables", Array(Ref("RedeemableResult"))),
 		)})
-	a.Add("GET /v1/redemptions", Op{Summary: "List redemptions", Auth: ServerAPI, Query: listQuery,
+	filters := Param{Name: "filters", Schema: FreeObject(), Style: "deepObject",
+		Description: "filters[<field>][conditions][$is|$is_not|$in|$not_in|$starts_with|…|$has_value|$is_unknown]=… and " +
+			"filters[junction]=and|or over voucher_code, related_object_id, related_object_parent_id, parent_redemption_id, " +
+			"failure_code, result, object, customer_id, campaign_name; user_login is refused (400)."}
+	a.Add("GET /v1/redemptions", Op{Summary: "List redemptions", Auth: ServerAPI, Query: append(slices.Clip(listQuery), filters),
 		Response: V1List("redemptions", red, true)})
 	a.Add("GET /v1/redemptions/{id}", Op{Summary: "Get a redemption", Auth: ServerAPI, PathParams: id,
 		Response: red})

@@ -197,3 +197,39 @@ func daysAgo(col, op string, days int) func(*entsql.Selector) {
 	}
 	return entsql.FieldGT(col, cut)
 }
+
+// Related is the Condition of a filter on a column of a related table (a
+// campaign's name): lookup reads the IDs of the related rows whose column
+// (of kind) meets the condition, looked up first so that the list walks
+// the index of fk, and the list keeps the rows whose fk is one of them; a
+// row without one (fk NULL) is kept by $is_unknown only, $has_value keeps
+// the others.
+func Related(field, column string, kind Kind, fk string,
+	lookup func(where func(*entsql.Selector)) ([]string, error)) func(op string, values []string) (func(*entsql.Selector), error) {
+	return func(op string, values []string) (func(*entsql.Selector), error) {
+		switch op {
+		case "$is_unknown":
+			return entsql.FieldIsNull(fk), nil
+		case "$has_value":
+			return entsql.FieldNotNull(fk), nil
+		}
+		where, err := columnCondition(column, kind, op, values, fmt.Sprintf("filters[%s][conditions][%s]", field, op))
+		if err != nil {
+			return nil, err
+		}
+		ids, err := lookup(where)
+		if err != nil {
+			return nil, fmt.Errorf("looking up filters[%s]: %w", field, err)
+		}
+		return entsql.FieldIn(fk, ids...), nil
+	}
+}
+
+// Unsupported is the Condition of a documented filter the list cannot
+// honour (why says what it lacks): a 400 naming the filter, never an
+// unfiltered answer.
+func Unsupported(field, why string) func(string, []string) (func(*entsql.Selector), error) {
+	return func(string, []string) (func(*entsql.Selector), error) {
+		return nil, apperr.InvalidQueryParams("Query parameter filters[%s] is not supported: %s", field, why)
+	}
+}

@@ -100,3 +100,50 @@ func wantInQuery(t *testing.T, filters map[string]any, p func(*entsql.Selector),
 		t.Errorf("%v: %s, want %q in it", filters, q, sql)
 	}
 }
+
+// TestRelated: a filter on a related table's column looks the related
+// rows up with the condition on that column and keeps the list's rows
+// whose key is one of them (none found: none kept); $is_unknown and
+// $has_value test the key without a lookup; an operator the column does
+// not take is a 400, as Unsupported always is.
+func TestRelated(t *testing.T) {
+	var looked []string
+	fields := map[string]Field{
+		"campaign_name": {Condition: Related("campaign_name", "name", String, "campaign_id", func(where func(*entsql.Selector)) ([]string, error) {
+			s := entsql.Select("id").From(entsql.Table("campaigns"))
+			where(s)
+			q, args := s.Query()
+			looked = append(looked, q)
+			if len(args) == 1 && args[0] == "big" {
+				return []string{"c1", "c2"}, nil
+			}
+			return nil, nil
+		})},
+		"user_login": {Condition: Unsupported("user_login", "no users")},
+	}
+	cond := func(field, op string, arg any) map[string]any {
+		return map[string]any{field: map[string]any{"conditions": map[string]any{op: arg}}}
+	}
+	for _, tc := range []struct {
+		filters     map[string]any
+		sql, lookup string
+	}{
+		{cond("campaign_name", "$is", "big"), "`t`.`campaign_id` IN (?, ?)", "`campaigns`.`name` = ?"},
+		{cond("campaign_name", "$starts_with", "none"), "FALSE", "`campaigns`.`name` LIKE ?"},
+		{cond("campaign_name", "$is_unknown", ""), "`t`.`campaign_id` IS NULL", ""},
+		{cond("campaign_name", "$has_value", ""), "`t`.`campaign_id` IS NOT NULL", ""},
+	} {
+		looked = nil
+		p, err := BuildFields(tc.filters, fields)
+		wantInQuery(t, tc.filters, p, err, tc.sql)
+		if (tc.lookup == "") != (len(looked) == 0) || (tc.lookup != "" && !strings.Contains(looked[0], tc.lookup)) {
+			t.Errorf("%v looked up %q, want %q", tc.filters, looked, tc.lookup)
+		}
+	}
+	for _, bad := range []map[string]any{cond("campaign_name", "$after", "2024-01-01"), cond("user_login", "$is", "a")} {
+		_, err := BuildFields(bad, fields)
+		if e, ok := apperr.As(err); !ok || e.Key != "invalid_query_params" {
+			t.Errorf("%v: %v, want invalid_query_params", bad, err)
+		}
+	}
+}
