@@ -3,7 +3,6 @@ package rest_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,16 +91,7 @@ func TestPublicationListFilters(t *testing.T) {
 	without := func(drop ...string) []string {
 		return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(drop, s) })
 	}
-	cond := func(field, op string, values ...string) string {
-		q := url.Values{}
-		for _, v := range values {
-			q.Add("filters["+field+"][conditions]["+op+"]", v)
-		}
-		if len(values) == 0 {
-			q.Set("filters["+field+"][conditions]["+op+"]", "")
-		}
-		return q.Encode()
-	}
+	cond := resttest.FilterQuery
 	for _, tc := range []struct {
 		query string
 		want  []string

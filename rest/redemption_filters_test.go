@@ -3,7 +3,6 @@ package rest_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,20 +87,6 @@ func listedRedemptions(t *testing.T, e *resttest.Env, app resttest.Headers, quer
 	return entries, page.Total
 }
 
-// filterQuery is filters[field][conditions][op]=values (one empty value
-// without values).
-func filterQuery(field, op string, values ...string) string {
-	q := url.Values{}
-	key := "filters[" + field + "][conditions][" + op + "]"
-	for _, v := range values {
-		q.Add(key, v)
-	}
-	if len(values) == 0 {
-		q.Set(key, "")
-	}
-	return q.Encode()
-}
-
 // TestRedemptionListFilters: every documented filters[…] field of GET
 // /v1/redemptions keeps what it names and nothing else, alone, together
 // (junction and, or), with the other parameters and across pages (both
@@ -154,37 +139,37 @@ func TestRedemptionListFilters(t *testing.T) {
 		want  []string
 	}{
 		{"", all},
-		{filterQuery("voucher_code", "$is", "TEN-A"), pick(1, 10)},
-		{filterQuery("voucher_code", "$in", "TEN-A", "LONE-1", "NOPE"), pick(1, 2, 10)},
-		{filterQuery("voucher_code", "$starts_with", "TEN"), tenner},
-		{filterQuery("voucher_code", "$is_not", "TEN-A"), without(1, 10)}, // an entry without a code is not TEN-A's
-		{filterQuery("voucher_code", "$is_unknown"), pick(0, 6, 8, 9)},
-		{filterQuery("related_object_id", "$is", tenA["id"].(string)), pick(1, 10)},
-		{filterQuery("related_object_id", "$is", parentID), pick(0)},
-		{filterQuery("related_object_parent_id", "$is", tenA["campaign_id"].(string)), tenner},
-		{filterQuery("related_object_parent_id", "$is_unknown"), noCampaign},
-		{filterQuery("parent_redemption_id", "$is", parentID), pick(1, 2)},
-		{filterQuery("parent_redemption_id", "$has_value"), pick(1, 2, 5, 7, 10)},
-		{filterQuery("failure_code", "$is", "quantity_exceeded"), pick(5, 6)},
-		{filterQuery("failure_code", "$has_value"), pick(5, 6)},
-		{filterQuery("failure_code", "$is_not", "quantity_exceeded"), without(5, 6)},
-		{filterQuery("result", "$is", "FAILURE"), pick(5, 6)},
-		{filterQuery("result", "$in", "SUCCESS", "FAILURE"), all},
-		{filterQuery("object", "$is", "redemption_rollback"), pick(3)},
-		{filterQuery("object", "$is_not", "redemption_rollback"), without(3)},
-		{filterQuery("customer_id", "$is", bob["id"].(string)), pick(3, 4)},
-		{filterQuery("customer_id", "$is_unknown"), pick(7, 8)},
-		{filterQuery("campaign_name", "$is", "Tenner"), tenner},
-		{filterQuery("campaign_name", "$in", "Once", "Nope"), pick(5, 7)},
-		{filterQuery("campaign_name", "$starts_with", "Ten"), tenner},
-		{filterQuery("campaign_name", "$is", "Nope"), nil},
-		{filterQuery("campaign_name", "$is_unknown"), noCampaign},
-		{filterQuery("campaign_name", "$has_value"), without(0, 2, 6, 8, 9)},
-		{filterQuery("voucher_code", "$is", "LONE-1") + "&" + filterQuery("object", "$is", "redemption_rollback") + "&filters[junction]=or", pick(2, 3)},
-		{filterQuery("voucher_code", "$is", "LONE-1") + "&" + filterQuery("object", "$is", "redemption_rollback") + "&filters[junction]=AND", nil},
-		{filterQuery("campaign_name", "$is", "Tenner") + "&" + filterQuery("customer_id", "$is", bob["id"].(string)), pick(3, 4)},
-		{filterQuery("result", "$is", "FAILURE") + "&customer=ann", pick(5, 6)},
-		{filterQuery("campaign_name", "$is", "Tenner") + "&campaign=Once", nil},
+		{resttest.FilterQuery("voucher_code", "$is", "TEN-A"), pick(1, 10)},
+		{resttest.FilterQuery("voucher_code", "$in", "TEN-A", "LONE-1", "NOPE"), pick(1, 2, 10)},
+		{resttest.FilterQuery("voucher_code", "$starts_with", "TEN"), tenner},
+		{resttest.FilterQuery("voucher_code", "$is_not", "TEN-A"), without(1, 10)}, // an entry without a code is not TEN-A's
+		{resttest.FilterQuery("voucher_code", "$is_unknown"), pick(0, 6, 8, 9)},
+		{resttest.FilterQuery("related_object_id", "$is", tenA["id"].(string)), pick(1, 10)},
+		{resttest.FilterQuery("related_object_id", "$is", parentID), pick(0)},
+		{resttest.FilterQuery("related_object_parent_id", "$is", tenA["campaign_id"].(string)), tenner},
+		{resttest.FilterQuery("related_object_parent_id", "$is_unknown"), noCampaign},
+		{resttest.FilterQuery("parent_redemption_id", "$is", parentID), pick(1, 2)},
+		{resttest.FilterQuery("parent_redemption_id", "$has_value"), pick(1, 2, 5, 7, 10)},
+		{resttest.FilterQuery("failure_code", "$is", "quantity_exceeded"), pick(5, 6)},
+		{resttest.FilterQuery("failure_code", "$has_value"), pick(5, 6)},
+		{resttest.FilterQuery("failure_code", "$is_not", "quantity_exceeded"), without(5, 6)},
+		{resttest.FilterQuery("result", "$is", "FAILURE"), pick(5, 6)},
+		{resttest.FilterQuery("result", "$in", "SUCCESS", "FAILURE"), all},
+		{resttest.FilterQuery("object", "$is", "redemption_rollback"), pick(3)},
+		{resttest.FilterQuery("object", "$is_not", "redemption_rollback"), without(3)},
+		{resttest.FilterQuery("customer_id", "$is", bob["id"].(string)), pick(3, 4)},
+		{resttest.FilterQuery("customer_id", "$is_unknown"), pick(7, 8)},
+		{resttest.FilterQuery("campaign_name", "$is", "Tenner"), tenner},
+		{resttest.FilterQuery("campaign_name", "$in", "Once", "Nope"), pick(5, 7)},
+		{resttest.FilterQuery("campaign_name", "$starts_with", "Ten"), tenner},
+		{resttest.FilterQuery("campaign_name", "$is", "Nope"), nil},
+		{resttest.FilterQuery("campaign_name", "$is_unknown"), noCampaign},
+		{resttest.FilterQuery("campaign_name", "$has_value"), without(0, 2, 6, 8, 9)},
+		{resttest.FilterQuery("voucher_code", "$is", "LONE-1") + "&" + resttest.FilterQuery("object", "$is", "redemption_rollback") + "&filters[junction]=or", pick(2, 3)},
+		{resttest.FilterQuery("voucher_code", "$is", "LONE-1") + "&" + resttest.FilterQuery("object", "$is", "redemption_rollback") + "&filters[junction]=AND", nil},
+		{resttest.FilterQuery("campaign_name", "$is", "Tenner") + "&" + resttest.FilterQuery("customer_id", "$is", bob["id"].(string)), pick(3, 4)},
+		{resttest.FilterQuery("result", "$is", "FAILURE") + "&customer=ann", pick(5, 6)},
+		{resttest.FilterQuery("campaign_name", "$is", "Tenner") + "&campaign=Once", nil},
 	} {
 		// A stack's parent and children share their created_at: the
 		// order among them is their random IDs', so compared as sets.
@@ -210,12 +195,12 @@ func TestRedemptionListFilters(t *testing.T) {
 		{"&order=id", nil}, // random IDs: the unpaged list's order
 		{"&order=-voucher_code", nil},
 	} {
-		want, _ := listedRedemptions(t, e, app, filterQuery("campaign_name", "$is", "Tenner")+order.query+"&limit=100")
+		want, _ := listedRedemptions(t, e, app, resttest.FilterQuery("campaign_name", "$is", "Tenner")+order.query+"&limit=100")
 		if order.want != nil && !slices.Equal(want, order.want) {
 			t.Errorf("campaign_name Tenner%s: %v, want %v", order.query, want, order.want)
 		}
 		for pg := 1; pg <= 3; pg++ {
-			got, total := listedRedemptions(t, e, app, filterQuery("campaign_name", "$is", "Tenner")+order.query+"&limit=3&page="+strconv.Itoa(pg))
+			got, total := listedRedemptions(t, e, app, resttest.FilterQuery("campaign_name", "$is", "Tenner")+order.query+"&limit=3&page="+strconv.Itoa(pg))
 			page := want[min(len(want), (pg-1)*3):min(len(want), pg*3)]
 			if !slices.Equal(got, page) || total != len(tenner) {
 				t.Errorf("campaign_name Tenner%s page %d: %v (total %d), want %v (total %d)", order.query, pg, got, total, page, len(tenner))
@@ -224,14 +209,14 @@ func TestRedemptionListFilters(t *testing.T) {
 	}
 
 	for query, want := range map[string]string{
-		filterQuery("user_login", "$is", "ann@example.com"):    "user_login",
-		filterQuery("id", "$is", rollbackID):                   "filters[id]",
-		filterQuery("result", "$after", "2024-01-01"):          "filters[result]",
-		filterQuery("campaign_name", "$after", "2024-01-01"):   "filters[campaign_name]",
-		filterQuery("customer_id", "$more_than", "2024-01-01"): "filters[customer_id]",
-		"filters[junction]=xor":                                "junction",
-		"filters[result]=SUCCESS":                              "filters[result]",
-		"filters[result][conditions]=SUCCESS":                  "filters[result]",
+		resttest.FilterQuery("user_login", "$is", "ann@example.com"):    "user_login",
+		resttest.FilterQuery("id", "$is", rollbackID):                   "filters[id]",
+		resttest.FilterQuery("result", "$after", "2024-01-01"):          "filters[result]",
+		resttest.FilterQuery("campaign_name", "$after", "2024-01-01"):   "filters[campaign_name]",
+		resttest.FilterQuery("customer_id", "$more_than", "2024-01-01"): "filters[customer_id]",
+		"filters[junction]=xor":                                         "junction",
+		"filters[result]=SUCCESS":                                       "filters[result]",
+		"filters[result][conditions]=SUCCESS":                           "filters[result]",
 	} {
 		wantError(t, e.Do(http.MethodGet, "/v1/redemptions?"+query, nil, app), http.StatusBadRequest, "invalid_query_params", want)
 	}

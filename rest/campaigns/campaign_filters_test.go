@@ -2,7 +2,6 @@ package campaigns_test
 
 import (
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,16 +61,7 @@ func TestCampaignListFilterObject(t *testing.T) {
 	without := func(drop ...string) []string {
 		return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(drop, s) })
 	}
-	cond := func(field, op string, values ...string) string {
-		q := url.Values{}
-		for _, v := range values {
-			q.Add("filters["+field+"][conditions]["+op+"]", v)
-		}
-		if len(values) == 0 {
-			q.Set("filters["+field+"][conditions]["+op+"]", "")
-		}
-		return q.Encode()
-	}
+	cond := resttest.FilterQuery
 	for _, tc := range []struct {
 		query string
 		want  []string
