@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -159,11 +160,7 @@ func Conflict(details string) error {
 // ProgramCardDefinitions returns a program's card definitions in
 // assignment order (at most 10).
 func ProgramCardDefinitions(ctx context.Context, programID string) ([]*ent.CardDefinition, error) {
-	p, err := Program(ctx, programID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
+	p, c, err := programAndClient(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
@@ -174,16 +171,11 @@ func ProgramCardDefinitions(ctx context.Context, programID string) ([]*ent.CardD
 // ProgramEarningRules returns a program's live earning rules in assignment
 // order.
 func ProgramEarningRules(ctx context.Context, programID string) ([]*ent.EarningRule, error) {
-	p, err := Program(ctx, programID)
+	p, c, err := programAndClient(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := c.EarningRule.Query().Where(earningrule.IDIn(p.EarningRuleIds...),
-		earningrule.StatusNEQ(earningrule.StatusDELETED)).All(ctx)
+	rows, err := c.EarningRule.Query().Where(liveEarningRulesOf(p)).All(ctx)
 	return inOrder(rows, p.EarningRuleIds, func(r *ent.EarningRule) string { return r.ID }), err
 }
 
@@ -194,6 +186,12 @@ func ProgramTierStructures(ctx context.Context, programID string, page PageInput
 		return nil, err
 	}
 	return tierStructurePage(ctx, page, tierstructure.IDIn(p.TierStructureIds...))
+}
+
+// liveEarningRulesOf selects the program's earning rules that are not
+// deleted.
+func liveEarningRulesOf(p *ent.LoyaltyProgram) predicate.EarningRule {
+	return earningrule.And(earningrule.IDIn(p.EarningRuleIds...), earningrule.StatusNEQ(earningrule.StatusDELETED))
 }
 
 // inOrder orders rows as ids lists them.

@@ -40,19 +40,11 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.DELETE("/rewards/:id", httpkit.Write(httpkit.ByParam("id", m.DeleteReward), rewardJSON))
 
 	program := "/programs/:programId"
-	v2.GET(program+"/card-definitions", httpkit.Read(httpkit.ByParam("programId", q.ProgramCardDefinitions), v2All(cardDefinitionJSON)))
+	registerProgramAssignmentLists(v2, root) // program_assignments.go
 	v2.POST(program+"/card-definitions/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramCardDefinitions), batchJSON("card_definition")))
-	v2.GET(program+"/earning-rules", httpkit.Read(httpkit.ByParam("programId", q.ProgramEarningRules), v2All(earningRuleJSON)))
 	v2.POST(program+"/earning-rules/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramEarningRules), batchJSON("earning_rule")))
-	v2.GET(program+"/tier-structures", keysetList("lcrsts_", "program-tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
-		page, err := q.ProgramTierStructures(c.Request.Context(), c.Param("programId"), p)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		return mapAll(page.Data, tierStructureJSON), func(b tierStructureBody) string { return b.ID }, page.HasMore, nil
-	}))
 	v2.POST(program+"/tier-structures/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramTierStructures), batchJSON("tier_structure")))
-	v2.GET(program+"/rewards", keysetList("lcrsprw_", "program-rewards", func(c *gin.Context, p loyalty.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
+	v2.GET(program+"/rewards", keysetList("lcrsrewa_", "program-rewards", func(c *gin.Context, p loyalty.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
 		page, err := q.ProgramRewards(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
 			return nil, nil, false, err
@@ -103,11 +95,6 @@ func mapAll[T, B any](rows []T, render func(T) B) []B {
 		out[i] = render(r)
 	}
 	return out
-}
-
-// v2All renders a whole (bounded) list in the v2 envelope, no cursor.
-func v2All[T, B any](render func(T) B) func([]T) v2List[B] {
-	return func(rows []T) v2List[B] { return v2List[B]{Data: mapAll(rows, render), Object: "list"} }
 }
 
 // membershipsHandler serves GET /v2/loyalties/memberships/{customerId}.

@@ -79,21 +79,23 @@ func loyaltyProgramAssignments(a *API) {
 		item := Object(Req(kind+"_id", String()), Req("object", Const("program_"+kind)))
 		return Object(Req("assigned", Array(item).Null()), Req("unassigned", Array(item).Null()))
 	}
-	for _, k := range []struct{ path, kind, noun, schema string }{
-		{"card-definitions", "card_definition", "card definitions", "CardDefinition"},
-		{"earning-rules", "earning_rule", "earning rules", "EarningRule"},
+	// The lists answer assignment objects (the resource's created_at: the
+	// time of an assignment is not stored).
+	for _, k := range []struct {
+		path, kind, noun string
+		extra            []Prop
+	}{
+		{"card-definitions", "card_definition", "card definitions", []Prop{Req("card_type", String())}},
+		{"earning-rules", "earning_rule", "earning rules", nil},
+		{"tier-structures", "tier_structure", "tier structures", nil},
 	} {
+		props := append(k.extra, Req(k.kind+"_id", String()), Req("created_at", DateTime()), Req("object", Const("program_"+k.kind)))
 		a.Add("GET "+program+"/"+k.path, Op{Summary: "List a program's " + k.noun, Auth: Loyalty, PathParams: pid,
-			Response: V2List(Ref(k.schema))})
+			Query: v2ListQuery, Response: V2List(Object(props...))})
 		a.Add("POST "+program+"/"+k.path+"/batch", Op{Summary: "Assign and unassign a program's " + k.noun,
 			Description: "All or nothing; at most 10 items per side.", Auth: Loyalty, PathParams: pid, Body: batch,
 			BodyRequired: true, Response: batchOf(k.kind), Errors: []int{http.StatusConflict}})
 	}
-	a.Add("GET "+program+"/tier-structures", Op{Summary: "List a program's tier structures", Auth: Loyalty,
-		PathParams: pid, Query: v2ListQuery, Response: V2List(Ref("TierStructure"))})
-	a.Add("POST "+program+"/tier-structures/batch", Op{Summary: "Assign and unassign a program's tier structures",
-		Description: "All or nothing; at most 10 items per side.", Auth: Loyalty, PathParams: pid, Body: batch,
-		BodyRequired: true, Response: batchOf("tier_structure"), Errors: []int{http.StatusConflict}})
 	programReward := a.Schema("ProgramReward", Object(
 		Req("reward_id", String()),
 		Req("costs", Array(FreeObject()).Null()),
