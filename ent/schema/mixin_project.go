@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
@@ -80,27 +79,6 @@ func (ProjectMixin) Hooks() []ent.Hook {
 			})
 		},
 	}
-}
-
-// wherer adapts a generated query to predicateQuery: it calls the query's
-// Where(...predicate.X) with the selector function converted to the query's
-// predicate type. The schema package must not import generated code (that
-// would make the schema unloadable whenever generated code is stale), so it
-// reaches the typed method by reflection.
-type wherer struct{ q ent.Query }
-
-// WhereP implements predicateQuery.
-func (w wherer) WhereP(ps ...func(*sql.Selector)) {
-	where := reflect.ValueOf(w.q).MethodByName("Where")
-	if !where.IsValid() || where.Type().NumIn() != 1 || !where.Type().IsVariadic() {
-		panic(fmt.Sprintf("tenancy: query type %T has no Where(...predicate) method", w.q))
-	}
-	predType := where.Type().In(0).Elem()
-	args := make([]reflect.Value, len(ps))
-	for i, p := range ps {
-		args[i] = reflect.ValueOf(p).Convert(predType)
-	}
-	where.Call(args)
 }
 
 func scopeToProject(ctx context.Context, q any) error {
