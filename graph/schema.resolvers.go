@@ -21,6 +21,7 @@ import (
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -480,12 +481,12 @@ func (r *mutationResolver) DeleteManagementCustomEventSchema(ctx context.Context
 }
 
 // CreateManagementStackingRules is the resolver for the createManagementStackingRules field.
-func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input stacking.StackingRulesInput) (*stacking.StackingRules, error) {
 	return access.CreateManagementStackingRules(ctx, projectID, input)
 }
 
 // UpdateManagementStackingRules is the resolver for the updateManagementStackingRules field.
-func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input stacking.StackingRulesInput) (*stacking.StackingRules, error) {
 	return access.UpdateManagementStackingRules(ctx, projectID, id, input)
 }
 
@@ -765,12 +766,12 @@ func (r *queryResolver) ManagementCustomEventSchema(ctx context.Context, project
 }
 
 // ManagementStackingRulesList is the resolver for the managementStackingRulesList field.
-func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
+func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*stacking.StackingRules, error) {
 	return access.ManagementStackingRulesList(ctx, projectID)
 }
 
 // ManagementStackingRules is the resolver for the managementStackingRules field.
-func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemption.StackingRules, error) {
+func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*stacking.StackingRules, error) {
 	return access.ManagementStackingRules(ctx, projectID, id)
 }
 

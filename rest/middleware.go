@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -45,7 +46,7 @@ type serverScope struct {
 func (s serverScope) values() context.Context {
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), s.Client), s.Dialect)
 	ctx = access.WithAppKeyCache(ctx, access.NewAppKeyCache(access.AppKeyCacheTTL))
-	ctx = redemption.WithProjectRulesCache(ctx, redemption.NewProjectRulesCache(access.AppKeyCacheTTL))
+	ctx = stacking.WithProjectRulesCache(ctx, stacking.NewProjectRulesCache(access.AppKeyCacheTTL))
 	ctx = graph.WithAdmission(ctx, s.Admission)
 	ctx = redemption.WithTierSnapshots(ctx, redemption.NewTierSnapshots(s.Tiers))
 	if s.Observer != nil {

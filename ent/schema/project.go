@@ -53,7 +53,7 @@ func (Project) Fields() []ent.Field {
 		field.String("webhook_token").Optional().Sensitive().MaxLen(128).
 			DefaultFunc(func() string { return pulid.Hex(32) }),
 		// stacking_rules are the rules set through the management API
-		// (graph/management_stacking.go); none: the engine's defaults.
+		// (graph/redemption/stacking); none: the engine's defaults.
 		field.JSON("stacking_rules", &jsonfield.StackingRules{}).Optional(),
 		// qualification_version changes (to a new random value) in the
 		// transaction of every write that changes what a qualification's

@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 )
 
 // evaluation is one validation or redemption request being worked out:
@@ -84,7 +85,7 @@ const (
 // vouchers are locked in modes lockVouchers and redeem (see loadVouchers).
 func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
 	lock := mode == lockVouchers || mode == redeem
-	rules, err := projectStackingRules(ctx) // management_stacking.go
+	rules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}

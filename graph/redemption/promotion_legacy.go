@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -70,7 +71,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 	if err != nil {
 		return nil, fmt.Errorf("listing available promotion tiers: %w", err)
 	}
-	rules, err := projectStackingRules(ctx)
+	rules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -99,19 +100,19 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 	if err := req.check(); err != nil {
 		return nil, err
 	}
-	stacking, err := projectStackingRules(ctx)
+	stackRules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluation{req: req, now: clock.Now(), rules: stacking, tiers: in.Tiers}
+	e := &evaluation{req: req, now: clock.Now(), rules: stackRules, tiers: in.Tiers}
 	if err := e.loadEach(ctx); err != nil {
 		return nil, err
 	}
 	if e.order, err = req.discountOrder(); err != nil {
 		return nil, err
 	}
-	out := &QualifyOutcome{Customer: e.customer, TrackingID: e.trackingID, StackingRules: stackingRulesView(stacking),
-		Order: newOrderView(e.order, in.Order, nil, e.customer), rules: stacking}
+	out := &QualifyOutcome{Customer: e.customer, TrackingID: e.trackingID, StackingRules: stacking.RulesView(stackRules),
+		Order: newOrderView(e.order, in.Order, nil, e.customer), rules: stackRules}
 	rc, err := e.qualifyRuleContext(ctx)
 	if err != nil {
 		return nil, err
