@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -291,28 +292,28 @@ func (r *mutationResolver) ReleaseSession(ctx context.Context, code string, key 
 }
 
 // CreateValidationRule is the resolver for the createValidationRule field.
-func (r *mutationResolver) CreateValidationRule(ctx context.Context, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
-	return redemption.CreateValidationRule(ctx, input)
+func (r *mutationResolver) CreateValidationRule(ctx context.Context, input validationrules.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return validationrules.CreateValidationRule(ctx, input)
 }
 
 // UpdateValidationRule is the resolver for the updateValidationRule field.
-func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
-	return redemption.UpdateValidationRule(ctx, id, input)
+func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input validationrules.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return validationrules.UpdateValidationRule(ctx, id, input)
 }
 
 // DeleteValidationRule is the resolver for the deleteValidationRule field.
 func (r *mutationResolver) DeleteValidationRule(ctx context.Context, id string) (string, error) {
-	return redemption.DeleteValidationRule(ctx, id)
+	return validationrules.DeleteValidationRule(ctx, id)
 }
 
 // AssignValidationRule is the resolver for the assignValidationRule field.
-func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input redemption.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
-	return redemption.AssignValidationRule(ctx, ruleID, input)
+func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input validationrules.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	return validationrules.AssignValidationRule(ctx, ruleID, input)
 }
 
 // UnassignValidationRule is the resolver for the unassignValidationRule field.
 func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error) {
-	return redemption.UnassignValidationRule(ctx, ruleID, assignmentID)
+	return validationrules.UnassignValidationRule(ctx, ruleID, assignmentID)
 }
 
 // UpdateCampaign is the resolver for the updateCampaign field.
@@ -657,17 +658,17 @@ func (r *queryResolver) Redemption(ctx context.Context, id string) (*ent.Redempt
 
 // ValidationRule is the resolver for the validationRule field.
 func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error) {
-	return redemption.ValidationRuleByID(ctx, id)
+	return validationrules.ValidationRuleByID(ctx, id)
 }
 
 // ValidationRules is the resolver for the validationRules field.
-func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error) {
-	return redemption.ListValidationRules(ctx, limit, page)
+func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*validationrules.ValidationRuleList, error) {
+	return validationrules.ListValidationRules(ctx, limit, page)
 }
 
 // ValidationRuleAssignments is the resolver for the validationRuleAssignments field.
-func (r *queryResolver) ValidationRuleAssignments(ctx context.Context, input *redemption.RuleAssignmentListInput) (*redemption.RuleAssignmentList, error) {
-	return redemption.ListRuleAssignments(ctx, input)
+func (r *queryResolver) ValidationRuleAssignments(ctx context.Context, input *validationrules.RuleAssignmentListInput) (*validationrules.RuleAssignmentList, error) {
+	return validationrules.ListRuleAssignments(ctx, input)
 }
 
 // CampaignList is the resolver for the campaignList field.
@@ -837,7 +838,7 @@ func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, af
 
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
 func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
-	return redemption.VoucherRuleAssignments(ctx, obj)
+	return validationrules.VoucherRuleAssignments(ctx, obj)
 }
 
 // Categories is the resolver for the categories field.

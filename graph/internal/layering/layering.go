@@ -62,8 +62,9 @@ var Layers = [][]string{
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
 	// The redemption's parts below its core (graph/redemption imports
-	// them): a project's stacking rules.
-	{"graph/redemption/stacking"},
+	// them): a project's stacking rules; validation rules and their
+	// assignments.
+	{"graph/redemption/stacking", "graph/redemption/validationrules"},
 	{"graph/redemption"},
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.
