@@ -60,8 +60,8 @@ func (Project) Fields() []ent.Field {
 		// in-memory tier snapshot holds — tiers, campaigns, validation
 		// rules and their assignments, categories (ent/entdb
 		// qualification_version.go) — so each server process can tell its
-		// snapshot is stale with one read (graph/redemption
-		// tier_snapshot.go). Random rather than counted: a rolled-back
+		// snapshot is stale with one read (graph/redemption/
+		// tiersnapshot). Random rather than counted: a rolled-back
 		// write's value never comes back for other data.
 		field.Int64("qualification_version").Default(0),
 	}

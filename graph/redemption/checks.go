@@ -67,7 +67,7 @@ type redeemableState struct {
 	// hasRules: rules are assigned to the voucher or its campaign.
 	hasRules bool
 	// fromSnapshot: the tier, its rules and category came from the tier
-	// snapshot (tier_snapshot.go), not from SQL.
+	// snapshot (graph/redemption/tiersnapshot), not from SQL.
 	fromSnapshot bool
 	// credits: gift credits asked for (-1: as much as the order takes).
 	credits int64

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -28,8 +29,8 @@ type QualifyInput struct {
 	// voucher codes or ids.
 	Candidates []*RedeemableInput
 	// Tiers, when set, is where the tiers, their rules and categories
-	// are read from (CurrentTierSnapshot); a tier it lacks is read by SQL.
-	Tiers *TierSnapshot
+	// are read from (tiersnapshot.CurrentTierSnapshot); a tier it lacks is read by SQL.
+	Tiers *tiersnapshot.TierSnapshot
 	// DeferViews leaves a passing candidate's views (Result, Order,
 	// ApplicableTo, InapplicableTo, Categories) to Qualified.Render: a
 	// page shows a few of the candidates that pass.

@@ -69,9 +69,9 @@ func (e *evaluation) expandStack(ctx context.Context) error {
 func (e *evaluation) loadTiers(ctx context.Context, lock bool) error {
 	var ids []string
 	for _, s := range e.states {
-		if t := e.tiers.tier(s.code()); t != nil && s.isTier() && !lock {
+		if t := e.tiers.Tier(s.code()); t != nil && s.isTier() && !lock {
 			s.tier, s.hasRules, s.fromSnapshot = t.Tier, true, true
-			s.rules, s.ruleIDs, s.category = t.rules, t.ruleIDs, t.category
+			s.rules, s.ruleIDs, s.category = t.Rules, t.RuleIDs, t.Category
 			continue
 		}
 		if s.isTier() && !slices.Contains(ids, s.code()) {

@@ -63,8 +63,8 @@ var Layers = [][]string{
 	{"graph/promotion", "graph/order"},
 	// The redemption's parts below its core (graph/redemption imports
 	// them): a project's stacking rules; validation rules and their
-	// assignments.
-	{"graph/redemption/stacking", "graph/redemption/validationrules"},
+	// assignments; the per-process snapshot of a project's active tiers.
+	{"graph/redemption/stacking", "graph/redemption/tiersnapshot", "graph/redemption/validationrules"},
 	{"graph/redemption"},
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.
