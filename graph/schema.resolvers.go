@@ -21,6 +21,7 @@ import (
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/rollback"
 	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -277,13 +278,13 @@ func (r *mutationResolver) RedeemVoucher(ctx context.Context, code string, input
 }
 
 // RollbackRedemption is the resolver for the rollbackRedemption field.
-func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
-	return redemption.RollbackRedemption(ctx, id, input)
+func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *rollback.RollbackInput) (*rollback.RollbackResult, error) {
+	return rollback.RollbackRedemption(ctx, id, input)
 }
 
 // RollbackStackedRedemption is the resolver for the rollbackStackedRedemption field.
-func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
-	return redemption.RollbackStackedRedemption(ctx, parentID, input)
+func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *rollback.RollbackInput) (*rollback.RollbackResult, error) {
+	return rollback.RollbackStackedRedemption(ctx, parentID, input)
 }
 
 // ReleaseSession is the resolver for the releaseSession field.

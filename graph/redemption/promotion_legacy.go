@@ -216,5 +216,5 @@ func (e *evaluation) recordTierRedemption(ctx context.Context) (*VoucherRedempti
 		return nil, fmt.Errorf("storing redemption: %w", err)
 	}
 	r.Edges.Customer = e.customer
-	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
+	return &VoucherRedemptionResult{Redemption: r}, EmitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }

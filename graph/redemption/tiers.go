@@ -210,18 +210,3 @@ func (w *writer) tierEntry(ctx context.Context, id string, parentID *string, s *
 	return w.entry(ctx, id, "SUCCESS", parentID).SetCampaignID(t.CampaignID).SetRelatedObjectType("promotion_tier").
 		SetRelatedObjectID(t.ID).SetAppliedDiscount(out.Result.Total).SetOrder(doc), nil
 }
-
-// revertTier gives back a tier redemption's share of the tier's summary.
-func (rb *rollbacker) revertTier(ctx context.Context, t *ent.Redemption) error {
-	doc, err := decodeOrderDocument(t.Order)
-	if err != nil {
-		return err
-	}
-	amount, _ := doc["amount"].(float64)
-	// A deleted tier matches no row: there are no counters left to revert.
-	if _, err := rb.c.PromotionTier.Update().Where(promotiontier.ID(t.RelatedObjectID)).AddRedeemedCount(-1).
-		AddOrdersAmount(-int64(amount)).AddOrdersDiscountAmount(-t.AppliedDiscount).Save(ctx); err != nil {
-		return fmt.Errorf("reverting promotion tier counters: %w", err)
-	}
-	return nil
-}

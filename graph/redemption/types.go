@@ -111,15 +111,6 @@ type RedemptionOptionsInput struct {
 	Expand []string `json:"expand"`
 }
 
-// RollbackInput is the optional body (and query) of a rollback.
-type RollbackInput struct {
-	Reason     *string                 `json:"reason"`
-	TrackingID *string                 `json:"tracking_id"`
-	Customer   *customer.CustomerInput `json:"customer"`
-	Order      *OrderInput             `json:"order"`
-	Metadata   map[string]any          `json:"metadata"`
-}
-
 // RedeemableResult is one redeemable's outcome in a validation or redemption.
 type RedeemableResult struct {
 	Status         string         `json:"status"`
@@ -190,14 +181,6 @@ type StackedRedemptionResult struct {
 type VoucherRedemptionResult struct {
 	Redemption *ent.Redemption    `json:"-"`
 	Failure    *RedemptionFailure `json:"-"`
-}
-
-// RollbackResult is the outcome of a rollback: the rollback of the named
-// redemption and, for a stacked one, the rollbacks of its children.
-type RollbackResult struct {
-	Rollbacks []*ent.Redemption `json:"-"`
-	Rollback  *ent.Redemption   `json:"-"`
-	Order     any               `json:"-"`
 }
 
 // failureOf builds a failure from an error key and the voucher code.

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/unitbudgetuse"
 	"github.com/promoengine/promoengine/graph/discount"
 )
 
@@ -51,14 +50,6 @@ func (w *writer) recordBudgetUse(ctx context.Context, i int, id string) error {
 	}
 	if err := w.c.UnitBudgetUse.CreateBulk(creates...).Exec(ctx); err != nil {
 		return fmt.Errorf("recording unit budget use: %w", err)
-	}
-	return nil
-}
-
-// releaseBudgetUse gives the units redemption id used back (rollback).
-func releaseBudgetUse(ctx context.Context, c *ent.Client, id string) error {
-	if _, err := c.UnitBudgetUse.Delete().Where(unitbudgetuse.RedemptionID(id)).Exec(ctx); err != nil {
-		return fmt.Errorf("releasing unit budget use: %w", err)
 	}
 	return nil
 }

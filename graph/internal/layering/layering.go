@@ -66,6 +66,9 @@ var Layers = [][]string{
 	// assignments; the per-process snapshot of a project's active tiers.
 	{"graph/redemption/stacking", "graph/redemption/tiersnapshot", "graph/redemption/validationrules"},
 	{"graph/redemption"},
+	// Rollbacks of redemptions, above the core whose order documents and
+	// webhook events they share.
+	{"graph/redemption/rollback"},
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.
 	{"graph/reward", "graph/referral"},
