@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/graph/redemption/window"
 )
 
 // Promotion tiers and stacks as redeemables (docs/promotions.md): a
@@ -120,13 +121,13 @@ func (e *evaluation) checkTier(ctx context.Context, s *redeemableState) error {
 		s.failure = failure(keyPromotionInactive, fmt.Sprintf("Promotion Tier with id: %s is disabled.", t.ID))
 		return nil
 	}
-	w := window{start: t.StartDate, expiration: t.ExpirationDate, timeframe: t.ValidityTimeframe,
-		daysOfWeek: t.ValidityDayOfWeek, hours: t.ValidityHours}
-	if w.check(e.now) == "" && cmp != nil {
-		w = window{start: cmp.StartDate, expiration: cmp.ExpirationDate, timeframe: cmp.ValidityTimeframe,
-			daysOfWeek: cmp.ValidityDayOfWeek, hours: cmp.ValidityHours}
+	w := window.Window{Start: t.StartDate, Expiration: t.ExpirationDate, Timeframe: t.ValidityTimeframe,
+		DaysOfWeek: t.ValidityDayOfWeek, Hours: t.ValidityHours}
+	if w.Check(e.now) == "" && cmp != nil {
+		w = window.Window{Start: cmp.StartDate, Expiration: cmp.ExpirationDate, Timeframe: cmp.ValidityTimeframe,
+			DaysOfWeek: cmp.ValidityDayOfWeek, Hours: cmp.ValidityHours}
 	}
-	if w.check(e.now) != "" {
+	if w.Check(e.now) != "" {
 		s.failure = failure(keyPromotionNotActive, fmt.Sprintf("Promotion Tier with id: %s is not active now.", t.ID))
 		return nil
 	}

@@ -63,8 +63,10 @@ var Layers = [][]string{
 	{"graph/promotion", "graph/order"},
 	// The redemption's parts below its core (graph/redemption imports
 	// them): a project's stacking rules; validation rules and their
-	// assignments; the per-process snapshot of a project's active tiers.
-	{"graph/redemption/stacking", "graph/redemption/tiersnapshot", "graph/redemption/validationrules"},
+	// assignments; the per-process snapshot of a project's active tiers;
+	// the validity window of dates and recurrences (pure).
+	{"graph/redemption/stacking", "graph/redemption/tiersnapshot", "graph/redemption/validationrules",
+		"graph/redemption/window"},
 	{"graph/redemption"},
 	// Rollbacks of redemptions, above the core whose order documents and
 	// webhook events they share.
