@@ -21,6 +21,9 @@ import (
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/rollback"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -275,13 +278,13 @@ func (r *mutationResolver) RedeemVoucher(ctx context.Context, code string, input
 }
 
 // RollbackRedemption is the resolver for the rollbackRedemption field.
-func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
-	return redemption.RollbackRedemption(ctx, id, input)
+func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *rollback.RollbackInput) (*rollback.RollbackResult, error) {
+	return rollback.RollbackRedemption(ctx, id, input)
 }
 
 // RollbackStackedRedemption is the resolver for the rollbackStackedRedemption field.
-func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
-	return redemption.RollbackStackedRedemption(ctx, parentID, input)
+func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *rollback.RollbackInput) (*rollback.RollbackResult, error) {
+	return rollback.RollbackStackedRedemption(ctx, parentID, input)
 }
 
 // ReleaseSession is the resolver for the releaseSession field.
@@ -290,28 +293,28 @@ func (r *mutationResolver) ReleaseSession(ctx context.Context, code string, key 
 }
 
 // CreateValidationRule is the resolver for the createValidationRule field.
-func (r *mutationResolver) CreateValidationRule(ctx context.Context, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
-	return redemption.CreateValidationRule(ctx, input)
+func (r *mutationResolver) CreateValidationRule(ctx context.Context, input validationrules.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return validationrules.CreateValidationRule(ctx, input)
 }
 
 // UpdateValidationRule is the resolver for the updateValidationRule field.
-func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
-	return redemption.UpdateValidationRule(ctx, id, input)
+func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input validationrules.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return validationrules.UpdateValidationRule(ctx, id, input)
 }
 
 // DeleteValidationRule is the resolver for the deleteValidationRule field.
 func (r *mutationResolver) DeleteValidationRule(ctx context.Context, id string) (string, error) {
-	return redemption.DeleteValidationRule(ctx, id)
+	return validationrules.DeleteValidationRule(ctx, id)
 }
 
 // AssignValidationRule is the resolver for the assignValidationRule field.
-func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input redemption.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
-	return redemption.AssignValidationRule(ctx, ruleID, input)
+func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input validationrules.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	return validationrules.AssignValidationRule(ctx, ruleID, input)
 }
 
 // UnassignValidationRule is the resolver for the unassignValidationRule field.
 func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error) {
-	return redemption.UnassignValidationRule(ctx, ruleID, assignmentID)
+	return validationrules.UnassignValidationRule(ctx, ruleID, assignmentID)
 }
 
 // UpdateCampaign is the resolver for the updateCampaign field.
@@ -480,12 +483,12 @@ func (r *mutationResolver) DeleteManagementCustomEventSchema(ctx context.Context
 }
 
 // CreateManagementStackingRules is the resolver for the createManagementStackingRules field.
-func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input stacking.StackingRulesInput) (*stacking.StackingRules, error) {
 	return access.CreateManagementStackingRules(ctx, projectID, input)
 }
 
 // UpdateManagementStackingRules is the resolver for the updateManagementStackingRules field.
-func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input stacking.StackingRulesInput) (*stacking.StackingRules, error) {
 	return access.UpdateManagementStackingRules(ctx, projectID, id, input)
 }
 
@@ -656,17 +659,17 @@ func (r *queryResolver) Redemption(ctx context.Context, id string) (*ent.Redempt
 
 // ValidationRule is the resolver for the validationRule field.
 func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error) {
-	return redemption.ValidationRuleByID(ctx, id)
+	return validationrules.ValidationRuleByID(ctx, id)
 }
 
 // ValidationRules is the resolver for the validationRules field.
-func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error) {
-	return redemption.ListValidationRules(ctx, limit, page)
+func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*validationrules.ValidationRuleList, error) {
+	return validationrules.ListValidationRules(ctx, limit, page)
 }
 
 // ValidationRuleAssignments is the resolver for the validationRuleAssignments field.
-func (r *queryResolver) ValidationRuleAssignments(ctx context.Context, input *redemption.RuleAssignmentListInput) (*redemption.RuleAssignmentList, error) {
-	return redemption.ListRuleAssignments(ctx, input)
+func (r *queryResolver) ValidationRuleAssignments(ctx context.Context, input *validationrules.RuleAssignmentListInput) (*validationrules.RuleAssignmentList, error) {
+	return validationrules.ListRuleAssignments(ctx, input)
 }
 
 // CampaignList is the resolver for the campaignList field.
@@ -765,12 +768,12 @@ func (r *queryResolver) ManagementCustomEventSchema(ctx context.Context, project
 }
 
 // ManagementStackingRulesList is the resolver for the managementStackingRulesList field.
-func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
+func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*stacking.StackingRules, error) {
 	return access.ManagementStackingRulesList(ctx, projectID)
 }
 
 // ManagementStackingRules is the resolver for the managementStackingRules field.
-func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemption.StackingRules, error) {
+func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*stacking.StackingRules, error) {
 	return access.ManagementStackingRules(ctx, projectID, id)
 }
 
@@ -836,7 +839,7 @@ func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, af
 
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
 func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
-	return redemption.VoucherRuleAssignments(ctx, obj)
+	return validationrules.VoucherRuleAssignments(ctx, obj)
 }
 
 // Categories is the resolver for the categories field.

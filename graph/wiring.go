@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/promotion"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/reward"
 )
 
@@ -28,7 +29,7 @@ func init() {
 	customer.TierExpirationDate = loyaltyv1.TierExpirationDate
 	order.RevokeV1OrderAccruals = loyaltyv1.RevokeOrderAccruals
 	// A deleted category leaves the project's stacking rules.
-	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
+	campaign.OnCategoryDeleted = stacking.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
 	redemption.IssueReward = reward.Issue
 	// A referral conversion rewards its referrer (referral tiers).

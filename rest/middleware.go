@@ -15,7 +15,8 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -31,7 +32,7 @@ type serverScope struct {
 	Client    *ent.Client
 	Dialect   string
 	Admission *graph.Admission
-	Tiers     redemption.TierSnapshotLimits
+	Tiers     tiersnapshot.TierSnapshotLimits
 	Observer  graph.Observer // nil: none
 	// DenyPrivateWebhooks makes webhook target URLs set through a request
 	// refuse private and loopback addresses (Options.WebhookDenyPrivate),
@@ -45,9 +46,9 @@ type serverScope struct {
 func (s serverScope) values() context.Context {
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), s.Client), s.Dialect)
 	ctx = access.WithAppKeyCache(ctx, access.NewAppKeyCache(access.AppKeyCacheTTL))
-	ctx = redemption.WithProjectRulesCache(ctx, redemption.NewProjectRulesCache(access.AppKeyCacheTTL))
+	ctx = stacking.WithProjectRulesCache(ctx, stacking.NewProjectRulesCache(access.AppKeyCacheTTL))
 	ctx = graph.WithAdmission(ctx, s.Admission)
-	ctx = redemption.WithTierSnapshots(ctx, redemption.NewTierSnapshots(s.Tiers))
+	ctx = tiersnapshot.WithTierSnapshots(ctx, tiersnapshot.NewTierSnapshots(s.Tiers))
 	if s.Observer != nil {
 		ctx = graph.WithObserver(ctx, s.Observer)
 	}

@@ -9,12 +9,12 @@ import (
 
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// The qualification's tier snapshot (graph/redemption tier_snapshot.go):
+// The qualification's tier snapshot (graph/redemption/tiersnapshot):
 // each server process keeps the project's active tiers in memory, and a
 // write through any process changes the project's qualification_version,
 // so the next qualification in every process sees it.
@@ -291,7 +291,7 @@ func TestQualificationSnapshotUnderConcurrentWrites(t *testing.T) {
 // evict each other's snapshot without changing any answer.
 func TestQualificationSnapshotLimits(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) {
-		o.TierSnapshotLimits = &redemption.TierSnapshotLimits{Projects: 1, Tiers: 3, TotalTiers: 3}
+		o.TierSnapshotLimits = &tiersnapshot.TierSnapshotLimits{Projects: 1, Tiers: 3, TotalTiers: 3}
 	})
 	app := resttest.App(e.Project)
 	other := resttest.App(e.NewProject("other"))

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/rollback"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -157,7 +158,7 @@ func deref(s *string) string {
 // the body, and a missing body is fine.
 func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		var in redemption.RollbackInput
+		var in rollback.RollbackInput
 		if err := decodeBody(c, &in); err != nil {
 			renderError(c, err)
 			return
@@ -168,7 +169,7 @@ func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
 		if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
 			in.TrackingID = &t
 		}
-		res, err := inTx(c, func(ctx context.Context) (*redemption.RollbackResult, error) {
+		res, err := inTx(c, func(ctx context.Context) (*rollback.RollbackResult, error) {
 			if stacked {
 				return h.root.Mutation().RollbackStackedRedemption(ctx, c.Param("id"), &in)
 			}

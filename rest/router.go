@@ -18,7 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/campaigns"
 	"github.com/promoengine/promoengine/rest/catalog"
@@ -55,8 +55,8 @@ type Options struct {
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
 	// TierSnapshotLimits bound the qualifications' in-memory tier
-	// snapshots (nil: redemption.DefaultTierSnapshotLimits).
-	TierSnapshotLimits *redemption.TierSnapshotLimits
+	// snapshots (nil: tiersnapshot.DefaultTierSnapshotLimits).
+	TierSnapshotLimits *tiersnapshot.TierSnapshotLimits
 	// Admission bounds how many single-statement publications and
 	// validations run on the database at once; nil sets no bound.
 	Admission *graph.Admission
@@ -117,11 +117,11 @@ type Options struct {
 }
 
 // tierSnapshotLimits resolves TierSnapshotLimits.
-func (o Options) tierSnapshotLimits() redemption.TierSnapshotLimits {
+func (o Options) tierSnapshotLimits() tiersnapshot.TierSnapshotLimits {
 	if o.TierSnapshotLimits != nil {
 		return *o.TierSnapshotLimits
 	}
-	return redemption.DefaultTierSnapshotLimits
+	return tiersnapshot.DefaultTierSnapshotLimits
 }
 
 // requestTimeout resolves RequestTimeout (0: none).

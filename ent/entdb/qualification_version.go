@@ -15,7 +15,7 @@ import (
 
 // A qualification keeps an in-memory snapshot of each project's active
 // promotion tiers with their campaigns, rules and categories
-// (graph/redemption tier_snapshot.go). The snapshot is valid while the
+// (graph/redemption/tiersnapshot). The snapshot is valid while the
 // project's qualification_version is the one it was built at: every write
 // that changes what it holds sets the version to a new random value in
 // the write's own transaction (this hook, on every client Open makes), so

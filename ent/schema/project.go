@@ -53,15 +53,15 @@ func (Project) Fields() []ent.Field {
 		field.String("webhook_token").Optional().Sensitive().MaxLen(128).
 			DefaultFunc(func() string { return pulid.Hex(32) }),
 		// stacking_rules are the rules set through the management API
-		// (graph/management_stacking.go); none: the engine's defaults.
+		// (graph/redemption/stacking); none: the engine's defaults.
 		field.JSON("stacking_rules", &jsonfield.StackingRules{}).Optional(),
 		// qualification_version changes (to a new random value) in the
 		// transaction of every write that changes what a qualification's
 		// in-memory tier snapshot holds — tiers, campaigns, validation
 		// rules and their assignments, categories (ent/entdb
 		// qualification_version.go) — so each server process can tell its
-		// snapshot is stale with one read (graph/redemption
-		// tier_snapshot.go). Random rather than counted: a rolled-back
+		// snapshot is stale with one read (graph/redemption/
+		// tiersnapshot). Random rather than counted: a rolled-back
 		// write's value never comes back for other data.
 		field.Int64("qualification_version").Default(0),
 	}

@@ -3,33 +3,33 @@ package access
 import (
 	"context"
 
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 )
 
 // The stacking rules of a managed project (/management/v1).
 
-func ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
-	return inManagedProject(ctx, projectID, redemption.StackingRulesList)
+func ManagementStackingRulesList(ctx context.Context, projectID string) ([]*stacking.StackingRules, error) {
+	return inManagedProject(ctx, projectID, stacking.StackingRulesList)
 }
 
-func ManagementStackingRules(ctx context.Context, projectID, id string) (*redemption.StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
-		return redemption.StackingRulesByID(ctx, id)
+func ManagementStackingRules(ctx context.Context, projectID, id string) (*stacking.StackingRules, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*stacking.StackingRules, error) {
+		return stacking.StackingRulesByID(ctx, id)
 	})
 }
 
-func CreateManagementStackingRules(ctx context.Context, projectID string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
-		return redemption.CreateStackingRules(ctx, in)
+func CreateManagementStackingRules(ctx context.Context, projectID string, in stacking.StackingRulesInput) (*stacking.StackingRules, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*stacking.StackingRules, error) {
+		return stacking.CreateStackingRules(ctx, in)
 	})
 }
 
-func UpdateManagementStackingRules(ctx context.Context, projectID, id string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
-		return redemption.UpdateStackingRules(ctx, id, in)
+func UpdateManagementStackingRules(ctx context.Context, projectID, id string, in stacking.StackingRulesInput) (*stacking.StackingRules, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*stacking.StackingRules, error) {
+		return stacking.UpdateStackingRules(ctx, id, in)
 	})
 }
 
 func DeleteManagementStackingRules(ctx context.Context, projectID, id string) (string, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, redemption.DeleteStackingRules(ctx, id) })
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, stacking.DeleteStackingRules(ctx, id) })
 }

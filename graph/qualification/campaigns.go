@@ -11,7 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // Campaigns as redeemables (ALL, AUDIENCE_ONLY; docs/qualifications.md
@@ -30,7 +30,7 @@ const ObjectCampaign = "campaign"
 // REFERRAL_PROGRAM, not STANDALONE ones (their generic codes are listed as
 // vouchers). The legacy campaign qualification reads the same campaigns.
 func publishedCodeCampaign(now time.Time) predicate.Campaign {
-	return campaign.And(activeCampaign(now), redemption.CodeCampaignToPublish())
+	return campaign.And(activeCampaign(now), tiersnapshot.CodeCampaignToPublish())
 }
 
 // campaignOnlyOut are the filter fields a campaign has no value of: a

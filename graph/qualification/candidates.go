@@ -16,7 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/promotiontier"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // The candidates of a qualification come from SQL that selects only
@@ -60,7 +60,7 @@ func activeCampaign(now time.Time) predicate.Campaign {
 
 // tierCandidates reads the available tiers created before the cursor,
 // from the snapshot when there is one.
-func tierCandidates(ctx context.Context, snap *redemption.TierSnapshot, now time.Time, before *time.Time) ([]candidate, error) {
+func tierCandidates(ctx context.Context, snap *tiersnapshot.TierSnapshot, now time.Time, before *time.Time) ([]candidate, error) {
 	if snap != nil {
 		tiers := snap.Available(now, before, MaxCandidates+1)
 		out := make([]candidate, len(tiers))

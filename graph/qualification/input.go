@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // Limits of one qualification.
@@ -105,7 +106,7 @@ type request struct {
 	expand        map[string]bool
 	sorting       string
 	// tiers is the project's tier snapshot (nil: tiers are read by SQL).
-	tiers *redemption.TierSnapshot
+	tiers *tiersnapshot.TierSnapshot
 }
 
 // check validates the input: a documented 400 names the property.

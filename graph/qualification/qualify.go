@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // evalChunk is how many candidates one evaluation pass checks when the
@@ -63,7 +64,7 @@ func Qualify(ctx context.Context, in Input) (*Result, error) {
 	if sc.tiers && !sc.stacks {
 		// The tiers, their rules and categories from memory while the
 		// project's qualification version is unchanged (nil: SQL).
-		if r.tiers, err = redemption.CurrentTierSnapshot(ctx); err != nil {
+		if r.tiers, err = tiersnapshot.CurrentTierSnapshot(ctx); err != nil {
 			return nil, err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // A redeemable's category in the stacking rules: its voucher's own
@@ -89,13 +90,7 @@ func categoriesOf(cat *ent.Category, rules discount.Rules) []any {
 // else its campaign's ("" for none).
 func (s *redeemableState) categoryID() string {
 	if t := s.tier; t != nil {
-		switch {
-		case t.CategoryID != nil:
-			return *t.CategoryID
-		case t.Edges.Campaign != nil && t.Edges.Campaign.CategoryID != nil:
-			return *t.Edges.Campaign.CategoryID
-		}
-		return ""
+		return tiersnapshot.TierCategoryID(t)
 	}
 	return redeemableCategoryID(s.voucher)
 }

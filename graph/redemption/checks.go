@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/window"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -26,9 +27,9 @@ type checkFailure struct {
 // failureMessages are the real service's messages for each failure key.
 var failureMessages = map[string]string{
 	"voucher_disabled":                 "voucher is disabled",
-	keyNotActiveYet:                    "voucher is not active yet",
-	keyExpired:                         "voucher expired",
-	keyNotActiveNow:                    "voucher not active now",
+	window.KeyNotActiveYet:             "voucher is not active yet",
+	window.KeyExpired:                  "voucher expired",
+	window.KeyNotActiveNow:             "voucher not active now",
 	"quantity_exceeded":                "quantity exceeded",
 	"gift_amount_exceeded":             "gift amount has been exceeded",
 	"loyalty_card_points_exceeded":     "loyalty card points exceeded",
@@ -67,7 +68,7 @@ type redeemableState struct {
 	// hasRules: rules are assigned to the voucher or its campaign.
 	hasRules bool
 	// fromSnapshot: the tier, its rules and category came from the tier
-	// snapshot (tier_snapshot.go), not from SQL.
+	// snapshot (graph/redemption/tiersnapshot), not from SQL.
 	fromSnapshot bool
 	// credits: gift credits asked for (-1: as much as the order takes).
 	credits int64
@@ -120,9 +121,9 @@ func (e *evaluation) checkRedeemable(ctx context.Context, s *redeemableState) er
 		s.failure = failure("voucher_disabled", v.Code)
 		return nil
 	}
-	w := window{start: v.StartDate, expiration: v.ExpirationDate, timeframe: v.ValidityTimeframe,
-		daysOfWeek: v.ValidityDayOfWeek, hours: v.ValidityHours}
-	if key := w.check(e.now); key != "" {
+	w := window.Window{Start: v.StartDate, Expiration: v.ExpirationDate, Timeframe: v.ValidityTimeframe,
+		DaysOfWeek: v.ValidityDayOfWeek, Hours: v.ValidityHours}
+	if key := w.Check(e.now); key != "" {
 		s.failure = failure(key, v.Code)
 		return nil
 	}
@@ -134,9 +135,9 @@ func (e *evaluation) checkRedeemable(ctx context.Context, s *redeemableState) er
 			s.failure = failure("voucher_disabled", v.Code)
 			return nil
 		}
-		cw := window{start: cmp.StartDate, expiration: cmp.ExpirationDate, timeframe: cmp.ValidityTimeframe,
-			daysOfWeek: cmp.ValidityDayOfWeek, hours: cmp.ValidityHours}
-		if key := cw.check(e.now); key != "" {
+		cw := window.Window{Start: cmp.StartDate, Expiration: cmp.ExpirationDate, Timeframe: cmp.ValidityTimeframe,
+			DaysOfWeek: cmp.ValidityDayOfWeek, Hours: cmp.ValidityHours}
+		if key := cw.Check(e.now); key != "" {
 			s.failure = failure(key, v.Code)
 			return nil
 		}

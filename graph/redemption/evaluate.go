@@ -15,6 +15,8 @@ import (
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 )
 
 // evaluation is one validation or redemption request being worked out:
@@ -49,8 +51,8 @@ type evaluation struct {
 	segments       []string
 	segmentsLoaded bool
 	// tiers is the project's tier snapshot a qualification reads its
-	// tiers from (nil: SQL; tier_snapshot.go).
-	tiers *TierSnapshot
+	// tiers from (nil: SQL; graph/redemption/tiersnapshot).
+	tiers *tiersnapshot.TierSnapshot
 	// storedOrder is the existing order the request names (nil: a new one).
 	storedOrder *ent.Order
 	// cart is what the catalogue knows of the request's lines, index-aligned
@@ -84,7 +86,7 @@ const (
 // vouchers are locked in modes lockVouchers and redeem (see loadVouchers).
 func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
 	lock := mode == lockVouchers || mode == redeem
-	rules, err := projectStackingRules(ctx) // management_stacking.go
+	rules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string
 			return nil, fmt.Errorf("storing failed redemption: %w", err)
 		}
 		r.Edges.Customer = w.e.customer
-		return r, emitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
+		return r, EmitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
 	}
 	v := s.voucher
 	r, err := w.entry(ctx, pulid.PrefixRedemptionFailed+pulid.Hex(9), "FAILURE", parentID).
@@ -68,7 +68,7 @@ func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string
 		return nil, fmt.Errorf("storing failed redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = v, w.e.customer
-	return r, emitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
+	return r, EmitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
 }
 
 // failureOf is the error object of a redeemable's failure key.

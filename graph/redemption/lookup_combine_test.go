@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // combiningLookups runs one test with look-ups combined on one lane, on
@@ -122,12 +123,12 @@ func TestCombinedLookUpsAnswerAsAlone(t *testing.T) {
 	limitedCodeN(t, ctx2, "promo", "HELD-B", 5)
 	// Project 1: a rule on its campaign. Project 2: an active webhook and
 	// another session's lock on HELD-B.
-	rule, err := CreateValidationRule(ctx, ValidationRuleInput{Name: graphtest.Ptr("big"),
+	rule, err := validationrules.CreateValidationRule(ctx, validationrules.ValidationRuleInput{Name: graphtest.Ptr("big"),
 		Rules: map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than": []any{1000}}}, "logic": "1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := AssignValidationRule(ctx, rule.ID, RuleAssignmentInput{Campaign: graphtest.Ptr("promo")}); err != nil {
+	if _, err := validationrules.AssignValidationRule(ctx, rule.ID, validationrules.RuleAssignmentInput{Campaign: graphtest.Ptr("promo")}); err != nil {
 		t.Fatal(err)
 	}
 	db.Client.Webhook.Create().SetProjectID(other.ID).SetTargetURL("https://example.com/hook").

@@ -57,7 +57,7 @@ func (e *evaluation) startOrder() (*discount.Order, error) {
 	if err != nil || e.storedOrder == nil || e.storedOrder.Status == order.StatusCANCELED {
 		return o, err
 	}
-	calc, err := decodeOrderDocument(e.storedOrder.Calculated)
+	calc, err := DecodeOrderDocument(e.storedOrder.Calculated)
 	if err != nil {
 		return nil, err
 	}

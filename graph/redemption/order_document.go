@@ -24,9 +24,9 @@ func encodeOrderView(v *orderView) (json.RawMessage, error) {
 	return b, nil
 }
 
-// decodeOrderDocument is a stored order document as a map (empty for a
+// DecodeOrderDocument is a stored order document as a map (empty for a
 // missing document).
-func decodeOrderDocument(doc json.RawMessage) (map[string]any, error) {
+func DecodeOrderDocument(doc json.RawMessage) (map[string]any, error) {
 	m := map[string]any{}
 	if len(doc) == 0 {
 		return m, nil

@@ -24,7 +24,7 @@ func TestOrderDocumentRoundTrip(t *testing.T) {
 	if string(doc) != string(want) {
 		t.Errorf("stored %s, want the view's own JSON %s", doc, want)
 	}
-	m, err := decodeOrderDocument(doc)
+	m, err := DecodeOrderDocument(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,11 +32,11 @@ func TestOrderDocumentRoundTrip(t *testing.T) {
 		t.Errorf("read back %v", m)
 	}
 	for _, empty := range []string{"", "null"} {
-		if m, err := decodeOrderDocument(json.RawMessage(empty)); err != nil || len(m) != 0 {
+		if m, err := DecodeOrderDocument(json.RawMessage(empty)); err != nil || len(m) != 0 {
 			t.Errorf("%q: %v, %v", empty, m, err)
 		}
 	}
-	if _, err := decodeOrderDocument(json.RawMessage(`{"amount":`)); err == nil {
+	if _, err := DecodeOrderDocument(json.RawMessage(`{"amount":`)); err == nil {
 		t.Error("a damaged document decoded")
 	}
 }

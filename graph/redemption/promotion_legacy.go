@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -70,7 +71,7 @@ func validatePromotions(ctx context.Context, req *redemptionRequest) (*Promotion
 	if err != nil {
 		return nil, fmt.Errorf("listing available promotion tiers: %w", err)
 	}
-	rules, err := projectStackingRules(ctx)
+	rules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -215,5 +216,5 @@ func (e *evaluation) recordTierRedemption(ctx context.Context) (*VoucherRedempti
 		return nil, fmt.Errorf("storing redemption: %w", err)
 	}
 	r.Edges.Customer = e.customer
-	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
+	return &VoucherRedemptionResult{Redemption: r}, EmitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
+	"github.com/promoengine/promoengine/graph/redemption/tiersnapshot"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -27,8 +29,8 @@ type QualifyInput struct {
 	// voucher codes or ids.
 	Candidates []*RedeemableInput
 	// Tiers, when set, is where the tiers, their rules and categories
-	// are read from (CurrentTierSnapshot); a tier it lacks is read by SQL.
-	Tiers *TierSnapshot
+	// are read from (tiersnapshot.CurrentTierSnapshot); a tier it lacks is read by SQL.
+	Tiers *tiersnapshot.TierSnapshot
 	// DeferViews leaves a passing candidate's views (Result, Order,
 	// ApplicableTo, InapplicableTo, Categories) to Qualified.Render: a
 	// page shows a few of the candidates that pass.
@@ -99,19 +101,19 @@ func Qualify(ctx context.Context, in QualifyInput) (*QualifyOutcome, error) {
 	if err := req.check(); err != nil {
 		return nil, err
 	}
-	stacking, err := projectStackingRules(ctx)
+	stackRules, err := stacking.ProjectRules(ctx)
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluation{req: req, now: clock.Now(), rules: stacking, tiers: in.Tiers}
+	e := &evaluation{req: req, now: clock.Now(), rules: stackRules, tiers: in.Tiers}
 	if err := e.loadEach(ctx); err != nil {
 		return nil, err
 	}
 	if e.order, err = req.discountOrder(); err != nil {
 		return nil, err
 	}
-	out := &QualifyOutcome{Customer: e.customer, TrackingID: e.trackingID, StackingRules: stackingRulesView(stacking),
-		Order: newOrderView(e.order, in.Order, nil, e.customer), rules: stacking}
+	out := &QualifyOutcome{Customer: e.customer, TrackingID: e.trackingID, StackingRules: stacking.RulesView(stackRules),
+		Order: newOrderView(e.order, in.Order, nil, e.customer), rules: stackRules}
 	rc, err := e.qualifyRuleContext(ctx)
 	if err != nil {
 		return nil, err

@@ -110,7 +110,7 @@ func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedem
 	}
 	r := saved[0]
 	r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
-	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
+	return &VoucherRedemptionResult{Redemption: r}, EmitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }
 
 // eventContext is ctx for writing the evaluation's webhook events: it
@@ -178,7 +178,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
 		res.Redemptions = append(res.Redemptions, r)
 	}
-	if err := emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, res.Redemptions...); err != nil {
+	if err := EmitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, res.Redemptions...); err != nil {
 		return nil, err
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // Request limits of validation and redemption.
@@ -182,8 +183,8 @@ func (r *redemptionRequest) discountOrder() (*discount.Order, error) {
 // discountItem maps an order line; product and sku ids may come flat or in
 // the nested product/sku objects.
 func discountItem(it *OrderItemInput) discount.Item {
-	out := discount.Item{ProductID: firstNonEmpty(it.ProductID, nestedString(it.Product, "id"), nestedString(it.Product, "source_id"), it.SourceID),
-		SKUID: firstNonEmpty(it.SkuID, nestedString(it.Sku, "id"), nestedString(it.Sku, "source_id"))}
+	out := discount.Item{ProductID: shape.FirstNonEmpty(it.ProductID, nestedString(it.Product, "id"), nestedString(it.Product, "source_id"), it.SourceID),
+		SKUID: shape.FirstNonEmpty(it.SkuID, nestedString(it.Sku, "id"), nestedString(it.Sku, "source_id"))}
 	if it.Quantity != nil {
 		out.Quantity = int64(*it.Quantity)
 	}
@@ -203,15 +204,6 @@ func nestedString(m map[string]any, key string) *string {
 		return &s
 	}
 	return nil
-}
-
-func firstNonEmpty(ss ...*string) string {
-	for _, s := range ss {
-		if s != nil && *s != "" {
-			return *s
-		}
-	}
-	return ""
 }
 
 // sessionTTL is the lock length a session asks for (7 days by default).

@@ -12,6 +12,7 @@ import (
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // redeemAs is a redemption of code by the customer with source_id src,
@@ -38,13 +39,13 @@ func TestOneStatementRedemptionUpsertsItsCustomer(t *testing.T) {
 	}
 	// Only customers whose (new) metadata says "pro" may redeem.
 	if err := store.InTx(ctx, func(ctx context.Context) error {
-		rule, err := CreateValidationRule(ctx, ValidationRuleInput{Name: graphtest.Ptr("pro only"), Rules: map[string]any{
+		rule, err := validationrules.CreateValidationRule(ctx, validationrules.ValidationRuleInput{Name: graphtest.Ptr("pro only"), Rules: map[string]any{
 			"1": map[string]any{"name": "customer.metadata", "property": "plan",
 				"conditions": map[string]any{"$is": []any{"pro"}}, "rules": map[string]any{}}, "logic": "1"}})
 		if err != nil {
 			return err
 		}
-		_, err = AssignValidationRule(ctx, rule.ID, RuleAssignmentInput{Campaign: &cmp.ID})
+		_, err = validationrules.AssignValidationRule(ctx, rule.ID, validationrules.RuleAssignmentInput{Campaign: &cmp.ID})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/promotion"
+	"github.com/promoengine/promoengine/graph/redemption/window"
 )
 
 // Promotion tiers and stacks as redeemables (docs/promotions.md): a
@@ -69,9 +70,9 @@ func (e *evaluation) expandStack(ctx context.Context) error {
 func (e *evaluation) loadTiers(ctx context.Context, lock bool) error {
 	var ids []string
 	for _, s := range e.states {
-		if t := e.tiers.tier(s.code()); t != nil && s.isTier() && !lock {
+		if t := e.tiers.Tier(s.code()); t != nil && s.isTier() && !lock {
 			s.tier, s.hasRules, s.fromSnapshot = t.Tier, true, true
-			s.rules, s.ruleIDs, s.category = t.rules, t.ruleIDs, t.category
+			s.rules, s.ruleIDs, s.category = t.Rules, t.RuleIDs, t.Category
 			continue
 		}
 		if s.isTier() && !slices.Contains(ids, s.code()) {
@@ -120,13 +121,13 @@ func (e *evaluation) checkTier(ctx context.Context, s *redeemableState) error {
 		s.failure = failure(keyPromotionInactive, fmt.Sprintf("Promotion Tier with id: %s is disabled.", t.ID))
 		return nil
 	}
-	w := window{start: t.StartDate, expiration: t.ExpirationDate, timeframe: t.ValidityTimeframe,
-		daysOfWeek: t.ValidityDayOfWeek, hours: t.ValidityHours}
-	if w.check(e.now) == "" && cmp != nil {
-		w = window{start: cmp.StartDate, expiration: cmp.ExpirationDate, timeframe: cmp.ValidityTimeframe,
-			daysOfWeek: cmp.ValidityDayOfWeek, hours: cmp.ValidityHours}
+	w := window.Window{Start: t.StartDate, Expiration: t.ExpirationDate, Timeframe: t.ValidityTimeframe,
+		DaysOfWeek: t.ValidityDayOfWeek, Hours: t.ValidityHours}
+	if w.Check(e.now) == "" && cmp != nil {
+		w = window.Window{Start: cmp.StartDate, Expiration: cmp.ExpirationDate, Timeframe: cmp.ValidityTimeframe,
+			DaysOfWeek: cmp.ValidityDayOfWeek, Hours: cmp.ValidityHours}
 	}
-	if w.check(e.now) != "" {
+	if w.Check(e.now) != "" {
 		s.failure = failure(keyPromotionNotActive, fmt.Sprintf("Promotion Tier with id: %s is not active now.", t.ID))
 		return nil
 	}
@@ -209,19 +210,4 @@ func (w *writer) tierEntry(ctx context.Context, id string, parentID *string, s *
 	}
 	return w.entry(ctx, id, "SUCCESS", parentID).SetCampaignID(t.CampaignID).SetRelatedObjectType("promotion_tier").
 		SetRelatedObjectID(t.ID).SetAppliedDiscount(out.Result.Total).SetOrder(doc), nil
-}
-
-// revertTier gives back a tier redemption's share of the tier's summary.
-func (rb *rollbacker) revertTier(ctx context.Context, t *ent.Redemption) error {
-	doc, err := decodeOrderDocument(t.Order)
-	if err != nil {
-		return err
-	}
-	amount, _ := doc["amount"].(float64)
-	// A deleted tier matches no row: there are no counters left to revert.
-	if _, err := rb.c.PromotionTier.Update().Where(promotiontier.ID(t.RelatedObjectID)).AddRedeemedCount(-1).
-		AddOrdersAmount(-int64(amount)).AddOrdersDiscountAmount(-t.AppliedDiscount).Save(ctx); err != nil {
-		return fmt.Errorf("reverting promotion tier counters: %w", err)
-	}
-	return nil
 }

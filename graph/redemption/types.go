@@ -8,7 +8,6 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/customer"
-	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // The request and response types of validation and redemption. JSON tags
@@ -112,15 +111,6 @@ type RedemptionOptionsInput struct {
 	Expand []string `json:"expand"`
 }
 
-// RollbackInput is the optional body (and query) of a rollback.
-type RollbackInput struct {
-	Reason     *string                 `json:"reason"`
-	TrackingID *string                 `json:"tracking_id"`
-	Customer   *customer.CustomerInput `json:"customer"`
-	Order      *OrderInput             `json:"order"`
-	Metadata   map[string]any          `json:"metadata"`
-}
-
 // RedeemableResult is one redeemable's outcome in a validation or redemption.
 type RedeemableResult struct {
 	Status         string         `json:"status"`
@@ -191,42 +181,6 @@ type StackedRedemptionResult struct {
 type VoucherRedemptionResult struct {
 	Redemption *ent.Redemption    `json:"-"`
 	Failure    *RedemptionFailure `json:"-"`
-}
-
-// RollbackResult is the outcome of a rollback: the rollback of the named
-// redemption and, for a stacked one, the rollbacks of its children.
-type RollbackResult struct {
-	Rollbacks []*ent.Redemption `json:"-"`
-	Rollback  *ent.Redemption   `json:"-"`
-	Order     any               `json:"-"`
-}
-
-// ValidationRuleInput creates or replaces a validation rule (REST shape).
-type ValidationRuleInput struct {
-	Name         *string        `json:"name"`
-	Type         *string        `json:"type"`
-	ContextType  *string        `json:"context_type"`
-	Rules        map[string]any `json:"rules"`
-	Error        map[string]any `json:"error"`
-	ApplicableTo map[string]any `json:"applicable_to"`
-	// BundleRules is bundle_rules (validationrule.ParseBundleRules).
-	BundleRules map[string]any `json:"bundle_rules"`
-	// Nulls are the members an update sent as an explicit null: rules
-	// become empty, error, applicable_to and bundle_rules are cleared; name, type and
-	// context_type cannot be null.
-	shape.Nulls
-}
-
-// RuleAssignmentInput names what a rule is assigned to.
-type RuleAssignmentInput struct {
-	Voucher  *string `json:"voucher"`
-	Campaign *string `json:"campaign"`
-	// PromotionTier is a promo_… id (docs/promotions.md).
-	PromotionTier *string `json:"promotion_tier"`
-	// RelatedObjectType and RelatedObjectID are the reference's form of
-	// the same (voucher, campaign or promotion_tier); REST only.
-	RelatedObjectType *string `json:"related_object_type"`
-	RelatedObjectID   *string `json:"related_object_id"`
 }
 
 // failureOf builds a failure from an error key and the voucher code.

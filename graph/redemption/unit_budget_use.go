@@ -7,11 +7,7 @@ import (
 	"slices"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/unitbudgetuse"
-	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
-	"github.com/promoengine/promoengine/graph/formula"
-	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // The ledger of unit budgets (unit_budgets.go): what a redemption used,
@@ -54,25 +50,6 @@ func (w *writer) recordBudgetUse(ctx context.Context, i int, id string) error {
 	}
 	if err := w.c.UnitBudgetUse.CreateBulk(creates...).Exec(ctx); err != nil {
 		return fmt.Errorf("recording unit budget use: %w", err)
-	}
-	return nil
-}
-
-// releaseBudgetUse gives the units redemption id used back (rollback).
-func releaseBudgetUse(ctx context.Context, c *ent.Client, id string) error {
-	if _, err := c.UnitBudgetUse.Delete().Where(unitbudgetuse.RedemptionID(id)).Exec(ctx); err != nil {
-		return fmt.Errorf("releasing unit budget use: %w", err)
-	}
-	return nil
-}
-
-// checkBudgetFormulas refuses (400) a rule whose budget formula does not
-// parse, naming the property.
-func checkBudgetFormulas(def validationrule.Definition) error {
-	for prop, src := range def.Formulas() {
-		if _, err := formula.Parse(src); err != nil {
-			return apperr.InvalidPayload("Property .%s: %v", prop, err)
-		}
 	}
 	return nil
 }

@@ -85,18 +85,6 @@ func (e *evaluation) checkV1Reward(ctx context.Context, s *redeemableState, held
 	return nil, nil
 }
 
-// returnRewardStock gives a rolled-back MATERIAL v1 reward's unit back.
-func returnRewardStock(ctx context.Context, c *ent.Client, stored map[string]any) error {
-	id, _ := stored["id"].(string)
-	if typ, _ := stored["type"].(string); typ != "MATERIAL" || id == "" {
-		return nil
-	}
-	if _, err := c.V1Reward.Update().Where(v1reward.ID(id), v1reward.RedeemedGT(0)).AddRedeemed(-1).Save(ctx); err != nil {
-		return fmt.Errorf("returning reward stock: %w", err)
-	}
-	return nil
-}
-
 // RewardIssue is what a v1 reward redemption hands to IssueReward: the
 // reward and assignment, the card that paid, the customer (the request's,
 // or the card's holder) and the redemption being written.

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 )
 
 // ValidateStacked checks up to 30 codes against an order without using
@@ -51,7 +52,7 @@ func (e *evaluation) validationResult(ctx context.Context) *ValidationResult {
 		perRedeemable = order
 	}
 	res := &ValidationResult{ID: pulid.PrefixValidation + pulid.Hex(9), Valid: e.valid, Redeemables: []*RedeemableResult{},
-		Order: order, TrackingID: e.trackingID, StackingRules: stackingRulesView(e.rules)}
+		Order: order, TrackingID: e.trackingID, StackingRules: stacking.RulesView(e.rules)}
 	// In ALL mode every redeemable is listed in redeemables; in PARTIAL
 	// mode only the applicable ones. In both, the inapplicable and skipped
 	// ones are also listed on their own, as the real service does.

@@ -186,23 +186,3 @@ func (e *evaluation) discountResult(s *redeemableState, out discount.Outcome) ma
 	s.markDynamic(&d) // formulas.go
 	return map[string]any{"discount": &d}
 }
-
-// stackingRulesView is the stacking_rules object every validation echoes:
-// the rules r the request was worked out with (defaults filled in).
-func stackingRulesView(r discount.Rules) map[string]any {
-	limits := map[string]any{}
-	for id, l := range r.CategoryLimits {
-		limits[id] = l
-	}
-	return map[string]any{
-		"redeemables_limit": r.RedeemablesLimit, "applicable_redeemables_limit": r.ApplicableLimit,
-		"applicable_redeemables_per_category_limit": r.PerCategoryLimit, "applicable_redeemables_category_limits": limits,
-		"applicable_exclusive_redeemables_limit":              r.ExclusiveLimit,
-		"applicable_exclusive_redeemables_per_category_limit": r.ExclusivePerCategoryLimit,
-		"exclusive_categories":                                orEmpty(r.ExclusiveCategories), "joint_categories": orEmpty(r.JointCategories),
-		"redeemables_application_mode": string(r.Mode), "redeemables_sorting_rule": string(r.Sorting),
-		"redeemables_products_application_mode": r.ProductsMode(), "redeemables_no_effect_rule": string(r.NoEffect),
-		"no_effect_skip_categories": orEmpty(r.NoEffectSkipCategories), "no_effect_redeem_anyway_categories": orEmpty(r.NoEffectRedeemAnywayCategories),
-		"redeemables_rollback_order_mode": "WITH_ORDER",
-	}
-}

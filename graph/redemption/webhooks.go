@@ -13,10 +13,10 @@ import (
 // The events of the use cases. Each is called in the transaction of its
 // change, near its end.
 
-// emitRedemptions: name (redemption.succeeded, redemption.failed,
+// EmitRedemptions: name (redemption.succeeded, redemption.failed,
 // redemption.rollback.succeeded) for each entry, ordered per voucher (or
 // per entry when it has no voucher).
-func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) error {
+func EmitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) error {
 	events := make([]webhook.Event, 0, len(rs))
 	for _, r := range rs {
 		if r == nil {
@@ -68,14 +68,4 @@ func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, err
 		}
 	}
 	return data, nil
-}
-
-// emitRollback: redemption.rollback.succeeded for the rollback of each
-// redemption reverted (the children of a stacked one).
-func emitRollback(ctx context.Context, res *RollbackResult) error {
-	rs := res.Rollbacks
-	if len(rs) == 0 {
-		rs = []*ent.Redemption{res.Rollback}
-	}
-	return emitRedemptions(ctx, webhook.EventRedemptionRollbackSucceeded, rs...)
 }

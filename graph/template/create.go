@@ -15,7 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/promotion"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // Limits of a template's text.
@@ -132,7 +132,7 @@ func tierSnapshot(ctx context.Context, id string) (*setup, string, error) {
 }
 
 // assignedRules are the definitions of the rules assigned to an object.
-func assignedRules(ctx context.Context, kind validationruleassignment.RelatedObjectType, id string) ([]redemption.ValidationRuleInput, error) {
+func assignedRules(ctx context.Context, kind validationruleassignment.RelatedObjectType, id string) ([]validationrules.ValidationRuleInput, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -155,14 +155,14 @@ func assignedRules(ctx context.Context, kind validationruleassignment.RelatedObj
 	for _, r := range found {
 		byID[r.ID] = r
 	}
-	out := make([]redemption.ValidationRuleInput, 0, len(ids))
+	out := make([]validationrules.ValidationRuleInput, 0, len(ids))
 	for _, id := range ids {
 		r, ok := byID[id]
 		if !ok {
 			continue
 		}
 		name, typ, ctxType := r.Name, r.Type, r.ContextType
-		out = append(out, redemption.ValidationRuleInput{Name: &name, Type: &typ, ContextType: &ctxType,
+		out = append(out, validationrules.ValidationRuleInput{Name: &name, Type: &typ, ContextType: &ctxType,
 			Rules: r.Rules, Error: r.Error, ApplicableTo: r.ApplicableTo})
 	}
 	return out, nil

@@ -12,7 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // Sources of a template's snapshot.
@@ -26,10 +26,10 @@ const (
 // service leaves them out), or the tier, and the definitions of the
 // validation rules that were assigned (copied as new rules on each use).
 type setup struct {
-	Source   string                           `json:"source"`
-	Campaign *campaign.CreateCampaignInput    `json:"campaign,omitempty"`
-	Tier     *campaign.PromotionTierInput     `json:"tier,omitempty"`
-	Rules    []redemption.ValidationRuleInput `json:"rules,omitempty"`
+	Source   string                                `json:"source"`
+	Campaign *campaign.CreateCampaignInput         `json:"campaign,omitempty"`
+	Tier     *campaign.PromotionTierInput          `json:"tier,omitempty"`
+	Rules    []validationrules.ValidationRuleInput `json:"rules,omitempty"`
 }
 
 // CreateTemplateInput is the body of REST POST /v1/templates/campaigns and

@@ -12,7 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/promotion"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // SetUpCampaign serves REST POST /v1/templates/campaigns/{id}/campaign-setup
@@ -127,11 +127,11 @@ func tierOf(t *ent.CampaignTemplate, snap *setup) (*campaign.PromotionTierInput,
 }
 
 // copyRules makes a new validation rule of each definition.
-func copyRules(ctx context.Context, defs []redemption.ValidationRuleInput) ([]*CreatedResource, []string, error) {
+func copyRules(ctx context.Context, defs []validationrules.ValidationRuleInput) ([]*CreatedResource, []string, error) {
 	made := []*CreatedResource{}
 	var ids []string
 	for _, def := range defs {
-		r, err := redemption.CreateValidationRule(ctx, def)
+		r, err := validationrules.CreateValidationRule(ctx, def)
 		if err != nil {
 			return nil, nil, err
 		}

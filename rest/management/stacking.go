@@ -5,7 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -13,22 +13,22 @@ import (
 
 // stackingRulesBody is the management API's stacking rules object.
 type stackingRulesBody struct {
-	redemption.StackingRules
+	stacking.StackingRules
 	CreatedAt httpkit.Timestamp  `json:"created_at"`
 	UpdatedAt *httpkit.Timestamp `json:"updated_at"`
 }
 
-func stackingRulesJSON(s *redemption.StackingRules) stackingRulesBody {
+func stackingRulesJSON(s *stacking.StackingRules) stackingRulesBody {
 	return stackingRulesBody{StackingRules: *s, CreatedAt: httpkit.Timestamp(s.CreatedAt), UpdatedAt: httpkit.OptionalTime(s.UpdatedAt)}
 }
 
-func stackingRulesAny(s *redemption.StackingRules) any { return stackingRulesJSON(s) }
+func stackingRulesAny(s *stacking.StackingRules) any { return stackingRulesJSON(s) }
 
 // listStackingRules serves GET …/stacking-rules: the project's rules, or
 // an empty list while the defaults apply.
 func (h handlers) listStackingRules(c *gin.Context) {
 	all, err := h.root.Query().ManagementStackingRulesList(c.Request.Context(), c.Param("projectId"))
-	httpkit.Answer(c, http.StatusOK, all, err, func(all []*redemption.StackingRules) any { return httpkit.ListOf(all, stackingRulesJSON) })
+	httpkit.Answer(c, http.StatusOK, all, err, func(all []*stacking.StackingRules) any { return httpkit.ListOf(all, stackingRulesJSON) })
 }
 
 // getStackingRules serves GET …/stacking-rules/{stackingRulesId}.
@@ -39,7 +39,7 @@ func (h handlers) getStackingRules(c *gin.Context) {
 
 // createStackingRules serves POST …/stacking-rules.
 func (h handlers) createStackingRules(c *gin.Context) {
-	var in redemption.StackingRulesInput
+	var in stacking.StackingRulesInput
 	if err := httpkit.DecodeBody(c, &in); err != nil {
 		httpkit.RenderError(c, err)
 		return
@@ -50,7 +50,7 @@ func (h handlers) createStackingRules(c *gin.Context) {
 
 // updateStackingRules serves PUT …/stacking-rules/{stackingRulesId}: only the settings sent change.
 func (h handlers) updateStackingRules(c *gin.Context) {
-	var in redemption.StackingRulesInput
+	var in stacking.StackingRulesInput
 	if err := httpkit.DecodeBody(c, &in); err != nil {
 		httpkit.RenderError(c, err)
 		return

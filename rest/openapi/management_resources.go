@@ -5,7 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/access"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/stacking"
 )
 
 // managementResources documents the management routes beyond projects'
@@ -116,9 +116,9 @@ func managementResources(a *API) {
 		Auth: Management, PathParams: eventID, Status: http.StatusNoContent, Errors: []int{http.StatusConflict},
 		Description: "Refused (409 resource_in_use, naming the rules) while an earning rule uses the schema as its trigger."})
 
-	rules := a.Schema("ManagementStackingRules", FromGo[redemption.StackingRules]())
+	rules := a.Schema("ManagementStackingRules", FromGo[stacking.StackingRules]())
 	rulesID := with("stackingRulesId", "The stacking rules' ID.")
-	rulesInput := Input[redemption.StackingRulesInput]()
+	rulesInput := Input[stacking.StackingRulesInput]()
 	a.Add("POST "+base+"/stacking-rules", Op{Summary: "Create stacking rules", Auth: Management, PathParams: project,
 		Description: "The engine applies the limits, the application mode, the sorting rule and the no-effect rule; " +
 			"the category settings accept only the values shown.",

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/promoengine/promoengine/ent/redemption"
-	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
+	rollbackpkg "github.com/promoengine/promoengine/graph/redemption/rollback"
 )
 
 // redemptions documents redeeming, the redemption history and rollbacks
@@ -68,7 +68,7 @@ func redemptions(a *API) {
 		Response: V1List("redemptions", red, true)})
 	a.Add("GET /v1/redemptions/{id}", Op{Summary: "Get a redemption", Auth: ServerAPI, PathParams: id,
 		Response: red})
-	rollback := Input[redemptionpkg.RollbackInput]()
+	rollback := Input[rollbackpkg.RollbackInput]()
 	rollbackQuery := []Param{Query("reason", String(), "As the body's reason."),
 		Query("tracking_id", String(), "As the body's tracking_id.")}
 	a.Add("POST /v1/redemptions/{id}/rollback", Op{Summary: "Roll back a redemption", Auth: ServerAPI,

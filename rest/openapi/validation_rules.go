@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 )
 
 // validationRules documents /v1/validation-rules and their assignments
@@ -25,7 +25,7 @@ func validationRules(a *API) {
 		Req("object", Const("validation_rules")),
 	))
 	id := map[string]string{"id": "The rule's ID."}
-	input := Input[redemption.ValidationRuleInput]()
+	input := Input[validationrules.ValidationRuleInput]()
 	a.Add("POST /v1/validation-rules", Op{Summary: "Create a validation rule", Auth: ServerAPI,
 		Body: input.With(Req("name", input.Properties["name"])), BodyRequired: true, Response: rule})
 	a.Add("GET /v1/validation-rules", Op{Summary: "List validation rules", Auth: ServerAPI,
@@ -38,7 +38,7 @@ func validationRules(a *API) {
 		PathParams: id, Status: http.StatusNoContent})
 	a.Add("POST /v1/validation-rules/{id}/assignments", Op{Summary: "Assign a validation rule", Auth: ServerAPI,
 		Description: "To a voucher or a campaign (one of the two).",
-		PathParams:  id, Body: Input[redemption.RuleAssignmentInput](), BodyRequired: true,
+		PathParams:  id, Body: Input[validationrules.RuleAssignmentInput](), BodyRequired: true,
 		Response: Ref("ValidationRulesAssignment")})
 	listed := Object(
 		Req("id", String()),

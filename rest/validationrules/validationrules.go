@@ -14,7 +14,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/redemption"
+	"github.com/promoengine/promoengine/graph/redemption/validationrules"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -59,7 +59,7 @@ func AssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
 // related_object_id) and GET /v1/validation-rules/{id}/assignments (the
 // path names the rule): limit, page, order (created_at or -created_at).
 func (h validationRuleHandlers) assignments(c *gin.Context) {
-	var in redemption.RuleAssignmentListInput
+	var in validationrules.RuleAssignmentListInput
 	var err error
 	if in.Limit, in.Page, err = httpkit.LimitAndPage(c); err != nil {
 		httpkit.RenderError(c, err)

@@ -61,7 +61,16 @@ var Layers = [][]string{
 	{"graph/loyalty/refund"},
 	// Promotion tiers and orders: peers, below the redemption that uses both.
 	{"graph/promotion", "graph/order"},
+	// The redemption's parts below its core (graph/redemption imports
+	// them): a project's stacking rules; validation rules and their
+	// assignments; the per-process snapshot of a project's active tiers;
+	// the validity window of dates and recurrences (pure).
+	{"graph/redemption/stacking", "graph/redemption/tiersnapshot", "graph/redemption/validationrules",
+		"graph/redemption/window"},
 	{"graph/redemption"},
+	// Rollbacks of redemptions, above the core whose order documents and
+	// webhook events they share.
+	{"graph/redemption/rollback"},
 	// v1 rewards (they redeem through graph/redemption, which calls them
 	// back through redemption.IssueReward) and referral code holders.
 	{"graph/reward", "graph/referral"},

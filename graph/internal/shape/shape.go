@@ -9,3 +9,14 @@ func OrEmptyMap(m map[string]any) map[string]any {
 	}
 	return m
 }
+
+// FirstNonEmpty returns the first of ss that is set and not empty ("" for
+// none).
+func FirstNonEmpty(ss ...*string) string {
+	for _, s := range ss {
+		if s != nil && *s != "" {
+			return *s
+		}
+	}
+	return ""
+}

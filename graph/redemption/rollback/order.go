@@ -1,4 +1,4 @@
-package redemption
+package rollback
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	orders "github.com/promoengine/promoengine/graph/order"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // cancelOrder applies the WITH_ORDER rollback mode: the order is canceled,
@@ -30,7 +31,7 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 	if entry, ok := reds[r.ID].(map[string]any); ok {
 		entry["rollback_id"], entry["rollback_date"] = rollbackID, clock.Format(rb.now)
 	}
-	calc, err := decodeOrderDocument(o.Calculated)
+	calc, err := redemption.DecodeOrderDocument(o.Calculated)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package redemption
+package window
 
 import (
 	"time"
@@ -8,43 +8,43 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
-// window is the date and recurrence rules a voucher (or its campaign) is
+// Window is the date and recurrence rules a voucher (or its campaign) is
 // usable under. All times are UTC.
-type window struct {
-	start, expiration *time.Time
-	timeframe         *jsonfield.ValidityTimeframe
-	daysOfWeek        []int
-	hours             *jsonfield.ValidityHours
+type Window struct {
+	Start, Expiration *time.Time
+	Timeframe         *jsonfield.ValidityTimeframe
+	DaysOfWeek        []int
+	Hours             *jsonfield.ValidityHours
 }
 
 // Keys of a window that does not admit a moment.
 const (
-	keyNotActiveYet = "voucher_not_active"
-	keyExpired      = "voucher_expired"
-	keyNotActiveNow = "voucher_not_active_now"
+	KeyNotActiveYet = "voucher_not_active"
+	KeyExpired      = "voucher_expired"
+	KeyNotActiveNow = "voucher_not_active_now"
 )
 
-// check returns "" when now is inside the window, or the failure key:
+// Check returns "" when now is inside the window, or the failure key:
 // before start_date → voucher_not_active, after expiration_date →
 // voucher_expired, outside the timeframe, days or hours →
 // voucher_not_active_now. A timeframe repeats every interval from
 // start_date (months and years count as 30 and 365 days).
-func (w window) check(now time.Time) string {
+func (w Window) Check(now time.Time) string {
 	now = now.UTC()
-	if w.start != nil && now.Before(*w.start) {
-		return keyNotActiveYet
+	if w.Start != nil && now.Before(*w.Start) {
+		return KeyNotActiveYet
 	}
-	if w.expiration != nil && now.After(*w.expiration) {
-		return keyExpired
+	if w.Expiration != nil && now.After(*w.Expiration) {
+		return KeyExpired
 	}
-	if w.timeframe != nil && w.start != nil && !inTimeframe(now, *w.start, *w.timeframe) {
-		return keyNotActiveNow
+	if w.Timeframe != nil && w.Start != nil && !inTimeframe(now, *w.Start, *w.Timeframe) {
+		return KeyNotActiveNow
 	}
-	if len(w.daysOfWeek) > 0 && !containsInt(w.daysOfWeek, int(now.Weekday())) {
-		return keyNotActiveNow
+	if len(w.DaysOfWeek) > 0 && !containsInt(w.DaysOfWeek, int(now.Weekday())) {
+		return KeyNotActiveNow
 	}
-	if w.hours != nil && len(w.hours.Daily) > 0 && !inDailyHours(now, w.hours.Daily) {
-		return keyNotActiveNow
+	if w.Hours != nil && len(w.Hours.Daily) > 0 && !inDailyHours(now, w.Hours.Daily) {
+		return KeyNotActiveNow
 	}
 	return ""
 }

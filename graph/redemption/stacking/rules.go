@@ -1,4 +1,4 @@
-package redemption
+package stacking
 
 import (
 	"context"
@@ -94,6 +94,26 @@ func orEmpty(list []string) []string {
 	return list
 }
 
+// RulesView is the stacking_rules object every validation echoes:
+// the rules r the request was worked out with (defaults filled in).
+func RulesView(r discount.Rules) map[string]any {
+	limits := map[string]any{}
+	for id, l := range r.CategoryLimits {
+		limits[id] = l
+	}
+	return map[string]any{
+		"redeemables_limit": r.RedeemablesLimit, "applicable_redeemables_limit": r.ApplicableLimit,
+		"applicable_redeemables_per_category_limit": r.PerCategoryLimit, "applicable_redeemables_category_limits": limits,
+		"applicable_exclusive_redeemables_limit":              r.ExclusiveLimit,
+		"applicable_exclusive_redeemables_per_category_limit": r.ExclusivePerCategoryLimit,
+		"exclusive_categories":                                orEmpty(r.ExclusiveCategories), "joint_categories": orEmpty(r.JointCategories),
+		"redeemables_application_mode": string(r.Mode), "redeemables_sorting_rule": string(r.Sorting),
+		"redeemables_products_application_mode": r.ProductsMode(), "redeemables_no_effect_rule": string(r.NoEffect),
+		"no_effect_skip_categories": orEmpty(r.NoEffectSkipCategories), "no_effect_redeem_anyway_categories": orEmpty(r.NoEffectRedeemAnywayCategories),
+		"redeemables_rollback_order_mode": "WITH_ORDER",
+	}
+}
+
 // viewerProject reads the viewer's project, locked for a write (lockProject).
 func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, error) {
 	c, err := store.Client(ctx)
@@ -117,10 +137,10 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 	return c, p, nil
 }
 
-// projectStackingRules are the rules the redemption engine applies for the
+// ProjectRules are the rules the redemption engine applies for the
 // viewer's project: its own, or the defaults.
-func projectStackingRules(ctx context.Context) (discount.Rules, error) {
-	s, err := storedStackingRules(ctx) // project_rules_cache.go
+func ProjectRules(ctx context.Context) (discount.Rules, error) {
+	s, err := storedStackingRules(ctx) // cache.go
 	if err != nil {
 		return discount.Rules{}, err
 	}

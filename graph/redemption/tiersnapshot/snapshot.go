@@ -1,4 +1,4 @@
-package redemption
+package tiersnapshot
 
 import (
 	"container/list"
@@ -80,10 +80,12 @@ type TierSnapshot struct {
 
 // SnapshotTier is a tier as the evaluation reads it.
 type SnapshotTier struct {
-	Tier     *ent.PromotionTier // with its campaign edge; shared, read only
-	rules    []rules.Definition
-	ruleIDs  []string
-	category *ent.Category
+	Tier *ent.PromotionTier // with its campaign edge; shared, read only
+	// Rules are the tier's and its campaign's rules in assignment order,
+	// RuleIDs their ids; Category is the tier's category (TierCategoryID).
+	Rules    []rules.Definition
+	RuleIDs  []string
+	Category *ent.Category
 }
 
 // NewTierSnapshots returns an empty cache bounded by limits.
@@ -260,8 +262,8 @@ func inDates(start, expiration *time.Time, now time.Time) bool {
 	return (start == nil || !start.After(now)) && (expiration == nil || expiration.After(now))
 }
 
-// tier is the snapshot's tier of id (nil: not in it).
-func (s *TierSnapshot) tier(id string) *SnapshotTier {
+// Tier is the snapshot's tier of id (nil: not in it).
+func (s *TierSnapshot) Tier(id string) *SnapshotTier {
 	if s == nil {
 		return nil
 	}

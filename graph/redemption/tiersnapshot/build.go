@@ -1,4 +1,4 @@
-package redemption
+package tiersnapshot
 
 import (
 	"cmp"
@@ -16,7 +16,7 @@ import (
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
-// Building a project's tier snapshot (tier_snapshot.go): the active tiers
+// Building a project's tier snapshot (snapshot.go): the active tiers
 // of active campaigns and what the evaluation reads of them, in a few
 // queries of at most snapshotChunk ids each.
 
@@ -51,7 +51,7 @@ func buildTierSnapshot(ctx context.Context, version int64, max int) (*TierSnapsh
 			seen[t.CampaignID] = true
 			objects = append(objects, t.CampaignID)
 		}
-		if id := (&redeemableState{tier: t}).categoryID(); id != "" && !seen[id] {
+		if id := TierCategoryID(t); id != "" && !seen[id] {
 			seen[id] = true
 			categoryIDs = append(categoryIDs, id)
 		}
@@ -73,7 +73,7 @@ func buildTierSnapshot(ctx context.Context, version int64, max int) (*TierSnapsh
 		byID[cat.ID] = cat
 	}
 	for _, st := range s.tiers {
-		st.category = byID[(&redeemableState{tier: st.Tier}).categoryID()]
+		st.Category = byID[TierCategoryID(st.Tier)]
 	}
 	return s, nil
 }
@@ -123,11 +123,11 @@ func (s *TierSnapshot) loadRules(ctx context.Context, c *ent.Client, objects []s
 		})
 		for _, a := range own {
 			if def, ok := defs[a.RuleID]; ok {
-				st.rules = append(st.rules, def)
-				st.ruleIDs = append(st.ruleIDs, a.RuleID)
+				st.Rules = append(st.Rules, def)
+				st.RuleIDs = append(st.RuleIDs, a.RuleID)
 			}
 		}
-		st.rules, st.ruleIDs = slices.Clip(st.rules), slices.Clip(st.ruleIDs)
+		st.Rules, st.RuleIDs = slices.Clip(st.Rules), slices.Clip(st.RuleIDs)
 	}
 	return nil
 }
@@ -148,4 +148,16 @@ func inChunks[T any](ids []string, read func([]string) ([]T, error)) ([]T, error
 		ids = ids[n:]
 	}
 	return out, nil
+}
+
+// TierCategoryID is a tier's category: its own, else its campaign's (the
+// campaign edge loaded; "" for none).
+func TierCategoryID(t *ent.PromotionTier) string {
+	switch {
+	case t.CategoryID != nil:
+		return *t.CategoryID
+	case t.Edges.Campaign != nil && t.Edges.Campaign.CategoryID != nil:
+		return *t.Edges.Campaign.CategoryID
+	}
+	return ""
 }

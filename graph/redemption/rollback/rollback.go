@@ -1,4 +1,4 @@
-package redemption
+package rollback
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty/event"
 )
@@ -88,7 +89,7 @@ func checkRollbackTarget(ctx context.Context, r *ent.Redemption, in *RollbackInp
 		return alreadyRolledBack()
 	}
 	if cust := in.Customer; cust != nil && (cust.ID != nil || cust.SourceID != nil) {
-		found, err := customer.ByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
+		found, err := customer.ByIDOrSourceID(ctx, shape.FirstNonEmpty(cust.ID, cust.SourceID))
 		if err != nil {
 			return err
 		}

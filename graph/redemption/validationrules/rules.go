@@ -1,10 +1,9 @@
-package redemption
+package validationrules
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -12,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/catalog"
+	"github.com/promoengine/promoengine/graph/formula"
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -35,10 +35,21 @@ func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
 		}
 		return def, "", apperr.InvalidPayload("Invalid validation rule: %v", err)
 	}
-	if err := checkBudgetFormulas(def); err != nil { // unit_budgets.go
+	if err := checkBudgetFormulas(def); err != nil {
 		return def, "", err
 	}
 	return def, *in.Name, nil
+}
+
+// checkBudgetFormulas refuses (400) a rule whose budget formula does not
+// parse, naming the property.
+func checkBudgetFormulas(def rules.Definition) error {
+	for prop, src := range def.Formulas() {
+		if _, err := formula.Parse(src); err != nil {
+			return apperr.InvalidPayload("Property .%s: %v", prop, err)
+		}
+	}
+	return nil
 }
 
 // checkRuleTargets refuses (404) a rule naming a product, SKU or
@@ -166,63 +177,6 @@ func ValidationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, er
 		return nil, fmt.Errorf("looking up validation rule: %w", err)
 	}
 	return r, nil
-}
-
-// loadRules reads the rules assigned to the request's vouchers and their
-// campaigns in two queries and gives each redeemable its parsed rules.
-func (e *evaluation) loadRules(ctx context.Context) error {
-	if e.rulesRead() {
-		return e.rulesFromLookup()
-	}
-	var objects []string
-	for _, s := range e.states {
-		if s.hasRules && !s.fromSnapshot {
-			objects = append(objects, s.ruleObjects()...)
-		}
-	}
-	if len(objects) == 0 {
-		return nil
-	}
-	as, err := ruleAssignments(ctx, objects...)
-	if err != nil || len(as) == 0 {
-		return err
-	}
-	ids := make([]string, 0, len(as))
-	for _, a := range as {
-		ids = append(ids, a.RuleID)
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return err
-	}
-	rs, err := c.ValidationRule.Query().Where(validationrule.IDIn(ids...)).All(ctx)
-	if err != nil {
-		return fmt.Errorf("reading validation rules: %w", err)
-	}
-	defs := map[string]rules.Definition{}
-	for _, r := range rs {
-		msg, _ := r.Error["message"].(string)
-		// Stored rules were checked when written; one that no longer parses
-		// keeps its (empty, failing) definition and blocks the voucher.
-		def, _ := rules.Parse(r.Rules, msg, r.ApplicableTo)
-		def.Bundle, _ = rules.DecodeBundleRules(r.BundleRules)
-		defs[r.ID] = def
-	}
-	for _, s := range e.states {
-		objects := s.ruleObjects()
-		if len(objects) == 0 || s.fromSnapshot {
-			continue
-		}
-		for _, a := range as {
-			if slices.Contains(objects, a.RelatedObjectID) {
-				if def, ok := defs[a.RuleID]; ok {
-					s.rules = append(s.rules, def)
-					s.ruleIDs = append(s.ruleIDs, a.RuleID)
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // ValidationRuleList is a page of validation rules and the number of all.

@@ -1,4 +1,4 @@
-package redemption
+package validationrules
 
 // Assigning validation rules to vouchers, campaigns and other objects,
 // and reading the assignments that apply.
@@ -68,8 +68,8 @@ func UnassignValidationRule(ctx context.Context, ruleID, assignmentID string) (s
 	return assignmentID, nil
 }
 
-// ruleAssignments lists the assignments to the given objects.
-func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.ValidationRuleAssignment, error) {
+// RuleAssignments lists the assignments to the given objects.
+func RuleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.ValidationRuleAssignment, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func VoucherRuleAssignments(ctx context.Context, v *ent.Voucher) ([]*ent.Validat
 	if v.CampaignID != nil {
 		ids = append(ids, *v.CampaignID)
 	}
-	return ruleAssignments(ctx, ids...)
+	return RuleAssignments(ctx, ids...)
 }
 
 // normalize turns the reference's {related_object_type, related_object_id}

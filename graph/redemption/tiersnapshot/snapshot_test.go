@@ -1,4 +1,4 @@
-package redemption
+package tiersnapshot
 
 import (
 	"fmt"
