@@ -63,5 +63,16 @@ func rareRedemptionCases(db *entdb.DB, limit int) []listCase {
 			list(&redemption.RedemptionListInput{Filters: filter("failure_code", "$has_value", "")})},
 		{"GET /v1/redemptions?filters[object][conditions][$is]=redemption_rollback", "redemptions",
 			list(&redemption.RedemptionListInput{Filters: filter("object", "$is", "redemption_rollback")})},
+		{"GET /v1/redemptions?filters[voucher_code][conditions][$is]=B001", "redemptions",
+			list(&redemption.RedemptionListInput{Filters: filter("voucher_code", "$is", "B001")})},
+		{"GET /v1/redemptions?filters[voucher_code][conditions][$in]=B001,B000", "redemptions",
+			list(&redemption.RedemptionListInput{Filters: filter("voucher_code", "$in", []any{"B001", "B000"})})},
+		{"GET /v1/redemptions?filters[related_object_id][conditions][$is]=<B001's id>", "redemptions", func(t *testing.T, ctx context.Context) {
+			var id string
+			if err := db.SQL.QueryRow(`SELECT id FROM vouchers WHERE code = 'B001'`).Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			list(&redemption.RedemptionListInput{Filters: filter("related_object_id", "$is", id)})(t, ctx)
+		}},
 	}
 }

@@ -17,9 +17,11 @@ import (
 // the entry itself, so the filters are predicates of the list's rows
 // (the REST page's sub-select, its deferred page and its count alike):
 //   - voucher_code: the code the entry was written with; an entry of a
-//     promotion tier has none.
+//     promotion tier has none. $is and $in look the codes' vouchers up
+//     first (list_filter_lookups.go).
 //   - related_object_id: the redeemable (voucher or promotion tier ID; a
-//     stacked entry's, its parent redemption's ID).
+//     stacked entry's, its parent redemption's ID); $is and $in look up
+//     what serves each ID (list_filter_lookups.go).
 //   - related_object_parent_id: the redeemable's campaign (campaign_id).
 //   - parent_redemption_id: the stack's parent redemption (parent_id).
 //   - failure_code, result, object (redemption, redemption_rollback),
@@ -36,8 +38,8 @@ import (
 // listFilterFields are the fields of the list's filters[…] object.
 func listFilterFields(ctx context.Context, c *ent.Client) map[string]listfilter.Field {
 	return map[string]listfilter.Field{
-		"voucher_code":             {Kind: listfilter.NullableString, Column: redemption.FieldVoucherCode},
-		"related_object_id":        {Kind: listfilter.String, Column: redemption.FieldRelatedObjectID},
+		"voucher_code":             {Condition: voucherCodeCondition(ctx, c)},
+		"related_object_id":        {Condition: relatedObjectCondition(ctx, c)},
 		"related_object_parent_id": {Kind: listfilter.NullableString, Column: redemption.FieldCampaignID},
 		"parent_redemption_id":     {Kind: listfilter.NullableString, Column: redemption.FieldParentID},
 		"failure_code": {Kind: listfilter.NullableString, Column: redemption.FieldFailureCode,
