@@ -289,6 +289,7 @@ func fillBigTables(t *testing.T, db *entdb.DB, ctx context.Context) (webhookID s
 	}
 	cloneRows(t, db, "redemptions", one(`SELECT id FROM redemptions LIMIT 1`), bigRows, map[string]string{
 		"id": `'r_' || substr(md5(g::text), 1, 18)`, "created_at": back("created_at")})
+	rareRedemptions(t, db, one(`SELECT id FROM redemptions LIMIT 1`))
 	cloneRows(t, db, "voucher_transactions", one(`SELECT id FROM voucher_transactions LIMIT 1`), bigRows, map[string]string{
 		"id": `'vtx_' || substr(md5(g::text), 1, 18)`, "created_at": back("created_at")})
 	cloneRows(t, db, "custom_events", one(`SELECT id FROM custom_events LIMIT 1`), bigRows, map[string]string{
@@ -561,7 +562,7 @@ func TestListPlansStayWithinThePage(t *testing.T) {
 			}
 		}},
 	}
-	cases := append([]listCase{}, filtered...)
+	cases := append(append([]listCase{}, filtered...), rareRedemptionCases(db, limit)...)
 	for _, p := range []*int{&first, &last} {
 		cases = append(cases,
 			listCase{fmt.Sprintf("GET /v1/vouchers?campaign=big&page=%d", *p), "vouchers", func(t *testing.T, ctx context.Context) {

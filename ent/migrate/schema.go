@@ -1749,6 +1749,22 @@ var (
 					Where: "rolled_back_id IS NOT NULL",
 				},
 			},
+			{
+				Name:    "redemption_failures_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[1], RedemptionsColumns[2], RedemptionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "result = 'FAILURE'",
+				},
+			},
+			{
+				Name:    "redemption_rollbacks_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[1], RedemptionsColumns[2], RedemptionsColumns[0]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "object = 'redemption_rollback'",
+				},
+			},
 		},
 	}
 	// ReferralConversionsColumns holds the columns for the "referral_conversions" table.

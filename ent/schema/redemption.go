@@ -100,6 +100,17 @@ func (Redemption) Indexes() []ent.Index {
 		index.Fields("customer_id", "created_at", "id").Annotations(whereNotNull("customer_id")),
 		// One successful rollback per redemption, whatever races.
 		index.Fields("rolled_back_id", "result").Unique().Annotations(whereNotNull("rolled_back_id")),
+		// The rare kinds of entries, newest first within the project: the
+		// failures (GET /v1/redemptions?result=FAILURE, filters[result],
+		// filters[failure_code]) and the rollbacks (filters[object]).
+		// Partial, so that a successful redemption, nearly every entry,
+		// writes neither; the lists name them by constants
+		// (listfilter.Literal). docs/architecture.md, "Indexes of the list
+		// filters".
+		index.Fields("project_id", "created_at", "id").StorageKey("redemption_failures_project_id_created_at_id").
+			Annotations(entsql.IndexWhere("result = 'FAILURE'")),
+		index.Fields("project_id", "created_at", "id").StorageKey("redemption_rollbacks_project_id_created_at_id").
+			Annotations(entsql.IndexWhere("object = 'redemption_rollback'")),
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 // builder makes of the same columns and filters, text and arguments.
 func TestRESTPageEnvelopeIsTheBuiltStatement(t *testing.T) {
 	cond := func(op string, v any) map[string]any { return map[string]any{"conditions": map[string]any{op: v}} }
-	filtered, err := listfilter.BuildFields(map[string]any{"junction": "or", "voucher_code": cond("$in", []any{"A", "B"}),
+	filtered, err := listfilter.BuildFields(map[string]any{"junction": "or", "customer_id": cond("$in", []any{"A", "B"}), "voucher_code": cond("$starts_with", "A"),
 		"failure_code": cond("$is_not", "x"), "object": cond("$is", "redemption")}, listFilterFields(context.Background(), nil))
 	if err != nil {
 		t.Fatal(err)

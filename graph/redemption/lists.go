@@ -3,6 +3,7 @@ package redemption
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -178,14 +179,15 @@ func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []pr
 		return nil, false, err
 	}
 	if len(in.Result) > 0 {
-		var rs []redemption.Result
 		for _, r := range in.Result {
 			if r != "SUCCESS" && r != "FAILURE" {
 				return nil, false, apperr.InvalidQueryParams("Query parameter result must be SUCCESS or FAILURE")
 			}
-			rs = append(rs, redemption.Result(r))
 		}
-		preds = append(preds, redemption.ResultIn(rs...), redemption.ObjectEQ(redemption.ObjectRedemption))
+		// Constants, so that result=FAILURE reads the partial index of
+		// failures (listfilter.Literal).
+		preds = append(preds, predicate.Redemption(listfilter.Literal(redemption.FieldResult, slices.Compact(slices.Sorted(slices.Values(in.Result)))...)),
+			predicate.Redemption(listfilter.Literal(redemption.FieldObject, redemption.ObjectRedemption.String())))
 	}
 	if in.Campaign != nil {
 		ids, err := c.Campaign.Query().Where(campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign))).IDs(ctx)

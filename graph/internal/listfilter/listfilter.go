@@ -5,6 +5,7 @@ package listfilter
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,16 @@ type Field struct {
 	// operator and its values; it answers a 400 (apperr) for what it
 	// cannot take.
 	Condition func(op string, values []string) (func(*entsql.Selector), error)
+	// Values, when set, are every value the column holds (an enum): $is,
+	// $in, $is_not and $not_in become the set of those values kept, as
+	// literals (Literal), so that a partial index on one of them serves
+	// the filter ($is_not SUCCESS is result = 'FAILURE').
+	Values []string
+	// ValueImplies, when set, is a predicate every row with a value in the
+	// column meets (a failure code is only on a FAILURE entry): it joins
+	// the operators that keep only such rows, so that a partial index on
+	// it serves them.
+	ValueImplies func(*entsql.Selector)
 }
 
 // Build turns the filters object into one predicate over the columns
@@ -108,19 +119,104 @@ func (fd Field) condition(name, op string, vals []any) (func(*entsql.Selector), 
 	if fd.Condition != nil {
 		return fd.Condition(op, strs)
 	}
+	return fd.OnColumn(name, op, strs)
+}
+
+// OnColumn is the predicate of filters[name][conditions][op] over fd's
+// column (Column, else name) by its Kind, Values and ValueImplies: what
+// Build does for a field without a Condition, and what a Condition
+// falls back to for the operators it does not serve itself.
+func (fd Field) OnColumn(name, op string, strs []string) (func(*entsql.Selector), error) {
 	col := name
 	if fd.Column != "" {
 		col = fd.Column
 	}
+	if fd.Values != nil {
+		if p, ok := fd.valueSet(col, op, strs); ok {
+			return p, nil
+		}
+	}
 	p, err := columnCondition(col, fd.Kind, op, strs, fmt.Sprintf("filters[%s][conditions][%s]", name, op))
-	if err != nil || fd.Kind != NullableString {
-		return p, err
+	if err != nil {
+		return nil, err
 	}
 	switch op {
-	case "$is_not", "$not_in", "$not_contain": // no value is not the one named
-		return entsql.OrPredicates(entsql.FieldIsNull(col), p), nil
+	case "$is_not", "$not_in", "$not_contain":
+		if fd.Kind == NullableString { // no value is not the one named
+			return entsql.OrPredicates(entsql.FieldIsNull(col), p), nil
+		}
+	case "$is_unknown":
+	default: // every other operator keeps only rows with a value
+		if fd.ValueImplies != nil && fd.Kind != Time {
+			return entsql.AndPredicates(p, fd.ValueImplies), nil
+		}
 	}
 	return p, nil
+}
+
+// valueSet is a set operator over an enum column (fd.Values): the values
+// it keeps, written as literals; ok false for the other operators.
+func (fd Field) valueSet(col, op string, strs []string) (p func(*entsql.Selector), ok bool) {
+	if len(strs) > 0 && op == "$is" {
+		strs = strs[:1]
+	}
+	var kept []string
+	switch op {
+	case "$is", "$in":
+		for _, v := range fd.Values {
+			if slices.Contains(strs, v) {
+				kept = append(kept, v)
+			}
+		}
+	case "$is_not", "$not_in":
+		for _, v := range fd.Values {
+			if !slices.Contains(strs, v) {
+				kept = append(kept, v)
+			}
+		}
+	default:
+		return nil, false
+	}
+	switch len(kept) {
+	case 0:
+		return func(s *entsql.Selector) { s.Where(entsql.False()) }, true
+	case len(fd.Values):
+		return func(*entsql.Selector) {}, true
+	}
+	return Literal(col, kept...), true
+}
+
+// Literal keeps the rows whose column is one of values, written into the
+// statement as constants rather than arguments: a partial index whose
+// predicate names a constant (WHERE result = 'FAILURE') serves the query
+// only when the planner sees the same constant (SQLite never proves it
+// from a bound argument; PostgreSQL not in a generic plan). values are
+// the constants of a closed set (enum values); one that is not a plain
+// word is passed as an argument instead.
+func Literal(col string, values ...string) func(*entsql.Selector) {
+	for _, v := range values {
+		if !plainWord(v) {
+			return entsql.FieldIn(col, values...)
+		}
+	}
+	return func(s *entsql.Selector) {
+		if len(values) == 1 {
+			s.Where(entsql.ExprP(s.C(col) + " = '" + values[0] + "'"))
+			return
+		}
+		s.Where(entsql.ExprP(s.C(col) + " IN ('" + strings.Join(values, "', '") + "')"))
+	}
+}
+
+// plainWord reports whether v is letters, digits and underscores only
+// (safe to write between single quotes).
+func plainWord(v string) bool {
+	for _, r := range v {
+		if !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return v != ""
 }
 
 func columnCondition(col string, kind Kind, op string, strs []string, name string) (func(*entsql.Selector), error) {

@@ -147,3 +147,47 @@ func TestRelated(t *testing.T) {
 		}
 	}
 }
+
+// TestValueSets: an enum column's set operators name the values kept as
+// constants (a partial index on one of them then serves the filter), all
+// or none of them as no condition or FALSE; its other operators, and a
+// value that is not a plain word, stay arguments. A column whose value
+// implies another condition adds it to the operators keeping only rows
+// with a value, not to those keeping rows without one.
+func TestValueSets(t *testing.T) {
+	fields := map[string]Field{
+		"result": {Kind: String, Values: []string{"SUCCESS", "FAILURE"}},
+		"code":   {Kind: NullableString, ValueImplies: Literal("result", "FAILURE")},
+	}
+	cond := func(field, op string, arg any) map[string]any {
+		return map[string]any{field: map[string]any{"conditions": map[string]any{op: arg}}}
+	}
+	for _, tc := range []struct {
+		filters  map[string]any
+		sql, not string
+	}{
+		{cond("result", "$is", "FAILURE"), "WHERE `t`.`result` = 'FAILURE'", "?"},
+		{cond("result", "$is_not", "SUCCESS"), "WHERE `t`.`result` = 'FAILURE'", "?"},
+		{cond("result", "$not_in", []any{"FAILURE", "x"}), "WHERE `t`.`result` = 'SUCCESS'", "?"},
+		{cond("result", "$in", []any{"SUCCESS", "FAILURE"}), "SELECT * FROM `t`", "WHERE"},
+		{cond("result", "$is", "failure"), "FALSE", "?"},
+		{cond("result", "$starts_with", "FAIL"), "`t`.`result` LIKE ?", "'"},
+		{cond("code", "$is", "x"), "`t`.`code` = ? AND `t`.`result` = 'FAILURE'", ""},
+		{cond("code", "$has_value", ""), "AND `t`.`result` = 'FAILURE'", ""},
+		{cond("code", "$is_unknown", ""), "`t`.`code` IS NULL", "FAILURE"},
+		{cond("code", "$is_not", "x"), "`t`.`code` IS NULL OR", "FAILURE"},
+	} {
+		p, err := BuildFields(tc.filters, fields)
+		wantInQuery(t, tc.filters, p, err, tc.sql)
+		s := entsql.Select("*").From(entsql.Table("t"))
+		p(s)
+		if q, _ := s.Query(); tc.not != "" && strings.Contains(q, tc.not) {
+			t.Errorf("%v: %s, want no %q in it", tc.filters, q, tc.not)
+		}
+	}
+	s := entsql.Select("*").From(entsql.Table("t"))
+	Literal("name", "it's")(s)
+	if q, args := s.Query(); !strings.Contains(q, "`t`.`name` IN (?)") || len(args) != 1 {
+		t.Errorf("a quoted value: %s %v, want an argument", q, args)
+	}
+}
