@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // The pending-points policies of a card definition (`pending_points`):
@@ -130,7 +131,7 @@ func pendingPolicy(ctx context.Context, crd *ent.Card) (*jsonfield.PendingPoints
 	if crd.CardDefinitionID == nil {
 		return nil, nil
 	}
-	d, err := CardDefinition(ctx, *crd.CardDefinitionID)
+	d, err := loyaltybase.CardDefinition(ctx, *crd.CardDefinitionID)
 	if err != nil || d.PendingPoints == nil || d.PendingPoints.Type == pendingImmediate {
 		return nil, err
 	}

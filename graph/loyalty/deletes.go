@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Deletes of the v2 resources (DELETE /v2/loyalties/{programs,
@@ -46,7 +47,7 @@ func containsID(field, id string) func(*sql.Selector) {
 // DeleteLoyaltyProgram removes a program with no members, together with its
 // reward assignments (a program with members is 409: its cards hold points).
 func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	p, err := Program(ctx, id)
+	p, err := loyaltybase.Program(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -69,13 +70,13 @@ func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, 
 		return nil, fmt.Errorf("deleting program: %w", err)
 	}
 	p.Status = "DELETED"
-	return p, recordActivity(ctx, programActivities, id, "deleted", p)
+	return p, loyaltybase.RecordActivity(ctx, loyaltybase.ProgramActivities, id, "deleted", p)
 }
 
 // DeleteCardDefinition removes a card definition that no program, card,
 // tier structure or reward assignment uses.
 func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	d, err := CardDefinition(ctx, id)
+	d, err := loyaltybase.CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -105,12 +106,12 @@ func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, 
 		return nil, fmt.Errorf("deleting card definition: %w", err)
 	}
 	d.Status = "DELETED"
-	return d, recordActivity(ctx, cardDefinitionActivities, id, "deleted", d)
+	return d, loyaltybase.RecordActivity(ctx, loyaltybase.CardDefinitionActivities, id, "deleted", d)
 }
 
 // DeleteEarningRule soft-deletes an earning rule no program has assigned.
 func DeleteEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	r, err := EarningRule(ctx, id)
+	r, err := loyaltybase.EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -129,13 +130,13 @@ func DeleteEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	if err != nil {
 		return nil, err
 	}
-	return out, recordActivity(ctx, earningRuleActivities, id, "deleted", out)
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.EarningRuleActivities, id, "deleted", out)
 }
 
 // DeleteIncentive soft-deletes an incentive (benefit) that no live earning
 // rule refers to.
 func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	inc, err := IncentiveByID(ctx, id)
+	inc, err := loyaltybase.IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +151,7 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	for _, r := range rules {
 		for _, e := range r.Earnings {
 			for _, eff := range e.Effects {
-				if eff.Incentive != nil && IncentiveID(eff.Incentive.ID) == inc.ID {
+				if eff.Incentive != nil && loyaltybase.IncentiveID(eff.Incentive.ID) == inc.ID {
 					return nil, inUse("incentive", inc.ID, "earning rule "+r.ID)
 				}
 			}
@@ -160,13 +161,13 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	if err != nil {
 		return nil, err
 	}
-	return out, recordActivity(ctx, incentiveActivities, inc.ID, "deleted", out)
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.IncentiveActivities, inc.ID, "deleted", out)
 }
 
 // DeleteReward soft-deletes a reward no program has assigned (the
 // document's 400 for a reward in use).
 func DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
-	r, err := RewardByID(ctx, id)
+	r, err := loyaltybase.RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}

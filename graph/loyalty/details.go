@@ -6,6 +6,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Validation of the detail objects incentives and rewards share. path is
@@ -59,7 +60,7 @@ func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetai
 		return err
 	}
 	_, err = c.Campaign.Get(ctx, campaignID)
-	return NotFound(err, "campaign", campaignID)
+	return loyaltybase.NotFound(err, "campaign", campaignID)
 }
 
 // requireCardDefinition checks that a referenced card definition exists.
@@ -67,7 +68,7 @@ func requireCardDefinition(ctx context.Context, path string, id *string) error {
 	if id == nil || *id == "" {
 		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
 	}
-	_, err := CardDefinition(ctx, *id)
+	_, err := loyaltybase.CardDefinition(ctx, *id)
 	return err
 }
 
@@ -81,10 +82,10 @@ func requireMaterial(ctx context.Context, path string, m *jsonfield.MaterialDeta
 	}
 	if m.Product != nil {
 		_, err := c.Product.Get(ctx, m.Product.ID)
-		return NotFound(err, "product", m.Product.ID)
+		return loyaltybase.NotFound(err, "product", m.Product.ID)
 	}
 	sku, err := c.Sku.Get(ctx, m.SKU.ID)
-	if err := NotFound(err, "sku", m.SKU.ID); err != nil {
+	if err := loyaltybase.NotFound(err, "sku", m.SKU.ID); err != nil {
 		return err
 	}
 	if sku.ProductID != m.SKU.ProductID {

@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A member's tiers: for each ACTIVE tier structure assigned to the
@@ -30,8 +31,8 @@ import (
 
 // MemberTiers computes a member's place in each active structure of its
 // program.
-func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, error) {
-	p, err := Program(ctx, m.ProgramID)
+func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*loyaltybase.MemberTier, error) {
+	p, err := loyaltybase.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, erro
 	if err != nil {
 		return nil, err
 	}
-	out := []*MemberTier{}
+	out := []*loyaltybase.MemberTier{}
 	for _, ts := range structures {
 		pts, err := structurePoints(ctx, ts, m.ID, 0)
 		if err != nil {
@@ -57,7 +58,7 @@ func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, erro
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &MemberTier{TierStructure: ts, Tier: shownTier(ts, held, q, last != nil), Points: pts})
+		out = append(out, &loyaltybase.MemberTier{TierStructure: ts, Tier: shownTier(ts, held, q, last != nil), Points: pts})
 	}
 	return out, nil
 }
@@ -158,7 +159,7 @@ func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) err
 	if crd.MemberID == nil || crd.CardDefinitionID == nil {
 		return nil
 	}
-	p, err := Program(ctx, crd.ProgramID)
+	p, err := loyaltybase.Program(ctx, crd.ProgramID)
 	if err != nil {
 		return err
 	}
@@ -250,7 +251,7 @@ func nilIfEmpty(s string) *string {
 }
 
 // MemberTierTransactions pages through a member's tier transactions.
-func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
+func MemberTierTransactions(ctx context.Context, programID, memberID string, p loyaltybase.PageInput) (*loyaltybase.TierTransactionPage, error) {
 	rows, more, err := MemberRows(ctx, programID, memberID, p, MemberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
 		Query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
 		ByID:  tiertransaction.ID, Scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
@@ -258,5 +259,5 @@ func MemberTierTransactions(ctx context.Context, programID, memberID string, p P
 	if err != nil {
 		return nil, err
 	}
-	return &TierTransactionPage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.TierTransactionPage{Data: rows, HasMore: more}, nil
 }

@@ -16,22 +16,23 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // AdjustCardPoints serves the points endpoint: it checks the request and
 // that the card is the member's, then moves the points (moveCardPoints).
-func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
+func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in loyaltybase.AdjustPointsInput) (*loyaltybase.PointsAdjustment, error) {
 	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
 		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
 	}
 	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
 		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
 	}
-	if _, err := MemberCard(ctx, programID, memberID, cardID); err != nil {
+	if _, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID); err != nil {
 		return nil, err
 	}
 	if in.Points == 0 {
-		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
+		return &loyaltybase.PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
 	}
 	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID, nil)
 	if err != nil {
@@ -41,7 +42,7 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Points < 0 {
 		msg = "Points subtraction transaction created"
 	}
-	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+	return &loyaltybase.PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
 }
 
 // moveCardPoints adds (points > 0) or removes (points < 0) points on a card
@@ -80,7 +81,7 @@ func BookCardPoints(ctx context.Context, cardID string, m CardMove) (*ent.CardTr
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
+	if err := loyaltybase.NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	typ := cardtransaction.TypePOINTS_ADDITION

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A program's card definitions, earning rules and tier structures
@@ -34,52 +35,52 @@ type idList struct {
 	// load returns the resource (404 when the project has none); its
 	// activities record the assignment.
 	load     func(ctx context.Context, id string) (any, error)
-	activity activityKind
+	activity loyaltybase.ActivityKind
 }
 
 var (
 	programCardDefinitions = idList{"card_definition",
 		func(p *ent.LoyaltyProgram) []string { return p.CardDefinitionIds },
 		(*ent.LoyaltyProgramUpdateOne).SetCardDefinitionIds,
-		func(ctx context.Context, id string) (any, error) { return CardDefinition(ctx, id) }, cardDefinitionActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.CardDefinition(ctx, id) }, loyaltybase.CardDefinitionActivities}
 	programEarningRules = idList{"earning_rule",
 		func(p *ent.LoyaltyProgram) []string { return p.EarningRuleIds },
 		(*ent.LoyaltyProgramUpdateOne).SetEarningRuleIds,
-		func(ctx context.Context, id string) (any, error) { return EarningRule(ctx, id) }, earningRuleActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.EarningRule(ctx, id) }, loyaltybase.EarningRuleActivities}
 	programTierStructures = idList{"tier_structure",
 		func(p *ent.LoyaltyProgram) []string { return p.TierStructureIds },
 		(*ent.LoyaltyProgramUpdateOne).SetTierStructureIds,
-		func(ctx context.Context, id string) (any, error) { return TierStructure(ctx, id) }, tierStructureActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.TierStructure(ctx, id) }, loyaltybase.TierStructureActivities}
 )
 
 // BatchProgramCardDefinitions assigns and unassigns a program's card definitions.
-func BatchProgramCardDefinitions(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramCardDefinitions(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programCardDefinitions, in)
 }
 
 // BatchProgramEarningRules assigns and unassigns a program's earning rules.
-func BatchProgramEarningRules(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramEarningRules(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programEarningRules, in)
 }
 
 // BatchProgramTierStructures assigns and unassigns a program's tier structures.
-func BatchProgramTierStructures(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramTierStructures(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programTierStructures, in)
 }
 
-func batchProgramIDs(ctx context.Context, programID string, l idList, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func batchProgramIDs(ctx context.Context, programID string, l idList, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	if err := CheckBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
 		return nil, err
 	}
 	if err := store.LockKey(ctx, "program:"+programID); err != nil {
 		return nil, err
 	}
-	p, err := Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	ids := slices.Clone(l.get(p))
-	out := &AssignmentBatchResult{}
+	out := &loyaltybase.AssignmentBatchResult{}
 	for i, ref := range in.Unassign {
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .unassign[%d].id is required", i)
@@ -110,7 +111,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 	if err := l.set(p.Update(), ids).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("updating program %ss: %w", l.kind, err)
 	}
-	if p, err = Program(ctx, programID); err != nil {
+	if p, err = loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	for _, side := range []struct {
@@ -123,7 +124,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 			}
 		}
 	}
-	return out, recordActivity(ctx, programActivities, programID, "updated", p)
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.ProgramActivities, programID, "updated", p)
 }
 
 // recordAssignment records vl.<kind>.assigned|unassigned on the resource
@@ -137,7 +138,7 @@ func recordAssignment(ctx context.Context, l idList, id, verb string) error {
 	if err != nil {
 		return err
 	}
-	return recordActivity(ctx, l.activity, id, verb, v)
+	return loyaltybase.RecordActivity(ctx, l.activity, id, verb, v)
 }
 
 // CheckBatchSize refuses an empty batch or a side over MaxBatch.
@@ -180,8 +181,8 @@ func ProgramEarningRules(ctx context.Context, programID string) ([]*ent.EarningR
 }
 
 // ProgramTierStructures pages through a program's tier structures.
-func ProgramTierStructures(ctx context.Context, programID string, page PageInput) (*TierStructurePage, error) {
-	p, err := Program(ctx, programID)
+func ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}

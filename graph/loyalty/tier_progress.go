@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A member's tier progress on a card (the memberships' tier_progress,
@@ -58,7 +59,7 @@ type TierOpportunity struct {
 }
 
 // MemberTierProgress computes the progress of member m in mt's structure.
-func MemberTierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*TierProgress, error) {
+func MemberTierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *loyaltybase.MemberTier) (*TierProgress, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Tier structures (/v2/loyalties/tier-structures): a ladder of tiers over
@@ -21,23 +22,10 @@ import (
 // tierStructureTypes are the documented structure types.
 var tierStructureTypes = []string{"POINT_BALANCE", "POINT_EARNED"}
 
-// TierStructure returns the tier structure with id.
-func TierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	t, err := c.TierStructure.Get(ctx, id)
-	if err := NotFound(err, "tier_structure", id); err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
 // CreateTierStructure validates and stores a tier structure (DRAFT unless
 // status ACTIVE is given).
-func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent.TierStructure, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateTierStructure(ctx context.Context, in loyaltybase.CreateTierStructureInput) (*ent.TierStructure, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
 	if in.Type == nil {
@@ -65,7 +53,7 @@ func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent
 	if err := validateStructureSettings(in.PointEarned, in.Expiration, in.Downgrade); err != nil {
 		return nil, err
 	}
-	if _, err := CardDefinition(ctx, *in.CardDefinitionID); err != nil {
+	if _, err := loyaltybase.CardDefinition(ctx, *in.CardDefinitionID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -82,7 +70,7 @@ func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent
 	if err != nil {
 		return nil, fmt.Errorf("storing tier structure: %w", err)
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, "created", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, "created", t)
 }
 
 // validateStructureSettings checks the enums of point_earned, expiration
@@ -131,16 +119,16 @@ func oneOf(path string, v any, allowed ...string) error {
 }
 
 // UpdateTierStructure replaces the given fields.
-func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureInput) (*ent.TierStructure, error) {
+func UpdateTierStructure(ctx context.Context, id string, in loyaltybase.UpdateTierStructureInput) (*ent.TierStructure, error) {
 	if err := in.RefuseNull("name", "point_earned"); err != nil {
 		return nil, err
 	}
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -167,7 +155,7 @@ func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureI
 	if t, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating tier structure: %w", err)
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, "updated", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, "updated", t)
 }
 
 // ActivateTierStructure makes a structure active (DRAFT or INACTIVE).
@@ -186,20 +174,20 @@ func DraftTierStructure(ctx context.Context, id string) (*ent.TierStructure, err
 }
 
 func setTierStructureStatus(ctx context.Context, id, to, verb string) (*ent.TierStructure, error) {
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if t, err = t.Update().SetStatus(to).Save(ctx); err != nil {
 		return nil, err
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, verb, t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, verb, t)
 }
 
 // DeleteTierStructure removes a structure no program has assigned, with its
 // tiers.
 func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -221,21 +209,21 @@ func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, er
 		return nil, fmt.Errorf("deleting tier structure: %w", err)
 	}
 	t.Status = "DELETED"
-	return t, recordActivity(ctx, tierStructureActivities, id, "deleted", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, id, "deleted", t)
 }
 
 // TierStructures pages through the project's tier structures.
-func TierStructures(ctx context.Context, p PageInput) (*TierStructurePage, error) {
+func TierStructures(ctx context.Context, p loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
 	return tierStructurePage(ctx, p)
 }
 
 // tierStructurePage reads a page of structures matching where.
-func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.TierStructure) (*TierStructurePage, error) {
+func tierStructurePage(ctx context.Context, p loyaltybase.PageInput, where ...predicate.TierStructure) (*loyaltybase.TierStructurePage, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.TierStructure.Get(ctx, after)
 		if err != nil {
 			return time.Time{}, err
@@ -247,5 +235,5 @@ func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.Tier
 	if err != nil {
 		return nil, err
 	}
-	return &TierStructurePage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.TierStructurePage{Data: rows, HasMore: more}, nil
 }

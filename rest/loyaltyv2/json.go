@@ -4,6 +4,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -137,7 +138,7 @@ type pointsAdjustmentBody struct {
 	Transaction *cardTransactionBody `json:"transaction"`
 }
 
-func pointsAdjustmentJSON(p *loyalty.PointsAdjustment) pointsAdjustmentBody {
+func pointsAdjustmentJSON(p *loyaltybase.PointsAdjustment) pointsAdjustmentBody {
 	out := pointsAdjustmentBody{Status: p.Status, Message: p.Message}
 	if p.Transaction != nil {
 		t := CardTransactionJSON(p.Transaction)

@@ -50,6 +50,8 @@ var Layers = [][]string{
 	{"graph/points"},
 	{"graph/campaign/..."},
 	{"graph/publication"},
+	// Loyalty v2's base: lookups, errors, activities, keyset pages, inputs.
+	{"graph/loyalty/loyaltybase"},
 	{"graph/loyalty"},
 	// Loyalty v2's areas above its core (graph/loyalty): custom events and
 	// the referral conversions they record; the earning and rewards

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Memberships (GET /v2/loyalties/memberships/{customerId},
@@ -42,7 +43,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 	}
 	cust, err := c.Customer.Get(ctx, customerID)
 	if err != nil {
-		return nil, loyalty.NotFound(err, "customer", customerID)
+		return nil, loyaltybase.NotFound(err, "customer", customerID)
 	}
 	members, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(customerID)).
 		Order(loyaltymember.ByCreatedAt()).Limit(maxMemberships).All(ctx)
@@ -63,7 +64,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 // ProgramMembership returns a customer's membership of one program (404
 // when the customer is not a member).
 func ProgramMembership(ctx context.Context, programID, customerID string) (*Membership, error) {
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -72,7 +73,7 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 	}
 	m, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(programID), loyaltymember.CustomerID(customerID)).Only(ctx)
 	if err != nil {
-		return nil, loyalty.NotFound(err, "member", customerID)
+		return nil, loyaltybase.NotFound(err, "member", customerID)
 	}
 	return membership(ctx, m)
 }
@@ -80,7 +81,7 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 // membership gathers a member's program, cards (with their summaries) and
 // tiers, and each card's tier progress.
 func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) {
-	p, err := loyalty.Program(ctx, m.ProgramID)
+	p, err := loyaltybase.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 // Membership is a customer's membership of a program with its tiers.
 type Membership struct {
 	Member *ent.LoyaltyMember
-	Tiers  []*loyalty.MemberTier
+	Tiers  []*loyaltybase.MemberTier
 	// Program is the member's program, Cards its cards with their
 	// summaries (by card id).
 	Program   *ent.LoyaltyProgram
