@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/graph/loyalty/programreward"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 )
 
 // DeleteLoyaltyProgram is the resolver for the deleteLoyaltyProgram field.
@@ -43,47 +44,47 @@ func (r *mutationResolver) DeleteReward(ctx context.Context, id string) (*ent.Re
 
 // CreateTierStructure is the resolver for the createTierStructure field.
 func (r *mutationResolver) CreateTierStructure(ctx context.Context, input loyaltybase.CreateTierStructureInput) (*ent.TierStructure, error) {
-	return loyalty.CreateTierStructure(ctx, input)
+	return tier.CreateTierStructure(ctx, input)
 }
 
 // UpdateTierStructure is the resolver for the updateTierStructure field.
 func (r *mutationResolver) UpdateTierStructure(ctx context.Context, id string, input loyaltybase.UpdateTierStructureInput) (*ent.TierStructure, error) {
-	return loyalty.UpdateTierStructure(ctx, id, input)
+	return tier.UpdateTierStructure(ctx, id, input)
 }
 
 // DeleteTierStructure is the resolver for the deleteTierStructure field.
 func (r *mutationResolver) DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DeleteTierStructure(ctx, id)
+	return tier.DeleteTierStructure(ctx, id)
 }
 
 // ActivateTierStructure is the resolver for the activateTierStructure field.
 func (r *mutationResolver) ActivateTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.ActivateTierStructure(ctx, id)
+	return tier.ActivateTierStructure(ctx, id)
 }
 
 // DeactivateTierStructure is the resolver for the deactivateTierStructure field.
 func (r *mutationResolver) DeactivateTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DeactivateTierStructure(ctx, id)
+	return tier.DeactivateTierStructure(ctx, id)
 }
 
 // DraftTierStructure is the resolver for the draftTierStructure field.
 func (r *mutationResolver) DraftTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DraftTierStructure(ctx, id)
+	return tier.DraftTierStructure(ctx, id)
 }
 
 // CreateTier is the resolver for the createTier field.
 func (r *mutationResolver) CreateTier(ctx context.Context, tierStructureID string, input loyaltybase.TierInput) (*ent.StructureTier, error) {
-	return loyalty.CreateTier(ctx, tierStructureID, input)
+	return tier.CreateTier(ctx, tierStructureID, input)
 }
 
 // UpdateTier is the resolver for the updateTier field.
 func (r *mutationResolver) UpdateTier(ctx context.Context, tierStructureID string, tierID string, input loyaltybase.TierInput) (*ent.StructureTier, error) {
-	return loyalty.UpdateTier(ctx, tierStructureID, tierID, input)
+	return tier.UpdateTier(ctx, tierStructureID, tierID, input)
 }
 
 // DeleteTier is the resolver for the deleteTier field.
 func (r *mutationResolver) DeleteTier(ctx context.Context, tierStructureID string, tierID string) (*ent.StructureTier, error) {
-	return loyalty.DeleteTier(ctx, tierStructureID, tierID)
+	return tier.DeleteTier(ctx, tierStructureID, tierID)
 }
 
 // BatchProgramCardDefinitions is the resolver for the batchProgramCardDefinitions field.
@@ -143,17 +144,17 @@ func (r *queryResolver) TierStructure(ctx context.Context, id string) (*ent.Tier
 
 // TierStructures is the resolver for the tierStructures field.
 func (r *queryResolver) TierStructures(ctx context.Context, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
-	return loyalty.TierStructures(ctx, page)
+	return tier.TierStructures(ctx, page)
 }
 
 // Tiers is the resolver for the tiers field.
 func (r *queryResolver) Tiers(ctx context.Context, tierStructureID string, page loyaltybase.PageInput) (*loyaltybase.TierPage, error) {
-	return loyalty.Tiers(ctx, tierStructureID, page)
+	return tier.Tiers(ctx, tierStructureID, page)
 }
 
 // ProgramTierStructures is the resolver for the programTierStructures field.
 func (r *queryResolver) ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
-	return loyalty.ProgramTierStructures(ctx, programID, page)
+	return tier.ProgramTierStructures(ctx, programID, page)
 }
 
 // ProgramEarningRules is the resolver for the programEarningRules field.
@@ -183,7 +184,7 @@ func (r *queryResolver) ProgramMembership(ctx context.Context, programID string,
 
 // MemberTierTransactions is the resolver for the memberTierTransactions field.
 func (r *queryResolver) MemberTierTransactions(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput) (*loyaltybase.TierTransactionPage, error) {
-	return loyalty.MemberTierTransactions(ctx, programID, memberID, page)
+	return tier.MemberTierTransactions(ctx, programID, memberID, page)
 }
 
 // RewardPurchases is the resolver for the rewardPurchases field.

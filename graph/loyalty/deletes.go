@@ -30,17 +30,17 @@ import (
 // resource as it was, status DELETED. A resource still in use is 409
 // resource_in_use and nothing changes.
 
-// inUse is the 409 of a delete refused because something refers to the
+// InUse is the 409 of a delete refused because something refers to the
 // resource.
-func inUse(resourceType, id, by string) error {
+func InUse(resourceType, id, by string) error {
 	e := apperr.New(http.StatusConflict, "resource_in_use", "Resource in use",
 		fmt.Sprintf("The %s %s is used by %s", resourceType, id, by))
 	e.ResourceID, e.ResourceType = id, resourceType
 	return e
 }
 
-// containsID selects the programs whose JSON id list field holds id.
-func containsID(field, id string) func(*sql.Selector) {
+// ContainsID selects the programs whose JSON id list field holds id.
+func ContainsID(field, id string) func(*sql.Selector) {
 	return func(s *sql.Selector) { s.Where(sqljson.ValueContains(field, id)) }
 }
 
@@ -58,7 +58,7 @@ func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, 
 	if n, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(id)).Limit(1).Count(ctx); err != nil {
 		return nil, fmt.Errorf("counting members: %w", err)
 	} else if n > 0 {
-		return nil, inUse("program", id, "its members")
+		return nil, InUse("program", id, "its members")
 	}
 	if _, err := c.ProgramReward.Delete().Where(programreward.ProgramID(id)).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("deleting reward assignments: %w", err)
@@ -88,7 +88,7 @@ func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, 
 		by    string
 		count func(context.Context) (int, error)
 	}{
-		{"a program", c.LoyaltyProgram.Query().Where(containsID(loyaltyprogram.FieldCardDefinitionIds, id)).Count},
+		{"a program", c.LoyaltyProgram.Query().Where(ContainsID(loyaltyprogram.FieldCardDefinitionIds, id)).Count},
 		{"cards", c.Card.Query().Where(card.CardDefinitionID(id)).Count},
 		{"a tier structure", c.TierStructure.Query().Where(tierstructure.CardDefinitionID(id)).Count},
 		{"a reward assignment", c.ProgramReward.Query().Where(programreward.CardDefinitionID(id)).Count},
@@ -99,7 +99,7 @@ func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, 
 			return nil, fmt.Errorf("checking card definition use: %w", err)
 		}
 		if n > 0 {
-			return nil, inUse("card_definition", id, chk.by)
+			return nil, InUse("card_definition", id, chk.by)
 		}
 	}
 	if err := c.CardDefinition.DeleteOneID(id).Exec(ctx); err != nil {
@@ -119,12 +119,12 @@ func DeleteEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	if err != nil {
 		return nil, err
 	}
-	n, err := c.LoyaltyProgram.Query().Where(containsID(loyaltyprogram.FieldEarningRuleIds, id)).Count(ctx)
+	n, err := c.LoyaltyProgram.Query().Where(ContainsID(loyaltyprogram.FieldEarningRuleIds, id)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("checking earning rule use: %w", err)
 	}
 	if n > 0 {
-		return nil, inUse("earning_rule", id, "a program")
+		return nil, InUse("earning_rule", id, "a program")
 	}
 	out, err := r.Update().SetStatus(earningrule.StatusDELETED).Save(ctx)
 	if err != nil {
@@ -152,7 +152,7 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 		for _, e := range r.Earnings {
 			for _, eff := range e.Effects {
 				if eff.Incentive != nil && loyaltybase.IncentiveID(eff.Incentive.ID) == inc.ID {
-					return nil, inUse("incentive", inc.ID, "earning rule "+r.ID)
+					return nil, InUse("incentive", inc.ID, "earning rule "+r.ID)
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package loyalty
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -66,6 +67,12 @@ type CardMove struct {
 	expiration *jsonfield.PointsExpiration
 }
 
+// TrackTiers records the tier transactions a card booking causes: the
+// member's tiers of the card's definition are computed again after every
+// booking (graph/loyalty/tier's TrackTiers, registered in graph/wiring.go;
+// a booking fails while it is unset).
+var TrackTiers func(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error
+
 // BookCardPoints is the one locked points move of every v2 card booking
 // (the points endpoint, earning, reward purchases and refunds, the daily
 // expiry); see moveCardPoints. Beside the balance it moves the card's
@@ -123,7 +130,10 @@ func BookCardPoints(ctx context.Context, cardID string, m CardMove) (*ent.CardTr
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
 	}
-	if err := trackTiers(ctx, crd, tx); err != nil { // tier transactions (member_tiers.go)
+	if TrackTiers == nil {
+		return nil, errors.New("booking card points: loyalty.TrackTiers is not registered (graph/wiring.go)")
+	}
+	if err := TrackTiers(ctx, crd, tx); err != nil { // tier transactions (graph/loyalty/tier)
 		return nil, err
 	}
 	return tx, emitCardPoints(ctx, crd, tx) // voucher.loyalty_card.points_added when points > 0

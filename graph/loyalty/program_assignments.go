@@ -10,7 +10,6 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
@@ -166,7 +165,7 @@ func ProgramCardDefinitions(ctx context.Context, programID string) ([]*ent.CardD
 		return nil, err
 	}
 	rows, err := c.CardDefinition.Query().Where(carddefinition.IDIn(p.CardDefinitionIds...)).All(ctx)
-	return inOrder(rows, p.CardDefinitionIds, func(d *ent.CardDefinition) string { return d.ID }), err
+	return InOrder(rows, p.CardDefinitionIds, func(d *ent.CardDefinition) string { return d.ID }), err
 }
 
 // ProgramEarningRules returns a program's live earning rules in assignment
@@ -177,16 +176,7 @@ func ProgramEarningRules(ctx context.Context, programID string) ([]*ent.EarningR
 		return nil, err
 	}
 	rows, err := c.EarningRule.Query().Where(liveEarningRulesOf(p)).All(ctx)
-	return inOrder(rows, p.EarningRuleIds, func(r *ent.EarningRule) string { return r.ID }), err
-}
-
-// ProgramTierStructures pages through a program's tier structures.
-func ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
-	p, err := loyaltybase.Program(ctx, programID)
-	if err != nil {
-		return nil, err
-	}
-	return tierStructurePage(ctx, page, tierstructure.IDIn(p.TierStructureIds...))
+	return InOrder(rows, p.EarningRuleIds, func(r *ent.EarningRule) string { return r.ID }), err
 }
 
 // liveEarningRulesOf selects the program's earning rules that are not
@@ -195,8 +185,8 @@ func liveEarningRulesOf(p *ent.LoyaltyProgram) predicate.EarningRule {
 	return earningrule.And(earningrule.IDIn(p.EarningRuleIds...), earningrule.StatusNEQ(earningrule.StatusDELETED))
 }
 
-// inOrder orders rows as ids lists them.
-func inOrder[T any](rows []T, ids []string, id func(T) string) []T {
+// InOrder orders rows as ids lists them.
+func InOrder[T any](rows []T, ids []string, id func(T) string) []T {
 	slices.SortStableFunc(rows, func(a, b T) int { return slices.Index(ids, id(a)) - slices.Index(ids, id(b)) })
 	return rows
 }

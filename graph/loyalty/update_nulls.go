@@ -54,19 +54,3 @@ func clearEarningRuleFields(upd *ent.EarningRuleUpdateOne, in *loyaltybase.Updat
 		upd.SetMetadata(map[string]any{})
 	}
 }
-
-// clearTierStructureFields clears what an update of a tier structure sent
-// as null.
-func clearTierStructureFields(upd *ent.TierStructureUpdateOne, in *loyaltybase.UpdateTierStructureInput) {
-	clears := map[string]func() *ent.TierStructureUpdateOne{
-		"expiration": upd.ClearExpiration, "downgrade": upd.ClearDowngrade,
-	}
-	for name, clear := range clears {
-		if in.IsNull(name) {
-			clear()
-		}
-	}
-	if in.IsNull("metadata") {
-		upd.SetMetadata(map[string]any{})
-	}
-}

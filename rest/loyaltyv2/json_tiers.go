@@ -3,9 +3,9 @@ package loyaltyv2
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -226,7 +226,7 @@ type tierProgressBody struct {
 // tierProgressJSON renders a card's tier progress; p nil (no ACTIVE tier
 // structure over the card's definition) has no current tier and no
 // structure.
-func tierProgressJSON(p *loyalty.TierProgress) *tierProgressBody {
+func tierProgressJSON(p *tier.TierProgress) *tierProgressBody {
 	out := &tierProgressBody{Deferred: []map[string]any{}, Risks: []map[string]any{}, Opportunities: []map[string]any{},
 		Object: "member_tier_progress"}
 	if p == nil {

@@ -53,6 +53,9 @@ var Layers = [][]string{
 	// Loyalty v2's base: lookups, errors, activities, keyset pages, inputs.
 	{"graph/loyalty/loyaltybase"},
 	{"graph/loyalty"},
+	// Tier structures, their tiers and a member's tiers above the core
+	// (whose card bookings call TrackTiers through loyalty.TrackTiers).
+	{"graph/loyalty/tier"},
 	// Loyalty v2's areas above its core (graph/loyalty): custom events and
 	// the referral conversions they record; the earning and rewards
 	// previews; a customer's memberships; order payments with points; a

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 )
 
 // Memberships (GET /v2/loyalties/memberships/{customerId},
@@ -85,7 +86,7 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 	if err != nil {
 		return nil, err
 	}
-	tiers, err := loyalty.MemberTiers(ctx, m)
+	tiers, err := tier.MemberTiers(ctx, m)
 	if err != nil {
 		return nil, err
 	}
@@ -97,13 +98,13 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 	if err != nil {
 		return nil, err
 	}
-	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*loyalty.TierProgress{}}
+	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*tier.TierProgress{}}
 	for _, crd := range cards {
 		for _, mt := range tiers {
 			if crd.CardDefinitionID == nil || *crd.CardDefinitionID != mt.TierStructure.CardDefinitionID {
 				continue
 			}
-			if ms.Progress[crd.ID], err = loyalty.MemberTierProgress(ctx, m, mt); err != nil {
+			if ms.Progress[crd.ID], err = tier.MemberTierProgress(ctx, m, mt); err != nil {
 				return nil, err
 			}
 			break
@@ -123,5 +124,5 @@ type Membership struct {
 	Summaries map[string]*loyalty.CardSummary
 	// Progress is each card's tier progress (by card id): in the first
 	// ACTIVE structure over the card's definition, nil when there is none.
-	Progress map[string]*loyalty.TierProgress
+	Progress map[string]*tier.TierProgress
 }

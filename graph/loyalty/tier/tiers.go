@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
@@ -196,11 +197,11 @@ func checkQualification(ctx context.Context, q *loyaltybase.TierQualificationInp
 		if q.MinValue == nil {
 			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value is required when type is POINTS")
 		}
-		if *q.MinValue < 0 || *q.MinValue > MaxPoints {
-			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value must be between 0 and %d", int64(MaxPoints))
+		if *q.MinValue < 0 || *q.MinValue > loyalty.MaxPoints {
+			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value must be between 0 and %d", int64(loyalty.MaxPoints))
 		}
-		if q.MaxValue != nil && (*q.MaxValue < *q.MinValue || *q.MaxValue > MaxPoints) {
-			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.max_value must be between min_value (%d) and %d", *q.MinValue, int64(MaxPoints))
+		if q.MaxValue != nil && (*q.MaxValue < *q.MinValue || *q.MaxValue > loyalty.MaxPoints) {
+			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.max_value must be between min_value (%d) and %d", *q.MinValue, int64(loyalty.MaxPoints))
 		}
 		return qualification{typ: "POINTS", min: q.MinValue, max: q.MaxValue}, nil
 	case "SEGMENT":

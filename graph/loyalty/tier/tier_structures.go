@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
@@ -87,11 +88,11 @@ func validateStructureSettings(pointEarned, expiration, downgrade map[string]any
 		if err := oneOf("point_earned.period.unit", period["unit"], "HOUR", "DAY", "WEEK", "MONTH", "YEAR"); err != nil {
 			return err
 		}
-		if v, ok := JSONNumber(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
+		if v, ok := loyalty.JSONNumber(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
 			return apperr.InvalidPayload("Property .point_earned.period.value must be an integer of at least 1")
 		}
 		// At most 100 years (a tracking window is a time.Duration).
-		v, _ := JSONNumber(period["value"])
+		v, _ := loyalty.JSONNumber(period["value"])
 		if days := map[any]float64{"HOUR": 1.0 / 24, "DAY": 1, "WEEK": 7, "MONTH": 30, "YEAR": 365}[period["unit"]]; v*days > 36500 {
 			return apperr.InvalidPayload("Property .point_earned.period must be at most 100 years")
 		}
@@ -195,12 +196,12 @@ func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, er
 	if err != nil {
 		return nil, err
 	}
-	n, err := c.LoyaltyProgram.Query().Where(containsID("tier_structure_ids", id)).Count(ctx)
+	n, err := c.LoyaltyProgram.Query().Where(loyalty.ContainsID("tier_structure_ids", id)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("checking tier structure use: %w", err)
 	}
 	if n > 0 {
-		return nil, inUse("tier_structure", id, "a program")
+		return nil, loyalty.InUse("tier_structure", id, "a program")
 	}
 	if _, err := c.StructureTier.Delete().Where(structuretier.TierStructureID(id)).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("deleting tiers: %w", err)
@@ -236,4 +237,29 @@ func tierStructurePage(ctx context.Context, p loyaltybase.PageInput, where ...pr
 		return nil, err
 	}
 	return &loyaltybase.TierStructurePage{Data: rows, HasMore: more}, nil
+}
+
+// ProgramTierStructures pages through a program's tier structures.
+func ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
+	p, err := loyaltybase.Program(ctx, programID)
+	if err != nil {
+		return nil, err
+	}
+	return tierStructurePage(ctx, page, tierstructure.IDIn(p.TierStructureIds...))
+}
+
+// clearTierStructureFields clears what an update of a tier structure sent
+// as null.
+func clearTierStructureFields(upd *ent.TierStructureUpdateOne, in *loyaltybase.UpdateTierStructureInput) {
+	clears := map[string]func() *ent.TierStructureUpdateOne{
+		"expiration": upd.ClearExpiration, "downgrade": upd.ClearDowngrade,
+	}
+	for name, clear := range clears {
+		if in.IsNull(name) {
+			clear()
+		}
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
 }
