@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/examine"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
@@ -39,7 +40,7 @@ func (r *mutationResolver) DeleteIncentive(ctx context.Context, id string) (*ent
 
 // DeleteReward is the resolver for the deleteReward field.
 func (r *mutationResolver) DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DeleteReward(ctx, id)
+	return benefit.DeleteReward(ctx, id)
 }
 
 // CreateTierStructure is the resolver for the createTierStructure field.

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/event"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/metadata"
@@ -187,27 +188,27 @@ func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID strin
 
 // CreateReward is the resolver for the createReward field.
 func (r *mutationResolver) CreateReward(ctx context.Context, input loyaltybase.CreateRewardInput) (*ent.Reward, error) {
-	return loyalty.CreateReward(ctx, input)
+	return benefit.CreateReward(ctx, input)
 }
 
 // UpdateReward is the resolver for the updateReward field.
 func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input loyaltybase.UpdateRewardInput) (*ent.Reward, error) {
-	return loyalty.UpdateReward(ctx, id, input)
+	return benefit.UpdateReward(ctx, id, input)
 }
 
 // ActivateReward is the resolver for the activateReward field.
 func (r *mutationResolver) ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.ActivateReward(ctx, id)
+	return benefit.ActivateReward(ctx, id)
 }
 
 // DeactivateReward is the resolver for the deactivateReward field.
 func (r *mutationResolver) DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DeactivateReward(ctx, id)
+	return benefit.DeactivateReward(ctx, id)
 }
 
 // DraftReward is the resolver for the draftReward field.
 func (r *mutationResolver) DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DraftReward(ctx, id)
+	return benefit.DraftReward(ctx, id)
 }
 
 // CreateEarningRule is the resolver for the createEarningRule field.
@@ -232,12 +233,12 @@ func (r *mutationResolver) DraftEarningRule(ctx context.Context, id string) (*en
 
 // CreateIncentive is the resolver for the createIncentive field.
 func (r *mutationResolver) CreateIncentive(ctx context.Context, input loyaltybase.CreateIncentiveInput) (*ent.Incentive, error) {
-	return loyalty.CreateIncentive(ctx, input)
+	return benefit.CreateIncentive(ctx, input)
 }
 
 // UpdateIncentive is the resolver for the updateIncentive field.
 func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input loyaltybase.UpdateIncentiveInput) (*ent.Incentive, error) {
-	return loyalty.UpdateIncentive(ctx, id, input)
+	return benefit.UpdateIncentive(ctx, id, input)
 }
 
 // UpdateEarningRule is the resolver for the updateEarningRule field.
@@ -247,12 +248,12 @@ func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, inp
 
 // ActivateIncentive is the resolver for the activateIncentive field.
 func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return loyalty.ActivateIncentive(ctx, id)
+	return benefit.ActivateIncentive(ctx, id)
 }
 
 // DraftIncentive is the resolver for the draftIncentive field.
 func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return loyalty.DraftIncentive(ctx, id)
+	return benefit.DraftIncentive(ctx, id)
 }
 
 // ValidateStacked is the resolver for the validateStacked field.

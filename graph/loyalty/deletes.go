@@ -15,7 +15,6 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/programreward"
-	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -162,28 +161,4 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 		return nil, err
 	}
 	return out, loyaltybase.RecordActivity(ctx, loyaltybase.IncentiveActivities, inc.ID, "deleted", out)
-}
-
-// DeleteReward soft-deletes a reward no program has assigned (the
-// document's 400 for a reward in use).
-func DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
-	r, err := loyaltybase.RewardByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	n, err := c.ProgramReward.Query().Where(programreward.RewardID(id)).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("checking reward use: %w", err)
-	}
-	if n > 0 {
-		e := apperr.New(http.StatusBadRequest, "resource_in_use", "Resource in use",
-			fmt.Sprintf("The reward %s is assigned to %d program(s)", id, n))
-		e.ResourceID, e.ResourceType = id, "reward"
-		return nil, e
-	}
-	return setRewardStatus(ctx, r.ID, reward.StatusDELETED, "vl.reward.deleted")
 }

@@ -129,9 +129,9 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 			var err error
 			switch {
 			case eff.Points != nil:
-				err = validatePoints(ctx, path+".points", eff.Points)
+				err = ValidatePoints(ctx, path+".points", eff.Points)
 			case eff.PointsProportional != nil:
-				err = validatePointsProportional(ctx, path+".points_proportional", eff.PointsProportional)
+				err = ValidatePointsProportional(ctx, path+".points_proportional", eff.PointsProportional)
 			default:
 				if eff.Incentive.ID == "" {
 					return apperr.InvalidPayload("Property .%s.incentive must have required property 'id'", path)

@@ -4,6 +4,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
@@ -147,7 +148,7 @@ func pointsAdjustmentJSON(p *loyaltybase.PointsAdjustment) pointsAdjustmentBody 
 	return out
 }
 
-func rewardJSON(r *ent.Reward) map[string]any { return loyalty.RewardJSON(r) }
+func rewardJSON(r *ent.Reward) map[string]any { return benefit.RewardJSON(r) }
 
 type earningRuleBody struct {
 	ID            string                          `json:"id"`

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
@@ -52,7 +53,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyaltybase.P
 		}
 		out.Unassigned = append(out.Unassigned, a)
 		if r, err := loyaltybase.RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
-			if err := loyalty.RecordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
+			if err := benefit.RecordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
 				return nil, err
 			}
 		}
@@ -78,7 +79,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyaltybase.P
 			return nil, fmt.Errorf("assigning reward: %w", err)
 		}
 		out.Assigned = append(out.Assigned, a)
-		if err := loyalty.RecordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
+		if err := benefit.RecordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
 			return nil, err
 		}
 	}

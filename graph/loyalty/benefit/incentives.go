@@ -1,4 +1,4 @@
-package loyalty
+package benefit
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
@@ -86,9 +87,9 @@ func validateIncentiveDetail(ctx context.Context, in *loyaltybase.CreateIncentiv
 	}
 	switch {
 	case in.Points != nil:
-		return validatePoints(ctx, "points", in.Points)
+		return loyalty.ValidatePoints(ctx, "points", in.Points)
 	case in.PointsProportional != nil:
-		return validatePointsProportional(ctx, "points_proportional", in.PointsProportional)
+		return loyalty.ValidatePointsProportional(ctx, "points_proportional", in.PointsProportional)
 	case in.Material != nil:
 		if err := validateMaterial("material", in.Material); err != nil {
 			return err

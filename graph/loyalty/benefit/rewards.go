@@ -1,10 +1,12 @@
-package loyalty
+package benefit
 
 import (
 	"context"
 	"fmt"
+	"net/http"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -21,14 +23,6 @@ const (
 	rewardDeactivated = "vl.reward.deactivated"
 	rewardDrafted     = "vl.reward.drafted"
 )
-
-// RewardActivityTypes are the reward activity types (the reference
-// document's list; deleted, assigned and unassigned come from #31's deletes
-// and program reward batches).
-var RewardActivityTypes = []string{
-	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
-	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
-}
 
 // RewardJSON is the reward object of the REST interface; activities keep
 // it as their snapshot (data.reward), so both show the same shape.
@@ -192,4 +186,28 @@ func setRewardStatus(ctx context.Context, id string, to reward.Status, activity 
 		return nil, err
 	}
 	return r, RecordRewardActivity(ctx, r, activity)
+}
+
+// DeleteReward soft-deletes a reward no program has assigned (the
+// document's 400 for a reward in use).
+func DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
+	r, err := loyaltybase.RewardByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := c.ProgramReward.Query().Where(programreward.RewardID(id)).Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking reward use: %w", err)
+	}
+	if n > 0 {
+		e := apperr.New(http.StatusBadRequest, "resource_in_use", "Resource in use",
+			fmt.Sprintf("The reward %s is assigned to %d program(s)", id, n))
+		e.ResourceID, e.ResourceType = id, "reward"
+		return nil, e
+	}
+	return setRewardStatus(ctx, r.ID, reward.StatusDELETED, "vl.reward.deleted")
 }

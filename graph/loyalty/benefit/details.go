@@ -1,4 +1,4 @@
-package loyalty
+package benefit
 
 import (
 	"context"
@@ -61,15 +61,6 @@ func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetai
 	}
 	_, err = c.Campaign.Get(ctx, campaignID)
 	return loyaltybase.NotFound(err, "campaign", campaignID)
-}
-
-// requireCardDefinition checks that a referenced card definition exists.
-func requireCardDefinition(ctx context.Context, path string, id *string) error {
-	if id == nil || *id == "" {
-		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
-	}
-	_, err := loyaltybase.CardDefinition(ctx, *id)
-	return err
 }
 
 // requireMaterial checks that a material detail's product, or its SKU of
