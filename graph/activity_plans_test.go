@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 )
 
@@ -221,7 +222,7 @@ func TestActivityPlansStayWithinThePage(t *testing.T) {
 	// activities of the program's campaign (graph/loyaltyv1/activity.go).
 	memberV1 := list(customerpkg.CustomerActivityListInput{WithoutTotal: true, CampaignID: &club}, false)
 	memberV2 := func(t *testing.T, ctx context.Context) {
-		res, err := loyalty.MemberActivities(ctx, program, member, loyalty.PageInput{Limit: limit})
+		res, err := loyalty.MemberActivities(ctx, program, member, loyaltybase.PageInput{Limit: limit})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
@@ -118,7 +119,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 func enrolledMember(t *testing.T, ctx context.Context) (program, member string) {
 	t.Helper()
 	err := store.InTx(ctx, func(ctx context.Context) error {
-		prog, err := loyalty.CreateLoyaltyProgram(ctx, loyalty.CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
+		prog, err := loyalty.CreateLoyaltyProgram(ctx, loyaltybase.CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
 		if err != nil {
 			return err
 		}
@@ -126,7 +127,7 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 		if err != nil {
 			return err
 		}
-		m, err := loyalty.CreateLoyaltyMember(ctx, prog.ID, loyalty.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
+		m, err := loyalty.CreateLoyaltyMember(ctx, prog.ID, loyaltybase.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
 		if err != nil {
 			return err
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
@@ -81,14 +82,14 @@ func loyaltyPlanRows(t *testing.T, db *entdb.DB, ctx context.Context) loyaltyPla
 	}
 	err = store.InTx(ctx, func(ctx context.Context) error {
 		active := carddefinition.StatusACTIVE
-		def, err := loyalty.CreateCardDefinition(ctx, loyalty.CreateCardDefinitionInput{Name: graphtest.Ptr("Gold"), Status: &active,
+		def, err := loyalty.CreateCardDefinition(ctx, loyaltybase.CreateCardDefinitionInput{Name: graphtest.Ptr("Gold"), Status: &active,
 			CodeConfig: &jsonfield.CodeConfig{Pattern: graphtest.Ptr("GOLD-######"), Charset: graphtest.Ptr("0123456789")}})
 		if err != nil {
 			return err
 		}
 		on := loyaltyprogram.StatusACTIVE
 		for _, name := range []string{"club", "other"} {
-			p, err := loyalty.CreateLoyaltyProgram(ctx, loyalty.CreateLoyaltyProgramInput{Name: graphtest.Ptr(name), Status: &on,
+			p, err := loyalty.CreateLoyaltyProgram(ctx, loyaltybase.CreateLoyaltyProgramInput{Name: graphtest.Ptr(name), Status: &on,
 				CardDefinitions: []*jsonfield.IDRef{{ID: def.ID}}})
 			if err != nil {
 				return err
@@ -104,7 +105,7 @@ func loyaltyPlanRows(t *testing.T, db *entdb.DB, ctx context.Context) loyaltyPla
 			return err
 		}
 		s.customer = cust.ID
-		m, err := loyalty.CreateLoyaltyMember(ctx, s.club, loyalty.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
+		m, err := loyalty.CreateLoyaltyMember(ctx, s.club, loyaltybase.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
 		if err != nil {
 			return err
 		}
@@ -115,7 +116,7 @@ func loyaltyPlanRows(t *testing.T, db *entdb.DB, ctx context.Context) loyaltyPla
 			return err
 		}
 		s.card = crd.ID
-		if _, err := loyalty.AdjustCardPoints(ctx, s.club, s.member, s.card, loyalty.AdjustPointsInput{Points: 100}); err != nil {
+		if _, err := loyalty.AdjustCardPoints(ctx, s.club, s.member, s.card, loyaltybase.AdjustPointsInput{Points: 100}); err != nil {
 			return err
 		}
 		amount := int64(1000)
@@ -308,7 +309,7 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 	}
 	members := func(program string, after *entgql.Cursor[string]) func(t *testing.T, ctx context.Context) {
 		return func(t *testing.T, ctx context.Context) {
-			p, err := loyalty.Program(ctx, program)
+			p, err := loyaltybase.Program(ctx, program)
 			fail(err)
 			_, err = loyalty.ProgramMembersEdge(ctx, p, after, &limit, nil, nil,
 				&ent.LoyaltyMemberOrder{Field: ent.LoyaltyMemberOrderFieldCreatedAt, Direction: entgql.OrderDirectionAsc}, nil)
@@ -347,16 +348,16 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 				s.club, s.member, s.card))},
 		// v2 buckets: expiring and pending points of a card.
 		{"GET /v2/…/cards/{id}/expiring-points", "points_buckets", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.CardExpiringPoints(ctx, s.club, s.member, s.card, loyalty.PageInput{Limit: limit, Asc: true})
+			_, err := loyalty.CardExpiringPoints(ctx, s.club, s.member, s.card, loyaltybase.PageInput{Limit: limit, Asc: true})
 			fail(err)
 		}},
 		{"GET /v2/…/cards/{id}/pending-points", "points_buckets", func(t *testing.T, ctx context.Context) {
-			_, err := loyalty.CardPendingPoints(ctx, s.club, s.member, s.card, loyalty.PageInput{Limit: limit})
+			_, err := loyalty.CardPendingPoints(ctx, s.club, s.member, s.card, loyaltybase.PageInput{Limit: limit})
 			fail(err)
 		}},
 		// v2 order payments of a member.
 		{"GET /v2/…/members/{id}/orders/payments", "order_payments", func(t *testing.T, ctx context.Context) {
-			_, err := payment.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit}, nil)
+			_, err := payment.OrderPayments(ctx, s.club, s.member, loyaltybase.PageInput{Limit: limit}, nil)
 			fail(err)
 		}},
 		// v2 members of a program (REST: created_at order), page 1 and deep,
@@ -414,15 +415,15 @@ func TestLoyaltyPlansStayWithinThePage(t *testing.T) {
 				cardTx(createdCursor(t, db, "card_transactions", v2Tx))(t, ctx)
 			}},
 			listCase{"GET /v2/…/cards/{id}/expiring-points?cursor=", "points_buckets", func(t *testing.T, ctx context.Context) {
-				_, err := loyalty.CardExpiringPoints(ctx, s.club, s.member, s.card, loyalty.PageInput{Limit: limit, Asc: true, After: &v2Expiring})
+				_, err := loyalty.CardExpiringPoints(ctx, s.club, s.member, s.card, loyaltybase.PageInput{Limit: limit, Asc: true, After: &v2Expiring})
 				fail(err)
 			}},
 			listCase{"GET /v2/…/cards/{id}/pending-points?cursor=", "points_buckets", func(t *testing.T, ctx context.Context) {
-				_, err := loyalty.CardPendingPoints(ctx, s.club, s.member, s.card, loyalty.PageInput{Limit: limit, After: &v2Pending})
+				_, err := loyalty.CardPendingPoints(ctx, s.club, s.member, s.card, loyaltybase.PageInput{Limit: limit, After: &v2Pending})
 				fail(err)
 			}},
 			listCase{"GET /v2/…/members/{id}/orders/payments?cursor=", "order_payments", func(t *testing.T, ctx context.Context) {
-				_, err := payment.OrderPayments(ctx, s.club, s.member, loyalty.PageInput{Limit: limit, After: &v2Payment}, nil)
+				_, err := payment.OrderPayments(ctx, s.club, s.member, loyaltybase.PageInput{Limit: limit, After: &v2Payment}, nil)
 				fail(err)
 			}},
 			listCase{"GET /v2/loyalties/programs/club/members?cursor=", "loyalty_members", func(t *testing.T, ctx context.Context) {

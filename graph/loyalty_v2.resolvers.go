@@ -10,9 +10,12 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/graph/loyalty/programreward"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 )
 
 // DeleteLoyaltyProgram is the resolver for the deleteLoyaltyProgram field.
@@ -37,86 +40,86 @@ func (r *mutationResolver) DeleteIncentive(ctx context.Context, id string) (*ent
 
 // DeleteReward is the resolver for the deleteReward field.
 func (r *mutationResolver) DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DeleteReward(ctx, id)
+	return benefit.DeleteReward(ctx, id)
 }
 
 // CreateTierStructure is the resolver for the createTierStructure field.
-func (r *mutationResolver) CreateTierStructure(ctx context.Context, input loyalty.CreateTierStructureInput) (*ent.TierStructure, error) {
-	return loyalty.CreateTierStructure(ctx, input)
+func (r *mutationResolver) CreateTierStructure(ctx context.Context, input loyaltybase.CreateTierStructureInput) (*ent.TierStructure, error) {
+	return tier.CreateTierStructure(ctx, input)
 }
 
 // UpdateTierStructure is the resolver for the updateTierStructure field.
-func (r *mutationResolver) UpdateTierStructure(ctx context.Context, id string, input loyalty.UpdateTierStructureInput) (*ent.TierStructure, error) {
-	return loyalty.UpdateTierStructure(ctx, id, input)
+func (r *mutationResolver) UpdateTierStructure(ctx context.Context, id string, input loyaltybase.UpdateTierStructureInput) (*ent.TierStructure, error) {
+	return tier.UpdateTierStructure(ctx, id, input)
 }
 
 // DeleteTierStructure is the resolver for the deleteTierStructure field.
 func (r *mutationResolver) DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DeleteTierStructure(ctx, id)
+	return tier.DeleteTierStructure(ctx, id)
 }
 
 // ActivateTierStructure is the resolver for the activateTierStructure field.
 func (r *mutationResolver) ActivateTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.ActivateTierStructure(ctx, id)
+	return tier.ActivateTierStructure(ctx, id)
 }
 
 // DeactivateTierStructure is the resolver for the deactivateTierStructure field.
 func (r *mutationResolver) DeactivateTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DeactivateTierStructure(ctx, id)
+	return tier.DeactivateTierStructure(ctx, id)
 }
 
 // DraftTierStructure is the resolver for the draftTierStructure field.
 func (r *mutationResolver) DraftTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.DraftTierStructure(ctx, id)
+	return tier.DraftTierStructure(ctx, id)
 }
 
 // CreateTier is the resolver for the createTier field.
-func (r *mutationResolver) CreateTier(ctx context.Context, tierStructureID string, input loyalty.TierInput) (*ent.StructureTier, error) {
-	return loyalty.CreateTier(ctx, tierStructureID, input)
+func (r *mutationResolver) CreateTier(ctx context.Context, tierStructureID string, input loyaltybase.TierInput) (*ent.StructureTier, error) {
+	return tier.CreateTier(ctx, tierStructureID, input)
 }
 
 // UpdateTier is the resolver for the updateTier field.
-func (r *mutationResolver) UpdateTier(ctx context.Context, tierStructureID string, tierID string, input loyalty.TierInput) (*ent.StructureTier, error) {
-	return loyalty.UpdateTier(ctx, tierStructureID, tierID, input)
+func (r *mutationResolver) UpdateTier(ctx context.Context, tierStructureID string, tierID string, input loyaltybase.TierInput) (*ent.StructureTier, error) {
+	return tier.UpdateTier(ctx, tierStructureID, tierID, input)
 }
 
 // DeleteTier is the resolver for the deleteTier field.
 func (r *mutationResolver) DeleteTier(ctx context.Context, tierStructureID string, tierID string) (*ent.StructureTier, error) {
-	return loyalty.DeleteTier(ctx, tierStructureID, tierID)
+	return tier.DeleteTier(ctx, tierStructureID, tierID)
 }
 
 // BatchProgramCardDefinitions is the resolver for the batchProgramCardDefinitions field.
-func (r *mutationResolver) BatchProgramCardDefinitions(ctx context.Context, programID string, input loyalty.AssignmentBatchInput) (*loyalty.AssignmentBatchResult, error) {
+func (r *mutationResolver) BatchProgramCardDefinitions(ctx context.Context, programID string, input loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return loyalty.BatchProgramCardDefinitions(ctx, programID, input)
 }
 
 // BatchProgramEarningRules is the resolver for the batchProgramEarningRules field.
-func (r *mutationResolver) BatchProgramEarningRules(ctx context.Context, programID string, input loyalty.AssignmentBatchInput) (*loyalty.AssignmentBatchResult, error) {
+func (r *mutationResolver) BatchProgramEarningRules(ctx context.Context, programID string, input loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return loyalty.BatchProgramEarningRules(ctx, programID, input)
 }
 
 // BatchProgramTierStructures is the resolver for the batchProgramTierStructures field.
-func (r *mutationResolver) BatchProgramTierStructures(ctx context.Context, programID string, input loyalty.AssignmentBatchInput) (*loyalty.AssignmentBatchResult, error) {
+func (r *mutationResolver) BatchProgramTierStructures(ctx context.Context, programID string, input loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return loyalty.BatchProgramTierStructures(ctx, programID, input)
 }
 
 // BatchProgramRewards is the resolver for the batchProgramRewards field.
-func (r *mutationResolver) BatchProgramRewards(ctx context.Context, programID string, input loyalty.ProgramRewardsBatchInput) (*loyalty.ProgramRewardsBatchResult, error) {
+func (r *mutationResolver) BatchProgramRewards(ctx context.Context, programID string, input loyaltybase.ProgramRewardsBatchInput) (*loyaltybase.ProgramRewardsBatchResult, error) {
 	return programreward.BatchProgramRewards(ctx, programID, input)
 }
 
 // UpdateProgramReward is the resolver for the updateProgramReward field.
-func (r *mutationResolver) UpdateProgramReward(ctx context.Context, programID string, rewardID string, input loyalty.ProgramRewardInput) (*ent.ProgramReward, error) {
+func (r *mutationResolver) UpdateProgramReward(ctx context.Context, programID string, rewardID string, input loyaltybase.ProgramRewardInput) (*ent.ProgramReward, error) {
 	return programreward.UpdateProgramReward(ctx, programID, rewardID, input)
 }
 
 // PurchaseReward is the resolver for the purchaseReward field.
-func (r *mutationResolver) PurchaseReward(ctx context.Context, programID string, memberID string, input loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
+func (r *mutationResolver) PurchaseReward(ctx context.Context, programID string, memberID string, input loyaltybase.PurchaseRewardInput) (*loyaltybase.RewardPurchaseResult, error) {
 	return programreward.PurchaseReward(ctx, programID, memberID, input)
 }
 
 // RefundRewardPurchase is the resolver for the refundRewardPurchase field.
-func (r *mutationResolver) RefundRewardPurchase(ctx context.Context, programID string, purchaseID string, input *loyalty.RefundRewardPurchaseInput) (*loyalty.RewardPurchaseResult, error) {
+func (r *mutationResolver) RefundRewardPurchase(ctx context.Context, programID string, purchaseID string, input *loyaltybase.RefundRewardPurchaseInput) (*loyaltybase.RewardPurchaseResult, error) {
 	return programreward.RefundRewardPurchase(ctx, programID, purchaseID, input)
 }
 
@@ -131,28 +134,28 @@ func (r *mutationResolver) DeleteLoyaltyMember(ctx context.Context, programID st
 }
 
 // LoyaltyActivities is the resolver for the loyaltyActivities field.
-func (r *queryResolver) LoyaltyActivities(ctx context.Context, resourceID string, page loyalty.PageInput) (*loyalty.LoyaltyActivityPage, error) {
-	return loyalty.LoyaltyActivities(ctx, resourceID, page)
+func (r *queryResolver) LoyaltyActivities(ctx context.Context, resourceID string, page loyaltybase.PageInput) (*loyaltybase.LoyaltyActivityPage, error) {
+	return loyaltybase.LoyaltyActivities(ctx, resourceID, page)
 }
 
 // TierStructure is the resolver for the tierStructure field.
 func (r *queryResolver) TierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	return loyalty.TierStructure(ctx, id)
+	return loyaltybase.TierStructure(ctx, id)
 }
 
 // TierStructures is the resolver for the tierStructures field.
-func (r *queryResolver) TierStructures(ctx context.Context, page loyalty.PageInput) (*loyalty.TierStructurePage, error) {
-	return loyalty.TierStructures(ctx, page)
+func (r *queryResolver) TierStructures(ctx context.Context, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
+	return tier.TierStructures(ctx, page)
 }
 
 // Tiers is the resolver for the tiers field.
-func (r *queryResolver) Tiers(ctx context.Context, tierStructureID string, page loyalty.PageInput) (*loyalty.TierPage, error) {
-	return loyalty.Tiers(ctx, tierStructureID, page)
+func (r *queryResolver) Tiers(ctx context.Context, tierStructureID string, page loyaltybase.PageInput) (*loyaltybase.TierPage, error) {
+	return tier.Tiers(ctx, tierStructureID, page)
 }
 
 // ProgramTierStructures is the resolver for the programTierStructures field.
-func (r *queryResolver) ProgramTierStructures(ctx context.Context, programID string, page loyalty.PageInput) (*loyalty.TierStructurePage, error) {
-	return loyalty.ProgramTierStructures(ctx, programID, page)
+func (r *queryResolver) ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
+	return tier.ProgramTierStructures(ctx, programID, page)
 }
 
 // ProgramEarningRules is the resolver for the programEarningRules field.
@@ -166,7 +169,7 @@ func (r *queryResolver) ProgramCardDefinitions(ctx context.Context, programID st
 }
 
 // ProgramRewards is the resolver for the programRewards field.
-func (r *queryResolver) ProgramRewards(ctx context.Context, programID string, page loyalty.PageInput) (*loyalty.ProgramRewardPage, error) {
+func (r *queryResolver) ProgramRewards(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.ProgramRewardPage, error) {
 	return programreward.ProgramRewards(ctx, programID, page)
 }
 
@@ -181,12 +184,12 @@ func (r *queryResolver) ProgramMembership(ctx context.Context, programID string,
 }
 
 // MemberTierTransactions is the resolver for the memberTierTransactions field.
-func (r *queryResolver) MemberTierTransactions(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.TierTransactionPage, error) {
-	return loyalty.MemberTierTransactions(ctx, programID, memberID, page)
+func (r *queryResolver) MemberTierTransactions(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput) (*loyaltybase.TierTransactionPage, error) {
+	return tier.MemberTierTransactions(ctx, programID, memberID, page)
 }
 
 // RewardPurchases is the resolver for the rewardPurchases field.
-func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.RewardPurchasePage, error) {
+func (r *queryResolver) RewardPurchases(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput) (*loyaltybase.RewardPurchasePage, error) {
 	return programreward.RewardPurchases(ctx, programID, memberID, page)
 }
 
@@ -196,6 +199,6 @@ func (r *queryResolver) ExamineRewards(ctx context.Context, input examine.Examin
 }
 
 // MemberActivities is the resolver for the memberActivities field.
-func (r *queryResolver) MemberActivities(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.LoyaltyActivityPage, error) {
+func (r *queryResolver) MemberActivities(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput) (*loyaltybase.LoyaltyActivityPage, error) {
 	return loyalty.MemberActivities(ctx, programID, memberID, page)
 }

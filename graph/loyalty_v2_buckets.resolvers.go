@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/report"
 )
 
@@ -18,7 +19,7 @@ func (r *mutationResolver) ExpireCardPointsBucket(ctx context.Context, programID
 }
 
 // CardExpiringPoints is the resolver for the cardExpiringPoints field.
-func (r *queryResolver) CardExpiringPoints(ctx context.Context, programID string, memberID string, cardID string, page loyalty.PageInput) (*loyalty.CardBucketPage, error) {
+func (r *queryResolver) CardExpiringPoints(ctx context.Context, programID string, memberID string, cardID string, page loyaltybase.PageInput) (*loyalty.CardBucketPage, error) {
 	return loyalty.CardExpiringPoints(ctx, programID, memberID, cardID, page)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/report"
 )
 
@@ -35,6 +36,6 @@ func (r *queryResolver) ExamineEarningRules(ctx context.Context, input examine.E
 }
 
 // MemberBenefitTransactions is the resolver for the memberBenefitTransactions field.
-func (r *queryResolver) MemberBenefitTransactions(ctx context.Context, programID string, memberID string, page loyalty.PageInput) (*loyalty.BenefitTransactionPage, error) {
+func (r *queryResolver) MemberBenefitTransactions(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput) (*loyalty.BenefitTransactionPage, error) {
 	return loyalty.MemberBenefitTransactions(ctx, programID, memberID, page)
 }

@@ -8,7 +8,7 @@ package graph
 import (
 	"context"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/payment"
 )
 
@@ -18,6 +18,6 @@ func (r *mutationResolver) PayOrderWithPoints(ctx context.Context, programID str
 }
 
 // MemberOrderPayments is the resolver for the memberOrderPayments field.
-func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyalty.PageInput, filter *payment.OrderPaymentFilter) (*payment.OrderPaymentPage, error) {
+func (r *queryResolver) MemberOrderPayments(ctx context.Context, programID string, memberID string, page loyaltybase.PageInput, filter *payment.OrderPaymentFilter) (*payment.OrderPaymentPage, error) {
 	return payment.OrderPayments(ctx, programID, memberID, page, filter)
 }

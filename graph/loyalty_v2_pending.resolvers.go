@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // ActivateCardPendingPoints is the resolver for the activateCardPendingPoints field.
@@ -22,6 +23,6 @@ func (r *mutationResolver) CancelCardPendingPoints(ctx context.Context, programI
 }
 
 // CardPendingPoints is the resolver for the cardPendingPoints field.
-func (r *queryResolver) CardPendingPoints(ctx context.Context, programID string, memberID string, cardID string, page loyalty.PageInput) (*loyalty.CardBucketPage, error) {
+func (r *queryResolver) CardPendingPoints(ctx context.Context, programID string, memberID string, cardID string, page loyaltybase.PageInput) (*loyalty.CardBucketPage, error) {
 	return loyalty.CardPendingPoints(ctx, programID, memberID, cardID, page)
 }

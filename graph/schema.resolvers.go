@@ -17,7 +17,9 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
 	"github.com/promoengine/promoengine/graph/loyalty/event"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/redemption"
@@ -118,12 +120,12 @@ func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, vouche
 }
 
 // CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
-func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input loyalty.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input loyaltybase.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
 	return loyalty.CreateLoyaltyProgram(ctx, input)
 }
 
 // UpdateLoyaltyProgram is the resolver for the updateLoyaltyProgram field.
-func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input loyalty.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input loyaltybase.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
 	return loyalty.UpdateLoyaltyProgram(ctx, id, input)
 }
 
@@ -138,12 +140,12 @@ func (r *mutationResolver) DeactivateLoyaltyProgram(ctx context.Context, id stri
 }
 
 // CreateCardDefinition is the resolver for the createCardDefinition field.
-func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input loyalty.CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input loyaltybase.CreateCardDefinitionInput) (*ent.CardDefinition, error) {
 	return loyalty.CreateCardDefinition(ctx, input)
 }
 
 // UpdateCardDefinition is the resolver for the updateCardDefinition field.
-func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input loyalty.UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input loyaltybase.UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
 	return loyalty.UpdateCardDefinition(ctx, id, input)
 }
 
@@ -158,7 +160,7 @@ func (r *mutationResolver) DraftCardDefinition(ctx context.Context, id string) (
 }
 
 // CreateLoyaltyMember is the resolver for the createLoyaltyMember field.
-func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input loyalty.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input loyaltybase.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
 	return loyalty.CreateLoyaltyMember(ctx, programID, input)
 }
 
@@ -183,37 +185,37 @@ func (r *mutationResolver) UnassignCard(ctx context.Context, programID string, m
 }
 
 // AdjustCardPoints is the resolver for the adjustCardPoints field.
-func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) (*loyalty.PointsAdjustment, error) {
+func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyaltybase.AdjustPointsInput) (*loyaltybase.PointsAdjustment, error) {
 	return loyalty.AdjustCardPoints(ctx, programID, memberID, cardID, input)
 }
 
 // CreateReward is the resolver for the createReward field.
-func (r *mutationResolver) CreateReward(ctx context.Context, input loyalty.CreateRewardInput) (*ent.Reward, error) {
-	return loyalty.CreateReward(ctx, input)
+func (r *mutationResolver) CreateReward(ctx context.Context, input loyaltybase.CreateRewardInput) (*ent.Reward, error) {
+	return benefit.CreateReward(ctx, input)
 }
 
 // UpdateReward is the resolver for the updateReward field.
-func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input loyalty.UpdateRewardInput) (*ent.Reward, error) {
-	return loyalty.UpdateReward(ctx, id, input)
+func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input loyaltybase.UpdateRewardInput) (*ent.Reward, error) {
+	return benefit.UpdateReward(ctx, id, input)
 }
 
 // ActivateReward is the resolver for the activateReward field.
 func (r *mutationResolver) ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.ActivateReward(ctx, id)
+	return benefit.ActivateReward(ctx, id)
 }
 
 // DeactivateReward is the resolver for the deactivateReward field.
 func (r *mutationResolver) DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DeactivateReward(ctx, id)
+	return benefit.DeactivateReward(ctx, id)
 }
 
 // DraftReward is the resolver for the draftReward field.
 func (r *mutationResolver) DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.DraftReward(ctx, id)
+	return benefit.DraftReward(ctx, id)
 }
 
 // CreateEarningRule is the resolver for the createEarningRule field.
-func (r *mutationResolver) CreateEarningRule(ctx context.Context, input loyalty.CreateEarningRuleInput) (*ent.EarningRule, error) {
+func (r *mutationResolver) CreateEarningRule(ctx context.Context, input loyaltybase.CreateEarningRuleInput) (*ent.EarningRule, error) {
 	return loyalty.CreateEarningRule(ctx, input)
 }
 
@@ -233,28 +235,28 @@ func (r *mutationResolver) DraftEarningRule(ctx context.Context, id string) (*en
 }
 
 // CreateIncentive is the resolver for the createIncentive field.
-func (r *mutationResolver) CreateIncentive(ctx context.Context, input loyalty.CreateIncentiveInput) (*ent.Incentive, error) {
-	return loyalty.CreateIncentive(ctx, input)
+func (r *mutationResolver) CreateIncentive(ctx context.Context, input loyaltybase.CreateIncentiveInput) (*ent.Incentive, error) {
+	return benefit.CreateIncentive(ctx, input)
 }
 
 // UpdateIncentive is the resolver for the updateIncentive field.
-func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input loyalty.UpdateIncentiveInput) (*ent.Incentive, error) {
-	return loyalty.UpdateIncentive(ctx, id, input)
+func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input loyaltybase.UpdateIncentiveInput) (*ent.Incentive, error) {
+	return benefit.UpdateIncentive(ctx, id, input)
 }
 
 // UpdateEarningRule is the resolver for the updateEarningRule field.
-func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error) {
+func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input loyaltybase.UpdateEarningRuleInput) (*ent.EarningRule, error) {
 	return loyalty.UpdateEarningRule(ctx, id, input)
 }
 
 // ActivateIncentive is the resolver for the activateIncentive field.
 func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return loyalty.ActivateIncentive(ctx, id)
+	return benefit.ActivateIncentive(ctx, id)
 }
 
 // DraftIncentive is the resolver for the draftIncentive field.
 func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return loyalty.DraftIncentive(ctx, id)
+	return benefit.DraftIncentive(ctx, id)
 }
 
 // ValidateStacked is the resolver for the validateStacked field.
@@ -599,32 +601,32 @@ func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent
 
 // LoyaltyProgram is the resolver for the loyaltyProgram field.
 func (r *queryResolver) LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return loyalty.Program(ctx, id)
+	return loyaltybase.Program(ctx, id)
 }
 
 // CardDefinition is the resolver for the cardDefinition field.
 func (r *queryResolver) CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return loyalty.CardDefinition(ctx, id)
+	return loyaltybase.CardDefinition(ctx, id)
 }
 
 // LoyaltyMember is the resolver for the loyaltyMember field.
 func (r *queryResolver) LoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return loyalty.Member(ctx, programID, memberID)
+	return loyaltybase.Member(ctx, programID, memberID)
 }
 
 // Reward is the resolver for the reward field.
 func (r *queryResolver) Reward(ctx context.Context, id string) (*ent.Reward, error) {
-	return loyalty.RewardByID(ctx, id)
+	return loyaltybase.RewardByID(ctx, id)
 }
 
 // EarningRule is the resolver for the earningRule field.
 func (r *queryResolver) EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return loyalty.EarningRule(ctx, id)
+	return loyaltybase.EarningRule(ctx, id)
 }
 
 // Incentive is the resolver for the incentive field.
 func (r *queryResolver) Incentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return loyalty.IncentiveByID(ctx, id)
+	return loyaltybase.IncentiveByID(ctx, id)
 }
 
 // CardActivities is the resolver for the cardActivities field.

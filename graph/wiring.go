@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/event"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 	"github.com/promoengine/promoengine/graph/loyaltyv1"
 	"github.com/promoengine/promoengine/graph/order"
 	"github.com/promoengine/promoengine/graph/promotion"
@@ -32,6 +33,8 @@ func init() {
 	campaign.OnCategoryDeleted = stacking.ForgetStackingCategory
 	// A loyalty card redeemed for a v1 reward issues what the reward gives.
 	redemption.IssueReward = reward.Issue
+	// Every v2 card booking moves the member's tiers (tier transactions).
+	loyalty.TrackTiers = tier.TrackTiers
 	// A referral conversion rewards its referrer (referral tiers).
 	event.OnReferralConverted = reward.RewardConversion
 	// A PROMOTION campaign is created with its tiers.

@@ -10,7 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // TestActivitySourceClientKey: what a client-side key does is recorded
@@ -40,7 +40,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 			`{"channel":"CLIENT_API","api_key":{"name":"default","app_id":"` + creds.AppID + `","client_app_id":null}}`},
 	}
 	for _, tc := range cases {
-		src, err := loyalty.ActivitySource(viewer.NewContext(base, tc.v))
+		src, err := loyaltybase.ActivitySource(viewer.NewContext(base, tc.v))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -48,7 +48,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 			t.Errorf("%s: source = %s, want %s", tc.name, got, tc.want)
 		}
 	}
-	src, err := loyalty.ActivitySource(base)
+	src, err := loyaltybase.ActivitySource(base)
 	if got, _ := json.Marshal(src); err != nil || string(got) != `{"channel":"INTERNAL"}` {
 		t.Errorf("no viewer: %s %v", got, err)
 	}

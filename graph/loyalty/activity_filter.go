@@ -111,3 +111,11 @@ func lowerFirst(s string) string {
 	}
 	return strings.ToLower(s[:1]) + s[1:]
 }
+
+// RewardActivityTypes are the reward activity types (the reference
+// document's list; deleted, assigned and unassigned come from #31's deletes
+// and program reward batches).
+var RewardActivityTypes = []string{
+	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
+	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
+}

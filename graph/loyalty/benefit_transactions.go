@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A member's benefit transactions (GET …/members/{memberId}/benefits/
@@ -40,8 +41,8 @@ type BenefitTransactionPage struct {
 
 // MemberBenefitTransactions lists a member's benefit fulfilments, newest
 // first unless p.Asc.
-func MemberBenefitTransactions(ctx context.Context, programID, memberID string, p PageInput) (*BenefitTransactionPage, error) {
-	m, err := Member(ctx, programID, memberID)
+func MemberBenefitTransactions(ctx context.Context, programID, memberID string, p loyaltybase.PageInput) (*BenefitTransactionPage, error) {
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func MemberBenefitTransactions(ctx context.Context, programID, memberID string, 
 		ruleIDs = append(ruleIDs, id)
 	}
 	ofMember := []predicate.CardTransaction{cardtransaction.HasCardWith(card.MemberID(m.ID)), cardtransaction.EarningRuleIDIn(ruleIDs...)}
-	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.CardTransaction.Query().Where(cardtransaction.ID(after)).Where(ofMember...).Only(ctx)
 		if err != nil {
 			return time.Time{}, err

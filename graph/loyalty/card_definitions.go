@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/formula"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Card definitions: the kinds of loyalty card a program issues, with the
@@ -20,25 +21,12 @@ import (
 // no code configuration (the interface: 10 alphanumeric characters).
 const defaultCardCodeLength = 10
 
-// CardDefinition returns the card definition with id.
-func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	d, err := c.CardDefinition.Get(ctx, id)
-	if err := NotFound(err, "card_definition", id); err != nil {
-		return nil, err
-	}
-	return d, nil
-}
-
 // CreateCardDefinition creates a card definition of a loyalty program.
-func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateCardDefinition(ctx context.Context, in loyaltybase.CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
-	status, err := initialStatus(in.Status, carddefinition.StatusDRAFT, carddefinition.StatusACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, carddefinition.StatusDRAFT, carddefinition.StatusACTIVE)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +54,7 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, cardDefinitionActivities, "created", cardDefinitionIDOf)(c.CardDefinition.Create().
+	return loyaltybase.Logged(ctx, loyaltybase.CardDefinitionActivities, "created", loyaltybase.CardDefinitionIDOf)(c.CardDefinition.Create().
 		SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).SetMetadata(shape.OrEmptyMap(in.Metadata)).
 		SetPayWithPoints(pay).SetPendingPoints(pending).SetSettings(settings).Save(ctx))
 }
@@ -82,11 +70,11 @@ func DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, e
 }
 
 func setCardDefinitionStatus(ctx context.Context, id string, to carddefinition.Status) (*ent.CardDefinition, error) {
-	d, err := CardDefinition(ctx, id)
+	d, err := loyaltybase.CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, cardDefinitionActivities, statusVerb(to), cardDefinitionIDOf)(d.Update().SetStatus(to).Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.CardDefinitionActivities, loyaltybase.StatusVerb(to), loyaltybase.CardDefinitionIDOf)(d.Update().SetStatus(to).Save(ctx))
 }
 
 // cardCodeConfig completes and checks a card definition's code
@@ -112,16 +100,16 @@ func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
 }
 
 // UpdateCardDefinition updates a card definition.
-func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+func UpdateCardDefinition(ctx context.Context, id string, in loyaltybase.UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
 	if err := in.RefuseNull("name", "code_config"); err != nil {
 		return nil, err
 	}
-	d, err := CardDefinition(ctx, id)
+	d, err := loyaltybase.CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -165,7 +153,7 @@ func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitio
 			upd.SetPendingPoints(pending)
 		}
 	}
-	return logged(ctx, cardDefinitionActivities, "updated", cardDefinitionIDOf)(upd.Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.CardDefinitionActivities, "updated", loyaltybase.CardDefinitionIDOf)(upd.Save(ctx))
 }
 
 // A card definition's pay-with-points configuration (`pay_with_points`):

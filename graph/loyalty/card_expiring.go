@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A v2 card's expiring points are its ACTIVE buckets with a last day in
@@ -59,8 +60,8 @@ type CardBucketPage struct {
 // (expiration day, id): soonest first when p.Asc (the documents' default
 // order expiration_date), latest first otherwise. p.After is a stored id
 // of this card's list.
-func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string, p PageInput) (*CardBucketPage, error) {
-	limit, err := p.limit()
+func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string, p loyaltybase.PageInput) (*CardBucketPage, error) {
+	limit, err := p.Size()
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +96,7 @@ func CardExpiringPoints(ctx context.Context, programID, memberID, cardID string,
 	if err != nil {
 		return nil, fmt.Errorf("listing card buckets: %w", err)
 	}
-	rows, more := trim(rows, limit)
+	rows, more := loyaltybase.Trim(rows, limit)
 	out := &CardBucketPage{Data: make([]*CardBucket, len(rows)), HasMore: more}
 	for i, b := range rows {
 		out.Data[i] = &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}
@@ -121,7 +122,7 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 		return nil, err
 	}
 	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedBucketID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
-	if err := NotFound(err, "card_points_bucket", bucketID); err != nil {
+	if err := loyaltybase.NotFound(err, "card_points_bucket", bucketID); err != nil {
 		return nil, err
 	}
 	tx, ok, err := expireCardBucket(ctx, c, b)
@@ -143,11 +144,11 @@ func ExpireCardBucketNow(ctx context.Context, programID, memberID, cardID, bucke
 
 // cardWithMember is MemberCard with its member and the request's client.
 func cardWithMember(ctx context.Context, programID, memberID, cardID string) (*ent.Client, *ent.Card, *ent.LoyaltyMember, error) {
-	crd, err := MemberCard(ctx, programID, memberID, cardID)
+	crd, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, nil, nil, err
 	}

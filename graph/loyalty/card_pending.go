@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/points"
 )
 
@@ -75,8 +76,8 @@ func addCardPending(ctx context.Context, crd *ent.Card, pts int64, on time.Time,
 
 // CardPendingPoints pages a card's PENDING entries (404 for an unknown
 // program, member or card).
-func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, p PageInput) (*CardBucketPage, error) {
-	limit, err := p.limit()
+func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, p loyaltybase.PageInput) (*CardBucketPage, error) {
+	limit, err := p.Size()
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +104,7 @@ func CardPendingPoints(ctx context.Context, programID, memberID, cardID string, 
 	if err != nil {
 		return nil, fmt.Errorf("listing pending points: %w", err)
 	}
-	rows, more := trim(rows, limit)
+	rows, more := loyaltybase.Trim(rows, limit)
 	out := &CardBucketPage{Data: make([]*CardBucket, len(rows)), HasMore: more}
 	for i, b := range rows {
 		out.Data[i] = &CardBucket{Bucket: b, Card: crd, CustomerID: m.CustomerID}
@@ -128,7 +129,7 @@ func MoveCardPending(ctx context.Context, programID, memberID, cardID, bucketID 
 		return nil, err
 	}
 	b, err := c.PointsBucket.Query().Where(pointsbucket.ID(storedPendingID(bucketID)), pointsbucket.CardID(crd.ID)).Only(ctx)
-	if err := NotFound(err, "card_pending_points_bucket", bucketID); err != nil {
+	if err := loyaltybase.NotFound(err, "card_pending_points_bucket", bucketID); err != nil {
 		return nil, err
 	}
 	if b.Status == pointsbucket.StatusPENDING && activate {

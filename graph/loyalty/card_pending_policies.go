@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // The pending-points policies of a card definition (`pending_points`):
@@ -130,7 +131,7 @@ func pendingPolicy(ctx context.Context, crd *ent.Card) (*jsonfield.PendingPoints
 	if crd.CardDefinitionID == nil {
 		return nil, nil
 	}
-	d, err := CardDefinition(ctx, *crd.CardDefinitionID)
+	d, err := loyaltybase.CardDefinition(ctx, *crd.CardDefinitionID)
 	if err != nil || d.PendingPoints == nil || d.PendingPoints.Type == pendingImmediate {
 		return nil, err
 	}
@@ -154,17 +155,17 @@ func pendingUntil(ctx context.Context, crd *ent.Card, now time.Time) (time.Time,
 	}
 	switch {
 	case p.Type == pendingPeriodBased && p.PeriodBased != nil:
-		return addPeriod(now, p.PeriodBased.Period), nil
+		return AddPeriod(now, p.PeriodBased.Period), nil
 	case p.Type == pendingFixedDates && p.FixedDates != nil:
-		return nextFixedDate(now, p.FixedDates.Dates), nil
+		return NextFixedDate(now, p.FixedDates.Dates), nil
 	case p.Type == pendingEventBased && p.EventBased != nil:
-		return addPeriod(now, p.EventBased.CancelPeriod), nil
+		return AddPeriod(now, p.EventBased.CancelPeriod), nil
 	}
 	return time.Time{}, nil
 }
 
-// addPeriod is now plus value units.
-func addPeriod(now time.Time, p jsonfield.PendingPeriod) time.Time {
+// AddPeriod is now plus value units.
+func AddPeriod(now time.Time, p jsonfield.PendingPeriod) time.Time {
 	switch p.Unit {
 	case "DAY":
 		return now.AddDate(0, 0, p.Value)
@@ -174,9 +175,9 @@ func addPeriod(now time.Time, p jsonfield.PendingPeriod) time.Time {
 	return now.AddDate(p.Value, 0, 0)
 }
 
-// nextFixedDate is the first of the calendar days (UTC midnight) after
+// NextFixedDate is the first of the calendar days (UTC midnight) after
 // now's day; February 29 is the 28th in other years.
-func nextFixedDate(now time.Time, dates []jsonfield.CalendarDate) time.Time {
+func NextFixedDate(now time.Time, dates []jsonfield.CalendarDate) time.Time {
 	now = now.UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	var best time.Time

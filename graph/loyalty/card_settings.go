@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A card definition's settings (loyalties-v2.json, CardDefinitionResponse):
@@ -22,19 +23,9 @@ import (
 // orders (order_refunds.go). The rest of refunds is stored only
 // (docs/loyalty.md, "not applied yet").
 
-// CardSettingsInput are the settings members of a card definition's
-// create and update bodies; null on update restores a member's default.
-type CardSettingsInput struct {
-	PointsExpiration *jsonfield.CardPointsExpiration `json:"points_expiration"`
-	EarningLimits    *jsonfield.CardLimits           `json:"earning_limits"`
-	SpendingLimits   *jsonfield.CardLimits           `json:"spending_limits"`
-	Refunds          *jsonfield.CardRefunds          `json:"refunds"`
-	BalanceSettings  *jsonfield.CardBalanceSettings  `json:"balance_settings"`
-}
-
 // cardSettings checks in and merges it over stored (nil: none yet); a
 // member named in nulls goes back to its default.
-func cardSettings(stored *jsonfield.CardSettings, in CardSettingsInput, nulls shape.Nulls) (*jsonfield.CardSettings, error) {
+func cardSettings(stored *jsonfield.CardSettings, in loyaltybase.CardSettingsInput, nulls shape.Nulls) (*jsonfield.CardSettings, error) {
 	out := jsonfield.CardSettings{}
 	if stored != nil {
 		out = *stored
@@ -257,7 +248,7 @@ func awardExpiration(ctx context.Context, e jsonfield.EarningEffect, crd *ent.Ca
 	if exp := effectExpiration(e); exp != nil || crd.CardDefinitionID == nil {
 		return exp, nil
 	}
-	d, err := CardDefinition(ctx, *crd.CardDefinitionID)
+	d, err := loyaltybase.CardDefinition(ctx, *crd.CardDefinitionID)
 	if err != nil {
 		return nil, err
 	}

@@ -182,8 +182,8 @@ func nextMove(m *CardNextMove, pts int64, day time.Time, typ string) *CardNextMo
 	return m
 }
 
-// memberCardOf is the member's card of a card definition (nil: none).
-func memberCardOf(ctx context.Context, c *ent.Client, memberID, defID string) (*ent.Card, error) {
+// MemberCardOf is the member's card of a card definition (nil: none).
+func MemberCardOf(ctx context.Context, c *ent.Client, memberID, defID string) (*ent.Card, error) {
 	crd, err := c.Card.Query().Where(card.MemberID(memberID), card.CardDefinitionID(defID)).First(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil

@@ -11,29 +11,13 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/vouchercode"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // codeAttempts bounds the draws for a card code not yet used in the project.
 const codeAttempts = 5
-
-// MemberCard finds a card of a member of a program: 404 naming the program,
-// member or card that is unknown or does not belong.
-func MemberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	cd, err := c.Card.Query().Where(card.ID(cardID), card.MemberID(memberID), card.ProgramID(programID)).Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
-		return nil, err
-	}
-	return cd, nil
-}
 
 // issueCard creates a card of a program (of the given card definition, or
 // the default code configuration when defID is ""), generating its code.
@@ -50,7 +34,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 	cc := &jsonfield.CodeConfig{Length: &n, Charset: &cs}
 	create := c.Card.Create().SetProgramID(programID)
 	if defID != "" {
-		def, err := CardDefinition(ctx, defID)
+		def, err := loyaltybase.CardDefinition(ctx, defID)
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +125,7 @@ func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConf
 }
 
 func RecordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
-	c, src, err := activityWriter(ctx)
+	c, src, err := loyaltybase.ActivityWriter(ctx)
 	if err != nil {
 		return err
 	}
@@ -155,7 +139,7 @@ func RecordCardActivity(ctx context.Context, cardID, typ string, data map[string
 
 // AssignCard gives an unassigned card of the program to the member.
 func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
+	if _, err := loyaltybase.Member(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -163,7 +147,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, err
 	}
 	crd, err := c.Card.Query().Where(card.ID(cardID), card.ProgramID(programID)).Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
+	if err := loyaltybase.NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	if crd.MemberID != nil {
@@ -173,7 +157,7 @@ func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 		return nil, apperr.New(http.StatusConflict, "card_already_assigned", "Card already assigned",
 			fmt.Sprintf("Card %s is assigned to another member; unassign it first", cardID))
 	}
-	return assign(ctx, crd, memberID, NewGroupID())
+	return assign(ctx, crd, memberID, loyaltybase.NewGroupID())
 }
 
 func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Card, error) {
@@ -195,16 +179,16 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 
 // UnassignCard takes a card from its member; it stays in the program.
 func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := MemberCard(ctx, programID, memberID, cardID)
+	crd, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
 	n, err := crd.Update().Where(card.MemberID(memberID)).ClearMemberID().Save(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
+	if err := loyaltybase.NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
-	if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, NewGroupID()); err != nil {
+	if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, loyaltybase.NewGroupID()); err != nil {
 		return nil, err
 	}
 	return n, nil

@@ -15,10 +15,10 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/programreward"
-	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Deletes of the v2 resources (DELETE /v2/loyalties/{programs,
@@ -29,24 +29,24 @@ import (
 // resource as it was, status DELETED. A resource still in use is 409
 // resource_in_use and nothing changes.
 
-// inUse is the 409 of a delete refused because something refers to the
+// InUse is the 409 of a delete refused because something refers to the
 // resource.
-func inUse(resourceType, id, by string) error {
+func InUse(resourceType, id, by string) error {
 	e := apperr.New(http.StatusConflict, "resource_in_use", "Resource in use",
 		fmt.Sprintf("The %s %s is used by %s", resourceType, id, by))
 	e.ResourceID, e.ResourceType = id, resourceType
 	return e
 }
 
-// containsID selects the programs whose JSON id list field holds id.
-func containsID(field, id string) func(*sql.Selector) {
+// ContainsID selects the programs whose JSON id list field holds id.
+func ContainsID(field, id string) func(*sql.Selector) {
 	return func(s *sql.Selector) { s.Where(sqljson.ValueContains(field, id)) }
 }
 
 // DeleteLoyaltyProgram removes a program with no members, together with its
 // reward assignments (a program with members is 409: its cards hold points).
 func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	p, err := Program(ctx, id)
+	p, err := loyaltybase.Program(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, 
 	if n, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(id)).Limit(1).Count(ctx); err != nil {
 		return nil, fmt.Errorf("counting members: %w", err)
 	} else if n > 0 {
-		return nil, inUse("program", id, "its members")
+		return nil, InUse("program", id, "its members")
 	}
 	if _, err := c.ProgramReward.Delete().Where(programreward.ProgramID(id)).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("deleting reward assignments: %w", err)
@@ -69,13 +69,13 @@ func DeleteLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, 
 		return nil, fmt.Errorf("deleting program: %w", err)
 	}
 	p.Status = "DELETED"
-	return p, recordActivity(ctx, programActivities, id, "deleted", p)
+	return p, loyaltybase.RecordActivity(ctx, loyaltybase.ProgramActivities, id, "deleted", p)
 }
 
 // DeleteCardDefinition removes a card definition that no program, card,
 // tier structure or reward assignment uses.
 func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	d, err := CardDefinition(ctx, id)
+	d, err := loyaltybase.CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, 
 		by    string
 		count func(context.Context) (int, error)
 	}{
-		{"a program", c.LoyaltyProgram.Query().Where(containsID(loyaltyprogram.FieldCardDefinitionIds, id)).Count},
+		{"a program", c.LoyaltyProgram.Query().Where(ContainsID(loyaltyprogram.FieldCardDefinitionIds, id)).Count},
 		{"cards", c.Card.Query().Where(card.CardDefinitionID(id)).Count},
 		{"a tier structure", c.TierStructure.Query().Where(tierstructure.CardDefinitionID(id)).Count},
 		{"a reward assignment", c.ProgramReward.Query().Where(programreward.CardDefinitionID(id)).Count},
@@ -98,19 +98,19 @@ func DeleteCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, 
 			return nil, fmt.Errorf("checking card definition use: %w", err)
 		}
 		if n > 0 {
-			return nil, inUse("card_definition", id, chk.by)
+			return nil, InUse("card_definition", id, chk.by)
 		}
 	}
 	if err := c.CardDefinition.DeleteOneID(id).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("deleting card definition: %w", err)
 	}
 	d.Status = "DELETED"
-	return d, recordActivity(ctx, cardDefinitionActivities, id, "deleted", d)
+	return d, loyaltybase.RecordActivity(ctx, loyaltybase.CardDefinitionActivities, id, "deleted", d)
 }
 
 // DeleteEarningRule soft-deletes an earning rule no program has assigned.
 func DeleteEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	r, err := EarningRule(ctx, id)
+	r, err := loyaltybase.EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -118,24 +118,24 @@ func DeleteEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	if err != nil {
 		return nil, err
 	}
-	n, err := c.LoyaltyProgram.Query().Where(containsID(loyaltyprogram.FieldEarningRuleIds, id)).Count(ctx)
+	n, err := c.LoyaltyProgram.Query().Where(ContainsID(loyaltyprogram.FieldEarningRuleIds, id)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("checking earning rule use: %w", err)
 	}
 	if n > 0 {
-		return nil, inUse("earning_rule", id, "a program")
+		return nil, InUse("earning_rule", id, "a program")
 	}
 	out, err := r.Update().SetStatus(earningrule.StatusDELETED).Save(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return out, recordActivity(ctx, earningRuleActivities, id, "deleted", out)
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.EarningRuleActivities, id, "deleted", out)
 }
 
 // DeleteIncentive soft-deletes an incentive (benefit) that no live earning
 // rule refers to.
 func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	inc, err := IncentiveByID(ctx, id)
+	inc, err := loyaltybase.IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +150,8 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	for _, r := range rules {
 		for _, e := range r.Earnings {
 			for _, eff := range e.Effects {
-				if eff.Incentive != nil && IncentiveID(eff.Incentive.ID) == inc.ID {
-					return nil, inUse("incentive", inc.ID, "earning rule "+r.ID)
+				if eff.Incentive != nil && loyaltybase.IncentiveID(eff.Incentive.ID) == inc.ID {
+					return nil, InUse("incentive", inc.ID, "earning rule "+r.ID)
 				}
 			}
 		}
@@ -160,29 +160,5 @@ func DeleteIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	if err != nil {
 		return nil, err
 	}
-	return out, recordActivity(ctx, incentiveActivities, inc.ID, "deleted", out)
-}
-
-// DeleteReward soft-deletes a reward no program has assigned (the
-// document's 400 for a reward in use).
-func DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
-	r, err := RewardByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	n, err := c.ProgramReward.Query().Where(programreward.RewardID(id)).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("checking reward use: %w", err)
-	}
-	if n > 0 {
-		e := apperr.New(http.StatusBadRequest, "resource_in_use", "Resource in use",
-			fmt.Sprintf("The reward %s is assigned to %d program(s)", id, n))
-		e.ResourceID, e.ResourceType = id, "reward"
-		return nil, e
-	}
-	return setRewardStatus(ctx, r.ID, reward.StatusDELETED, "vl.reward.deleted")
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.IncentiveActivities, inc.ID, "deleted", out)
 }

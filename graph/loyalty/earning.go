@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // RuleEarning is the LoyaltyEarning of the loyalty area: ACTIVE earning
@@ -130,7 +131,7 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.Eve
 	}
 	if loyalty != nil && loyalty.Code != "" {
 		crd, err := c.Card.Query().Where(card.Or(card.Code(loyalty.Code), card.ID(loyalty.Code))).First(ctx)
-		if err := NotFound(err, "card", loyalty.Code); err != nil {
+		if err := loyaltybase.NotFound(err, "card", loyalty.Code); err != nil {
 			return nil, err
 		}
 		return []*ent.Card{crd}, nil

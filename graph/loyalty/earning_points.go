@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // EffectPoints is what one effect awards, and the card definition it is
@@ -47,7 +48,7 @@ func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.C
 			return 0, nil, err
 		}
 		inc, err := c.Incentive.Get(ctx, e.Incentive.ID)
-		if err := NotFound(err, "incentive", e.Incentive.ID); err != nil {
+		if err := loyaltybase.NotFound(err, "incentive", e.Incentive.ID); err != nil {
 			return 0, nil, err
 		}
 		if inc.Points == nil || inc.Points.Value == nil {

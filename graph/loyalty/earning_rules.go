@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 
 	"github.com/promoengine/promoengine/ent"
@@ -13,25 +14,12 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// EarningRule returns the earning rule with id.
-func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.EarningRule.Query().Where(earningrule.ID(id), earningrule.StatusNEQ(earningrule.StatusDELETED)).Only(ctx)
-	if err := NotFound(err, "earning_rule", id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
 // CreateEarningRule creates an earning rule.
-func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.EarningRule, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateEarningRule(ctx context.Context, in loyaltybase.CreateEarningRuleInput) (*ent.EarningRule, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
-	status, err := initialStatus(in.Status, earningrule.StatusDRAFT, earningrule.StatusACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, earningrule.StatusDRAFT, earningrule.StatusACTIVE)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +35,7 @@ func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	}
 	create := c.EarningRule.Create().SetName(*in.Name).SetStatus(status).SetTrigger(in.Trigger).
 		SetEarnings(in.Earnings).SetMetadata(shape.OrEmptyMap(in.Metadata)).
-		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate))
+		SetNillableStartDate(loyaltybase.UTCMillis(in.StartDate)).SetNillableEndDate(loyaltybase.UTCMillis(in.EndDate))
 	if in.Error != nil {
 		create.SetError(in.Error)
 	}
@@ -57,11 +45,11 @@ func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	if in.TriggerLimits != nil {
 		create.SetTriggerLimits(in.TriggerLimits)
 	}
-	return logged(ctx, earningRuleActivities, "created", earningRuleIDOf)(create.Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.EarningRuleActivities, "created", loyaltybase.EarningRuleIDOf)(create.Save(ctx))
 }
 
 // validateEarningRule checks everything of a rule but its name and status.
-func validateEarningRule(ctx context.Context, in *CreateEarningRuleInput) error {
+func validateEarningRule(ctx context.Context, in *loyaltybase.CreateEarningRuleInput) error {
 	if err := validateTrigger(in.Trigger); err != nil {
 		return err
 	}
@@ -74,7 +62,7 @@ func validateEarningRule(ctx context.Context, in *CreateEarningRuleInput) error 
 	if err := validateTriggerLimits(in.TriggerLimits); err != nil {
 		return err
 	}
-	if err := checkDateOrder(in.StartDate, in.EndDate); err != nil {
+	if err := loyaltybase.CheckDateOrder(in.StartDate, in.EndDate); err != nil {
 		return err
 	}
 	if in.Error != nil {
@@ -125,7 +113,7 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 		}
 		for j := range e.Effects {
 			eff := &e.Effects[j]
-			path := Pathf("earnings[%d].effects[%d]", i, j)
+			path := loyaltybase.Pathf("earnings[%d].effects[%d]", i, j)
 			if eff.Benefit != nil && eff.Incentive == nil { // the August spelling
 				eff.Incentive, eff.Benefit = eff.Benefit, nil
 			}
@@ -141,15 +129,15 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 			var err error
 			switch {
 			case eff.Points != nil:
-				err = validatePoints(ctx, path+".points", eff.Points)
+				err = ValidatePoints(ctx, path+".points", eff.Points)
 			case eff.PointsProportional != nil:
-				err = validatePointsProportional(ctx, path+".points_proportional", eff.PointsProportional)
+				err = ValidatePointsProportional(ctx, path+".points_proportional", eff.PointsProportional)
 			default:
 				if eff.Incentive.ID == "" {
 					return apperr.InvalidPayload("Property .%s.incentive must have required property 'id'", path)
 				}
-				eff.Incentive.ID = IncentiveID(eff.Incentive.ID)
-				_, err = IncentiveByID(ctx, eff.Incentive.ID)
+				eff.Incentive.ID = loyaltybase.IncentiveID(eff.Incentive.ID)
+				_, err = loyaltybase.IncentiveByID(ctx, eff.Incentive.ID)
 			}
 			if err != nil {
 				return err
@@ -173,25 +161,25 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 }
 
 func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status) (*ent.EarningRule, error) {
-	r, err := EarningRule(ctx, id)
+	r, err := loyaltybase.EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, earningRuleActivities, statusVerb(to), earningRuleIDOf)(r.Update().SetStatus(to).Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.EarningRuleActivities, loyaltybase.StatusVerb(to), loyaltybase.EarningRuleIDOf)(r.Update().SetStatus(to).Save(ctx))
 }
 
 // UpdateEarningRule replaces the given fields and validates the result
 // with the create rules; a given trigger's schema or segment must exist
 // (checkTriggerReferences).
-func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
+func UpdateEarningRule(ctx context.Context, id string, in loyaltybase.UpdateEarningRuleInput) (*ent.EarningRule, error) {
 	if err := in.RefuseNull("name", "trigger", "earnings"); err != nil {
 		return nil, err
 	}
-	r, err := EarningRule(ctx, id)
+	r, err := loyaltybase.EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	merged := CreateEarningRuleInput{Name: &r.Name, Trigger: r.Trigger, Earnings: r.Earnings, Error: r.Error,
+	merged := loyaltybase.CreateEarningRuleInput{Name: &r.Name, Trigger: r.Trigger, Earnings: r.Earnings, Error: r.Error,
 		ValidityHours: r.ValidityHours, TriggerLimits: r.TriggerLimits, StartDate: r.StartDate, EndDate: r.EndDate}
 	if in.Name != nil {
 		merged.Name = in.Name
@@ -218,7 +206,7 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 		merged.EndDate = in.EndDate
 	}
 	nullEarningRuleMembers(&merged, &in)
-	if err := requiredName(merged.Name); err != nil {
+	if err := loyaltybase.RequiredName(merged.Name); err != nil {
 		return nil, err
 	}
 	if err := validateEarningRule(ctx, &merged); err != nil {
@@ -230,7 +218,7 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 		}
 	}
 	upd := r.Update().SetName(*merged.Name).SetTrigger(merged.Trigger).SetEarnings(merged.Earnings).
-		SetNillableStartDate(utcMillis(merged.StartDate)).SetNillableEndDate(utcMillis(merged.EndDate))
+		SetNillableStartDate(loyaltybase.UTCMillis(merged.StartDate)).SetNillableEndDate(loyaltybase.UTCMillis(merged.EndDate))
 	if merged.Error != nil {
 		upd.SetError(merged.Error)
 	}
@@ -244,5 +232,5 @@ func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 		upd.SetMetadata(in.Metadata)
 	}
 	clearEarningRuleFields(upd, &in)
-	return logged(ctx, earningRuleActivities, "updated", earningRuleIDOf)(upd.Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.EarningRuleActivities, "updated", loyaltybase.EarningRuleIDOf)(upd.Save(ctx))
 }

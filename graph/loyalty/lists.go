@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Connections of the loyalty entities: every page bounded (boundPage).
@@ -45,7 +46,7 @@ func transactionOrder(o *ent.CardTransactionOrder) *ent.CardTransactionOrder {
 // created_at, id). The card must belong to the member, the member to the
 // program.
 func CardActivities(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	card, err := MemberCard(ctx, programID, memberID, cardID)
+	card, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +76,7 @@ func CardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor
 
 // RewardActivities lists the activities of a reward.
 func RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	r, err := RewardByID(ctx, rewardID)
+	r, err := loyaltybase.RewardByID(ctx, rewardID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func RewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cu
 
 // CardTransactions lists the points moves of a member's card.
 func CardTransactions(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
-	card, err := MemberCard(ctx, programID, memberID, cardID)
+	card, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

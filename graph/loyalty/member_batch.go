@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Member batches (POST /v2/loyalties/programs/{programId}/members/batch),
@@ -46,12 +47,12 @@ type memberBatchJob struct {
 
 // BatchCreateMembers schedules the enrolment of entries in the program.
 func BatchCreateMembers(ctx context.Context, programID string, entries []*MemberBatchEntry) (*ent.AsyncAction, error) {
-	p, err := Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, loyaltybase.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if err := job.CheckBulkSize(len(entries)); err != nil {
 		return nil, err
@@ -114,7 +115,7 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 				return nil, err
 			}
 			cust, err := c.Customer.Query().Where(customer.SourceID(*id.CustomerSourceID)).Only(ctx)
-			if err := NotFound(err, "customer", *id.CustomerSourceID); err != nil {
+			if err := loyaltybase.NotFound(err, "customer", *id.CustomerSourceID); err != nil {
 				return nil, err
 			}
 			customerID = &cust.ID
@@ -122,7 +123,7 @@ func createBatchMember(ctx context.Context, programID string, e *MemberBatchEntr
 			return nil, apperr.InvalidPayload("Property .customer_identification.type must be customer_id or customer_source_id, got %q", *id.Type)
 		}
 	}
-	return CreateLoyaltyMember(ctx, programID, CreateLoyaltyMemberInput{CustomerID: customerID, Status: e.Status, Metadata: e.Metadata})
+	return CreateLoyaltyMember(ctx, programID, loyaltybase.CreateLoyaltyMemberInput{CustomerID: customerID, Status: e.Status, Metadata: e.Metadata})
 }
 
 // ExamineIdentification names the customer to examine.

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -17,11 +18,11 @@ import (
 // /v2/loyalties/programs/{programId}/members/{memberId}).
 
 // memberActivities are the vl.member.* activities of a member.
-var memberActivities = activityKind{pulid.PrefixMember, "lambr_", "member", "member"}
+var memberActivities = loyaltybase.ActivityKind{Prefix: pulid.PrefixMember, ActivityPrefix: "lambr_", Stem: "member", Key: "member"}
 
 // memberCardActivities are a member's vl.member.card.* activities: the
 // card's snapshot under data.card.
-var memberCardActivities = activityKind{pulid.PrefixMember, "lambr_", "member", "card"}
+var memberCardActivities = loyaltybase.ActivityKind{Prefix: pulid.PrefixMember, ActivityPrefix: "lambr_", Stem: "member", Key: "card"}
 
 // MemberActivityTypes lists the documented member activity types.
 func MemberActivityTypes() []string {
@@ -35,7 +36,7 @@ func MemberActivityTypes() []string {
 // records vl.member.deleted and keeps its activities. The member is
 // returned as it was, its Edges.Cards the cards it held.
 func DeleteLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
@@ -50,18 +51,18 @@ func DeleteLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.
 	if err != nil {
 		return nil, fmt.Errorf("reading the member's cards: %w", err)
 	}
-	group := NewGroupID()
+	group := loyaltybase.NewGroupID()
 	held := make([]*ent.Card, 0, len(cards))
 	for _, crd := range cards {
 		n, err := crd.Update().Where(card.MemberID(m.ID)).ClearMemberID().Save(ctx)
-		if err := NotFound(err, "card", crd.ID); err != nil {
+		if err := loyaltybase.NotFound(err, "card", crd.ID); err != nil {
 			return nil, err
 		}
 		data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": m.ID}
 		if err := RecordCardActivity(ctx, n.ID, "vl.card.unassigned", data, group); err != nil {
 			return nil, err
 		}
-		if err := recordActivity(ctx, memberCardActivities, m.ID, "card.unassigned", n); err != nil {
+		if err := loyaltybase.RecordActivity(ctx, memberCardActivities, m.ID, "card.unassigned", n); err != nil {
 			return nil, err
 		}
 		held = append(held, n)
@@ -70,7 +71,7 @@ func DeleteLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.
 		return nil, fmt.Errorf("deleting member: %w", err)
 	}
 	m.Edges.Cards = held
-	return m, recordActivity(ctx, memberActivities, m.ID, "deleted", memberSnapshot(m, "DELETED"))
+	return m, loyaltybase.RecordActivity(ctx, memberActivities, m.ID, "deleted", memberSnapshot(m, "DELETED"))
 }
 
 // memberSnapshot is a member's activity data with the given status.
@@ -81,14 +82,14 @@ func memberSnapshot(m *ent.LoyaltyMember, status string) map[string]any {
 
 // recordMemberActivity records vl.member.<verb> with the member's snapshot.
 func recordMemberActivity(ctx context.Context, m *ent.LoyaltyMember, verb string) error {
-	return recordActivity(ctx, memberActivities, m.ID, verb, memberSnapshot(m, string(m.Status)))
+	return loyaltybase.RecordActivity(ctx, memberActivities, m.ID, verb, memberSnapshot(m, string(m.Status)))
 }
 
 // MemberActivities pages through a member's activities (also after its
 // delete): 404 program, then member when the program has neither the
 // member nor activities of it.
-func MemberActivities(ctx context.Context, programID, memberID string, p PageInput) (*LoyaltyActivityPage, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
+func MemberActivities(ctx context.Context, programID, memberID string, p loyaltybase.PageInput) (*loyaltybase.LoyaltyActivityPage, error) {
+	if _, err := loyaltybase.Member(ctx, programID, memberID); err != nil {
 		if e, ok := apperr.As(err); !ok || e.ResourceType != "member" || !deletedMemberOf(ctx, programID, memberID) {
 			return nil, err
 		}
@@ -97,8 +98,8 @@ func MemberActivities(ctx context.Context, programID, memberID string, p PageInp
 	if err != nil {
 		return nil, err
 	}
-	of := loyaltyactivity.And(loyaltyactivity.ResourceType(memberActivities.stem), loyaltyactivity.ResourceID(memberID))
-	return activityPage(ctx, c, of, p)
+	of := loyaltyactivity.And(loyaltyactivity.ResourceType(memberActivities.Stem), loyaltyactivity.ResourceID(memberID))
+	return loyaltybase.ActivityPage(ctx, c, of, p)
 }
 
 // deletedMemberOf tells whether memberID is a deleted member of programID
@@ -108,7 +109,7 @@ func deletedMemberOf(ctx context.Context, programID, memberID string) bool {
 	if err != nil {
 		return false
 	}
-	a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ResourceType(memberActivities.stem),
+	a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ResourceType(memberActivities.Stem),
 		loyaltyactivity.ResourceID(memberID), loyaltyactivity.Type("vl.member.deleted")).First(ctx)
 	if err != nil {
 		return false

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // memberRowQuery is what a member keyset list needs of an ent query
@@ -37,15 +38,15 @@ type MemberKeyset[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q membe
 // for an unknown program or member, then the rows of k.scope after the
 // page's cursor row, in the page's order.
 func MemberRows[T any, P ~func(*sql.Selector), O ~func(*sql.Selector), Q memberRowQuery[T, P, O, Q]](
-	ctx context.Context, programID, memberID string, p PageInput, k MemberKeyset[T, P, O, Q]) ([]T, bool, error) {
-	if _, err := Member(ctx, programID, memberID); err != nil {
+	ctx context.Context, programID, memberID string, p loyaltybase.PageInput, k MemberKeyset[T, P, O, Q]) ([]T, bool, error) {
+	if _, err := loyaltybase.Member(ctx, programID, memberID); err != nil {
 		return nil, false, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	return KeysetPage(p, func(after string) (time.Time, error) {
+	return loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		r, err := k.Query(c).Where(append([]P{k.ByID(after)}, k.Scope...)...).Only(ctx)
 		if err != nil {
 			return time.Time{}, err

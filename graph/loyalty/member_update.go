@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // UpdateLoyaltyMemberInput is the body of PUT …/programs/{id}/members/{memberId}:
@@ -30,7 +31,7 @@ func UpdateLoyaltyMember(ctx context.Context, programID, memberID string, in Upd
 	if in.Metadata == nil && !in.Clear {
 		return nil, apperr.InvalidPayload("Payload must have required property 'metadata'")
 	}
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}

@@ -9,39 +9,23 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Members of a loyalty program: enrolment (which issues the member's cards)
 // and status.
 
-// Member finds a member of a program (404 program, then member).
-func Member(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
-	if _, err := Program(ctx, programID); err != nil {
-		return nil, err
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := c.LoyaltyMember.Query().
-		Where(loyaltymember.ID(memberID), loyaltymember.ProgramID(programID)).Only(ctx)
-	if err := NotFound(err, "member", memberID); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
 // CreateLoyaltyMember enrols an existing customer and issues the member's
 // Cards, recording their activities under one group id.
-func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
-	p, err := Program(ctx, programID)
+func CreateLoyaltyMember(ctx context.Context, programID string, in loyaltybase.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if in.CustomerID == nil || *in.CustomerID == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'customer_id'")
 	}
-	status, err := initialStatus(in.Status, loyaltymember.StatusACTIVE, loyaltymember.StatusINACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, loyaltymember.StatusACTIVE, loyaltymember.StatusINACTIVE)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +34,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 		return nil, err
 	}
 	if _, err := c.Customer.Get(ctx, *in.CustomerID); err != nil {
-		return nil, NotFound(err, "customer", *in.CustomerID)
+		return nil, loyaltybase.NotFound(err, "customer", *in.CustomerID)
 	}
 	if err := store.LockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
 		return nil, err
@@ -71,7 +55,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if err := recordMemberActivity(ctx, m, "created"); err != nil {
 		return nil, err
 	}
-	group := NewGroupID()
+	group := loyaltybase.NewGroupID()
 	defs := p.CardDefinitionIds
 	if len(defs) == 0 {
 		defs = []string{""}
@@ -81,7 +65,7 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 		if err != nil {
 			return nil, err
 		}
-		if err := recordActivity(ctx, memberCardActivities, m.ID, "card.assigned", crd); err != nil {
+		if err := loyaltybase.RecordActivity(ctx, memberCardActivities, m.ID, "card.assigned", crd); err != nil {
 			return nil, err
 		}
 	}
@@ -99,7 +83,7 @@ func DeactivateLoyaltyMember(ctx context.Context, programID, memberID string) (*
 }
 
 func setMemberStatus(ctx context.Context, programID, memberID string, to loyaltymember.Status) (*ent.LoyaltyMember, error) {
-	m, err := Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
@@ -107,5 +91,5 @@ func setMemberStatus(ctx context.Context, programID, memberID string, to loyalty
 	if err != nil {
 		return nil, fmt.Errorf("setting member status: %w", err)
 	}
-	return out, recordMemberActivity(ctx, out, statusVerb(to))
+	return out, recordMemberActivity(ctx, out, loyaltybase.StatusVerb(to))
 }

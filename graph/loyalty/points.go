@@ -2,6 +2,7 @@ package loyalty
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -16,22 +17,23 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // AdjustCardPoints serves the points endpoint: it checks the request and
 // that the card is the member's, then moves the points (moveCardPoints).
-func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
+func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in loyaltybase.AdjustPointsInput) (*loyaltybase.PointsAdjustment, error) {
 	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
 		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
 	}
 	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
 		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
 	}
-	if _, err := MemberCard(ctx, programID, memberID, cardID); err != nil {
+	if _, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID); err != nil {
 		return nil, err
 	}
 	if in.Points == 0 {
-		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
+		return &loyaltybase.PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
 	}
 	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID, nil)
 	if err != nil {
@@ -41,7 +43,7 @@ func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Points < 0 {
 		msg = "Points subtraction transaction created"
 	}
-	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+	return &loyaltybase.PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
 }
 
 // moveCardPoints adds (points > 0) or removes (points < 0) points on a card
@@ -65,6 +67,12 @@ type CardMove struct {
 	expiration *jsonfield.PointsExpiration
 }
 
+// TrackTiers records the tier transactions a card booking causes: the
+// member's tiers of the card's definition are computed again after every
+// booking (graph/loyalty/tier's TrackTiers, registered in graph/wiring.go;
+// a booking fails while it is unset).
+var TrackTiers func(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error
+
 // BookCardPoints is the one locked points move of every v2 card booking
 // (the points endpoint, earning, reward purchases and refunds, the daily
 // expiry); see moveCardPoints. Beside the balance it moves the card's
@@ -80,7 +88,7 @@ func BookCardPoints(ctx context.Context, cardID string, m CardMove) (*ent.CardTr
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
+	if err := loyaltybase.NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	typ := cardtransaction.TypePOINTS_ADDITION
@@ -122,7 +130,10 @@ func BookCardPoints(ctx context.Context, cardID string, m CardMove) (*ent.CardTr
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
 	}
-	if err := trackTiers(ctx, crd, tx); err != nil { // tier transactions (member_tiers.go)
+	if TrackTiers == nil {
+		return nil, errors.New("booking card points: loyalty.TrackTiers is not registered (graph/wiring.go)")
+	}
+	if err := TrackTiers(ctx, crd, tx); err != nil { // tier transactions (graph/loyalty/tier)
 		return nil, err
 	}
 	return tx, emitCardPoints(ctx, crd, tx) // voucher.loyalty_card.points_added when points > 0

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Validation of the points an incentive or an earning rule effect awards:
@@ -33,7 +34,7 @@ func checkPointsInteger(path string, v, min float64) error {
 	return nil
 }
 
-func validatePoints(ctx context.Context, path string, p *jsonfield.IncentivePoints) error {
+func ValidatePoints(ctx context.Context, path string, p *jsonfield.IncentivePoints) error {
 	if p.Value == nil {
 		return apperr.InvalidPayload("Property .%s must have required property 'value'", path)
 	}
@@ -81,7 +82,7 @@ func ruleOf(parent bool, get func() *jsonfield.ProportionalRule) *jsonfield.Prop
 	return get()
 }
 
-func validatePointsProportional(ctx context.Context, path string, p *jsonfield.PointsProportional) error {
+func ValidatePointsProportional(ctx context.Context, path string, p *jsonfield.PointsProportional) error {
 	if p.CalculationType == nil {
 		return apperr.InvalidPayload("Property .%s must have required property 'calculation_type'", path)
 	}
@@ -212,4 +213,13 @@ func typeApplicableTo(path string, i int, a *jsonfield.ApplicableTo) error {
 	}
 	a.Type = &kinds[0]
 	return nil
+}
+
+// requireCardDefinition checks that a referenced card definition exists.
+func requireCardDefinition(ctx context.Context, path string, id *string) error {
+	if id == nil || *id == "" {
+		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
+	}
+	_, err := loyaltybase.CardDefinition(ctx, *id)
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Keyset pages of a program's card definitions and earning rules
@@ -32,13 +33,13 @@ type EarningRulePage struct {
 }
 
 // ProgramCardDefinitionsPage pages through a program's card definitions.
-func ProgramCardDefinitionsPage(ctx context.Context, programID string, page PageInput) (*CardDefinitionPage, error) {
+func ProgramCardDefinitionsPage(ctx context.Context, programID string, page loyaltybase.PageInput) (*CardDefinitionPage, error) {
 	p, c, err := programAndClient(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	at := cursorTime(ctx, c.CardDefinition.Get, func(d *ent.CardDefinition) time.Time { return d.CreatedAt })
-	rows, more, err := KeysetPage(page, at,
+	rows, more, err := loyaltybase.KeysetPage(page, at,
 		func(keys []predicate.CardDefinition, order []carddefinition.OrderOption, n int) ([]*ent.CardDefinition, error) {
 			return c.CardDefinition.Query().Where(carddefinition.IDIn(p.CardDefinitionIds...)).
 				Where(keys...).Order(order...).Limit(n).All(ctx)
@@ -50,13 +51,13 @@ func ProgramCardDefinitionsPage(ctx context.Context, programID string, page Page
 }
 
 // ProgramEarningRulesPage pages through a program's live earning rules.
-func ProgramEarningRulesPage(ctx context.Context, programID string, page PageInput) (*EarningRulePage, error) {
+func ProgramEarningRulesPage(ctx context.Context, programID string, page loyaltybase.PageInput) (*EarningRulePage, error) {
 	p, c, err := programAndClient(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	at := cursorTime(ctx, c.EarningRule.Get, func(r *ent.EarningRule) time.Time { return r.CreatedAt })
-	rows, more, err := KeysetPage(page, at,
+	rows, more, err := loyaltybase.KeysetPage(page, at,
 		func(keys []predicate.EarningRule, order []earningrule.OrderOption, n int) ([]*ent.EarningRule, error) {
 			return c.EarningRule.Query().Where(liveEarningRulesOf(p)).Where(keys...).Order(order...).Limit(n).All(ctx)
 		})
@@ -69,7 +70,7 @@ func ProgramEarningRulesPage(ctx context.Context, programID string, page PageInp
 // programAndClient reads the program (404 when the project has none) and
 // returns it with the request's client.
 func programAndClient(ctx context.Context, programID string) (*ent.LoyaltyProgram, *ent.Client, error) {
-	p, err := Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,9 +10,9 @@ import (
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/predicate"
-	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A program's card definitions, earning rules and tier structures
@@ -34,52 +34,52 @@ type idList struct {
 	// load returns the resource (404 when the project has none); its
 	// activities record the assignment.
 	load     func(ctx context.Context, id string) (any, error)
-	activity activityKind
+	activity loyaltybase.ActivityKind
 }
 
 var (
 	programCardDefinitions = idList{"card_definition",
 		func(p *ent.LoyaltyProgram) []string { return p.CardDefinitionIds },
 		(*ent.LoyaltyProgramUpdateOne).SetCardDefinitionIds,
-		func(ctx context.Context, id string) (any, error) { return CardDefinition(ctx, id) }, cardDefinitionActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.CardDefinition(ctx, id) }, loyaltybase.CardDefinitionActivities}
 	programEarningRules = idList{"earning_rule",
 		func(p *ent.LoyaltyProgram) []string { return p.EarningRuleIds },
 		(*ent.LoyaltyProgramUpdateOne).SetEarningRuleIds,
-		func(ctx context.Context, id string) (any, error) { return EarningRule(ctx, id) }, earningRuleActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.EarningRule(ctx, id) }, loyaltybase.EarningRuleActivities}
 	programTierStructures = idList{"tier_structure",
 		func(p *ent.LoyaltyProgram) []string { return p.TierStructureIds },
 		(*ent.LoyaltyProgramUpdateOne).SetTierStructureIds,
-		func(ctx context.Context, id string) (any, error) { return TierStructure(ctx, id) }, tierStructureActivities}
+		func(ctx context.Context, id string) (any, error) { return loyaltybase.TierStructure(ctx, id) }, loyaltybase.TierStructureActivities}
 )
 
 // BatchProgramCardDefinitions assigns and unassigns a program's card definitions.
-func BatchProgramCardDefinitions(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramCardDefinitions(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programCardDefinitions, in)
 }
 
 // BatchProgramEarningRules assigns and unassigns a program's earning rules.
-func BatchProgramEarningRules(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramEarningRules(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programEarningRules, in)
 }
 
 // BatchProgramTierStructures assigns and unassigns a program's tier structures.
-func BatchProgramTierStructures(ctx context.Context, programID string, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func BatchProgramTierStructures(ctx context.Context, programID string, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	return batchProgramIDs(ctx, programID, programTierStructures, in)
 }
 
-func batchProgramIDs(ctx context.Context, programID string, l idList, in AssignmentBatchInput) (*AssignmentBatchResult, error) {
+func batchProgramIDs(ctx context.Context, programID string, l idList, in loyaltybase.AssignmentBatchInput) (*loyaltybase.AssignmentBatchResult, error) {
 	if err := CheckBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
 		return nil, err
 	}
 	if err := store.LockKey(ctx, "program:"+programID); err != nil {
 		return nil, err
 	}
-	p, err := Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	ids := slices.Clone(l.get(p))
-	out := &AssignmentBatchResult{}
+	out := &loyaltybase.AssignmentBatchResult{}
 	for i, ref := range in.Unassign {
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .unassign[%d].id is required", i)
@@ -110,7 +110,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 	if err := l.set(p.Update(), ids).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("updating program %ss: %w", l.kind, err)
 	}
-	if p, err = Program(ctx, programID); err != nil {
+	if p, err = loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	for _, side := range []struct {
@@ -123,7 +123,7 @@ func batchProgramIDs(ctx context.Context, programID string, l idList, in Assignm
 			}
 		}
 	}
-	return out, recordActivity(ctx, programActivities, programID, "updated", p)
+	return out, loyaltybase.RecordActivity(ctx, loyaltybase.ProgramActivities, programID, "updated", p)
 }
 
 // recordAssignment records vl.<kind>.assigned|unassigned on the resource
@@ -137,7 +137,7 @@ func recordAssignment(ctx context.Context, l idList, id, verb string) error {
 	if err != nil {
 		return err
 	}
-	return recordActivity(ctx, l.activity, id, verb, v)
+	return loyaltybase.RecordActivity(ctx, l.activity, id, verb, v)
 }
 
 // CheckBatchSize refuses an empty batch or a side over MaxBatch.
@@ -165,7 +165,7 @@ func ProgramCardDefinitions(ctx context.Context, programID string) ([]*ent.CardD
 		return nil, err
 	}
 	rows, err := c.CardDefinition.Query().Where(carddefinition.IDIn(p.CardDefinitionIds...)).All(ctx)
-	return inOrder(rows, p.CardDefinitionIds, func(d *ent.CardDefinition) string { return d.ID }), err
+	return InOrder(rows, p.CardDefinitionIds, func(d *ent.CardDefinition) string { return d.ID }), err
 }
 
 // ProgramEarningRules returns a program's live earning rules in assignment
@@ -176,16 +176,7 @@ func ProgramEarningRules(ctx context.Context, programID string) ([]*ent.EarningR
 		return nil, err
 	}
 	rows, err := c.EarningRule.Query().Where(liveEarningRulesOf(p)).All(ctx)
-	return inOrder(rows, p.EarningRuleIds, func(r *ent.EarningRule) string { return r.ID }), err
-}
-
-// ProgramTierStructures pages through a program's tier structures.
-func ProgramTierStructures(ctx context.Context, programID string, page PageInput) (*TierStructurePage, error) {
-	p, err := Program(ctx, programID)
-	if err != nil {
-		return nil, err
-	}
-	return tierStructurePage(ctx, page, tierstructure.IDIn(p.TierStructureIds...))
+	return InOrder(rows, p.EarningRuleIds, func(r *ent.EarningRule) string { return r.ID }), err
 }
 
 // liveEarningRulesOf selects the program's earning rules that are not
@@ -194,8 +185,8 @@ func liveEarningRulesOf(p *ent.LoyaltyProgram) predicate.EarningRule {
 	return earningrule.And(earningrule.IDIn(p.EarningRuleIds...), earningrule.StatusNEQ(earningrule.StatusDELETED))
 }
 
-// inOrder orders rows as ids lists them.
-func inOrder[T any](rows []T, ids []string, id func(T) string) []T {
+// InOrder orders rows as ids lists them.
+func InOrder[T any](rows []T, ids []string, id func(T) string) []T {
 	slices.SortStableFunc(rows, func(a, b T) int { return slices.Index(ids, id(a)) - slices.Index(ids, id(b)) })
 	return rows
 }

@@ -9,31 +9,19 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
-// Program returns the loyalty program with id.
-func Program(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	p, err := c.LoyaltyProgram.Get(ctx, id)
-	if err := NotFound(err, "program", id); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
 // CreateLoyaltyProgram creates a loyalty program.
-func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateLoyaltyProgram(ctx context.Context, in loyaltybase.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
-	status, err := initialStatus(in.Status, loyaltyprogram.StatusDRAFT, loyaltyprogram.StatusACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, loyaltyprogram.StatusDRAFT, loyaltyprogram.StatusACTIVE)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDateOrder(in.StartDate, in.EndDate); err != nil {
+	if err := loyaltybase.CheckDateOrder(in.StartDate, in.EndDate); err != nil {
 		return nil, err
 	}
 	ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
@@ -44,8 +32,8 @@ func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, programActivities, "created", programIDOf)(c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
-		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate)).
+	return loyaltybase.Logged(ctx, loyaltybase.ProgramActivities, "created", loyaltybase.ProgramIDOf)(c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
+		SetNillableStartDate(loyaltybase.UTCMillis(in.StartDate)).SetNillableEndDate(loyaltybase.UTCMillis(in.EndDate)).
 		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx))
 }
 
@@ -60,11 +48,11 @@ func DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgr
 }
 
 func setProgramStatus(ctx context.Context, id string, to loyaltyprogram.Status) (*ent.LoyaltyProgram, error) {
-	p, err := Program(ctx, id)
+	p, err := loyaltybase.Program(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, programActivities, statusVerb(to), programIDOf)(p.Update().SetStatus(to).Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.ProgramActivities, loyaltybase.StatusVerb(to), loyaltybase.ProgramIDOf)(p.Update().SetStatus(to).Save(ctx))
 }
 
 // cardDefinitionRefs checks a program's card definitions (at most 10, each
@@ -78,7 +66,7 @@ func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string,
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .card_definitions[%d].id is required", i)
 		}
-		if _, err := CardDefinition(ctx, ref.ID); err != nil {
+		if _, err := loyaltybase.CardDefinition(ctx, ref.ID); err != nil {
 			return nil, err
 		}
 		ids = append(ids, ref.ID)
@@ -87,13 +75,13 @@ func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string,
 }
 
 // UpdateLoyaltyProgram updates a loyalty program.
-func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	p, err := Program(ctx, id)
+func UpdateLoyaltyProgram(ctx context.Context, id string, in loyaltybase.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	p, err := loyaltybase.Program(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -107,11 +95,11 @@ func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgra
 	if in.EndDate != nil || in.IsNull("end_date") {
 		end = in.EndDate
 	}
-	if err := checkDateOrder(start, end); err != nil {
+	if err := loyaltybase.CheckDateOrder(start, end); err != nil {
 		return nil, err
 	}
-	upd := p.Update().SetNillableName(in.Name).SetNillableStartDate(utcMillis(in.StartDate)).
-		SetNillableEndDate(utcMillis(in.EndDate))
+	upd := p.Update().SetNillableName(in.Name).SetNillableStartDate(loyaltybase.UTCMillis(in.StartDate)).
+		SetNillableEndDate(loyaltybase.UTCMillis(in.EndDate))
 	if in.CardDefinitions != nil {
 		ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
 		if err != nil {
@@ -123,5 +111,5 @@ func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgra
 		upd.SetMetadata(in.Metadata)
 	}
 	clearProgramFields(upd, &in)
-	return logged(ctx, programActivities, "updated", programIDOf)(upd.Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.ProgramActivities, "updated", loyaltybase.ProgramIDOf)(upd.Save(ctx))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Spending limits of a v2 card definition (`spending_limits`): a card may
@@ -122,7 +123,7 @@ func PurchaseWithinLimits(ctx context.Context, cardID, defID string, points int6
 	if _, err := LockedCard(ctx, cardID); err != nil {
 		return err
 	}
-	def, err := CardDefinition(ctx, defID) // in use by the assignment: cannot be deleted
+	def, err := loyaltybase.CardDefinition(ctx, defID) // in use by the assignment: cannot be deleted
 	if err != nil {
 		return err
 	}
@@ -150,7 +151,7 @@ func LockedCard(ctx context.Context, cardID string) (*ent.Card, error) {
 		q = q.ForUpdate()
 	}
 	crd, err := q.Only(ctx)
-	if err := NotFound(err, "card", cardID); err != nil {
+	if err := loyaltybase.NotFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
 	return crd, nil

@@ -1,9 +1,12 @@
 package loyalty
 
-import "github.com/promoengine/promoengine/ent"
+import (
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
+)
 
 // clearProgramFields clears what an update of a program sent as null.
-func clearProgramFields(upd *ent.LoyaltyProgramUpdateOne, in *UpdateLoyaltyProgramInput) {
+func clearProgramFields(upd *ent.LoyaltyProgramUpdateOne, in *loyaltybase.UpdateLoyaltyProgramInput) {
 	if in.IsNull("start_date") {
 		upd.ClearStartDate()
 	}
@@ -17,7 +20,7 @@ func clearProgramFields(upd *ent.LoyaltyProgramUpdateOne, in *UpdateLoyaltyProgr
 
 // nullEarningRuleMembers drops from merged (the rule as it will be) the
 // optional members an update sent as null, before it is validated.
-func nullEarningRuleMembers(merged *CreateEarningRuleInput, in *UpdateEarningRuleInput) {
+func nullEarningRuleMembers(merged *loyaltybase.CreateEarningRuleInput, in *loyaltybase.UpdateEarningRuleInput) {
 	if in.IsNull("error") {
 		merged.Error = nil
 	}
@@ -37,26 +40,10 @@ func nullEarningRuleMembers(merged *CreateEarningRuleInput, in *UpdateEarningRul
 
 // clearEarningRuleFields clears the stored fields an update of a rule
 // sent as null (nullEarningRuleMembers dropped them from the merged rule).
-func clearEarningRuleFields(upd *ent.EarningRuleUpdateOne, in *UpdateEarningRuleInput) {
+func clearEarningRuleFields(upd *ent.EarningRuleUpdateOne, in *loyaltybase.UpdateEarningRuleInput) {
 	clears := map[string]func() *ent.EarningRuleUpdateOne{
 		"error": upd.ClearError, "validity_hours": upd.ClearValidityHours, "trigger_limits": upd.ClearTriggerLimits,
 		"start_date": upd.ClearStartDate, "end_date": upd.ClearEndDate,
-	}
-	for name, clear := range clears {
-		if in.IsNull(name) {
-			clear()
-		}
-	}
-	if in.IsNull("metadata") {
-		upd.SetMetadata(map[string]any{})
-	}
-}
-
-// clearTierStructureFields clears what an update of a tier structure sent
-// as null.
-func clearTierStructureFields(upd *ent.TierStructureUpdateOne, in *UpdateTierStructureInput) {
-	clears := map[string]func() *ent.TierStructureUpdateOne{
-		"expiration": upd.ClearExpiration, "downgrade": upd.ClearDowngrade,
 	}
 	for name, clear := range clears {
 		if in.IsNull(name) {

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 	"github.com/promoengine/promoengine/graph/points"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -68,7 +69,7 @@ func RunDailyPoints(ctx context.Context, now time.Time) (DailyReport, error) {
 			}
 			// The v2 tier structures' expiries and tracking periods
 			// (graph/loyalty/tier_schedule.go).
-			n, err = loyalty.SettleTierSchedules(ctx, now)
+			n, err = tier.SettleTierSchedules(ctx, now)
 			r.TiersSettled += n
 			if err != nil && firstErr == nil {
 				firstErr = err

@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -12,7 +13,7 @@ import (
 // lcrsbtx_).
 func registerBenefitTransactions(v2 *gin.RouterGroup) {
 	v2.GET("/programs/:programId/members/:memberId/benefits/transactions", keysetList("lcrsbtx_", "benefit-transactions",
-		func(c *gin.Context, p loyalty.PageInput) ([]benefitTransactionBody, func(benefitTransactionBody) string, bool, error) {
+		func(c *gin.Context, p loyaltybase.PageInput) ([]benefitTransactionBody, func(benefitTransactionBody) string, bool, error) {
 			page, err := loyalty.MemberBenefitTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 			if err != nil {
 				return nil, nil, false, err
@@ -42,7 +43,7 @@ func benefitTransactionJSON(b *loyalty.BenefitTransaction) benefitTransactionBod
 	if t.Reason != nil {
 		reason = *t.Reason
 	}
-	return benefitTransactionBody{ID: t.ID, BenefitID: loyalty.BenefitID(b.BenefitID), ProgramID: b.ProgramID, MemberID: b.MemberID,
+	return benefitTransactionBody{ID: t.ID, BenefitID: loyaltybase.BenefitID(b.BenefitID), ProgramID: b.ProgramID, MemberID: b.MemberID,
 		EarningRuleID: *t.EarningRuleID, Type: "FULFILLMENT", Status: "APPROVED", CreatedAt: httpkit.Timestamp(t.CreatedAt),
 		Details: map[string]any{"reason": reason, "rejection": nil, "metadata": map[string]any{},
 			"result": map[string]any{"card_id": t.CardID, "card_transaction_id": t.ID, "points": t.Amount}},

@@ -13,7 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -129,7 +129,7 @@ func benefitMaterialJSON(m *jsonfield.MaterialDetail) *benefitMaterialBody {
 }
 
 func benefitJSON(i *ent.Incentive) benefitBody {
-	b := benefitBody{ID: loyalty.BenefitID(i.ID), Name: i.Name, Type: string(i.Type), Status: string(i.Status),
+	b := benefitBody{ID: loyaltybase.BenefitID(i.ID), Name: i.Name, Type: string(i.Type), Status: string(i.Status),
 		Points: i.Points, PointsProportional: i.PointsProportional, Material: benefitMaterialJSON(i.Material), Digital: i.Digital,
 		CreatedAt: httpkit.Timestamp(i.CreatedAt), UpdatedAt: httpkit.OptionalTime(i.UpdatedAt), Object: "benefit"}
 	if i.Stock < unlimitedStock {
@@ -149,7 +149,7 @@ func createBenefit(root *graph.Resolver) func(context.Context, BenefitCreate) (*
 			n := int64(unlimitedStock)
 			stock = &n
 		}
-		return root.Mutation().CreateIncentive(ctx, loyalty.CreateIncentiveInput{Name: in.Name, Type: in.Type,
+		return root.Mutation().CreateIncentive(ctx, loyaltybase.CreateIncentiveInput{Name: in.Name, Type: in.Type,
 			Status: in.Status, Stock: stock, Points: in.Points, PointsProportional: in.PointsProportional,
 			Material: in.Material, Digital: in.Digital})
 	}
@@ -162,7 +162,7 @@ func updateBenefit(root *graph.Resolver) func(context.Context, string, BenefitUp
 		if err != nil {
 			return nil, err
 		}
-		return root.Mutation().UpdateIncentive(ctx, id, loyalty.UpdateIncentiveInput{Name: in.Name, Stock: stock,
+		return root.Mutation().UpdateIncentive(ctx, id, loyaltybase.UpdateIncentiveInput{Name: in.Name, Stock: stock,
 			Points: in.Points, PointsProportional: in.PointsProportional, Material: in.Material, Digital: in.Digital})
 	}
 }
@@ -189,8 +189,8 @@ func registerIncentiveSpellings(v2 *gin.RouterGroup, root *graph.Resolver) {
 // earning rule, incentive or tier structure; benefits renames the
 // incentive's activities to the August spelling.
 func activityList(cursor, param string, benefits bool) gin.HandlerFunc {
-	return keysetList(cursor, "activities", func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
-		page, err := loyalty.LoyaltyActivities(c.Request.Context(), c.Param(param), p)
+	return keysetList(cursor, "activities", func(c *gin.Context, p loyaltybase.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+		page, err := loyaltybase.LoyaltyActivities(c.Request.Context(), c.Param(param), p)
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -210,7 +210,7 @@ func loyaltyActivityJSON(a *ent.LoyaltyActivity, benefits bool) map[string]any {
 		data = map[string]any{kind: activitySnapshot(kind, snapshot)}
 	}
 	if benefits && kind == "incentive" {
-		kind, id, typ = "benefit", loyalty.BenefitID(id), strings.Replace(typ, "vl.incentive.", "vl.benefit.", 1)
+		kind, id, typ = "benefit", loyaltybase.BenefitID(id), strings.Replace(typ, "vl.incentive.", "vl.benefit.", 1)
 		snapshot := map[string]any{}
 		if inc, ok := data["incentive"].(map[string]any); ok {
 			snapshot = benefitSnapshot(inc)
@@ -220,7 +220,7 @@ func loyaltyActivityJSON(a *ent.LoyaltyActivity, benefits bool) map[string]any {
 	}
 	activityID := a.ID
 	if benefits {
-		activityID = loyalty.BenefitID(a.ID)
+		activityID = loyaltybase.BenefitID(a.ID)
 	}
 	return map[string]any{"id": activityID, "type": typ, kind + "_id": id, "data": httpkit.OrEmpty(data),
 		"created_at": httpkit.Timestamp(a.CreatedAt), "group_id": a.GroupID, "source": a.Source, "object": kind + "_activity"}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -18,7 +19,7 @@ import (
 func registerCardBuckets(v2 *gin.RouterGroup) {
 	card := "/programs/:programId/members/:memberId/cards/:cardId"
 	v2.GET(card+"/expiring-points", keysetListBy("expiration_date", false, "lcrspeb_", "card-expiring-points",
-		func(c *gin.Context, p loyalty.PageInput) ([]cardBucketBody, func(cardBucketBody) string, bool, error) {
+		func(c *gin.Context, p loyaltybase.PageInput) ([]cardBucketBody, func(cardBucketBody) string, bool, error) {
 			page, err := loyalty.CardExpiringPoints(c.Request.Context(), c.Param("programId"), c.Param("memberId"), c.Param("cardId"), p)
 			if err != nil {
 				return nil, nil, false, err

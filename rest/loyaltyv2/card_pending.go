@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -14,7 +15,7 @@ import (
 // and activating or canceling an entry by hand.
 func registerCardPending(v2 *gin.RouterGroup, card string) {
 	v2.GET(card+"/pending-points", keysetListBy("date", false, "lcrscppb_", "card-pending-points",
-		func(c *gin.Context, p loyalty.PageInput) ([]cardPendingBody, func(cardPendingBody) string, bool, error) {
+		func(c *gin.Context, p loyaltybase.PageInput) ([]cardPendingBody, func(cardPendingBody) string, bool, error) {
 			page, err := loyalty.CardPendingPoints(c.Request.Context(), c.Param("programId"), c.Param("memberId"), c.Param("cardId"), p)
 			if err != nil {
 				return nil, nil, false, err

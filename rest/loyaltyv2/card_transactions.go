@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -66,8 +67,8 @@ func CardTransactionJSON(t *ent.CardTransaction) cardTransactionBody {
 
 // withTransactionCard loads the card of a purchase's transaction (for the
 // ids CardTransactionJSON shows): withTransactionCard(ctx)(call(…)).
-func withTransactionCard(ctx context.Context) func(*loyalty.RewardPurchaseResult, error) (*loyalty.RewardPurchaseResult, error) {
-	return func(r *loyalty.RewardPurchaseResult, err error) (*loyalty.RewardPurchaseResult, error) {
+func withTransactionCard(ctx context.Context) func(*loyaltybase.RewardPurchaseResult, error) (*loyaltybase.RewardPurchaseResult, error) {
+	return func(r *loyaltybase.RewardPurchaseResult, err error) (*loyaltybase.RewardPurchaseResult, error) {
 		if err != nil || r == nil || r.Transaction == nil {
 			return r, err
 		}

@@ -4,6 +4,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -137,7 +139,7 @@ type pointsAdjustmentBody struct {
 	Transaction *cardTransactionBody `json:"transaction"`
 }
 
-func pointsAdjustmentJSON(p *loyalty.PointsAdjustment) pointsAdjustmentBody {
+func pointsAdjustmentJSON(p *loyaltybase.PointsAdjustment) pointsAdjustmentBody {
 	out := pointsAdjustmentBody{Status: p.Status, Message: p.Message}
 	if p.Transaction != nil {
 		t := CardTransactionJSON(p.Transaction)
@@ -146,7 +148,7 @@ func pointsAdjustmentJSON(p *loyalty.PointsAdjustment) pointsAdjustmentBody {
 	return out
 }
 
-func rewardJSON(r *ent.Reward) map[string]any { return loyalty.RewardJSON(r) }
+func rewardJSON(r *ent.Reward) map[string]any { return benefit.RewardJSON(r) }
 
 type earningRuleBody struct {
 	ID            string                          `json:"id"`

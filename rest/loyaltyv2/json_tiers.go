@@ -3,8 +3,9 @@ package loyaltyv2
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -78,7 +79,7 @@ func programRewardJSON(a *ent.ProgramReward) programRewardBody {
 
 // batchJSON renders an id batch as the documents' assignment objects
 // ({<kind>_id, object: program_<kind>}; null for a side not requested).
-func batchJSON(kind string) func(*loyalty.AssignmentBatchResult) map[string]any {
+func batchJSON(kind string) func(*loyaltybase.AssignmentBatchResult) map[string]any {
 	side := func(ids []string) any {
 		if ids == nil {
 			return nil
@@ -89,12 +90,12 @@ func batchJSON(kind string) func(*loyalty.AssignmentBatchResult) map[string]any 
 		}
 		return out
 	}
-	return func(r *loyalty.AssignmentBatchResult) map[string]any {
+	return func(r *loyaltybase.AssignmentBatchResult) map[string]any {
 		return map[string]any{"assigned": side(r.Assigned), "unassigned": side(r.Unassigned)}
 	}
 }
 
-func rewardsBatchJSON(r *loyalty.ProgramRewardsBatchResult) map[string]any {
+func rewardsBatchJSON(r *loyaltybase.ProgramRewardsBatchResult) map[string]any {
 	side := func(rows []*ent.ProgramReward) any {
 		if rows == nil {
 			return nil
@@ -110,7 +111,7 @@ type purchaseBody struct {
 	Transaction *cardTransactionBody `json:"transaction"`
 }
 
-func purchaseJSON(r *loyalty.RewardPurchaseResult) purchaseBody {
+func purchaseJSON(r *loyaltybase.RewardPurchaseResult) purchaseBody {
 	out := purchaseBody{Status: r.Status, Message: r.Message}
 	if r.Transaction != nil {
 		t := CardTransactionJSON(r.Transaction)
@@ -127,7 +128,7 @@ type refundBody struct {
 	Message     string                `json:"message"`
 }
 
-func refundJSON(r *loyalty.RewardPurchaseResult) refundBody {
+func refundJSON(r *loyaltybase.RewardPurchaseResult) refundBody {
 	return refundBody{Transaction: rewardTransactionJSON(r.Purchase), Status: r.Status, Message: r.Message}
 }
 
@@ -225,7 +226,7 @@ type tierProgressBody struct {
 // tierProgressJSON renders a card's tier progress; p nil (no ACTIVE tier
 // structure over the card's definition) has no current tier and no
 // structure.
-func tierProgressJSON(p *loyalty.TierProgress) *tierProgressBody {
+func tierProgressJSON(p *tier.TierProgress) *tierProgressBody {
 	out := &tierProgressBody{Deferred: []map[string]any{}, Risks: []map[string]any{}, Opportunities: []map[string]any{},
 		Object: "member_tier_progress"}
 	if p == nil {

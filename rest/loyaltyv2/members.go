@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -41,7 +42,7 @@ func memberWrite(c *gin.Context, fn func(ctx context.Context) (*ent.LoyaltyMembe
 }
 
 func (h loyaltyHandlers) createMember(c *gin.Context) {
-	var in loyalty.CreateLoyaltyMemberInput
+	var in loyaltybase.CreateLoyaltyMemberInput
 	if err := httpkit.DecodeBody(c, &in); err != nil {
 		httpkit.RenderError(c, err)
 		return
@@ -74,12 +75,12 @@ func (h loyaltyHandlers) memberStatus(fn func(context.Context, string, string) (
 }
 
 func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
-	var in loyalty.AdjustPointsInput
+	var in loyaltybase.AdjustPointsInput
 	if err := httpkit.DecodeBody(c, &in); err != nil {
 		httpkit.RenderError(c, err)
 		return
 	}
-	var out *loyalty.PointsAdjustment
+	var out *loyaltybase.PointsAdjustment
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
 		out, err = h.root.Mutation().AdjustCardPoints(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), in)
@@ -96,7 +97,7 @@ func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
 }
 
 func (h loyaltyHandlers) updateReward(c *gin.Context) {
-	var in loyalty.UpdateRewardInput
+	var in loyaltybase.UpdateRewardInput
 	if err := httpkit.DecodeBody(c, &in); err != nil {
 		httpkit.RenderError(c, err)
 		return

@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -35,7 +35,7 @@ func registerMemberDeleteAndActivities(v2 *gin.RouterGroup, root *graph.Resolver
 		}
 		c.PureJSON(http.StatusOK, out)
 	})
-	v2.GET(member+"/activities", keysetList("lcrsambr_", "member-activities", func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+	v2.GET(member+"/activities", keysetList("lcrsambr_", "member-activities", func(c *gin.Context, p loyaltybase.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
 		page, err := root.Query().MemberActivities(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 		if err != nil {
 			return nil, nil, false, err

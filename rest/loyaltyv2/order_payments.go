@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/payment"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
@@ -50,7 +50,7 @@ func registerOrderPayments(v2 *gin.RouterGroup, root *graph.Resolver) {
 			return
 		}
 		// The cursor is bound to the filters (kind) as to the order and path.
-		keysetPage("created_at", true, "lcrsotx_", "order-payments?"+filtersFingerprint(queryOf(c)), func(c *gin.Context, p loyalty.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
+		keysetPage("created_at", true, "lcrsotx_", "order-payments?"+filtersFingerprint(queryOf(c)), func(c *gin.Context, p loyaltybase.PageInput) ([]map[string]any, func(map[string]any) string, bool, error) {
 			page, err := q.MemberOrderPayments(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p, filter)
 			if err != nil {
 				return nil, nil, false, err

@@ -6,7 +6,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -15,13 +15,13 @@ import (
 // keyset page: the cursor carries the last row's id, signed and bound to
 // the list (kind and path parameters). fetch returns the rendered rows,
 // the id of each, and whether more follow.
-func keysetList[B any](prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
+func keysetList[B any](prefix, kind string, fetch func(c *gin.Context, p loyaltybase.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
 	return keysetListBy("created_at", true, prefix, kind, fetch)
 }
 
 // keysetListBy is keysetList ordered by field (order=field ascending,
 // -field descending; desc is the default).
-func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
+func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyaltybase.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
 	page := keysetPage(field, desc, prefix, kind, fetch)
 	return func(c *gin.Context) {
 		if err := httpkit.NotSupported(queryOf(c), "this list", "filters"); err != nil {
@@ -34,7 +34,7 @@ func keysetListBy[B any](field string, desc bool, prefix, kind string, fetch fun
 
 // keysetPage is keysetListBy for a list that reads its own filters (the
 // order payments): it leaves filters[…] to fetch.
-func keysetPage[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyalty.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
+func keysetPage[B any](field string, desc bool, prefix, kind string, fetch func(c *gin.Context, p loyaltybase.PageInput) ([]B, func(B) string, bool, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		page, err := parseV2PageBy(queryOf(c), field, desc)
 		if err != nil {
@@ -42,7 +42,7 @@ func keysetPage[B any](field string, desc bool, prefix, kind string, fetch func(
 			return
 		}
 		fp := listFingerprint(c, kind, page)
-		in := loyalty.PageInput{Limit: page.Limit, Asc: !page.Desc}
+		in := loyaltybase.PageInput{Limit: page.Limit, Asc: !page.Desc}
 		if page.Cursor != "" {
 			after, err := openCursor(c, prefix, page.Cursor, fp)
 			if err != nil {

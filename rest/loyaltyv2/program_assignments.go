@@ -6,6 +6,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -55,21 +56,21 @@ func programTierStructureJSON(t *ent.TierStructure) programTierStructureBody {
 func registerProgramAssignmentLists(v2 *gin.RouterGroup, root *graph.Resolver) {
 	q := root.Query()
 	program := "/programs/:programId"
-	v2.GET(program+"/card-definitions", keysetList("lcrscdefa_", "program-card-definitions", func(c *gin.Context, p loyalty.PageInput) ([]programCardDefinitionBody, func(programCardDefinitionBody) string, bool, error) {
+	v2.GET(program+"/card-definitions", keysetList("lcrscdefa_", "program-card-definitions", func(c *gin.Context, p loyaltybase.PageInput) ([]programCardDefinitionBody, func(programCardDefinitionBody) string, bool, error) {
 		page, err := loyalty.ProgramCardDefinitionsPage(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
 			return nil, nil, false, err
 		}
 		return mapAll(page.Data, programCardDefinitionJSON), func(b programCardDefinitionBody) string { return b.CardDefinitionID }, page.HasMore, nil
 	}))
-	v2.GET(program+"/earning-rules", keysetList("lcrserna_", "program-earning-rules", func(c *gin.Context, p loyalty.PageInput) ([]programEarningRuleBody, func(programEarningRuleBody) string, bool, error) {
+	v2.GET(program+"/earning-rules", keysetList("lcrserna_", "program-earning-rules", func(c *gin.Context, p loyaltybase.PageInput) ([]programEarningRuleBody, func(programEarningRuleBody) string, bool, error) {
 		page, err := loyalty.ProgramEarningRulesPage(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
 			return nil, nil, false, err
 		}
 		return mapAll(page.Data, programEarningRuleJSON), func(b programEarningRuleBody) string { return b.EarningRuleID }, page.HasMore, nil
 	}))
-	v2.GET(program+"/tier-structures", keysetList("lcrstsa_", "program-tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]programTierStructureBody, func(programTierStructureBody) string, bool, error) {
+	v2.GET(program+"/tier-structures", keysetList("lcrstsa_", "program-tier-structures", func(c *gin.Context, p loyaltybase.PageInput) ([]programTierStructureBody, func(programTierStructureBody) string, bool, error) {
 		page, err := q.ProgramTierStructures(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
 			return nil, nil, false, err

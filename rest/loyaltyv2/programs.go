@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/loyalty/membership"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
@@ -44,7 +44,7 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.POST(program+"/card-definitions/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramCardDefinitions), batchJSON("card_definition")))
 	v2.POST(program+"/earning-rules/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramEarningRules), batchJSON("earning_rule")))
 	v2.POST(program+"/tier-structures/batch", httpkit.Write(httpkit.WithParamAndBody("programId", m.BatchProgramTierStructures), batchJSON("tier_structure")))
-	v2.GET(program+"/rewards", keysetList("lcrsrewa_", "program-rewards", func(c *gin.Context, p loyalty.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
+	v2.GET(program+"/rewards", keysetList("lcrsrewa_", "program-rewards", func(c *gin.Context, p loyaltybase.PageInput) ([]programRewardBody, func(programRewardBody) string, bool, error) {
 		page, err := q.ProgramRewards(c.Request.Context(), c.Param("programId"), p)
 		if err != nil {
 			return nil, nil, false, err
@@ -58,28 +58,28 @@ func registerLoyaltyV2Gaps(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.GET(program+"/memberships/:customerId", membershipHandler(root))
 
 	member := program + "/members/:memberId"
-	v2.POST(member+"/rewards/purchases", httpkit.WriteStatus(http.StatusAccepted, httpkit.Decoded(func(c *gin.Context, ctx context.Context, in loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
+	v2.POST(member+"/rewards/purchases", httpkit.WriteStatus(http.StatusAccepted, httpkit.Decoded(func(c *gin.Context, ctx context.Context, in loyaltybase.PurchaseRewardInput) (*loyaltybase.RewardPurchaseResult, error) {
 		return withTransactionCard(ctx)(m.PurchaseReward(ctx, c.Param("programId"), c.Param("memberId"), in))
 	}), purchaseJSON))
-	v2.GET(member+"/rewards/purchases", keysetList("lcrsrtx_", "reward-purchases", func(c *gin.Context, p loyalty.PageInput) ([]rewardTransactionBody, func(rewardTransactionBody) string, bool, error) {
+	v2.GET(member+"/rewards/purchases", keysetList("lcrsrtx_", "reward-purchases", func(c *gin.Context, p loyaltybase.PageInput) ([]rewardTransactionBody, func(rewardTransactionBody) string, bool, error) {
 		page, err := q.RewardPurchases(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 		if err != nil {
 			return nil, nil, false, err
 		}
 		return mapAll(page.Data, rewardTransactionJSON), func(b rewardTransactionBody) string { return b.ID }, page.HasMore, nil
 	}))
-	v2.POST(program+"/rewards/purchases/:rewardTransactionId/refund", httpkit.WriteStatus(http.StatusAccepted, func(c *gin.Context) (httpkit.Call[*loyalty.RewardPurchaseResult], error) {
-		var in loyalty.RefundRewardPurchaseInput
+	v2.POST(program+"/rewards/purchases/:rewardTransactionId/refund", httpkit.WriteStatus(http.StatusAccepted, func(c *gin.Context) (httpkit.Call[*loyaltybase.RewardPurchaseResult], error) {
+		var in loyaltybase.RefundRewardPurchaseInput
 		if c.Request.ContentLength != 0 { // the body is optional
 			if err := httpkit.DecodeBody(c, &in); err != nil {
 				return nil, err
 			}
 		}
-		return func(ctx context.Context) (*loyalty.RewardPurchaseResult, error) {
+		return func(ctx context.Context) (*loyaltybase.RewardPurchaseResult, error) {
 			return m.RefundRewardPurchase(ctx, c.Param("programId"), c.Param("rewardTransactionId"), &in)
 		}, nil
 	}, refundJSON))
-	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyalty.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
+	v2.GET(member+"/tiers/transactions", keysetList("lcrsttx_", "tier-transactions", func(c *gin.Context, p loyaltybase.PageInput) ([]tierTransactionBody, func(tierTransactionBody) string, bool, error) {
 		page, err := q.MemberTierTransactions(c.Request.Context(), c.Param("programId"), c.Param("memberId"), p)
 		if err != nil {
 			return nil, nil, false, err

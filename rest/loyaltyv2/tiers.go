@@ -4,7 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/rest/internal/httpkit"
 )
 
@@ -14,7 +14,7 @@ func registerTierStructures(v2 *gin.RouterGroup, root *graph.Resolver) {
 	m, q := root.Mutation(), root.Query()
 	const item = "/tier-structures/:tierStructureId"
 	v2.POST("/tier-structures", httpkit.Write(httpkit.WithBody(m.CreateTierStructure), tierStructureJSON))
-	v2.GET("/tier-structures", keysetList("lcrsts_", "tier-structures", func(c *gin.Context, p loyalty.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
+	v2.GET("/tier-structures", keysetList("lcrsts_", "tier-structures", func(c *gin.Context, p loyaltybase.PageInput) ([]tierStructureBody, func(tierStructureBody) string, bool, error) {
 		page, err := q.TierStructures(c.Request.Context(), p)
 		if err != nil {
 			return nil, nil, false, err
@@ -29,7 +29,7 @@ func registerTierStructures(v2 *gin.RouterGroup, root *graph.Resolver) {
 	v2.POST(item+"/draft", httpkit.Write(httpkit.ByParam("tierStructureId", m.DraftTierStructure), tierStructureJSON))
 	v2.GET(item+"/activities", activityList("lcrsats_", "tierStructureId", false))
 	v2.POST(item+"/tiers", httpkit.Write(httpkit.WithParamAndBody("tierStructureId", m.CreateTier), structureTierJSON))
-	v2.GET(item+"/tiers", keysetList("lcrslt_", "tiers", func(c *gin.Context, p loyalty.PageInput) ([]structureTierBody, func(structureTierBody) string, bool, error) {
+	v2.GET(item+"/tiers", keysetList("lcrslt_", "tiers", func(c *gin.Context, p loyaltybase.PageInput) ([]structureTierBody, func(structureTierBody) string, bool, error) {
 		page, err := q.Tiers(c.Request.Context(), c.Param("tierStructureId"), p)
 		if err != nil {
 			return nil, nil, false, err

@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // earningRules documents earning rules (beta; rest/loyaltyv2/routes.go).
@@ -27,6 +27,6 @@ func earningRules(a *API) {
 	))
 	loyaltyResource{path: "earning-rules", name: "EarningRule", noun: "earning rule", plural: "earning rules",
 		param: "id", schema: rule,
-		create: Input[loyalty.CreateEarningRuleInput]("name", "trigger", "earnings"),
-		update: Input[loyalty.UpdateEarningRuleInput](), moves: []string{"activate", "deactivate", "draft"}}.add(a)
+		create: Input[loyaltybase.CreateEarningRuleInput]("name", "trigger", "earnings"),
+		update: Input[loyaltybase.UpdateEarningRuleInput](), moves: []string{"activate", "deactivate", "draft"}}.add(a)
 }

@@ -3,6 +3,7 @@ package openapi
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // loyaltyCatalog documents rewards (with their activities) and incentives
@@ -23,7 +24,7 @@ func loyaltyCatalog(a *API) {
 		Req("object", Const("reward")),
 	))
 	loyaltyResource{path: "rewards", name: "Reward", noun: "reward", plural: "rewards", param: "id", schema: reward,
-		create: Input[loyalty.CreateRewardInput]("name", "type"), update: Input[loyalty.UpdateRewardInput](),
+		create: Input[loyaltybase.CreateRewardInput]("name", "type"), update: Input[loyaltybase.UpdateRewardInput](),
 		moves: []string{"activate", "deactivate", "draft"}}.add(a)
 	a.Add("GET /v2/loyalties/rewards/{id}/activities", Op{Summary: "List reward activities", Auth: Loyalty,
 		PathParams: map[string]string{"id": "The reward's ID."},
@@ -54,6 +55,6 @@ func loyaltyCatalog(a *API) {
 	).Desc("Shows the detail object of its type only."))
 	loyaltyResource{path: "incentives", name: "Incentive", noun: "incentive", plural: "incentives", param: "id",
 		schema: incentive,
-		create: Input[loyalty.CreateIncentiveInput]("name", "type", "stock"), update: Input[loyalty.UpdateIncentiveInput](),
+		create: Input[loyaltybase.CreateIncentiveInput]("name", "type", "stock"), update: Input[loyaltybase.UpdateIncentiveInput](),
 		moves: []string{"activate", "draft"}}.add(a)
 }

@@ -4,7 +4,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // loyaltyMembers documents a program's members, their cards, the cards'
@@ -98,7 +98,7 @@ func loyaltyMembers(a *API) {
 		"cardId": "The card's ID."}
 	base := "/v2/loyalties/programs/{programId}/members"
 	a.Add("POST "+base, Op{Summary: "Add a member to a loyalty program", Auth: Loyalty, PathParams: programID,
-		Body: Input[loyalty.CreateLoyaltyMemberInput]("customer_id"), BodyRequired: true, Response: member,
+		Body: Input[loyaltybase.CreateLoyaltyMemberInput]("customer_id"), BodyRequired: true, Response: member,
 		Errors: []int{409}})
 	a.Add("GET "+base, Op{Summary: "List a loyalty program's members", Auth: Loyalty, PathParams: programID,
 		Query: v2ListQuery, Response: V2List(member)})
@@ -124,7 +124,7 @@ func loyaltyMembers(a *API) {
 	a.Add("GET "+cardPath+"/transactions", Op{Summary: "List card transactions", Auth: Loyalty,
 		PathParams: cardIDs, Query: v2ListQuery, Response: V2List(transaction)})
 	a.Add("POST "+cardPath+"/points", Op{Summary: "Add or remove a card's points", Auth: Loyalty,
-		PathParams: cardIDs, Body: Input[loyalty.AdjustPointsInput]("points"), BodyRequired: true,
+		PathParams: cardIDs, Body: Input[loyaltybase.AdjustPointsInput]("points"), BodyRequired: true,
 		Response: Object(
 			Req("status", Enum("TRANSACTION_CREATED", "NO_CHANGE")),
 			Req("message", String()),

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // v2 list query parameters (rest/loyaltyv2/lists.go).
@@ -58,8 +58,8 @@ func loyaltyPrograms(a *API) {
 	))
 	loyaltyResource{path: "programs", name: "LoyaltyProgram", noun: "loyalty program", plural: "loyalty programs",
 		param:  "programId",
-		schema: program, create: Input[loyalty.CreateLoyaltyProgramInput]("name"),
-		update: Input[loyalty.UpdateLoyaltyProgramInput](), moves: []string{"activate", "deactivate"}}.add(a)
+		schema: program, create: Input[loyaltybase.CreateLoyaltyProgramInput]("name"),
+		update: Input[loyaltybase.UpdateLoyaltyProgramInput](), moves: []string{"activate", "deactivate"}}.add(a)
 	definition := a.Schema("CardDefinition", Object(
 		Req("id", String()),
 		Req("name", String()),
@@ -81,6 +81,6 @@ func loyaltyPrograms(a *API) {
 	))
 	loyaltyResource{path: "card-definitions", name: "CardDefinition", noun: "card definition",
 		plural: "card definitions", param: "id",
-		schema: definition, create: Input[loyalty.CreateCardDefinitionInput]("name"),
-		update: Input[loyalty.UpdateCardDefinitionInput](), moves: []string{"activate", "draft"}}.add(a)
+		schema: definition, create: Input[loyaltybase.CreateCardDefinitionInput]("name"),
+		update: Input[loyaltybase.UpdateCardDefinitionInput](), moves: []string{"activate", "draft"}}.add(a)
 }

@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // loyaltyV2Gaps documents #31's v2 routes: deletes and activities,
@@ -36,7 +36,7 @@ func loyaltyV2Gaps(a *API) {
 	}
 	activities := func(path, param, kind, stem string) {
 		a.Add("GET "+path+"/activities", Op{Summary: "List " + stem + " activities", Auth: Loyalty, PathParams: id(param),
-			Query: v2ListQuery, Response: activity(kind, loyalty.ResourceActivityTypes(stem))})
+			Query: v2ListQuery, Response: activity(kind, loyaltybase.ResourceActivityTypes(stem))})
 	}
 	del := func(path, param, noun, schema string, status int) {
 		a.Add("DELETE "+path, Op{Summary: "Delete a " + noun, Auth: Loyalty, PathParams: id(param),
@@ -91,5 +91,5 @@ func loyaltyBenefits(a *API, deleted func(string) *Schema, activity func(string,
 	a.Add("POST "+item+"/draft", Op{Summary: "Return a benefit to draft", Auth: Loyalty, PathParams: bid, Response: benefit,
 		Errors: []int{http.StatusConflict}})
 	a.Add("GET "+item+"/activities", Op{Summary: "List benefit activities", Auth: Loyalty, PathParams: bid,
-		Query: v2ListQuery, Response: activity("benefit", loyalty.ResourceActivityTypes("benefit"))})
+		Query: v2ListQuery, Response: activity("benefit", loyaltybase.ResourceActivityTypes("benefit"))})
 }

@@ -4,8 +4,8 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/loyalty/examine"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // loyaltyTierStructures documents /v2/loyalties/tier-structures and tiers.
@@ -44,13 +44,13 @@ func loyaltyTierStructures(a *API, activities func(path, param, kind, stem strin
 	tiers := map[string]string{"tierStructureId": "The tier structure's ID.", "tierId": "The tier's ID."}
 	item := "/v2/loyalties/tier-structures/{tierStructureId}"
 	a.Add("POST /v2/loyalties/tier-structures", Op{Summary: "Create a tier structure", Auth: Loyalty,
-		Body: Input[loyalty.CreateTierStructureInput]("name", "type", "card_definition_id"), BodyRequired: true,
+		Body: Input[loyaltybase.CreateTierStructureInput]("name", "type", "card_definition_id"), BodyRequired: true,
 		Response: structure})
 	a.Add("GET /v2/loyalties/tier-structures", Op{Summary: "List tier structures", Auth: Loyalty, Query: v2ListQuery,
 		Response: V2List(structure)})
 	a.Add("GET "+item, Op{Summary: "Get a tier structure", Auth: Loyalty, PathParams: ts, Response: structure})
 	a.Add("PUT "+item, Op{Summary: "Update a tier structure", Auth: Loyalty, PathParams: ts,
-		Body: Input[loyalty.UpdateTierStructureInput](), Response: structure})
+		Body: Input[loyaltybase.UpdateTierStructureInput](), Response: structure})
 	a.Add("DELETE "+item, Op{Summary: "Delete a tier structure", Auth: Loyalty, PathParams: ts, Response: structure,
 		Errors: []int{http.StatusConflict}})
 	for _, move := range []string{"activate", "deactivate", "draft"} {
@@ -58,10 +58,10 @@ func loyaltyTierStructures(a *API, activities func(path, param, kind, stem strin
 			Response: structure, Errors: []int{http.StatusConflict}})
 	}
 	activities(item, "tierStructureId", "tier_structure", "tier_structure")
-	body := Input[loyalty.TierInput]()
+	body := Input[loyaltybase.TierInput]()
 	a.Add("POST "+item+"/tiers", Op{Summary: "Create a tier", Auth: Loyalty, PathParams: ts,
 		Description: "qualification_rules POINTS ranges of one structure never overlap (400).",
-		Body:        Input[loyalty.TierInput]("name", "qualification_rules"), BodyRequired: true, Response: tier})
+		Body:        Input[loyaltybase.TierInput]("name", "qualification_rules"), BodyRequired: true, Response: tier})
 	a.Add("GET "+item+"/tiers", Op{Summary: "List tiers", Auth: Loyalty, PathParams: ts, Query: v2ListQuery,
 		Response: V2List(tier)})
 	a.Add("PUT "+item+"/tiers/{tierId}", Op{Summary: "Update a tier", Auth: Loyalty, PathParams: tiers, Body: body,
@@ -74,7 +74,7 @@ func loyaltyTierStructures(a *API, activities func(path, param, kind, stem strin
 func loyaltyProgramAssignments(a *API) {
 	pid := map[string]string{"programId": "The program's ID."}
 	program := "/v2/loyalties/programs/{programId}"
-	batch := Input[loyalty.AssignmentBatchInput]()
+	batch := Input[loyaltybase.AssignmentBatchInput]()
 	batchOf := func(kind string) *Schema {
 		item := Object(Req(kind+"_id", String()), Req("object", Const("program_"+kind)))
 		return Object(Req("assigned", Array(item).Null()), Req("unassigned", Array(item).Null()))
@@ -108,12 +108,12 @@ func loyaltyProgramAssignments(a *API) {
 		Query: v2ListQuery, Response: V2List(programReward)})
 	a.Add("POST "+program+"/rewards/batch", Op{Summary: "Assign and unassign a program's rewards",
 		Description: "All or nothing; at most 10 items per side.", Auth: Loyalty, PathParams: pid,
-		Body: Input[loyalty.ProgramRewardsBatchInput](), BodyRequired: true,
+		Body: Input[loyaltybase.ProgramRewardsBatchInput](), BodyRequired: true,
 		Response: Object(Req("assigned", Array(programReward).Null()), Req("unassigned", Array(programReward).Null())),
 		Errors:   []int{http.StatusConflict}})
 	a.Add("PUT "+program+"/rewards/{rewardId}", Op{Summary: "Update a program's reward", Auth: Loyalty,
 		PathParams: map[string]string{"programId": "The program's ID.", "rewardId": "The reward's ID."},
-		Body:       Input[loyalty.ProgramRewardInput](), Response: programReward})
+		Body:       Input[loyaltybase.ProgramRewardInput](), Response: programReward})
 	tierRef := Object(Req("id", String()), Req("name", String())).Null()
 	tierProgress := Object(
 		Req("current", Object(
@@ -163,7 +163,7 @@ func loyaltySpending(a *API) {
 	)
 	a.Add("POST "+member+"/rewards/purchases", Op{Summary: "Purchase a reward with points", Auth: Loyalty,
 		Description: "Processed before the answer: the card is debited exactly once, never below zero; 423 when the program, member or reward is not active, the stock is out or the points do not cover the cost.",
-		PathParams:  mid, Body: Input[loyalty.PurchaseRewardInput]("reward_id"), BodyRequired: true,
+		PathParams:  mid, Body: Input[loyaltybase.PurchaseRewardInput]("reward_id"), BodyRequired: true,
 		Status: http.StatusAccepted, Response: result, Errors: []int{http.StatusLocked}})
 	rewardTransaction := Object(
 		Req("id", String()),
@@ -185,7 +185,7 @@ func loyaltySpending(a *API) {
 		Summary: "Refund a reward purchase", Auth: Loyalty,
 		PathParams:  map[string]string{"programId": "The program's ID.", "rewardTransactionId": "The purchase's ID."},
 		Description: "Processed before the answer: the points are back on the card and the unit in stock when it returns.",
-		Body:        Input[loyalty.RefundRewardPurchaseInput](), Status: http.StatusAccepted, Response: Object(
+		Body:        Input[loyaltybase.RefundRewardPurchaseInput](), Status: http.StatusAccepted, Response: Object(
 			Req("transaction", rewardTransaction),
 			Req("status", Const("APPROVED")),
 			Req("message", String()),

@@ -50,7 +50,14 @@ var Layers = [][]string{
 	{"graph/points"},
 	{"graph/campaign/..."},
 	{"graph/publication"},
+	// Loyalty v2's base: lookups, errors, activities, keyset pages, inputs.
+	{"graph/loyalty/loyaltybase"},
 	{"graph/loyalty"},
+	// Tier structures, their tiers and a member's tiers above the core
+	// (whose card bookings call TrackTiers through loyalty.TrackTiers).
+	{"graph/loyalty/tier"},
+	// The rewards and incentives (benefits) programs offer, above the core.
+	{"graph/loyalty/benefit"},
 	// Loyalty v2's areas above its core (graph/loyalty): custom events and
 	// the referral conversions they record; the earning and rewards
 	// previews; a customer's memberships; order payments with points; a

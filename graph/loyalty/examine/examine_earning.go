@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // The earning preview (POST /v2/loyalties/examine/earning-rules): which
@@ -120,7 +121,7 @@ func ExamineEarningRules(ctx context.Context, in ExamineEarningInput) (*EarningE
 // collects the rules that gave anything.
 func examineMembership(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, rules []*ent.EarningRule,
 	cust *ent.Customer, o *ent.Order, now time.Time, used map[string]bool) (*EarningMembership, error) {
-	p, err := loyalty.Program(ctx, m.ProgramID)
+	p, err := loyaltybase.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +182,7 @@ func addBenefit(ctx context.Context, c *ent.Client, seen map[string]*BenefitEsti
 	b := seen[id]
 	if b == nil {
 		inc, err := c.Incentive.Get(ctx, id)
-		if err := loyalty.NotFound(err, "incentive", id); err != nil {
+		if err := loyaltybase.NotFound(err, "incentive", id); err != nil {
 			return err
 		}
 		b = &BenefitEstimation{Benefit: inc}

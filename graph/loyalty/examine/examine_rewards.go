@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // The points preview (POST /v2/loyalties/examine/rewards): for a customer
@@ -77,7 +78,7 @@ func ExamineRewards(ctx context.Context, in ExamineRewardsInput) (*RewardsExamin
 	out := &RewardsExamination{Customer: cust, Rewards: []*ent.Reward{}, Memberships: []*ExaminedMembership{}}
 	seen := map[string]bool{}
 	for _, m := range members {
-		p, err := loyalty.Program(ctx, m.ProgramID)
+		p, err := loyaltybase.Program(ctx, m.ProgramID)
 		if err != nil {
 			return nil, err
 		}
@@ -151,13 +152,13 @@ func examinedMembers(ctx context.Context, c *ent.Client, id *loyalty.ExamineIden
 		var v string
 		if v, err = given("customer_id", id.CustomerID); err == nil {
 			cust, err = c.Customer.Get(ctx, v)
-			err = loyalty.NotFound(err, "customer", v)
+			err = loyaltybase.NotFound(err, "customer", v)
 		}
 	case "customer_source_id":
 		var v string
 		if v, err = given("customer_source_id", id.CustomerSourceID); err == nil {
 			cust, err = c.Customer.Query().Where(customer.SourceID(v)).Only(ctx)
-			err = loyalty.NotFound(err, "customer", v)
+			err = loyaltybase.NotFound(err, "customer", v)
 		}
 	case "member_id":
 		var v string
@@ -165,11 +166,11 @@ func examinedMembers(ctx context.Context, c *ent.Client, id *loyalty.ExamineIden
 			return nil, nil, err
 		}
 		m, err := c.LoyaltyMember.Get(ctx, v)
-		if err := loyalty.NotFound(err, "member", v); err != nil {
+		if err := loyaltybase.NotFound(err, "member", v); err != nil {
 			return nil, nil, err
 		}
 		cust, err = c.Customer.Get(ctx, m.CustomerID)
-		if err := loyalty.NotFound(err, "customer", m.CustomerID); err != nil {
+		if err := loyaltybase.NotFound(err, "customer", m.CustomerID); err != nil {
 			return nil, nil, err
 		}
 		return cust, []*ent.LoyaltyMember{m}, nil

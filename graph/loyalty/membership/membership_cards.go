@@ -3,6 +3,7 @@ package membership
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 )
 
 // MembershipCard is one of a membership's cards with its summary and the
@@ -12,7 +13,7 @@ import (
 type MembershipCard struct {
 	Card         *ent.Card
 	Summary      *loyalty.CardSummary
-	TierProgress *loyalty.TierProgress
+	TierProgress *tier.TierProgress
 }
 
 // CardEntries lists the membership's cards in order, each with its summary

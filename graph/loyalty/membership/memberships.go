@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
+	"github.com/promoengine/promoengine/graph/loyalty/tier"
 )
 
 // Memberships (GET /v2/loyalties/memberships/{customerId},
@@ -42,7 +44,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 	}
 	cust, err := c.Customer.Get(ctx, customerID)
 	if err != nil {
-		return nil, loyalty.NotFound(err, "customer", customerID)
+		return nil, loyaltybase.NotFound(err, "customer", customerID)
 	}
 	members, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(customerID)).
 		Order(loyaltymember.ByCreatedAt()).Limit(maxMemberships).All(ctx)
@@ -63,7 +65,7 @@ func CustomerMembershipsOf(ctx context.Context, customerID string) (*CustomerMem
 // ProgramMembership returns a customer's membership of one program (404
 // when the customer is not a member).
 func ProgramMembership(ctx context.Context, programID, customerID string) (*Membership, error) {
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -72,7 +74,7 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 	}
 	m, err := c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(programID), loyaltymember.CustomerID(customerID)).Only(ctx)
 	if err != nil {
-		return nil, loyalty.NotFound(err, "member", customerID)
+		return nil, loyaltybase.NotFound(err, "member", customerID)
 	}
 	return membership(ctx, m)
 }
@@ -80,11 +82,11 @@ func ProgramMembership(ctx context.Context, programID, customerID string) (*Memb
 // membership gathers a member's program, cards (with their summaries) and
 // tiers, and each card's tier progress.
 func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) {
-	p, err := loyalty.Program(ctx, m.ProgramID)
+	p, err := loyaltybase.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
-	tiers, err := loyalty.MemberTiers(ctx, m)
+	tiers, err := tier.MemberTiers(ctx, m)
 	if err != nil {
 		return nil, err
 	}
@@ -96,13 +98,13 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 	if err != nil {
 		return nil, err
 	}
-	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*loyalty.TierProgress{}}
+	ms := &Membership{Member: m, Tiers: tiers, Program: p, Cards: cards, Summaries: sums, Progress: map[string]*tier.TierProgress{}}
 	for _, crd := range cards {
 		for _, mt := range tiers {
 			if crd.CardDefinitionID == nil || *crd.CardDefinitionID != mt.TierStructure.CardDefinitionID {
 				continue
 			}
-			if ms.Progress[crd.ID], err = loyalty.MemberTierProgress(ctx, m, mt); err != nil {
+			if ms.Progress[crd.ID], err = tier.MemberTierProgress(ctx, m, mt); err != nil {
 				return nil, err
 			}
 			break
@@ -114,7 +116,7 @@ func membership(ctx context.Context, m *ent.LoyaltyMember) (*Membership, error) 
 // Membership is a customer's membership of a program with its tiers.
 type Membership struct {
 	Member *ent.LoyaltyMember
-	Tiers  []*loyalty.MemberTier
+	Tiers  []*loyaltybase.MemberTier
 	// Program is the member's program, Cards its cards with their
 	// summaries (by card id).
 	Program   *ent.LoyaltyProgram
@@ -122,5 +124,5 @@ type Membership struct {
 	Summaries map[string]*loyalty.CardSummary
 	// Progress is each card's tier progress (by card id): in the first
 	// ACTIVE structure over the card's definition, nil when there is none.
-	Progress map[string]*loyalty.TierProgress
+	Progress map[string]*tier.TierProgress
 }

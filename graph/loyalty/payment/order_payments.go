@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/validationrule"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -58,9 +59,9 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 	if err != nil {
 		return nil, err
 	}
-	def, err := loyalty.CardDefinition(ctx, deref(crd.CardDefinitionID))
+	def, err := loyaltybase.CardDefinition(ctx, deref(crd.CardDefinitionID))
 	if ent.IsNotFound(err) || crd.CardDefinitionID == nil {
-		return nil, loyalty.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
+		return nil, loyaltybase.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
 			"Card definition does not have pay with points enabled")
 	}
 	if err != nil {
@@ -78,7 +79,7 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 		return nil, err
 	}
 	if crd.Balance <= 0 {
-		return nil, loyalty.Locked423("zero_card_balance", "Card balance is zero", "Operation requires a positive card balance")
+		return nil, loyaltybase.Locked423("zero_card_balance", "Card balance is zero", "Operation requires a positive card balance")
 	}
 	paid, err := orderPaidAmount(ctx, o.ID)
 	if err != nil {
@@ -111,23 +112,23 @@ func PayOrderWithPoints(ctx context.Context, programID, memberID string, in PayO
 // member must exist (404) and be ACTIVE (423), the card must be the
 // member's (404).
 func payingCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	crd, err := loyalty.MemberCard(ctx, programID, memberID, cardID)
+	crd, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
-	p, err := loyalty.Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, loyalty.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, loyaltybase.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
-	m, err := loyalty.Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
 	if m.Status != loyaltymember.StatusACTIVE {
-		return nil, loyalty.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+		return nil, loyaltybase.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
 	}
 	return crd, nil
 }
@@ -151,7 +152,7 @@ func lockedOrder(ctx context.Context, ref *OrderPaymentOrder) (*ent.Order, error
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)
-	if err := loyalty.NotFound(err, "order", name); err != nil {
+	if err := loyaltybase.NotFound(err, "order", name); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -217,12 +218,12 @@ func EmitOrderTransaction(ctx context.Context, pay *ent.OrderPayment, tx *ent.Ca
 	data := map[string]any{"card_id": pay.CardID, "member_id": pay.MemberID, "order_transaction": OrderPaymentJSON(pay),
 		"transaction": map[string]any{"id": tx.ID, "card_id": tx.CardID, "type": string(tx.Type), "amount": tx.Amount,
 			"balance": tx.Balance, "reason": tx.Reason, "source_id": tx.SourceID, "object": "card_transaction"}}
-	return webhook.EmitAll(ctx, webhook.Event{Name: loyalty.EventCardTransaction, ObjectType: "card", ObjectID: pay.CardID, Data: data})
+	return webhook.EmitAll(ctx, webhook.Event{Name: loyaltybase.EventCardTransaction, ObjectType: "card", ObjectID: pay.CardID, Data: data})
 }
 
 // OrderPayments pages through a member's order transactions.
 // filter (optional) keeps the rows its conditions match.
-func OrderPayments(ctx context.Context, programID, memberID string, p loyalty.PageInput, filter *OrderPaymentFilter) (*OrderPaymentPage, error) {
+func OrderPayments(ctx context.Context, programID, memberID string, p loyaltybase.PageInput, filter *OrderPaymentFilter) (*OrderPaymentPage, error) {
 	scope := []predicate.OrderPayment{orderpayment.MemberID(memberID)}
 	if where, err := filter.predicates(ctx); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/formula"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // exchangeRatio evaluates the definition's formula for an order: the
@@ -17,7 +18,7 @@ import (
 func exchangeRatio(d *ent.CardDefinition, o *ent.Order) (float64, error) {
 	cfg := loyalty.PayWithPointsOf(d)
 	if cfg.Type != loyalty.PayExchangeRatio {
-		return 0, loyalty.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
+		return 0, loyaltybase.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
 			"Card definition does not have pay with points enabled")
 	}
 	expr, err := formula.Parse(string(cfg.ExchangeRatio.Formula))
@@ -32,7 +33,7 @@ func exchangeRatio(d *ent.CardDefinition, o *ent.Order) (float64, error) {
 		return 0, fmt.Errorf("evaluating exchange ratio: %w", err)
 	}
 	if err != nil || ratio <= 0 || math.IsInf(ratio, 0) {
-		return 0, loyalty.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
+		return 0, loyaltybase.Locked423("pay_with_points_not_enabled", "Pay with points is not enabled",
 			fmt.Sprintf("The exchange ratio of card definition %s gives no positive number for order %s", d.ID, o.ID))
 	}
 	return ratio, nil

@@ -12,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/benefit"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A program's rewards (…/programs/{id}/rewards[/batch], PUT
@@ -20,11 +22,11 @@ import (
 // side, program_assignments.go).
 
 // BatchProgramRewards assigns (with costs and stock) and unassigns rewards.
-func BatchProgramRewards(ctx context.Context, programID string, in loyalty.ProgramRewardsBatchInput) (*loyalty.ProgramRewardsBatchResult, error) {
+func BatchProgramRewards(ctx context.Context, programID string, in loyaltybase.ProgramRewardsBatchInput) (*loyaltybase.ProgramRewardsBatchResult, error) {
 	if err := loyalty.CheckBatchSize(len(in.Assign), len(in.Unassign)); err != nil {
 		return nil, err
 	}
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	if err := store.LockKey(ctx, "program:"+programID); err != nil {
@@ -34,7 +36,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyalty.Progr
 	if err != nil {
 		return nil, err
 	}
-	out := &loyalty.ProgramRewardsBatchResult{}
+	out := &loyaltybase.ProgramRewardsBatchResult{}
 	for i, ref := range in.Unassign {
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .unassign[%d].id is required", i)
@@ -50,8 +52,8 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyalty.Progr
 			return nil, fmt.Errorf("unassigning reward: %w", err)
 		}
 		out.Unassigned = append(out.Unassigned, a)
-		if r, err := loyalty.RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
-			if err := loyalty.RecordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
+		if r, err := loyaltybase.RewardByID(ctx, a.RewardID); err == nil { // a deleted reward has nothing to record it on
+			if err := benefit.RecordRewardActivity(ctx, r, "vl.reward.unassigned"); err != nil {
 				return nil, err
 			}
 		}
@@ -60,11 +62,11 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyalty.Progr
 		if item == nil || item.ID == nil || *item.ID == "" {
 			return nil, apperr.InvalidPayload("Property .assign[%d].id is required", i)
 		}
-		cost, err := checkRewardCost(ctx, programID, loyalty.Pathf("assign[%d]", i), item, true)
+		cost, err := checkRewardCost(ctx, programID, loyaltybase.Pathf("assign[%d]", i), item, true)
 		if err != nil {
 			return nil, err
 		}
-		rw, err := loyalty.RewardByID(ctx, *item.ID)
+		rw, err := loyaltybase.RewardByID(ctx, *item.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +79,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyalty.Progr
 			return nil, fmt.Errorf("assigning reward: %w", err)
 		}
 		out.Assigned = append(out.Assigned, a)
-		if err := loyalty.RecordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
+		if err := benefit.RecordRewardActivity(ctx, rw, "vl.reward.assigned"); err != nil {
 			return nil, err
 		}
 	}
@@ -85,7 +87,7 @@ func BatchProgramRewards(ctx context.Context, programID string, in loyalty.Progr
 }
 
 // UpdateProgramReward replaces a reward assignment's costs and stock.
-func UpdateProgramReward(ctx context.Context, programID, rewardID string, in loyalty.ProgramRewardInput) (*ent.ProgramReward, error) {
+func UpdateProgramReward(ctx context.Context, programID, rewardID string, in loyaltybase.ProgramRewardInput) (*ent.ProgramReward, error) {
 	if err := in.RefuseNull("costs", "stock"); err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func UpdateProgramReward(ctx context.Context, programID, rewardID string, in loy
 
 // programReward returns the assignment of a reward to a program (404).
 func programReward(ctx context.Context, programID, rewardID string) (*ent.ProgramReward, error) {
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -120,7 +122,7 @@ func programReward(ctx context.Context, programID, rewardID string) (*ent.Progra
 		return nil, err
 	}
 	a, err := c.ProgramReward.Query().Where(programreward.ProgramID(programID), programreward.RewardID(rewardID)).Only(ctx)
-	if err := loyalty.NotFound(err, "program_reward", rewardID); err != nil {
+	if err := loyaltybase.NotFound(err, "program_reward", rewardID); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -136,7 +138,7 @@ type rewardCost struct {
 // checkRewardCost applies the documents' rules: costs has 1–10 items, each
 // with exactly one spending {points 1–2^31-1, card_definition_id of one of
 // the program's card definitions}; the first cost is the price.
-func checkRewardCost(ctx context.Context, programID, path string, in *loyalty.ProgramRewardInput, create bool) (rewardCost, error) {
+func checkRewardCost(ctx context.Context, programID, path string, in *loyaltybase.ProgramRewardInput, create bool) (rewardCost, error) {
 	if path != "" {
 		path += "."
 	}
@@ -149,7 +151,7 @@ func checkRewardCost(ctx context.Context, programID, path string, in *loyalty.Pr
 	if in.Stock != nil && (*in.Stock < 0 || *in.Stock > 2147483647) {
 		return rewardCost{}, apperr.InvalidPayload("Property .%sstock must be between 0 and 2147483647, got %d", path, *in.Stock)
 	}
-	p, err := loyalty.Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return rewardCost{}, err
 	}
@@ -165,7 +167,7 @@ func checkRewardCost(ctx context.Context, programID, path string, in *loyalty.Pr
 		if sp.CardDefinitionID == nil || *sp.CardDefinitionID == "" {
 			return rewardCost{}, apperr.InvalidPayload("Property .%scosts[%d].spending[0].card_definition_id is required", path, i)
 		}
-		if _, err := loyalty.CardDefinition(ctx, *sp.CardDefinitionID); err != nil {
+		if _, err := loyaltybase.CardDefinition(ctx, *sp.CardDefinitionID); err != nil {
 			return rewardCost{}, err
 		}
 		if len(p.CardDefinitionIds) > 0 && !slices.Contains(p.CardDefinitionIds, *sp.CardDefinitionID) {
@@ -184,15 +186,15 @@ func checkRewardCost(ctx context.Context, programID, path string, in *loyalty.Pr
 }
 
 // ProgramRewards pages through a program's reward assignments.
-func ProgramRewards(ctx context.Context, programID string, p loyalty.PageInput) (*loyalty.ProgramRewardPage, error) {
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+func ProgramRewards(ctx context.Context, programID string, p loyaltybase.PageInput) (*loyaltybase.ProgramRewardPage, error) {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := loyalty.KeysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		a, err := c.ProgramReward.Query().Where(programreward.ID(after), programreward.ProgramID(programID)).Only(ctx)
 		if err != nil {
 			return time.Time{}, err
@@ -204,5 +206,5 @@ func ProgramRewards(ctx context.Context, programID string, p loyalty.PageInput) 
 	if err != nil {
 		return nil, err
 	}
-	return &loyalty.ProgramRewardPage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.ProgramRewardPage{Data: rows, HasMore: more}, nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -36,30 +37,30 @@ import (
 
 // PurchaseReward spends the member's card points on a reward assigned to
 // the program.
-func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.PurchaseRewardInput) (*loyalty.RewardPurchaseResult, error) {
+func PurchaseReward(ctx context.Context, programID, memberID string, in loyaltybase.PurchaseRewardInput) (*loyaltybase.RewardPurchaseResult, error) {
 	if in.RewardID == nil || *in.RewardID == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'reward_id'")
 	}
-	m, err := loyalty.Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
-	p, err := loyalty.Program(ctx, programID)
+	p, err := loyaltybase.Program(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != loyaltyprogram.StatusACTIVE {
-		return nil, loyalty.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
+		return nil, loyaltybase.Locked423("program_not_active", "Program not active", fmt.Sprintf("Program %s is %s", programID, p.Status))
 	}
 	if m.Status != loyaltymember.StatusACTIVE {
-		return nil, loyalty.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
+		return nil, loyaltybase.Locked423("member_not_active", "Member not active", fmt.Sprintf("Member %s is %s", memberID, m.Status))
 	}
-	rw, err := loyalty.RewardByID(ctx, *in.RewardID)
+	rw, err := loyaltybase.RewardByID(ctx, *in.RewardID)
 	if err != nil {
 		return nil, err
 	}
 	if rw.Status != reward.StatusACTIVE {
-		return nil, loyalty.Locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
+		return nil, loyaltybase.Locked423("reward_not_active", "Reward not active", fmt.Sprintf("Reward %s is %s", rw.ID, rw.Status))
 	}
 	a, err := programReward(ctx, programID, rw.ID)
 	if err != nil {
@@ -72,7 +73,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.
 	crd, err := c.Card.Query().Where(card.MemberID(memberID), card.ProgramID(programID),
 		card.CardDefinitionID(a.CardDefinitionID)).First(ctx)
 	if ent.IsNotFound(err) {
-		return nil, loyalty.Locked423("no_matching_card", "No matching card",
+		return nil, loyaltybase.Locked423("no_matching_card", "No matching card",
 			fmt.Sprintf("Member %s has no card of card definition %s", memberID, a.CardDefinitionID))
 	}
 	if err != nil {
@@ -86,7 +87,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.
 		return nil, fmt.Errorf("taking reward stock: %w", err)
 	}
 	if n == 0 {
-		return nil, loyalty.Locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
+		return nil, loyaltybase.Locked423("reward_out_of_stock", "Reward out of stock", fmt.Sprintf("Reward %s has no stock left in program %s", rw.ID, programID))
 	}
 	if err := loyalty.PurchaseWithinLimits(ctx, crd.ID, a.CardDefinitionID, a.Points); err != nil {
 		return nil, err
@@ -95,7 +96,7 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.
 	tx, err := loyalty.BookCardPoints(ctx, crd.ID, loyalty.CardMove{Typ: cardtransaction.TypePOINTS_SPENT_ON_REWARD, Points: -a.Points,
 		Reason: &reason, SourceID: &rw.ID})
 	if e, ok := apperr.As(err); ok && e.Key == "insufficient_points" {
-		return nil, loyalty.Locked423("insufficient_points", "Not enough points", e.Details)
+		return nil, loyaltybase.Locked423("insufficient_points", "Not enough points", e.Details)
 	}
 	if err != nil {
 		return nil, err
@@ -105,22 +106,22 @@ func PurchaseReward(ctx context.Context, programID, memberID string, in loyalty.
 	if err != nil {
 		return nil, fmt.Errorf("recording reward transaction: %w", err)
 	}
-	if err := loyalty.RecordCardActivity(ctx, crd.ID, "vl.card.reward_purchased", purchaseData(pur, tx), loyalty.NewGroupID()); err != nil {
+	if err := loyalty.RecordCardActivity(ctx, crd.ID, "vl.card.reward_purchased", purchaseData(pur, tx), loyaltybase.NewGroupID()); err != nil {
 		return nil, err
 	}
 	data := purchaseData(pur, tx)
 	data["card_id"], data["member_id"] = crd.ID, memberID
-	err = webhook.EmitAll(ctx, webhook.Event{Name: loyalty.EventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
+	err = webhook.EmitAll(ctx, webhook.Event{Name: loyaltybase.EventCardTransaction, ObjectType: "card", ObjectID: crd.ID, Data: data})
 	if err != nil {
 		return nil, err
 	}
-	return &loyalty.RewardPurchaseResult{Status: "TRANSACTION_CREATED", Message: "Reward purchase transaction created",
+	return &loyaltybase.RewardPurchaseResult{Status: "TRANSACTION_CREATED", Message: "Reward purchase transaction created",
 		Purchase: pur, Transaction: tx}, nil
 }
 
 // RefundRewardPurchase gives a purchase's points back to its card and its
 // unit back to the stock, once (409 for a refunded purchase or a refund).
-func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in *loyalty.RefundRewardPurchaseInput) (*loyalty.RewardPurchaseResult, error) {
+func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in *loyaltybase.RefundRewardPurchaseInput) (*loyaltybase.RewardPurchaseResult, error) {
 	if in != nil {
 		for name, v := range map[string]*string{"refund": in.Refund, "stock": in.Stock} {
 			if v != nil && *v != "DEFAULT" {
@@ -128,7 +129,7 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 			}
 		}
 	}
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -136,7 +137,7 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 		return nil, err
 	}
 	pur, err := c.RewardPurchase.Query().Where(rewardpurchase.ID(purchaseID), rewardpurchase.ProgramID(programID)).Only(ctx)
-	if err := loyalty.NotFound(err, "reward_transaction", purchaseID); err != nil {
+	if err := loyaltybase.NotFound(err, "reward_transaction", purchaseID); err != nil {
 		return nil, err
 	}
 	if pur.Type != "PURCHASE" {
@@ -172,17 +173,17 @@ func RefundRewardPurchase(ctx context.Context, programID, purchaseID string, in 
 	if err != nil {
 		return nil, fmt.Errorf("recording refund: %w", err)
 	}
-	if err := loyalty.RecordCardActivity(ctx, pur.CardID, "vl.card.reward_refunded", purchaseData(refund, tx), loyalty.NewGroupID()); err != nil {
+	if err := loyalty.RecordCardActivity(ctx, pur.CardID, "vl.card.reward_refunded", purchaseData(refund, tx), loyaltybase.NewGroupID()); err != nil {
 		return nil, err
 	}
 	// The documents' answer: the REFUND reward transaction, APPROVED (its
 	// points are back on the card already, not "shortly").
-	return &loyalty.RewardPurchaseResult{Status: "APPROVED",
+	return &loyaltybase.RewardPurchaseResult{Status: "APPROVED",
 		Message: "Reward refund transaction created. Points returned to the member's card.", Purchase: refund, Transaction: tx}, nil
 }
 
 // RewardPurchases pages through a member's reward transactions.
-func RewardPurchases(ctx context.Context, programID, memberID string, p loyalty.PageInput) (*loyalty.RewardPurchasePage, error) {
+func RewardPurchases(ctx context.Context, programID, memberID string, p loyaltybase.PageInput) (*loyaltybase.RewardPurchasePage, error) {
 	rows, more, err := loyalty.MemberRows(ctx, programID, memberID, p, loyalty.MemberKeyset[*ent.RewardPurchase, predicate.RewardPurchase, rewardpurchase.OrderOption, *ent.RewardPurchaseQuery]{
 		Query: func(c *ent.Client) *ent.RewardPurchaseQuery { return c.RewardPurchase.Query() },
 		ByID:  rewardpurchase.ID, Scope: []predicate.RewardPurchase{rewardpurchase.MemberID(memberID)},
@@ -190,7 +191,7 @@ func RewardPurchases(ctx context.Context, programID, memberID string, p loyalty.
 	if err != nil {
 		return nil, err
 	}
-	return &loyalty.RewardPurchasePage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.RewardPurchasePage{Data: rows, HasMore: more}, nil
 }
 
 // purchaseData is what a purchase's or refund's activity and event carry:

@@ -8,7 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // RuleCountReport is one period of a member's earning-rule report: how
@@ -22,11 +22,11 @@ type RuleCountReport struct {
 // the earning rule made on the member's cards (one COUNT per period, the
 // range bounded like every report).
 func MemberEarningRuleReport(ctx context.Context, programID, memberID, ruleID string, r ReportRange) ([]*RuleCountReport, error) {
-	m, err := loyalty.Member(ctx, programID, memberID)
+	m, err := loyaltybase.Member(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := loyalty.EarningRule(ctx, ruleID); err != nil {
+	if _, err := loyaltybase.EarningRule(ctx, ruleID); err != nil {
 		return nil, err
 	}
 	ps, err := r.periods()

@@ -10,7 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Program reports (GET /v2/loyalties/programs/{programId}/reports/…): the
@@ -170,7 +170,7 @@ func (p reportPeriod) where(ps ...predicate.CardTransaction) []predicate.CardTra
 // programReport checks the program (404) and the range, and cuts it into
 // periods (r nil: one unbounded period).
 func programReport(ctx context.Context, programID string, r *ReportRange) (*ent.Client, []reportPeriod, error) {
-	if _, err := loyalty.Program(ctx, programID); err != nil {
+	if _, err := loyaltybase.Program(ctx, programID); err != nil {
 		return nil, nil, err
 	}
 	out := []reportPeriod{{}}

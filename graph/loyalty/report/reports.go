@@ -9,7 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Points reports (GET …/reports/*): sums of the stored card transactions
@@ -84,7 +84,7 @@ type CardDailyReport struct {
 // subtracted (removals), spent (on rewards), refunded, and total (the net
 // change).
 func CardReport(ctx context.Context, programID, memberID, cardID string, r ReportRange) ([]*CardDailyReport, error) {
-	crd, err := loyalty.MemberCard(ctx, programID, memberID, cardID)
+	crd, err := loyaltybase.MemberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}

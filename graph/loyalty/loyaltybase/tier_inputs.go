@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"github.com/promoengine/promoengine/ent"

@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Tiers of a tier structure (…/tier-structures/{id}/tiers). A POINTS tier
@@ -21,8 +23,8 @@ import (
 // (store.LockKey), so two concurrent creates cannot both pass the check.
 
 // CreateTier adds a tier to a structure.
-func CreateTier(ctx context.Context, structureID string, in TierInput) (*ent.StructureTier, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateTier(ctx context.Context, structureID string, in loyaltybase.TierInput) (*ent.StructureTier, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
 	if in.QualificationRules == nil {
@@ -61,12 +63,12 @@ func CreateTier(ctx context.Context, structureID string, in TierInput) (*ent.Str
 
 // UpdateTier replaces the given fields of a tier; a new range is checked
 // against the structure's other tiers.
-func UpdateTier(ctx context.Context, structureID, tierID string, in TierInput) (*ent.StructureTier, error) {
+func UpdateTier(ctx context.Context, structureID, tierID string, in loyaltybase.TierInput) (*ent.StructureTier, error) {
 	if err := in.RefuseNull("name", "qualification_rules"); err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -125,15 +127,15 @@ func DeleteTier(ctx context.Context, structureID, tierID string) (*ent.Structure
 }
 
 // Tiers pages through a structure's tiers.
-func Tiers(ctx context.Context, structureID string, p PageInput) (*TierPage, error) {
-	if _, err := TierStructure(ctx, structureID); err != nil {
+func Tiers(ctx context.Context, structureID string, p loyaltybase.PageInput) (*loyaltybase.TierPage, error) {
+	if _, err := loyaltybase.TierStructure(ctx, structureID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := tierOf(ctx, structureID, after)
 		if err != nil {
 			return time.Time{}, &ent.NotFoundError{}
@@ -146,12 +148,12 @@ func Tiers(ctx context.Context, structureID string, p PageInput) (*TierPage, err
 	if err != nil {
 		return nil, err
 	}
-	return &TierPage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.TierPage{Data: rows, HasMore: more}, nil
 }
 
 // tierOf returns the tier of a structure (404 for either missing).
 func tierOf(ctx context.Context, structureID, tierID string) (*ent.StructureTier, error) {
-	if _, err := TierStructure(ctx, structureID); err != nil {
+	if _, err := loyaltybase.TierStructure(ctx, structureID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -159,7 +161,7 @@ func tierOf(ctx context.Context, structureID, tierID string) (*ent.StructureTier
 		return nil, err
 	}
 	t, err := c.StructureTier.Query().Where(structuretier.ID(tierID), structuretier.TierStructureID(structureID)).Only(ctx)
-	if err := NotFound(err, "tier", tierID); err != nil {
+	if err := loyaltybase.NotFound(err, "tier", tierID); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -167,7 +169,7 @@ func tierOf(ctx context.Context, structureID, tierID string) (*ent.StructureTier
 
 // lockStructure checks the structure exists and serialises its tier writes.
 func lockStructure(ctx context.Context, structureID string) error {
-	if _, err := TierStructure(ctx, structureID); err != nil {
+	if _, err := loyaltybase.TierStructure(ctx, structureID); err != nil {
 		return err
 	}
 	return store.LockKey(ctx, "tier-structure:"+structureID)
@@ -183,7 +185,7 @@ type qualification struct {
 // checkQualification applies the documents' rules: POINTS needs min_value
 // (max_value optional, ≥ min_value, both ≥ 0); SEGMENT needs a segment of
 // the project and no values.
-func checkQualification(ctx context.Context, q *TierQualificationInput) (qualification, error) {
+func checkQualification(ctx context.Context, q *loyaltybase.TierQualificationInput) (qualification, error) {
 	if q.Type == nil {
 		return qualification{}, apperr.InvalidPayload("Property .qualification_rules must have required property 'type'")
 	}
@@ -195,11 +197,11 @@ func checkQualification(ctx context.Context, q *TierQualificationInput) (qualifi
 		if q.MinValue == nil {
 			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value is required when type is POINTS")
 		}
-		if *q.MinValue < 0 || *q.MinValue > MaxPoints {
-			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value must be between 0 and %d", int64(MaxPoints))
+		if *q.MinValue < 0 || *q.MinValue > loyalty.MaxPoints {
+			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.min_value must be between 0 and %d", int64(loyalty.MaxPoints))
 		}
-		if q.MaxValue != nil && (*q.MaxValue < *q.MinValue || *q.MaxValue > MaxPoints) {
-			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.max_value must be between min_value (%d) and %d", *q.MinValue, int64(MaxPoints))
+		if q.MaxValue != nil && (*q.MaxValue < *q.MinValue || *q.MaxValue > loyalty.MaxPoints) {
+			return qualification{}, apperr.InvalidPayload("Property .qualification_rules.max_value must be between min_value (%d) and %d", *q.MinValue, int64(loyalty.MaxPoints))
 		}
 		return qualification{typ: "POINTS", min: q.MinValue, max: q.MaxValue}, nil
 	case "SEGMENT":
@@ -262,7 +264,7 @@ func bound(max *int64) string {
 }
 
 // tierDowngrade checks a tier's downgrade type (default def).
-func tierDowngrade(in *TierDowngradeInput, def string) (string, error) {
+func tierDowngrade(in *loyaltybase.TierDowngradeInput, def string) (string, error) {
 	if in == nil {
 		return def, nil
 	}

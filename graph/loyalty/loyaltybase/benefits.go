@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package loyalty
+package benefit
 
 import (
 	"context"
@@ -9,30 +9,17 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
-
-// IncentiveByID returns the incentive with id (linc_ or its August
-// spelling lben_; a deleted one is not found).
-func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id = IncentiveID(id)
-	i, err := c.Incentive.Query().Where(incentive.ID(id), incentive.StatusNEQ(incentive.StatusDELETED)).Only(ctx)
-	if err := NotFound(err, "incentive", id); err != nil {
-		return nil, err
-	}
-	return i, nil
-}
 
 // CreateIncentive validates every rule of the interface, each violation a
 // 400 naming the field (404 for unknown card definitions and campaigns),
 // and stores the incentive. The name is unique per project through a
 // unique index, so concurrent creates with one name end in one row and
 // 409 duplicate_found for the others.
-func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incentive, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateIncentive(ctx context.Context, in loyaltybase.CreateIncentiveInput) (*ent.Incentive, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
 	if in.Type == nil {
@@ -47,7 +34,7 @@ func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incenti
 	if err := checkStock(*in.Stock); err != nil {
 		return nil, err
 	}
-	status, err := initialStatus(in.Status, incentive.StatusDRAFT, incentive.StatusACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, incentive.StatusDRAFT, incentive.StatusACTIVE)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +51,7 @@ func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incenti
 	if ent.IsConstraintError(err) {
 		return nil, duplicateIncentive(*in.Name)
 	}
-	return logged(ctx, incentiveActivities, "created", incentiveIDOf)(inc, err)
+	return loyaltybase.Logged(ctx, loyaltybase.IncentiveActivities, "created", loyaltybase.IncentiveIDOf)(inc, err)
 }
 
 // detailOf names the detail property each incentive type uses.
@@ -75,7 +62,7 @@ var detailOf = map[incentive.Type]string{
 	incentive.TypeDIGITAL:             "digital",
 }
 
-func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) error {
+func validateIncentiveDetail(ctx context.Context, in *loyaltybase.CreateIncentiveInput) error {
 	var given []string
 	if in.Points != nil {
 		given = append(given, "points")
@@ -100,9 +87,9 @@ func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) erro
 	}
 	switch {
 	case in.Points != nil:
-		return validatePoints(ctx, "points", in.Points)
+		return loyalty.ValidatePoints(ctx, "points", in.Points)
 	case in.PointsProportional != nil:
-		return validatePointsProportional(ctx, "points_proportional", in.PointsProportional)
+		return loyalty.ValidatePointsProportional(ctx, "points_proportional", in.PointsProportional)
 	case in.Material != nil:
 		if err := validateMaterial("material", in.Material); err != nil {
 			return err
@@ -124,26 +111,26 @@ func DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 }
 
 func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*ent.Incentive, error) {
-	i, err := IncentiveByID(ctx, id)
+	i, err := loyaltybase.IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return logged(ctx, incentiveActivities, statusVerb(to), incentiveIDOf)(i.Update().SetStatus(to).Save(ctx))
+	return loyaltybase.Logged(ctx, loyaltybase.IncentiveActivities, loyaltybase.StatusVerb(to), loyaltybase.IncentiveIDOf)(i.Update().SetStatus(to).Save(ctx))
 }
 
 // UpdateIncentive replaces the given fields; the result must pass every
 // create rule (the type cannot change, so a detail object of another type
 // is refused).
-func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+func UpdateIncentive(ctx context.Context, id string, in loyaltybase.UpdateIncentiveInput) (*ent.Incentive, error) {
 	if err := in.RefuseNull("name", "stock"); err != nil {
 		return nil, err
 	}
-	inc, err := IncentiveByID(ctx, id)
+	inc, err := loyaltybase.IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	stock := int64(inc.Stock)
-	merged := CreateIncentiveInput{Name: &inc.Name, Type: &inc.Type, Stock: &stock,
+	merged := loyaltybase.CreateIncentiveInput{Name: &inc.Name, Type: &inc.Type, Stock: &stock,
 		Points: inc.Points, PointsProportional: inc.PointsProportional, Material: inc.Material, Digital: inc.Digital}
 	if in.Name != nil {
 		merged.Name = in.Name
@@ -155,7 +142,7 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 	if detail {
 		merged.Points, merged.PointsProportional, merged.Material, merged.Digital = in.Points, in.PointsProportional, in.Material, in.Digital
 	}
-	if err := requiredName(merged.Name); err != nil {
+	if err := loyaltybase.RequiredName(merged.Name); err != nil {
 		return nil, err
 	}
 	if err := checkStock(*merged.Stock); err != nil {
@@ -172,11 +159,11 @@ func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*
 	if ent.IsConstraintError(err) {
 		return nil, duplicateIncentive(*merged.Name)
 	}
-	return logged(ctx, incentiveActivities, "updated", incentiveIDOf)(out, err)
+	return loyaltybase.Logged(ctx, loyaltybase.IncentiveActivities, "updated", loyaltybase.IncentiveIDOf)(out, err)
 }
 
 // validateIncentiveDetailIf runs validateIncentiveDetail when sent.
-func validateIncentiveDetailIf(ctx context.Context, sent bool, in *CreateIncentiveInput) error {
+func validateIncentiveDetailIf(ctx context.Context, sent bool, in *loyaltybase.CreateIncentiveInput) error {
 	if !sent {
 		return nil
 	}
@@ -184,7 +171,7 @@ func validateIncentiveDetailIf(ctx context.Context, sent bool, in *CreateIncenti
 }
 
 // setIncentiveDetail sets the one detail object of a validated input.
-func setIncentiveDetail(m *ent.IncentiveMutation, in *CreateIncentiveInput) {
+func setIncentiveDetail(m *ent.IncentiveMutation, in *loyaltybase.CreateIncentiveInput) {
 	switch {
 	case in.Points != nil:
 		m.SetPoints(in.Points)

@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A member's tiers: for each ACTIVE tier structure assigned to the
@@ -25,13 +27,13 @@ import (
 // range holds the points — kept until its expiry when the structure's
 // tiers expire). Every card booking re-computes the member's tiers of the
 // card's definition and records a tier transaction when the held tier
-// changes (trackTiers, called by bookCardPoints); the daily job settles
+// changes (TrackTiers, which loyalty.BookCardPoints calls through its hook); the daily job settles
 // the expiries (tier_schedule.go).
 
 // MemberTiers computes a member's place in each active structure of its
 // program.
-func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, error) {
-	p, err := Program(ctx, m.ProgramID)
+func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*loyaltybase.MemberTier, error) {
+	p, err := loyaltybase.Program(ctx, m.ProgramID)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +45,7 @@ func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, erro
 	if err != nil {
 		return nil, err
 	}
-	out := []*MemberTier{}
+	out := []*loyaltybase.MemberTier{}
 	for _, ts := range structures {
 		pts, err := structurePoints(ctx, ts, m.ID, 0)
 		if err != nil {
@@ -57,7 +59,7 @@ func MemberTiers(ctx context.Context, m *ent.LoyaltyMember) ([]*MemberTier, erro
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &MemberTier{TierStructure: ts, Tier: shownTier(ts, held, q, last != nil), Points: pts})
+		out = append(out, &loyaltybase.MemberTier{TierStructure: ts, Tier: shownTier(ts, held, q, last != nil), Points: pts})
 	}
 	return out, nil
 }
@@ -80,7 +82,7 @@ func activeStructures(ctx context.Context, p *ent.LoyaltyProgram, defID string) 
 	if err != nil {
 		return nil, fmt.Errorf("reading tier structures: %w", err)
 	}
-	return inOrder(rows, p.TierStructureIds, func(t *ent.TierStructure) string { return t.ID }), nil
+	return loyalty.InOrder(rows, p.TierStructureIds, func(t *ent.TierStructure) string { return t.ID }), nil
 }
 
 // structurePoints returns the member's points that count for ts, minus
@@ -123,7 +125,7 @@ func structurePoints(ctx context.Context, ts *ent.TierStructure, memberID string
 // earnedPeriod is a POINT_EARNED structure's tracking period.
 func earnedPeriod(pe map[string]any) time.Duration {
 	period, _ := pe["period"].(map[string]any)
-	v, _ := JSONNumber(period["value"])
+	v, _ := loyalty.JSONNumber(period["value"])
 	day := 24 * time.Hour
 	unit := map[string]time.Duration{"HOUR": time.Hour, "DAY": day, "WEEK": 7 * day, "MONTH": 30 * day, "YEAR": 365 * day}[fmt.Sprint(period["unit"])]
 	if v < 1 || unit == 0 {
@@ -150,15 +152,16 @@ func tierFor(ctx context.Context, structureID string, pts int64) (*ent.Structure
 	return t, nil
 }
 
-// trackTiers records a tier transaction for each structure over the card's
+// TrackTiers records a tier transaction for each structure over the card's
 // definition in which the booking moved the member to another held tier
 // (tier_holding.go: a higher tier at once; a lower one at once only when
-// the structure's tiers do not expire).
-func trackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error {
+// the structure's tiers do not expire). It is loyalty.TrackTiers,
+// registered in graph/wiring.go.
+func TrackTiers(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error {
 	if crd.MemberID == nil || crd.CardDefinitionID == nil {
 		return nil
 	}
-	p, err := Program(ctx, crd.ProgramID)
+	p, err := loyaltybase.Program(ctx, crd.ProgramID)
 	if err != nil {
 		return err
 	}
@@ -250,13 +253,13 @@ func nilIfEmpty(s string) *string {
 }
 
 // MemberTierTransactions pages through a member's tier transactions.
-func MemberTierTransactions(ctx context.Context, programID, memberID string, p PageInput) (*TierTransactionPage, error) {
-	rows, more, err := MemberRows(ctx, programID, memberID, p, MemberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
+func MemberTierTransactions(ctx context.Context, programID, memberID string, p loyaltybase.PageInput) (*loyaltybase.TierTransactionPage, error) {
+	rows, more, err := loyalty.MemberRows(ctx, programID, memberID, p, loyalty.MemberKeyset[*ent.TierTransaction, predicate.TierTransaction, tiertransaction.OrderOption, *ent.TierTransactionQuery]{
 		Query: func(c *ent.Client) *ent.TierTransactionQuery { return c.TierTransaction.Query() },
 		ByID:  tiertransaction.ID, Scope: []predicate.TierTransaction{tiertransaction.MemberID(memberID)},
 		CreatedAt: func(r *ent.TierTransaction) time.Time { return r.CreatedAt }})
 	if err != nil {
 		return nil, err
 	}
-	return &TierTransactionPage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.TierTransactionPage{Data: rows, HasMore: more}, nil
 }

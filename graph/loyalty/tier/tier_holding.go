@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/structuretier"
 	"github.com/promoengine/promoengine/ent/tiertransaction"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // The tier a member holds in a structure (loyalties-v2.json tier
@@ -170,7 +171,7 @@ func trackingWindow(pe map[string]any, at time.Time) (time.Time, time.Time) {
 		return at.Add(-earnedPeriod(pe)), at
 	}
 	period, _ := pe["period"].(map[string]any)
-	f, _ := JSONNumber(period["value"])
+	f, _ := loyalty.JSONNumber(period["value"])
 	v := max(int(f), 1)
 	at = at.UTC()
 	var cur, prev time.Time

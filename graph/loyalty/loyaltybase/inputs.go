@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"time"
@@ -168,4 +168,14 @@ type PointsAdjustment struct {
 	Status      string               `json:"status"`
 	Message     string               `json:"message"`
 	Transaction *ent.CardTransaction `json:"transaction"`
+}
+
+// CardSettingsInput are the settings members of a card definition's
+// create and update bodies; null on update restores a member's default.
+type CardSettingsInput struct {
+	PointsExpiration *jsonfield.CardPointsExpiration `json:"points_expiration"`
+	EarningLimits    *jsonfield.CardLimits           `json:"earning_limits"`
+	SpendingLimits   *jsonfield.CardLimits           `json:"spending_limits"`
+	Refunds          *jsonfield.CardRefunds          `json:"refunds"`
+	BalanceSettings  *jsonfield.CardBalanceSettings  `json:"balance_settings"`
 }

@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/ent/tierstructure"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Tier structures (/v2/loyalties/tier-structures): a ladder of tiers over
@@ -21,23 +23,10 @@ import (
 // tierStructureTypes are the documented structure types.
 var tierStructureTypes = []string{"POINT_BALANCE", "POINT_EARNED"}
 
-// TierStructure returns the tier structure with id.
-func TierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	t, err := c.TierStructure.Get(ctx, id)
-	if err := NotFound(err, "tier_structure", id); err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
 // CreateTierStructure validates and stores a tier structure (DRAFT unless
 // status ACTIVE is given).
-func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent.TierStructure, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateTierStructure(ctx context.Context, in loyaltybase.CreateTierStructureInput) (*ent.TierStructure, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
 	if in.Type == nil {
@@ -65,7 +54,7 @@ func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent
 	if err := validateStructureSettings(in.PointEarned, in.Expiration, in.Downgrade); err != nil {
 		return nil, err
 	}
-	if _, err := CardDefinition(ctx, *in.CardDefinitionID); err != nil {
+	if _, err := loyaltybase.CardDefinition(ctx, *in.CardDefinitionID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -82,7 +71,7 @@ func CreateTierStructure(ctx context.Context, in CreateTierStructureInput) (*ent
 	if err != nil {
 		return nil, fmt.Errorf("storing tier structure: %w", err)
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, "created", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, "created", t)
 }
 
 // validateStructureSettings checks the enums of point_earned, expiration
@@ -99,11 +88,11 @@ func validateStructureSettings(pointEarned, expiration, downgrade map[string]any
 		if err := oneOf("point_earned.period.unit", period["unit"], "HOUR", "DAY", "WEEK", "MONTH", "YEAR"); err != nil {
 			return err
 		}
-		if v, ok := JSONNumber(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
+		if v, ok := loyalty.JSONNumber(period["value"]); !ok || v < 1 || v != float64(int64(v)) {
 			return apperr.InvalidPayload("Property .point_earned.period.value must be an integer of at least 1")
 		}
 		// At most 100 years (a tracking window is a time.Duration).
-		v, _ := JSONNumber(period["value"])
+		v, _ := loyalty.JSONNumber(period["value"])
 		if days := map[any]float64{"HOUR": 1.0 / 24, "DAY": 1, "WEEK": 7, "MONTH": 30, "YEAR": 365}[period["unit"]]; v*days > 36500 {
 			return apperr.InvalidPayload("Property .point_earned.period must be at most 100 years")
 		}
@@ -131,16 +120,16 @@ func oneOf(path string, v any, allowed ...string) error {
 }
 
 // UpdateTierStructure replaces the given fields.
-func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureInput) (*ent.TierStructure, error) {
+func UpdateTierStructure(ctx context.Context, id string, in loyaltybase.UpdateTierStructureInput) (*ent.TierStructure, error) {
 	if err := in.RefuseNull("name", "point_earned"); err != nil {
 		return nil, err
 	}
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -167,7 +156,7 @@ func UpdateTierStructure(ctx context.Context, id string, in UpdateTierStructureI
 	if t, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating tier structure: %w", err)
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, "updated", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, "updated", t)
 }
 
 // ActivateTierStructure makes a structure active (DRAFT or INACTIVE).
@@ -186,20 +175,20 @@ func DraftTierStructure(ctx context.Context, id string) (*ent.TierStructure, err
 }
 
 func setTierStructureStatus(ctx context.Context, id, to, verb string) (*ent.TierStructure, error) {
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if t, err = t.Update().SetStatus(to).Save(ctx); err != nil {
 		return nil, err
 	}
-	return t, recordActivity(ctx, tierStructureActivities, t.ID, verb, t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, t.ID, verb, t)
 }
 
 // DeleteTierStructure removes a structure no program has assigned, with its
 // tiers.
 func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, error) {
-	t, err := TierStructure(ctx, id)
+	t, err := loyaltybase.TierStructure(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -207,12 +196,12 @@ func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, er
 	if err != nil {
 		return nil, err
 	}
-	n, err := c.LoyaltyProgram.Query().Where(containsID("tier_structure_ids", id)).Count(ctx)
+	n, err := c.LoyaltyProgram.Query().Where(loyalty.ContainsID("tier_structure_ids", id)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("checking tier structure use: %w", err)
 	}
 	if n > 0 {
-		return nil, inUse("tier_structure", id, "a program")
+		return nil, loyalty.InUse("tier_structure", id, "a program")
 	}
 	if _, err := c.StructureTier.Delete().Where(structuretier.TierStructureID(id)).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("deleting tiers: %w", err)
@@ -221,21 +210,21 @@ func DeleteTierStructure(ctx context.Context, id string) (*ent.TierStructure, er
 		return nil, fmt.Errorf("deleting tier structure: %w", err)
 	}
 	t.Status = "DELETED"
-	return t, recordActivity(ctx, tierStructureActivities, id, "deleted", t)
+	return t, loyaltybase.RecordActivity(ctx, loyaltybase.TierStructureActivities, id, "deleted", t)
 }
 
 // TierStructures pages through the project's tier structures.
-func TierStructures(ctx context.Context, p PageInput) (*TierStructurePage, error) {
+func TierStructures(ctx context.Context, p loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
 	return tierStructurePage(ctx, p)
 }
 
 // tierStructurePage reads a page of structures matching where.
-func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.TierStructure) (*TierStructurePage, error) {
+func tierStructurePage(ctx context.Context, p loyaltybase.PageInput, where ...predicate.TierStructure) (*loyaltybase.TierStructurePage, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
+	rows, more, err := loyaltybase.KeysetPage(p, func(after string) (time.Time, error) {
 		t, err := c.TierStructure.Get(ctx, after)
 		if err != nil {
 			return time.Time{}, err
@@ -247,5 +236,30 @@ func tierStructurePage(ctx context.Context, p PageInput, where ...predicate.Tier
 	if err != nil {
 		return nil, err
 	}
-	return &TierStructurePage{Data: rows, HasMore: more}, nil
+	return &loyaltybase.TierStructurePage{Data: rows, HasMore: more}, nil
+}
+
+// ProgramTierStructures pages through a program's tier structures.
+func ProgramTierStructures(ctx context.Context, programID string, page loyaltybase.PageInput) (*loyaltybase.TierStructurePage, error) {
+	p, err := loyaltybase.Program(ctx, programID)
+	if err != nil {
+		return nil, err
+	}
+	return tierStructurePage(ctx, page, tierstructure.IDIn(p.TierStructureIds...))
+}
+
+// clearTierStructureFields clears what an update of a tier structure sent
+// as null.
+func clearTierStructureFields(upd *ent.TierStructureUpdateOne, in *loyaltybase.UpdateTierStructureInput) {
+	clears := map[string]func() *ent.TierStructureUpdateOne{
+		"expiration": upd.ClearExpiration, "downgrade": upd.ClearDowngrade,
+	}
+	for name, clear := range clears {
+		if in.IsNull(name) {
+			clear()
+		}
+	}
+	if in.IsNull("metadata") {
+		upd.SetMetadata(map[string]any{})
+	}
 }

@@ -1,15 +1,18 @@
-package loyalty
+package benefit
 
 import (
 	"context"
 	"fmt"
+	"net/http"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/programreward"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Reward activity types.
@@ -20,27 +23,6 @@ const (
 	rewardDeactivated = "vl.reward.deactivated"
 	rewardDrafted     = "vl.reward.drafted"
 )
-
-// RewardActivityTypes are the reward activity types (the reference
-// document's list; deleted, assigned and unassigned come from #31's deletes
-// and program reward batches).
-var RewardActivityTypes = []string{
-	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
-	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
-}
-
-// RewardByID returns the reward with id.
-func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.Reward.Query().Where(reward.ID(id), reward.StatusNEQ(reward.StatusDELETED)).Only(ctx)
-	if err := NotFound(err, "reward", id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
 
 // RewardJSON is the reward object of the REST interface; activities keep
 // it as their snapshot (data.reward), so both show the same shape.
@@ -58,19 +40,19 @@ func RewardJSON(r *ent.Reward) map[string]any {
 
 // RecordRewardActivity stores a snapshot of the reward as it is now.
 func RecordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
-	c, src, err := activityWriter(ctx)
+	c, src, err := loyaltybase.ActivityWriter(ctx)
 	if err != nil {
 		return err
 	}
 	_, err = c.RewardActivity.Create().SetRewardID(r.ID).SetType(typ).
-		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(NewGroupID()).SetSource(src).Save(ctx)
+		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(loyaltybase.NewGroupID()).SetSource(src).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("recording reward activity: %w", err)
 	}
 	return nil
 }
 
-func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewardInput) error {
+func validateRewardDetails(ctx context.Context, typ reward.Type, in *loyaltybase.CreateRewardInput) error {
 	switch typ {
 	case reward.TypeMATERIAL:
 		if in.Material == nil {
@@ -97,8 +79,8 @@ func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewar
 }
 
 // CreateReward creates a reward.
-func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error) {
-	if err := requiredName(in.Name); err != nil {
+func CreateReward(ctx context.Context, in loyaltybase.CreateRewardInput) (*ent.Reward, error) {
+	if err := loyaltybase.RequiredName(in.Name); err != nil {
 		return nil, err
 	}
 	if in.Type == nil {
@@ -107,7 +89,7 @@ func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	if err := reward.TypeValidator(*in.Type); err != nil {
 		return nil, apperr.InvalidPayload("Property .type must be one of MATERIAL, DIGITAL, got %q", *in.Type)
 	}
-	status, err := initialStatus(in.Status, reward.StatusDRAFT, reward.StatusACTIVE)
+	status, err := loyaltybase.InitialStatus(in.Status, reward.StatusDRAFT, reward.StatusACTIVE)
 	if err != nil {
 		return nil, err
 	}
@@ -134,20 +116,20 @@ func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 }
 
 // UpdateReward updates a reward.
-func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
+func UpdateReward(ctx context.Context, id string, in loyaltybase.UpdateRewardInput) (*ent.Reward, error) {
 	if err := in.RefuseNull("name", "material", "digital"); err != nil {
 		return nil, err
 	}
-	r, err := RewardByID(ctx, id)
+	r, err := loyaltybase.RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if in.Name != nil {
-		if err := requiredName(in.Name); err != nil {
+		if err := loyaltybase.RequiredName(in.Name); err != nil {
 			return nil, err
 		}
 	}
-	check := CreateRewardInput{Material: r.Material, Digital: r.Digital}
+	check := loyaltybase.CreateRewardInput{Material: r.Material, Digital: r.Digital}
 	if in.Material != nil {
 		check.Material = in.Material
 	}
@@ -195,7 +177,7 @@ func DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
 }
 
 func setRewardStatus(ctx context.Context, id string, to reward.Status, activity string) (*ent.Reward, error) {
-	r, err := RewardByID(ctx, id)
+	r, err := loyaltybase.RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -204,4 +186,28 @@ func setRewardStatus(ctx context.Context, id string, to reward.Status, activity 
 		return nil, err
 	}
 	return r, RecordRewardActivity(ctx, r, activity)
+}
+
+// DeleteReward soft-deletes a reward no program has assigned (the
+// document's 400 for a reward in use).
+func DeleteReward(ctx context.Context, id string) (*ent.Reward, error) {
+	r, err := loyaltybase.RewardByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := c.ProgramReward.Query().Where(programreward.RewardID(id)).Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking reward use: %w", err)
+	}
+	if n > 0 {
+		e := apperr.New(http.StatusBadRequest, "resource_in_use", "Resource in use",
+			fmt.Sprintf("The reward %s is assigned to %d program(s)", id, n))
+		e.ResourceID, e.ResourceType = id, "reward"
+		return nil, e
+	}
+	return setRewardStatus(ctx, r.ID, reward.StatusDELETED, "vl.reward.deleted")
 }

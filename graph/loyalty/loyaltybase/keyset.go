@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"time"
@@ -17,8 +17,8 @@ import (
 // maxPage bounds every page.
 const maxPage = 100
 
-// limit returns the page size, refusing one outside 1–100.
-func (p PageInput) limit() (int, error) {
+// Size returns the page size, refusing one outside 1–100.
+func (p PageInput) Size() (int, error) {
 	switch {
 	case p.Limit == 0:
 		return 10, nil
@@ -52,8 +52,8 @@ func (p PageInput) after(at time.Time, id string) func(*sql.Selector) {
 	}
 }
 
-// trim cuts a limit+1 read to the page and tells whether more follow.
-func trim[T any](rows []T, limit int) ([]T, bool) {
+// Trim cuts a limit+1 read to the page and tells whether more follow.
+func Trim[T any](rows []T, limit int) ([]T, bool) {
 	if len(rows) > limit {
 		return rows[:limit], true
 	}

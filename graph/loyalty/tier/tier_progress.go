@@ -1,4 +1,4 @@
-package loyalty
+package tier
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"github.com/promoengine/promoengine/ent/tiertransaction"
 	"github.com/promoengine/promoengine/graph/internal/clock"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // A member's tier progress on a card (the memberships' tier_progress,
@@ -58,7 +60,7 @@ type TierOpportunity struct {
 }
 
 // MemberTierProgress computes the progress of member m in mt's structure.
-func MemberTierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *MemberTier) (*TierProgress, error) {
+func MemberTierProgress(ctx context.Context, m *ent.LoyaltyMember, mt *loyaltybase.MemberTier) (*TierProgress, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -115,7 +117,7 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 		if !ok || start == nil {
 			return nil, nil
 		}
-		t := addPeriod(*start, period)
+		t := loyalty.AddPeriod(*start, period)
 		return &t, nil
 	case "CALENDAR_EXPIRATION":
 		cal, _ := e["calendar_expiration"].(map[string]any)
@@ -123,8 +125,8 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 		dates := make([]jsonfield.CalendarDate, 0, len(raw))
 		for _, d := range raw {
 			dm, _ := d.(map[string]any)
-			day, _ := JSONNumber(dm["day"])
-			month, _ := JSONNumber(dm["month"])
+			day, _ := loyalty.JSONNumber(dm["day"])
+			month, _ := loyalty.JSONNumber(dm["month"])
 			if day >= 1 && month >= 1 && month <= 12 {
 				dates = append(dates, jsonfield.CalendarDate{Day: int(day), Month: int(month)})
 			}
@@ -133,7 +135,7 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 		if start != nil {
 			from = *start
 		}
-		if t := nextFixedDate(from, dates); !t.IsZero() {
+		if t := loyalty.NextFixedDate(from, dates); !t.IsZero() {
 			return &t, nil
 		}
 	case "SLIDING_EXPIRATION":
@@ -152,7 +154,7 @@ func tierExpiry(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *en
 		if from == nil {
 			return nil, nil
 		}
-		t := addPeriod(*from, period)
+		t := loyalty.AddPeriod(*from, period)
 		return &t, nil
 	}
 	return nil, nil
@@ -171,7 +173,7 @@ func lastTierActivity(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, 
 	if len(types) == 0 {
 		return nil, nil
 	}
-	crd, err := memberCardOf(ctx, c, m.ID, ts.CardDefinitionID)
+	crd, err := loyalty.MemberCardOf(ctx, c, m.ID, ts.CardDefinitionID)
 	if err != nil || crd == nil {
 		return nil, err
 	}
@@ -222,7 +224,7 @@ func addTierRisk(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, p *Ti
 func tierDueDate(ts *ent.TierStructure, expires time.Time) time.Time {
 	if grace, ok := ts.Downgrade["grace_period"].(map[string]any); ok {
 		if period, ok := storedPeriod(grace); ok {
-			return addPeriod(expires, period)
+			return loyalty.AddPeriod(expires, period)
 		}
 	}
 	return expires
@@ -231,7 +233,7 @@ func tierDueDate(ts *ent.TierStructure, expires time.Time) time.Time {
 // pointsAt is the member's points that will count for ts at date, if
 // nothing else happens meanwhile.
 func pointsAt(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *ent.TierStructure, now int64, date time.Time) (int64, error) {
-	crd, err := memberCardOf(ctx, c, m.ID, ts.CardDefinitionID)
+	crd, err := loyalty.MemberCardOf(ctx, c, m.ID, ts.CardDefinitionID)
 	if err != nil || crd == nil {
 		return 0, err
 	}
@@ -265,7 +267,7 @@ func pointsAt(ctx context.Context, c *ent.Client, m *ent.LoyaltyMember, ts *ent.
 // storedPeriod reads a stored {value, unit} period.
 func storedPeriod(v any) (jsonfield.PendingPeriod, bool) {
 	pm, _ := v.(map[string]any)
-	value, _ := JSONNumber(pm["value"])
+	value, _ := loyalty.JSONNumber(pm["value"])
 	unit, _ := pm["unit"].(string)
 	if value < 1 || (unit != "DAY" && unit != "MONTH" && unit != "YEAR") {
 		return jsonfield.PendingPeriod{}, false

@@ -1,4 +1,4 @@
-package loyalty
+package benefit
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty/loyaltybase"
 )
 
 // Validation of the detail objects incentives and rewards share. path is
@@ -59,16 +60,7 @@ func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetai
 		return err
 	}
 	_, err = c.Campaign.Get(ctx, campaignID)
-	return NotFound(err, "campaign", campaignID)
-}
-
-// requireCardDefinition checks that a referenced card definition exists.
-func requireCardDefinition(ctx context.Context, path string, id *string) error {
-	if id == nil || *id == "" {
-		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
-	}
-	_, err := CardDefinition(ctx, *id)
-	return err
+	return loyaltybase.NotFound(err, "campaign", campaignID)
 }
 
 // requireMaterial checks that a material detail's product, or its SKU of
@@ -81,10 +73,10 @@ func requireMaterial(ctx context.Context, path string, m *jsonfield.MaterialDeta
 	}
 	if m.Product != nil {
 		_, err := c.Product.Get(ctx, m.Product.ID)
-		return NotFound(err, "product", m.Product.ID)
+		return loyaltybase.NotFound(err, "product", m.Product.ID)
 	}
 	sku, err := c.Sku.Get(ctx, m.SKU.ID)
-	if err := NotFound(err, "sku", m.SKU.ID); err != nil {
+	if err := loyaltybase.NotFound(err, "sku", m.SKU.ID); err != nil {
 		return err
 	}
 	if sku.ProductID != m.SKU.ProductID {

@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"context"
@@ -49,9 +49,9 @@ func ActivitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 	return src, nil
 }
 
-// activityWriter returns what recording an activity needs: the client of
+// ActivityWriter returns what recording an activity needs: the client of
 // the request's transaction and the caller as the activity's source.
-func activityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource, error) {
+func ActivityWriter(ctx context.Context) (*ent.Client, *jsonfield.ActivitySource, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -78,8 +78,8 @@ func NotFound(err error, resourceType, id string) error {
 	return nil
 }
 
-// requiredName checks a 1–200 character name.
-func requiredName(name *string) error {
+// RequiredName checks a 1–200 character name.
+func RequiredName(name *string) error {
 	if name == nil {
 		return apperr.InvalidPayload("Payload must have required property 'name'")
 	}
@@ -89,9 +89,9 @@ func requiredName(name *string) error {
 	return nil
 }
 
-// initialStatus is the status a loyalty object is created with: given, if
+// InitialStatus is the status a loyalty object is created with: given, if
 // it is one of allowed, or allowed[0] when absent; another value is a 400.
-func initialStatus[S ~string](given *S, allowed ...S) (S, error) {
+func InitialStatus[S ~string](given *S, allowed ...S) (S, error) {
 	if given == nil {
 		return allowed[0], nil
 	}
@@ -105,17 +105,17 @@ func initialStatus[S ~string](given *S, allowed ...S) (S, error) {
 	return *given, nil
 }
 
-// checkDateOrder refuses an end_date before the start_date (either may
+// CheckDateOrder refuses an end_date before the start_date (either may
 // be absent).
-func checkDateOrder(start, end *time.Time) error {
+func CheckDateOrder(start, end *time.Time) error {
 	if start != nil && end != nil && end.Before(*start) {
 		return apperr.InvalidPayload("Property .end_date must not be before .start_date")
 	}
 	return nil
 }
 
-// utcMillis stores a given time as every timestamp is stored: UTC, ms.
-func utcMillis(t *time.Time) *time.Time {
+// UTCMillis stores a given time as every timestamp is stored: UTC, ms.
+func UTCMillis(t *time.Time) *time.Time {
 	if t == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package loyalty
+package loyaltybase
 
 import (
 	"context"
@@ -22,19 +22,19 @@ import (
 // move and delete stores the resource as it is after the change, in the
 // same transaction as the change.
 
-// activityKind is a resource kind with activities: its id prefix, the
+// ActivityKind is a resource kind with activities: its id prefix, the
 // prefix of its activities' ids, the activity type stem (vl.<stem>.created)
 // and the key of the snapshot in data.
-type activityKind struct{ prefix, activityPrefix, stem, key string }
+type ActivityKind struct{ Prefix, ActivityPrefix, Stem, Key string }
 
 var (
-	programActivities        = activityKind{pulid.PrefixProgram, "laprg_", "program", "program"}
-	cardDefinitionActivities = activityKind{pulid.PrefixCardDefinition, "lacdef_", "card_definition", "card_definition"}
-	earningRuleActivities    = activityKind{pulid.PrefixEarningRule, "laern_", "earning_rule", "earning_rule"}
-	incentiveActivities      = activityKind{pulid.PrefixIncentive, "lainc_", "incentive", "incentive"}
-	tierStructureActivities  = activityKind{pulid.PrefixTierStructure, "lats_", "tier_structure", "tier_structure"}
-	activityKinds            = []activityKind{programActivities, cardDefinitionActivities, earningRuleActivities,
-		incentiveActivities, tierStructureActivities}
+	ProgramActivities        = ActivityKind{pulid.PrefixProgram, "laprg_", "program", "program"}
+	CardDefinitionActivities = ActivityKind{pulid.PrefixCardDefinition, "lacdef_", "card_definition", "card_definition"}
+	EarningRuleActivities    = ActivityKind{pulid.PrefixEarningRule, "laern_", "earning_rule", "earning_rule"}
+	IncentiveActivities      = ActivityKind{pulid.PrefixIncentive, "lainc_", "incentive", "incentive"}
+	TierStructureActivities  = ActivityKind{pulid.PrefixTierStructure, "lats_", "tier_structure", "tier_structure"}
+	activityKinds            = []ActivityKind{ProgramActivities, CardDefinitionActivities, EarningRuleActivities,
+		IncentiveActivities, TierStructureActivities}
 )
 
 // ResourceActivityTypes lists the activity types of a kind's resources
@@ -48,27 +48,27 @@ func ResourceActivityTypes(stem string) []string {
 	return out
 }
 
-// recordActivity stores one activity of resource id with a JSON snapshot.
-func recordActivity(ctx context.Context, kind activityKind, id, verb string, snapshot any) error {
-	c, src, err := activityWriter(ctx)
+// RecordActivity stores one activity of resource id with a JSON snapshot.
+func RecordActivity(ctx context.Context, kind ActivityKind, id, verb string, snapshot any) error {
+	c, src, err := ActivityWriter(ctx)
 	if err != nil {
 		return err
 	}
 	raw, err := json.Marshal(snapshot)
 	if err != nil {
-		return fmt.Errorf("encoding %s snapshot: %w", kind.stem, err)
+		return fmt.Errorf("encoding %s snapshot: %w", kind.Stem, err)
 	}
 	var data map[string]any
 	if err := json.Unmarshal(raw, &data); err != nil {
-		return fmt.Errorf("decoding %s snapshot: %w", kind.stem, err)
+		return fmt.Errorf("decoding %s snapshot: %w", kind.Stem, err)
 	}
 	delete(data, "project_id") // never shown (docs/security.md)
 	delete(data, "edges")
-	err = c.LoyaltyActivity.Create().SetID(kind.activityPrefix + pulid.Ordered(3)).SetResourceType(kind.stem).
-		SetResourceID(id).SetType("vl." + kind.stem + "." + verb).SetData(map[string]any{kind.key: data}).
+	err = c.LoyaltyActivity.Create().SetID(kind.ActivityPrefix + pulid.Ordered(3)).SetResourceType(kind.Stem).
+		SetResourceID(id).SetType("vl." + kind.Stem + "." + verb).SetData(map[string]any{kind.Key: data}).
 		SetGroupID(NewGroupID()).SetSource(src).Exec(ctx)
 	if err != nil {
-		return fmt.Errorf("recording %s activity: %w", kind.stem, err)
+		return fmt.Errorf("recording %s activity: %w", kind.Stem, err)
 	}
 	return nil
 }
@@ -79,9 +79,9 @@ func recordActivity(ctx context.Context, kind activityKind, id, verb string, sna
 // the project has neither the resource nor activities of it).
 func LoyaltyActivities(ctx context.Context, id string, p PageInput) (*LoyaltyActivityPage, error) {
 	id = IncentiveID(id)
-	var kind *activityKind
+	var kind *ActivityKind
 	for i := range activityKinds {
-		if strings.HasPrefix(id, activityKinds[i].prefix) {
+		if strings.HasPrefix(id, activityKinds[i].Prefix) {
 			kind = &activityKinds[i]
 		}
 	}
@@ -99,11 +99,11 @@ func LoyaltyActivities(ctx context.Context, id string, p PageInput) (*LoyaltyAct
 			return nil, err
 		}
 	}
-	return activityPage(ctx, c, loyaltyactivity.ResourceID(id), p)
+	return ActivityPage(ctx, c, loyaltyactivity.ResourceID(id), p)
 }
 
-// activityPage reads one keyset page of the activities matching of.
-func activityPage(ctx context.Context, c *ent.Client, of predicate.LoyaltyActivity, p PageInput) (*LoyaltyActivityPage, error) {
+// ActivityPage reads one keyset page of the activities matching of.
+func ActivityPage(ctx context.Context, c *ent.Client, of predicate.LoyaltyActivity, p PageInput) (*LoyaltyActivityPage, error) {
 	rows, more, err := KeysetPage(p, func(after string) (time.Time, error) {
 		a, err := c.LoyaltyActivity.Query().Where(loyaltyactivity.ID(after), of).Only(ctx)
 		if err != nil {
@@ -121,16 +121,16 @@ func activityPage(ctx context.Context, c *ent.Client, of predicate.LoyaltyActivi
 
 // resourceExists answers 404 for an id the caller's project has no live
 // resource of.
-func resourceExists(ctx context.Context, kind activityKind, id string) error {
+func resourceExists(ctx context.Context, kind ActivityKind, id string) error {
 	var err error
 	switch kind {
-	case programActivities:
+	case ProgramActivities:
 		_, err = Program(ctx, id)
-	case cardDefinitionActivities:
+	case CardDefinitionActivities:
 		_, err = CardDefinition(ctx, id)
-	case earningRuleActivities:
+	case EarningRuleActivities:
 		_, err = EarningRule(ctx, id)
-	case incentiveActivities:
+	case IncentiveActivities:
 		_, err = IncentiveByID(ctx, id)
 	default:
 		_, err = TierStructure(ctx, id)
@@ -142,7 +142,7 @@ func resourceExists(ctx context.Context, kind activityKind, id string) error {
 // of the row a page starts after (a missing row is an invalid cursor), run
 // reads n rows with the page's conditions and order.
 func KeysetPage[T any, P ~func(*sql.Selector), O ~func(*sql.Selector)](p PageInput, at func(after string) (time.Time, error), run func(where []P, order []O, n int) ([]T, error)) ([]T, bool, error) {
-	limit, err := p.limit()
+	limit, err := p.Size()
 	if err != nil {
 		return nil, false, err
 	}
@@ -165,24 +165,24 @@ func KeysetPage[T any, P ~func(*sql.Selector), O ~func(*sql.Selector)](p PageInp
 	if err != nil {
 		return nil, false, fmt.Errorf("reading page: %w", err)
 	}
-	data, more := trim(rows, limit)
+	data, more := Trim(rows, limit)
 	return data, more, nil
 }
 
-// logged returns a function that records an activity of the resource a
-// write returns (when it succeeded): `return logged(ctx, kind, verb,
+// Logged returns a function that records an activity of the resource a
+// write returns (when it succeeded): `return Logged(ctx, kind, verb,
 // idOf)(upd.Save(ctx))`.
-func logged[T any](ctx context.Context, kind activityKind, verb string, id func(T) string) func(T, error) (T, error) {
+func Logged[T any](ctx context.Context, kind ActivityKind, verb string, id func(T) string) func(T, error) (T, error) {
 	return func(v T, err error) (T, error) {
 		if err != nil {
 			return v, err
 		}
-		return v, recordActivity(ctx, kind, id(v), verb, v)
+		return v, RecordActivity(ctx, kind, id(v), verb, v)
 	}
 }
 
-// statusVerb names the activity of a move to status.
-func statusVerb[S ~string](to S) string {
+// StatusVerb names the activity of a move to status.
+func StatusVerb[S ~string](to S) string {
 	switch to {
 	case "ACTIVE":
 		return "activated"
@@ -195,7 +195,7 @@ func statusVerb[S ~string](to S) string {
 }
 
 // ids of the resources with activities.
-func programIDOf(p *ent.LoyaltyProgram) string        { return p.ID }
-func cardDefinitionIDOf(d *ent.CardDefinition) string { return d.ID }
-func earningRuleIDOf(r *ent.EarningRule) string       { return r.ID }
-func incentiveIDOf(i *ent.Incentive) string           { return i.ID }
+func ProgramIDOf(p *ent.LoyaltyProgram) string        { return p.ID }
+func CardDefinitionIDOf(d *ent.CardDefinition) string { return d.ID }
+func EarningRuleIDOf(r *ent.EarningRule) string       { return r.ID }
+func IncentiveIDOf(i *ent.Incentive) string           { return i.ID }
